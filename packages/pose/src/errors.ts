@@ -1,0 +1,47 @@
+/**
+ * The stable codes of {@link FirstTouchError}. A code names one kind of failure and is never reused
+ * for another, so callers can switch on it across versions.
+ *
+ * @example
+ * ```ts
+ * import { FirstTouchError, poseFromAxisAngle } from '@firsttouch/pose';
+ * try {
+ *   poseFromAxisAngle([0, 0, 0], 1);
+ * } catch (e) {
+ *   const code = e instanceof FirstTouchError ? e.code : 'not ours';
+ *   console.log(code); // INVALID_POSE
+ * }
+ * ```
+ */
+export type FirstTouchErrorCode =
+  | 'INVALID_POSE'
+  | 'INVALID_OPTION'
+  | 'NON_FINITE'
+  | 'BAD_LENGTH'
+  | 'INDEX_RANGE'
+  | 'EMPTY'
+  | 'STL_TRUNCATED'
+  | 'STL_SYNTAX'
+  | 'OBJ_SYNTAX';
+
+/**
+ * The one error class of firsttouch: every bad input to every package throws it, with a stable
+ * {@link FirstTouchErrorCode} and a message that names the argument and what was wrong with it.
+ *
+ * @example
+ * ```ts
+ * import { FirstTouchError } from '@firsttouch/pose';
+ * const e = new FirstTouchError('INVALID_OPTION', 'tolerance must be positive, got -1');
+ * console.log(e.code, e.message); // INVALID_OPTION tolerance must be positive, got -1
+ * ```
+ */
+export class FirstTouchError extends Error {
+  /** The stable code of this failure. */
+  readonly code: FirstTouchErrorCode;
+
+  constructor(code: FirstTouchErrorCode, message: string) {
+    super(message);
+    this.name = 'FirstTouchError';
+    this.code = code;
+  }
+}

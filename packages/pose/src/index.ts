@@ -1,0 +1,39 @@
+/**
+ * Rigid poses in 3-D and 2-D, the motion of a time step, and the speed bound that makes
+ * conservative advancement certified. The bottom layer of firsttouch: it depends on nothing.
+ *
+ * @packageDocumentation
+ */
+export { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
+export { interpolatePose2, motionBound2, RigidMotion2, wrapAngle } from './motion2.js';
+export { interpolatePose, motionBound3, RigidMotion } from './motion3.js';
+export {
+  assertPose2,
+  composePose2,
+  invertPose2,
+  type Pose2,
+  type Pose2Like,
+  pose2,
+  transformPoint2,
+} from './pose2.js';
+export {
+  assertPose3,
+  composePose,
+  copyPose,
+  identityPose,
+  invertPose,
+  ORTHONORMAL_TOLERANCE,
+  type Pose3,
+  type Pose3Like,
+  poseFromAxisAngle,
+  rotationFromUnitAxisAngle,
+  transformPoint,
+  transformPoints,
+} from './pose3.js';
+export {
+  poseFromQuaternion,
+  quaternionOfPose,
+  rotationAxisAngle,
+  rotationToQuaternion,
+} from './quaternion.js';
+export { assertFiniteNumber, assertFiniteVector, describeValue, isArrayLike } from './validate.js';

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assertPose3,
+  FirstTouchError,
+  identityPose,
+  interpolatePose,
+  interpolatePose2,
+  motionBound2,
+  motionBound3,
+  pose2,
+  poseFromAxisAngle,
+  poseFromQuaternion,
+  RigidMotion,
+  RigidMotion2,
+  transformPoints,
+} from '../src/index.js';
+
+function codeOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FirstTouchError);
+    expect(e).toBeInstanceOf(Error);
+    expect((e as Error).name).toBe('FirstTouchError');
+    return (e as FirstTouchError).code;
+  }
+  throw new Error('expected a FirstTouchError');
+}
+
+function messageOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return '';
+}
+
+const I = identityPose();
+
+describe('bad input raises FirstTouchError with its code', () => {
+  it('poseFromAxisAngle: zero, non-finite or short axis, non-finite angle or translation', () => {
+    expect(codeOf(() => poseFromAxisAngle([0, 0, 0], 1))).toBe('INVALID_POSE');
+    expect(codeOf(() => poseFromAxisAngle([Number.NaN, 0, 1], 1))).toBe('INVALID_POSE');
+    expect(codeOf(() => poseFromAxisAngle([1, 0], 1))).toBe('INVALID_POSE');
+    expect(codeOf(() => poseFromAxisAngle([1, 0, 0], Number.POSITIVE_INFINITY))).toBe('INVALID_POSE');
+    expect(codeOf(() => poseFromAxisAngle([1, 0, 0], 1, [0, Number.NaN, 0]))).toBe('INVALID_POSE');
+    expect(messageOf(() => poseFromAxisAngle([1, 0, 0], 1, [0, Number.NaN, 0]))).toMatch(
+      /translation\[1\].*NaN/,
+    );
+    expect(messageOf(() => poseFromAxisAngle([0, 0, 0], 1))).toMatch(/axis/);
+  });
+
+  it('poseFromQuaternion: zero or non-finite', () => {
+    expect(codeOf(() => poseFromQuaternion([0, 0, 0, 0]))).toBe('INVALID_POSE');
+    expect(codeOf(() => poseFromQuaternion([0, 0, 0, Number.NaN]))).toBe('INVALID_POSE');
+  });
+
+  it('a pose whose rotation is not orthonormal within 1e-9, or a reflection, or malformed', () => {
+    const skew = { R: [1, 1e-8, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(codeOf(() => assertPose3(skew, 'poseA'))).toBe('INVALID_POSE');
+    expect(messageOf(() => assertPose3(skew, 'poseA'))).toMatch(/poseA\.R is not orthonormal/);
+    const almost = { R: [1, 1e-11, 0, -1e-11, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(() => assertPose3(almost, 'poseA')).not.toThrow();
+    const mirror = { R: [-1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(codeOf(() => assertPose3(mirror, 'p'))).toBe('INVALID_POSE');
+    expect(codeOf(() => assertPose3(null, 'p'))).toBe('INVALID_POSE');
+    expect(codeOf(() => assertPose3({ R: [1, 0, 0], t: [0, 0, 0] }, 'p'))).toBe('INVALID_POSE');
+    expect(codeOf(() => assertPose3({ R: I.R, t: 'abc' }, 'p'))).toBe('INVALID_POSE');
+    expect(codeOf(() => assertPose3({ R: I.R, t: [0, 0, Number.POSITIVE_INFINITY] }, 'p'))).toBe(
+      'INVALID_POSE',
+    );
+  });
+
+  it('every entry point that takes a pose validates it', () => {
+    const bad = { R: new Float64Array(9), t: new Float64Array(3) };
+    expect(codeOf(() => new RigidMotion(bad, I))).toBe('INVALID_POSE');
+    expect(messageOf(() => new RigidMotion(I, bad, 'motion.b'))).toMatch(/motion\.b\[1\]/);
+    expect(codeOf(() => interpolatePose(I, bad, 0.5))).toBe('INVALID_POSE');
+    expect(codeOf(() => motionBound3(bad, I, new Float64Array(3)))).toBe('INVALID_POSE');
+    expect(codeOf(() => interpolatePose(I, I, Number.NaN))).toBe('NON_FINITE');
+    expect(codeOf(() => new RigidMotion2(pose2(0), { angle: Number.NaN, t: [0, 0] }))).toBe('INVALID_POSE');
+    expect(codeOf(() => interpolatePose2(pose2(0), { angle: 0, t: [0] }, 0.5))).toBe('INVALID_POSE');
+    expect(codeOf(() => motionBound2({ angle: 0 } as never, pose2(0), new Float64Array(2)))).toBe(
+      'INVALID_POSE',
+    );
+    expect(codeOf(() => pose2(Number.NaN))).toBe('INVALID_POSE');
+  });
+
+  it('transformPoints: lengths', () => {
+    expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
+    expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
+  });
+});

@@ -1,0 +1,95 @@
+// Runs the ```ts examples of a package's README and TSDoc comments as tests. An example's
+// `console.log(...); // expected` lines are checked: what it prints must equal the comment (spaces
+// and quotes aside), so an example that drifts from the code fails.
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One example: where it stands and its code. */
+export interface DocExample {
+  where: string;
+  code: string;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** The ```ts blocks of the package's README and of the TSDoc comments in its src/. */
+export function collectExamples(packageDir: string): DocExample[] {
+  const out: DocExample[] = [];
+  const readme = join(packageDir, 'README.md');
+  const text = readFileSync(readme, 'utf8');
+  for (const m of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    out.push({ where: `${relative(root, readme)}:${line}`, code: m[1] });
+  }
+  for (const file of filesUnder(join(packageDir, 'src')).filter((f) => f.endsWith('.ts'))) {
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/@example\n\s*\* ```ts\n([\s\S]*?)\s*\* ```/g)) {
+      const code = m[1]
+        .split('\n')
+        .map((l) => l.replace(/^\s*\* ?/, ''))
+        .join('\n');
+      const line = src.slice(0, m.index).split('\n').length;
+      out.push({ where: `${relative(root, file)}:${line}`, code });
+    }
+  }
+  return out;
+}
+
+const normalise = (s: string) => s.replace(/[\s'"]/g, '');
+
+/**
+ * Runs one example with `@firsttouch/<name>` imports pointing at the packages' sources, and
+ * returns the mismatches between what it printed and its `// expected` comments.
+ */
+export async function runExample(example: DocExample): Promise<string[]> {
+  const code = example.code.replace(
+    /from '@firsttouch\/([a-z]+)((?:\/[a-z]+)?)'/g,
+    (_, name: string, sub: string) => {
+      const entry = sub ? `src${sub}.ts` : 'src/index.ts';
+      return `from '${join(root, 'packages', name, entry).replace(/\\/g, '/')}'`;
+    },
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'firsttouch-doc-'));
+  const file = join(dir, 'example.ts');
+  writeFileSync(file, code);
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => {
+    printed.push(format(...args));
+  };
+  try {
+    await import(file);
+  } finally {
+    console.log = log;
+  }
+  const expected = example.code
+    .split('\n')
+    .filter((l) => /^\s*console\.log\(/.test(l))
+    .map((l) => {
+      const c = l.match(/\);\s*\/\/ (.*)$/);
+      return c ? c[1] : null;
+    });
+  const problems: string[] = [];
+  if (expected.length !== printed.length) {
+    problems.push(
+      `${example.where}: ${expected.length} console.log lines but ${printed.length} lines printed`,
+    );
+    return problems;
+  }
+  expected.forEach((want, i) => {
+    if (want !== null && normalise(want) !== normalise(printed[i])) {
+      problems.push(`${example.where}: printed ${printed[i]}, the comment says ${want}`);
+    }
+  });
+  return problems;
+}
