@@ -103,7 +103,7 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
     for (const m of text.matchAll(/from '([^']+)'/g)) {
       const spec = m[1];
       if (spec.startsWith('@firsttouch/')) {
-        const [, , pkgName, ...rest] = spec.split('/');
+        const [, pkgName, ...rest] = spec.split('/');
         if (!deps[`@firsttouch/${pkgName}`]) fail(where, `imports ${spec} but does not declare it`);
         if (rest.length > 0 && !pkg.exports) fail(where, `deep import ${spec}`);
         if (rest.some((r) => r === 'src' || r === 'dist')) fail(where, `deep import ${spec}`);

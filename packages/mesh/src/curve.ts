@@ -1,0 +1,337 @@
+import { assertFiniteNumber, assertFiniteVector, FirstTouchError, isArrayLike } from '@firsttouch/pose';
+import { type Bounds, boundsOf } from './bounds.js';
+import { labelComponents } from './components.js';
+import { type BoundingTree, buildTree } from './tree/build.js';
+
+/**
+ * One chain of a {@link Curve}: its vertices are `start .. start + size − 1`; a closed chain (a loop)
+ * has `size` segments (the last closes it), an open one `size − 1`.
+ *
+ * @example
+ * ```ts
+ * import { Curve } from '@firsttouch/mesh';
+ * const c = Curve.fromLoops([0, 1, 1, 0], [0, 0, 1, 1], [4]);
+ * console.log(c.loops[0]); // { start: 0, size: 4, closed: true, firstSegment: 0 }
+ * ```
+ */
+export interface CurveLoop {
+  /** Index of the chain's first vertex. */
+  start: number;
+  /** Number of vertices. */
+  size: number;
+  /** A loop (closed) or an open polyline. */
+  closed: boolean;
+  /** Index of the chain's first segment. */
+  firstSegment: number;
+}
+
+/**
+ * A set of polylines in the plane, closed (loops) or open: the 2-D body. Segment `k` of a chain joins
+ * its vertex `k` to `k + 1`; the last segment of a loop joins its last vertex to its first. Segments
+ * are numbered chain by chain, 0-based. Immutable; zero-length segments are valid.
+ *
+ * @example
+ * ```ts
+ * import { Curve } from '@firsttouch/mesh';
+ * const wall = Curve.fromLoops([0, 1, 1, 0], [-0.1, -0.1, 0, 0], [4]);
+ * console.log(wall.segmentCount, wall.segment(2)); // 4 [1, 0, 0, 0]
+ * ```
+ */
+export class Curve {
+  /** Vertex coordinates, 2 a vertex (u, v). Do not modify. */
+  readonly positions: Float64Array;
+  /** Vertex indices, 2 a segment. Do not modify. */
+  readonly indices: Uint32Array;
+  /** Number of segments. */
+  readonly segmentCount: number;
+  /** The chains, in order. */
+  readonly loops: readonly CurveLoop[];
+  #tree: BoundingTree | undefined;
+
+  private constructor(positions: Float64Array, loops: CurveLoop[]) {
+    this.positions = positions;
+    this.loops = loops;
+    let n = 0;
+    for (const l of loops) n += l.closed ? l.size : l.size - 1;
+    const idx = new Uint32Array(2 * n);
+    let k = 0;
+    for (const l of loops) {
+      const segs = l.closed ? l.size : l.size - 1;
+      for (let s = 0; s < segs; s++) {
+        idx[k++] = l.start + s;
+        idx[k++] = l.start + ((s + 1) % l.size);
+      }
+    }
+    this.indices = idx;
+    this.segmentCount = n;
+  }
+
+  /**
+   * A curve of closed loops: `u`, `v` hold the vertices of all loops one after the other,
+   * `loopSizes` the number of vertices of each loop.
+   *
+   * @throws {@link FirstTouchError} `BAD_LENGTH` when `u` and `v` differ in length or the sizes do not
+   *   add up to it (or a size is not a positive integer), `NON_FINITE` naming the vertex of a NaN or
+   *   infinite coordinate.
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * const square = Curve.fromLoops([0, 1, 1, 0], [0, 0, 1, 1], [4]);
+   * console.log(square.segmentCount); // 4
+   * ```
+   */
+  static fromLoops(u: ArrayLike<number>, v: ArrayLike<number>, loopSizes: ArrayLike<number>): Curve {
+    const sizes = isArrayLike(loopSizes) ? Array.from(loopSizes as ArrayLike<number>) : [];
+    return Curve.fromChains(
+      u,
+      v,
+      sizes,
+      sizes.map(() => true),
+    );
+  }
+
+  /**
+   * A curve of one open polyline through the given vertices.
+   *
+   * @throws {@link FirstTouchError} as {@link Curve.fromChains}.
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Curve.fromPolyline([0, 1, 2], [0, 1, 0]).segmentCount); // 2
+   * ```
+   */
+  static fromPolyline(u: ArrayLike<number>, v: ArrayLike<number>): Curve {
+    const n = isArrayLike(u) ? u.length : 0;
+    return Curve.fromChains(u, v, [n], [false]);
+  }
+
+  /**
+   * The general form: chains of `sizes[i]` vertices each, closed where `closed[i]` is true.
+   *
+   * @throws {@link FirstTouchError} `BAD_LENGTH` for inconsistent lengths or a size that is not a
+   *   positive integer, `NON_FINITE` naming the vertex of a NaN or infinite coordinate.
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * const c = Curve.fromChains([0, 1, 5, 6, 6], [0, 0, 0, 0, 1], [2, 3], [false, true]);
+   * console.log(c.segmentCount); // 4
+   * ```
+   */
+  static fromChains(
+    u: ArrayLike<number>,
+    v: ArrayLike<number>,
+    sizes: ArrayLike<number>,
+    closed: ArrayLike<boolean>,
+  ): Curve {
+    if (!isArrayLike(u) || !isArrayLike(v) || u.length !== v.length) {
+      throw new FirstTouchError('BAD_LENGTH', 'u and v must be arrays of the same length');
+    }
+    if (!isArrayLike(sizes) || !isArrayLike(closed) || sizes.length !== closed.length) {
+      throw new FirstTouchError('BAD_LENGTH', 'sizes and closed must be arrays of the same length');
+    }
+    const n = u.length;
+    const positions = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const x = (u as ArrayLike<unknown>)[i];
+      const y = (v as ArrayLike<unknown>)[i];
+      if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `vertex ${i}: (${String(x)}, ${String(y)}) is not a finite point`,
+        );
+      }
+      positions[2 * i] = x;
+      positions[2 * i + 1] = y;
+    }
+    const loops: CurveLoop[] = [];
+    let start = 0;
+    let firstSegment = 0;
+    for (let i = 0; i < sizes.length; i++) {
+      const size = (sizes as ArrayLike<unknown>)[i];
+      if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
+        throw new FirstTouchError(
+          'BAD_LENGTH',
+          `chain ${i}: size must be a positive integer, got ${String(size)}`,
+        );
+      }
+      const isClosed = Boolean(closed[i]);
+      if (!isClosed && size < 2) {
+        throw new FirstTouchError(
+          'BAD_LENGTH',
+          `chain ${i}: an open chain needs at least 2 vertices, got ${size}`,
+        );
+      }
+      loops.push({ start, size, closed: isClosed, firstSegment });
+      start += size;
+      firstSegment += isClosed ? size : size - 1;
+    }
+    if (start !== n) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `the chain sizes add up to ${start} vertices, but there are ${n}`,
+      );
+    }
+    return new Curve(positions, loops);
+  }
+
+  /**
+   * Segment `i` as `[u0, v0, u1, v1]`.
+   *
+   * @throws {@link FirstTouchError} `INDEX_RANGE` when `i` is not a segment index.
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Curve.fromLoops([0, 1, 0], [0, 0, 1], [3]).segment(2)); // [0, 1, 0, 0]
+   * ```
+   */
+  segment(i: number): [number, number, number, number] {
+    if (!Number.isInteger(i) || i < 0 || i >= this.segmentCount) {
+      throw new FirstTouchError('INDEX_RANGE', `segment index ${i} is not in [0, ${this.segmentCount})`);
+    }
+    const a = 2 * this.indices[2 * i];
+    const b = 2 * this.indices[2 * i + 1];
+    const p = this.positions;
+    return [p[a], p[a + 1], p[b], p[b + 1]];
+  }
+
+  /**
+   * The bounding box of the vertices.
+   *
+   * @throws {@link FirstTouchError} `EMPTY` for a curve without segments.
+   * @example
+   * ```ts
+   * import { disc } from '@firsttouch/mesh';
+   * console.log(Array.from(disc(1, 4).bounds().max)); // [1, 1]
+   * ```
+   */
+  bounds(): Bounds {
+    this.assertNotEmpty('bounds');
+    return boundsOf(this.positions, 2);
+  }
+
+  /**
+   * The vertices, flat (2 numbers each): what a motion bound ranges over.
+   *
+   * @example
+   * ```ts
+   * import { disc } from '@firsttouch/mesh';
+   * console.log(disc(1, 8).vertices().length); // 16
+   * ```
+   */
+  vertices(): Float64Array {
+    return this.positions.slice();
+  }
+
+  /**
+   * A new curve moved by `d = [du, dv]`.
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Curve.fromPolyline([0, 1], [0, 0]).translate([1, 2]).segment(0)); // [1, 2, 2, 2]
+   * ```
+   */
+  translate(d: ArrayLike<number>): Curve {
+    assertFiniteVector(d, 2, 'translate(d)');
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 2) {
+      p[i] += d[0];
+      p[i + 1] += d[1];
+    }
+    return this.#with(p);
+  }
+
+  /**
+   * A new curve turned about the origin by `angle` radians (counter-clockwise).
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * const c = Curve.fromPolyline([0, 1], [0, 0]).rotate(Math.PI / 2);
+   * console.log(c.segment(0).map((x) => Math.round(x))); // [0, 0, 0, 1]
+   * ```
+   */
+  rotate(angle: number): Curve {
+    assertFiniteNumber(angle, 'rotate(angle)');
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 2) {
+      const x = p[i],
+        y = p[i + 1];
+      p[i] = c * x - s * y;
+      p[i + 1] = s * x + c * y;
+    }
+    return this.#with(p);
+  }
+
+  /**
+   * A new curve scaled about the origin by `su` and `sv` (default `su`).
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Curve.fromPolyline([0, 1], [0, 1]).scale(2, 3).segment(0)); // [0, 0, 2, 3]
+   * ```
+   */
+  scale(su: number, sv: number = su): Curve {
+    assertFiniteNumber(su, 'scale(su)');
+    assertFiniteNumber(sv, 'scale(sv)');
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 2) {
+      p[i] *= su;
+      p[i + 1] *= sv;
+    }
+    return this.#with(p);
+  }
+
+  /**
+   * Connected components: segments that share a vertex (bit-identical coordinates) are connected.
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * const c = Curve.fromChains([0, 1, 5, 6], [0, 0, 0, 0], [2, 2], [false, false]);
+   * console.log(Array.from(c.components())); // [0, 1]
+   * ```
+   */
+  components(): Uint32Array {
+    return labelComponents(this.positions, 2, this.indices, 2);
+  }
+
+  /**
+   * The bounding-volume tree of the segments, built on first use and kept (see {@link BoundingTree}).
+   *
+   * @throws {@link FirstTouchError} `EMPTY` for a curve without segments.
+   * @example
+   * ```ts
+   * import { disc } from '@firsttouch/mesh';
+   * console.log(disc(1, 64).tree().elementCount); // 64
+   * ```
+   */
+  tree(): BoundingTree {
+    this.assertNotEmpty('tree');
+    if (!this.#tree) this.#tree = buildTree(this.positions, this.indices, 2);
+    return this.#tree;
+  }
+
+  /**
+   * Throws `EMPTY` naming `what` when the curve has no segments.
+   *
+   * @example
+   * ```ts
+   * import { disc } from '@firsttouch/mesh';
+   * disc(1, 8).assertNotEmpty('distance');
+   * ```
+   */
+  assertNotEmpty(what: string): void {
+    if (this.segmentCount === 0) throw new FirstTouchError('EMPTY', `${what}: the curve has no segments`);
+  }
+
+  #with(positions: Float64Array): Curve {
+    return new Curve(
+      positions,
+      this.loops.map((l) => ({ ...l })),
+    );
+  }
+}

@@ -1,0 +1,387 @@
+import { triangleGapBound } from '../geometry/triangle-bound.js';
+import { triangleDistance } from '../geometry/triangle-distance.js';
+import type { Surface } from '../surface.js';
+import type { BoundingTree } from '../tree/build.js';
+
+/**
+ * The distance query between two surfaces, with its scratch preallocated, for callers that repeat
+ * it many times (conservative advancement): {@link SurfacePair.evaluate} takes body B into body A's
+ * frame by a relative transform and allocates nothing. After a call, the fields hold the result; the
+ * closest pair found seeds the next call (frame coherence).
+ *
+ * @example
+ * ```ts
+ * import { SurfacePair, box } from '@firsttouch/mesh';
+ * const pair = new SurfacePair(box(1), box(1));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(pair.evaluate(R, new Float64Array([3, 0, 0]))); // 2
+ * ```
+ */
+export class SurfacePair {
+  /** Body A (the frame of the computation). */
+  readonly a: Surface;
+  /** Body B. */
+  readonly b: Surface;
+  /** The gap of the last evaluation (a certified lower bound when {@link beyond}). */
+  distance = Number.NaN;
+  /** Some facet pair intersects. */
+  intersecting = false;
+  /** The gap is certified larger than the `maxDistance` asked (no facets, no points then). */
+  beyond = false;
+  /** The closest facet of A (−1 when {@link beyond}). */
+  facetA = -1;
+  /** The closest facet of B (−1 when {@link beyond}). */
+  facetB = -1;
+  /** Closest point on A, in A's frame. */
+  readonly pointA = new Float64Array(3);
+  /** Closest point on B, in A's frame. */
+  readonly pointB = new Float64Array(3);
+  /** Node pairs whose boxes were tested in the last evaluation. */
+  volumePairs = 0;
+  /** Facet pairs evaluated exactly in the last evaluation. */
+  facetPairs = 0;
+
+  readonly #ta: BoundingTree;
+  readonly #tb: BoundingTree;
+  // B's vertices and node boxes in A's frame, computed once per evaluation (stamped).
+  readonly #vb: Float64Array;
+  readonly #vbStamp: Uint32Array;
+  readonly #nb: Float64Array;
+  readonly #nbStamp: Uint32Array;
+  // A's node boxes in B's frame, for the symmetric bound.
+  readonly #na: Float64Array;
+  readonly #naStamp: Uint32Array;
+  // A's node boxes as centre and half-extents (f64), filled with the stamp above.
+  readonly #ac: Float64Array;
+  #stamp = 0;
+  #stackNodes = new Uint32Array(512);
+  #stackBound = new Float64Array(256);
+  readonly #tri = new Float64Array(18);
+  readonly #out = new Float64Array(7);
+  readonly #absR = new Float64Array(9);
+  readonly #R = new Float64Array(9);
+  readonly #t = new Float64Array(3);
+
+  constructor(a: Surface, b: Surface) {
+    a.assertNotEmpty('distance (body A)');
+    b.assertNotEmpty('distance (body B)');
+    this.a = a;
+    this.b = b;
+    this.#ta = a.tree();
+    this.#tb = b.tree();
+    this.#vb = new Float64Array(b.positions.length);
+    this.#vbStamp = new Uint32Array(b.vertexCount);
+    this.#nb = new Float64Array(6 * this.#tb.nodeCount);
+    this.#nbStamp = new Uint32Array(this.#tb.nodeCount);
+    this.#na = new Float64Array(6 * this.#ta.nodeCount);
+    this.#naStamp = new Uint32Array(this.#ta.nodeCount);
+    this.#ac = new Float64Array(6 * this.#ta.nodeCount);
+  }
+
+  /**
+   * The gap between A and B when B's frame is placed in A's frame by `R` (row-major, 9) and `t`:
+   * a point `x` of B is at `R x + t` in A's frame. Stops early, with {@link beyond} set, when the gap
+   * is certified larger than `maxDistance`. Returns {@link distance}.
+   *
+   * Deterministic: the distance and the facet pair equal those of the loop over all facet pairs
+   * (ties to the smallest `(facetA, facetB)`), whatever the tree and the seed.
+   */
+  evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
+    this.#R.set(R);
+    this.#t.set(t);
+    const absR = this.#absR;
+    for (let i = 0; i < 9; i++) absR[i] = Math.abs(R[i]);
+    this.#stamp = (this.#stamp + 1) >>> 0;
+    if (this.#stamp === 0) {
+      this.#vbStamp.fill(0);
+      this.#nbStamp.fill(0);
+      this.#naStamp.fill(0);
+      this.#stamp = 1;
+    }
+    const ta = this.#ta;
+    const tb = this.#tb;
+    // Rounding slack for the node bounds: a few ulps of the largest coordinate in play.
+    const scale =
+      Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + rootReach(ta.boxes) + rootReach(tb.boxes);
+    const margin = 1e-13 * scale;
+
+    let best = maxDistance;
+    let bestA = -1;
+    let bestB = -1;
+    let intersecting = false;
+    let volumePairs = 0;
+    let facetPairs = 0;
+    let lowestPruned = Number.POSITIVE_INFINITY;
+
+    // Seed with the last closest pair (frame coherence).
+    const hintA = this.facetA;
+    const hintB = this.facetB;
+    if (hintA >= 0 && hintA < this.a.facetCount && hintB >= 0 && hintB < this.b.facetCount) {
+      const d = this.#facetPair(hintA, hintB);
+      facetPairs++;
+      if (this.#out[6] === 1) intersecting = true;
+      if (d <= best) {
+        best = d;
+        bestA = hintA;
+        bestB = hintB;
+        this.#keepPoints();
+      }
+    }
+
+    let top = 0;
+    const lb0 = this.#nodeBound(0, 0);
+    volumePairs++;
+    this.#push(top++, 0, 0, lb0);
+    const countA = ta.count;
+    const countB = tb.count;
+    const childA = ta.child;
+    const childB = tb.child;
+    const boxesA = ta.boxes;
+    const boxesB = tb.boxes;
+    while (top > 0) {
+      top--;
+      const lb = this.#stackBound[top];
+      if (lb - margin > best) {
+        if (lb < lowestPruned) lowestPruned = lb;
+        continue;
+      }
+      const i = this.#stackNodes[2 * top];
+      const j = this.#stackNodes[2 * top + 1];
+      const leafA = countA[i] > 0;
+      const leafB = countB[j] > 0;
+      if (leafA && leafB) {
+        const fa0 = childA[i];
+        const fb0 = childB[j];
+        for (let x = fa0; x < fa0 + countA[i]; x++) {
+          const fa = ta.order[x];
+          for (let y = fb0; y < fb0 + countB[j]; y++) {
+            const fb = tb.order[y];
+            if (fa === hintA && fb === hintB) continue;
+            this.#loadPair(fa, fb);
+            // Cheap separating-axis bound first: most candidate pairs stop here.
+            if (triangleGapBound(this.#tri, 0, 9) - margin > best) continue;
+            const d = triangleDistance(this.#tri, 0, 9, this.#out);
+            facetPairs++;
+            if (this.#out[6] === 1) intersecting = true;
+            if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
+              best = d;
+              bestA = fa;
+              bestB = fb;
+              this.#keepPoints();
+            }
+          }
+        }
+        continue;
+      }
+      // Split the larger box (or the one that is not a leaf).
+      let splitA: boolean;
+      if (leafA) splitA = false;
+      else if (leafB) splitA = true;
+      else {
+        const p = 6 * i;
+        const o = 6 * j;
+        const ha =
+          (boxesA[p + 3] - boxesA[p]) ** 2 +
+          (boxesA[p + 4] - boxesA[p + 1]) ** 2 +
+          (boxesA[p + 5] - boxesA[p + 2]) ** 2;
+        const hb =
+          (boxesB[o + 3] - boxesB[o]) ** 2 +
+          (boxesB[o + 4] - boxesB[o + 1]) ** 2 +
+          (boxesB[o + 5] - boxesB[o + 2]) ** 2;
+        splitA = ha >= hb;
+      }
+      let a1 = i;
+      let a2 = i;
+      let b1 = j;
+      let b2 = j;
+      if (splitA) {
+        a1 = i + 1;
+        a2 = childA[i];
+      } else {
+        b1 = j + 1;
+        b2 = childB[j];
+      }
+      const l1 = this.#nodeBound(a1, b1);
+      const l2 = this.#nodeBound(a2, b2);
+      volumePairs += 2;
+      if (top + 2 > this.#stackBound.length) this.#grow();
+      // The closer child is pushed last, so it is searched first.
+      if (l1 <= l2) {
+        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        else if (l2 < lowestPruned) lowestPruned = l2;
+        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        else if (l1 < lowestPruned) lowestPruned = l1;
+      } else {
+        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        else if (l1 < lowestPruned) lowestPruned = l1;
+        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        else if (l2 < lowestPruned) lowestPruned = l2;
+      }
+    }
+    this.volumePairs = volumePairs;
+    this.facetPairs = facetPairs;
+    this.intersecting = intersecting;
+    if (bestA < 0) {
+      // Nothing within maxDistance: every node pair was pruned by a bound above it.
+      this.beyond = true;
+      this.distance = Math.max(maxDistance, lowestPruned - margin);
+      this.facetA = -1;
+      this.facetB = -1;
+      this.pointA.fill(Number.NaN);
+      this.pointB.fill(Number.NaN);
+      return this.distance;
+    }
+    this.beyond = false;
+    this.distance = intersecting ? 0 : best;
+    this.facetA = bestA;
+    this.facetB = bestB;
+    return this.distance;
+  }
+
+  #keepPoints(): void {
+    const o = this.#out;
+    this.pointA[0] = o[0];
+    this.pointA[1] = o[1];
+    this.pointA[2] = o[2];
+    this.pointB[0] = o[3];
+    this.pointB[1] = o[4];
+    this.pointB[2] = o[5];
+  }
+
+  #push(slot: number, i: number, j: number, lb: number): void {
+    this.#stackNodes[2 * slot] = i;
+    this.#stackNodes[2 * slot + 1] = j;
+    this.#stackBound[slot] = lb;
+  }
+
+  #grow(): void {
+    const nodes = new Uint32Array(2 * this.#stackNodes.length);
+    nodes.set(this.#stackNodes);
+    this.#stackNodes = nodes;
+    const bounds = new Float64Array(2 * this.#stackBound.length);
+    bounds.set(this.#stackBound);
+    this.#stackBound = bounds;
+  }
+
+  /** Lower bound of the gap between node i of A and node j of B: each box seen in the other's frame. */
+  #nodeBound(i: number, j: number): number {
+    const nb = this.#nb;
+    const o = 6 * j;
+    const R = this.#R;
+    const A = this.#absR;
+    const t = this.#t;
+    if (this.#nbStamp[j] !== this.#stamp) {
+      // B's box in A's frame: its centre moved, its half-extents enclosed (|R| h).
+      this.#nbStamp[j] = this.#stamp;
+      const bb = this.#tb.boxes;
+      const cx = 0.5 * (bb[o] + bb[o + 3]),
+        cy = 0.5 * (bb[o + 1] + bb[o + 4]),
+        cz = 0.5 * (bb[o + 2] + bb[o + 5]);
+      const hx = 0.5 * (bb[o + 3] - bb[o]),
+        hy = 0.5 * (bb[o + 4] - bb[o + 1]),
+        hz = 0.5 * (bb[o + 5] - bb[o + 2]);
+      nb[o] = R[0] * cx + R[1] * cy + R[2] * cz + t[0];
+      nb[o + 1] = R[3] * cx + R[4] * cy + R[5] * cz + t[1];
+      nb[o + 2] = R[6] * cx + R[7] * cy + R[8] * cz + t[2];
+      nb[o + 3] = A[0] * hx + A[1] * hy + A[2] * hz;
+      nb[o + 4] = A[3] * hx + A[4] * hy + A[5] * hz;
+      nb[o + 5] = A[6] * hx + A[7] * hy + A[8] * hz;
+    }
+    const na = this.#na;
+    const p = 6 * i;
+    if (this.#naStamp[i] !== this.#stamp) {
+      // A's box in B's frame (for the symmetric bound), and its own centre and half-extents.
+      this.#naStamp[i] = this.#stamp;
+      const ba = this.#ta.boxes;
+      const cx = 0.5 * (ba[p] + ba[p + 3]),
+        cy = 0.5 * (ba[p + 1] + ba[p + 4]),
+        cz = 0.5 * (ba[p + 2] + ba[p + 5]);
+      const hx = 0.5 * (ba[p + 3] - ba[p]),
+        hy = 0.5 * (ba[p + 4] - ba[p + 1]),
+        hz = 0.5 * (ba[p + 5] - ba[p + 2]);
+      const ac = this.#ac;
+      ac[p] = cx;
+      ac[p + 1] = cy;
+      ac[p + 2] = cz;
+      ac[p + 3] = hx;
+      ac[p + 4] = hy;
+      ac[p + 5] = hz;
+      const dx = cx - t[0],
+        dy = cy - t[1],
+        dz = cz - t[2];
+      na[p] = R[0] * dx + R[3] * dy + R[6] * dz;
+      na[p + 1] = R[1] * dx + R[4] * dy + R[7] * dz;
+      na[p + 2] = R[2] * dx + R[5] * dy + R[8] * dz;
+      na[p + 3] = A[0] * hx + A[3] * hy + A[6] * hz;
+      na[p + 4] = A[1] * hx + A[4] * hy + A[7] * hz;
+      na[p + 5] = A[2] * hx + A[5] * hy + A[8] * hz;
+    }
+    const ac = this.#ac;
+    const gx = Math.abs(nb[o] - ac[p]) - ac[p + 3] - nb[o + 3];
+    const gy = Math.abs(nb[o + 1] - ac[p + 1]) - ac[p + 4] - nb[o + 4];
+    const gz = Math.abs(nb[o + 2] - ac[p + 2]) - ac[p + 5] - nb[o + 5];
+    let s = 0;
+    if (gx > 0) s += gx * gx;
+    if (gy > 0) s += gy * gy;
+    if (gz > 0) s += gz * gz;
+    // The same seen from B. Each is a lower bound (the boxes contain the bodies); keep the larger.
+    const bb = this.#tb.boxes;
+    const fx = Math.abs(na[p] - 0.5 * (bb[o] + bb[o + 3])) - 0.5 * (bb[o + 3] - bb[o]) - na[p + 3];
+    const fy =
+      Math.abs(na[p + 1] - 0.5 * (bb[o + 1] + bb[o + 4])) - 0.5 * (bb[o + 4] - bb[o + 1]) - na[p + 4];
+    const fz =
+      Math.abs(na[p + 2] - 0.5 * (bb[o + 2] + bb[o + 5])) - 0.5 * (bb[o + 5] - bb[o + 2]) - na[p + 5];
+    let q = 0;
+    if (fx > 0) q += fx * fx;
+    if (fy > 0) q += fy * fy;
+    if (fz > 0) q += fz * fz;
+    return Math.sqrt(s > q ? s : q);
+  }
+
+  /** The exact distance of facet fa of A and facet fb of B (B's vertices taken into A's frame). */
+  #facetPair(fa: number, fb: number): number {
+    this.#loadPair(fa, fb);
+    return triangleDistance(this.#tri, 0, 9, this.#out);
+  }
+
+  /** Loads facet fa of A and facet fb of B (taken into A's frame) into the pair scratch. */
+  #loadPair(fa: number, fb: number): void {
+    const T = this.#tri;
+    const pa = this.a.positions;
+    const ia = this.a.indices;
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * ia[3 * fa + k];
+      T[3 * k] = pa[v];
+      T[3 * k + 1] = pa[v + 1];
+      T[3 * k + 2] = pa[v + 2];
+    }
+    const ib = this.b.indices;
+    const vb = this.#vb;
+    for (let k = 0; k < 3; k++) {
+      const w = ib[3 * fb + k];
+      const v = 3 * w;
+      if (this.#vbStamp[w] !== this.#stamp) {
+        this.#vbStamp[w] = this.#stamp;
+        const pb = this.b.positions;
+        const R = this.#R;
+        const t = this.#t;
+        const x = pb[v],
+          y = pb[v + 1],
+          z = pb[v + 2];
+        vb[v] = R[0] * x + R[1] * y + R[2] * z + t[0];
+        vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
+        vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
+      }
+      T[9 + 3 * k] = vb[v];
+      T[10 + 3 * k] = vb[v + 1];
+      T[11 + 3 * k] = vb[v + 2];
+    }
+  }
+}
+
+/** How far from the origin the root box reaches (the largest coordinate magnitudes, summed). */
+function rootReach(boxes: Float32Array): number {
+  let s = 0;
+  for (let a = 0; a < 3; a++) s += Math.max(Math.abs(boxes[a]), Math.abs(boxes[3 + a]));
+  return s;
+}

@@ -1,0 +1,247 @@
+import { orient2d, orient3d } from 'robust-predicates';
+
+// Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
+// predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
+// are read from flat arrays at offsets (3 numbers a point).
+
+/** True when the segments PQ and RS (closed, degenerate allowed) share a point. */
+export function segmentsIntersect3(X: Float64Array, p: number, q: number, r: number, s: number): boolean {
+  const o = orient3d(
+    X[p],
+    X[p + 1],
+    X[p + 2],
+    X[q],
+    X[q + 1],
+    X[q + 2],
+    X[r],
+    X[r + 1],
+    X[r + 2],
+    X[s],
+    X[s + 1],
+    X[s + 2],
+  );
+  if (o !== 0) return false;
+  // Coplanar: project on a coordinate plane that is one-to-one on the points' plane, if they span one.
+  const pts = [p, q, r, s];
+  for (let i = 0; i < 4; i++) {
+    for (let j = i + 1; j < 4; j++) {
+      for (let k = j + 1; k < 4; k++) {
+        for (let drop = 0; drop < 3; drop++) {
+          const u = drop === 0 ? 1 : 0;
+          const v = drop === 2 ? 1 : 2;
+          if (
+            orient2d(
+              X[pts[i] + u],
+              X[pts[i] + v],
+              X[pts[j] + u],
+              X[pts[j] + v],
+              X[pts[k] + u],
+              X[pts[k] + v],
+            ) !== 0
+          ) {
+            return segmentsIntersect2(X, p, q, r, s, u, v);
+          }
+        }
+      }
+    }
+  }
+  return collinearOverlap(X, p, q, r, s);
+}
+
+/** Closed 2-D segment intersection of PQ and RS in the coordinates (u, v) of the points. */
+export function segmentsIntersect2(
+  X: Float64Array,
+  p: number,
+  q: number,
+  r: number,
+  s: number,
+  u: number,
+  v: number,
+): boolean {
+  const o1 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[r + u], X[r + v]);
+  const o2 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[s + u], X[s + v]);
+  if ((o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0)) return false;
+  const o3 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[p + u], X[p + v]);
+  const o4 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[q + u], X[q + v]);
+  if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return false;
+  if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0) {
+    // All on one line: overlap of the intervals along a coordinate that varies on it.
+    const du =
+      Math.max(X[p + u], X[q + u], X[r + u], X[s + u]) - Math.min(X[p + u], X[q + u], X[r + u], X[s + u]);
+    const dv =
+      Math.max(X[p + v], X[q + v], X[r + v], X[s + v]) - Math.min(X[p + v], X[q + v], X[r + v], X[s + v]);
+    return intervalsOverlap(X, p, q, r, s, du >= dv ? u : v);
+  }
+  return true;
+}
+
+/** PQ and RS known collinear (or points): overlap along the coordinate that varies most. */
+function collinearOverlap(X: Float64Array, p: number, q: number, r: number, s: number): boolean {
+  let axis = 0;
+  let widest = -1;
+  for (let a = 0; a < 3; a++) {
+    const w =
+      Math.max(X[p + a], X[q + a], X[r + a], X[s + a]) - Math.min(X[p + a], X[q + a], X[r + a], X[s + a]);
+    if (w > widest) {
+      widest = w;
+      axis = a;
+    }
+  }
+  return intervalsOverlap(X, p, q, r, s, axis);
+}
+
+function intervalsOverlap(X: Float64Array, p: number, q: number, r: number, s: number, a: number): boolean {
+  const lo1 = Math.min(X[p + a], X[q + a]);
+  const hi1 = Math.max(X[p + a], X[q + a]);
+  const lo2 = Math.min(X[r + a], X[s + a]);
+  const hi2 = Math.max(X[r + a], X[s + a]);
+  return lo1 <= hi2 && lo2 <= hi1;
+}
+
+/** True when the three points are collinear (or coincide), exactly. */
+export function collinear3(X: Float64Array, a: number, b: number, c: number): boolean {
+  return (
+    orient2d(X[a], X[a + 1], X[b], X[b + 1], X[c], X[c + 1]) === 0 &&
+    orient2d(X[a + 1], X[a + 2], X[b + 1], X[b + 2], X[c + 1], X[c + 2]) === 0 &&
+    orient2d(X[a + 2], X[a], X[b + 2], X[b], X[c + 2], X[c]) === 0
+  );
+}
+
+/**
+ * True when the closed segment PQ meets the closed triangle ABC (degenerate triangles and segments
+ * allowed). When the segment crosses the triangle's plane, `cross[0..2]` receives the crossing point
+ * (rounded) and `cross[3]` is 1; otherwise `cross[3]` is 0.
+ */
+export function segmentHitsTriangle(
+  X: Float64Array,
+  p: number,
+  q: number,
+  a: number,
+  b: number,
+  c: number,
+  cross: Float64Array,
+): boolean {
+  cross[3] = 0;
+  if (collinear3(X, a, b, c)) {
+    return (
+      segmentsIntersect3(X, p, q, a, b) ||
+      segmentsIntersect3(X, p, q, b, c) ||
+      segmentsIntersect3(X, p, q, c, a)
+    );
+  }
+  const op = orient3d(
+    X[a],
+    X[a + 1],
+    X[a + 2],
+    X[b],
+    X[b + 1],
+    X[b + 2],
+    X[c],
+    X[c + 1],
+    X[c + 2],
+    X[p],
+    X[p + 1],
+    X[p + 2],
+  );
+  const oq = orient3d(
+    X[a],
+    X[a + 1],
+    X[a + 2],
+    X[b],
+    X[b + 1],
+    X[b + 2],
+    X[c],
+    X[c + 1],
+    X[c + 2],
+    X[q],
+    X[q + 1],
+    X[q + 2],
+  );
+  if ((op > 0 && oq > 0) || (op < 0 && oq < 0)) return false;
+  if (op === 0 && oq === 0) {
+    // Coplanar: in a coordinate plane that is one-to-one on the triangle's plane.
+    let u = 0;
+    let v = 1;
+    for (let drop = 2; drop >= 0; drop--) {
+      u = drop === 0 ? 1 : 0;
+      v = drop === 2 ? 1 : 2;
+      if (orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[c + u], X[c + v]) !== 0) break;
+    }
+    return (
+      pointInTriangle2(X, p, a, b, c, u, v) ||
+      pointInTriangle2(X, q, a, b, c, u, v) ||
+      segmentsIntersect2(X, p, q, a, b, u, v) ||
+      segmentsIntersect2(X, p, q, b, c, u, v) ||
+      segmentsIntersect2(X, p, q, c, a, u, v)
+    );
+  }
+  // The line PQ meets the plane at one point: inside the triangle when PQ turns the same way
+  // around all three edges.
+  const e1 = orient3d(
+    X[p],
+    X[p + 1],
+    X[p + 2],
+    X[q],
+    X[q + 1],
+    X[q + 2],
+    X[a],
+    X[a + 1],
+    X[a + 2],
+    X[b],
+    X[b + 1],
+    X[b + 2],
+  );
+  const e2 = orient3d(
+    X[p],
+    X[p + 1],
+    X[p + 2],
+    X[q],
+    X[q + 1],
+    X[q + 2],
+    X[b],
+    X[b + 1],
+    X[b + 2],
+    X[c],
+    X[c + 1],
+    X[c + 2],
+  );
+  if ((e1 > 0 && e2 < 0) || (e1 < 0 && e2 > 0)) return false;
+  const e3 = orient3d(
+    X[p],
+    X[p + 1],
+    X[p + 2],
+    X[q],
+    X[q + 1],
+    X[q + 2],
+    X[c],
+    X[c + 1],
+    X[c + 2],
+    X[a],
+    X[a + 1],
+    X[a + 2],
+  );
+  if ((e1 > 0 && e3 < 0) || (e1 < 0 && e3 > 0) || (e2 > 0 && e3 < 0) || (e2 < 0 && e3 > 0)) return false;
+  const w = op / (op - oq);
+  cross[0] = X[p] + w * (X[q] - X[p]);
+  cross[1] = X[p + 1] + w * (X[q + 1] - X[p + 1]);
+  cross[2] = X[p + 2] + w * (X[q + 2] - X[p + 2]);
+  cross[3] = 1;
+  return true;
+}
+
+function pointInTriangle2(
+  X: Float64Array,
+  p: number,
+  a: number,
+  b: number,
+  c: number,
+  u: number,
+  v: number,
+): boolean {
+  const d1 = orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[p + u], X[p + v]);
+  const d2 = orient2d(X[b + u], X[b + v], X[c + u], X[c + v], X[p + u], X[p + v]);
+  const d3 = orient2d(X[c + u], X[c + v], X[a + u], X[a + v], X[p + u], X[p + v]);
+  const neg = d1 < 0 || d2 < 0 || d3 < 0;
+  const pos = d1 > 0 || d2 > 0 || d3 > 0;
+  return !(neg && pos);
+}

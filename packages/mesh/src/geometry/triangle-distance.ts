@@ -1,0 +1,189 @@
+import { orient3d } from 'robust-predicates';
+import { segmentHitsTriangle } from './exact3.js';
+import { segmentClosest3 } from './segment-closest.js';
+
+const EDGE = [0, 3, 3, 6, 6, 0];
+const seg = /* @__PURE__ */ new Float64Array(6);
+const cross = /* @__PURE__ */ new Float64Array(4);
+
+/**
+ * The distance between two closed triangles held in `T` (9 numbers each, at offsets `a` and `b`,
+ * in one frame). Writes the closest points into `out[0..2]` (on the first) and `out[3..5]` (on the
+ * second), and `out[6] = 1` when the triangles intersect (then the distance is 0 and both points are
+ * a common point), else 0. Degenerate triangles (segments, points) are handled.
+ *
+ * Intersection is decided exactly (orient3d / orient2d); the distance of disjoint triangles is the
+ * smallest of the 9 edge–edge and 6 vertex–face distances, in floating point.
+ *
+ * @example
+ * ```ts
+ * import { triangleDistance } from '@firsttouch/mesh';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const out = new Float64Array(7);
+ * console.log(triangleDistance(T, 0, 9, out), out[6]); // 2 0
+ * ```
+ */
+export function triangleDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
+  if (mayIntersect(T, a, b) && intersectTriangles(T, a, b)) {
+    out[6] = 1;
+    if (cross[3] === 1) {
+      out[0] = out[3] = cross[0];
+      out[1] = out[4] = cross[1];
+      out[2] = out[5] = cross[2];
+      return 0;
+    }
+    // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
+    featureDistance(T, a, b, out);
+    for (let i = 0; i < 3; i++) out[i] = out[i + 3] = 0.5 * out[i] + 0.5 * out[i + 3];
+    return 0;
+  }
+  out[6] = 0;
+  return Math.sqrt(featureDistance(T, a, b, out));
+}
+
+/** False when a plane of one triangle has all three vertices of the other strictly on one side. */
+function mayIntersect(T: Float64Array, a: number, b: number): boolean {
+  return !separatedByPlane(T, a, b) && !separatedByPlane(T, b, a);
+}
+
+function separatedByPlane(T: Float64Array, a: number, b: number): boolean {
+  let pos = 0;
+  let neg = 0;
+  for (let k = 0; k < 9; k += 3) {
+    const o = orient3d(
+      T[a],
+      T[a + 1],
+      T[a + 2],
+      T[a + 3],
+      T[a + 4],
+      T[a + 5],
+      T[a + 6],
+      T[a + 7],
+      T[a + 8],
+      T[b + k],
+      T[b + k + 1],
+      T[b + k + 2],
+    );
+    if (o > 0) pos++;
+    else if (o < 0) neg++;
+    else return false;
+  }
+  return pos === 3 || neg === 3;
+}
+
+/** Closed triangles meet iff an edge of one meets the other (this holds for degenerate ones too). */
+function intersectTriangles(T: Float64Array, a: number, b: number): boolean {
+  for (let e = 0; e < 6; e += 2) {
+    if (segmentHitsTriangle(T, a + EDGE[e], a + EDGE[e + 1], b, b + 3, b + 6, cross)) return true;
+  }
+  for (let e = 0; e < 6; e += 2) {
+    if (segmentHitsTriangle(T, b + EDGE[e], b + EDGE[e + 1], a, a + 3, a + 6, cross)) return true;
+  }
+  return false;
+}
+
+/** Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs; points into `out`. */
+function featureDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 6; i += 2) {
+    const p = a + EDGE[i];
+    const q = a + EDGE[i + 1];
+    for (let j = 0; j < 6; j += 2) {
+      const r = b + EDGE[j];
+      const s = b + EDGE[j + 1];
+      const d = segmentClosest3(
+        T[p],
+        T[p + 1],
+        T[p + 2],
+        T[q],
+        T[q + 1],
+        T[q + 2],
+        T[r],
+        T[r + 1],
+        T[r + 2],
+        T[s],
+        T[s + 1],
+        T[s + 2],
+        seg,
+        0,
+      );
+      if (d < best) {
+        best = d;
+        for (let k = 0; k < 6; k++) out[k] = seg[k];
+      }
+    }
+  }
+  best = vertexFace(T, b, a, best, out, 3, 0);
+  best = vertexFace(T, a, b, best, out, 0, 3);
+  return best;
+}
+
+/**
+ * Vertices of the triangle at `v` against the interior of the face at `f`: where a vertex projects
+ * inside the face, its distance to the plane; the edge pairs already cover the other cases.
+ */
+function vertexFace(
+  T: Float64Array,
+  f: number,
+  v: number,
+  best: number,
+  out: Float64Array,
+  onFace: number,
+  onVertex: number,
+): number {
+  const ax = T[f],
+    ay = T[f + 1],
+    az = T[f + 2];
+  const e1x = T[f + 3] - ax,
+    e1y = T[f + 4] - ay,
+    e1z = T[f + 5] - az;
+  const e2x = T[f + 6] - ax,
+    e2y = T[f + 7] - ay,
+    e2z = T[f + 8] - az;
+  const nx = e1y * e2z - e1z * e2y;
+  const ny = e1z * e2x - e1x * e2z;
+  const nz = e1x * e2y - e1y * e2x;
+  const nn = nx * nx + ny * ny + nz * nz;
+  if (!(nn > 0)) return best;
+  const bx = T[f + 3],
+    by = T[f + 4],
+    bz = T[f + 5];
+  const cx = T[f + 6],
+    cy = T[f + 7],
+    cz = T[f + 8];
+  for (let k = 0; k < 9; k += 3) {
+    const px = T[v + k],
+      py = T[v + k + 1],
+      pz = T[v + k + 2];
+    // inside when p sees every edge turning the way of the normal
+    const apx = px - ax,
+      apy = py - ay,
+      apz = pz - az;
+    if (nx * (e1y * apz - e1z * apy) + ny * (e1z * apx - e1x * apz) + nz * (e1x * apy - e1y * apx) < 0)
+      continue;
+    const bpx = px - bx,
+      bpy = py - by,
+      bpz = pz - bz;
+    const fx = cx - bx,
+      fy = cy - by,
+      fz = cz - bz;
+    if (nx * (fy * bpz - fz * bpy) + ny * (fz * bpx - fx * bpz) + nz * (fx * bpy - fy * bpx) < 0) continue;
+    const cpx = px - cx,
+      cpy = py - cy,
+      cpz = pz - cz;
+    if (nx * (-e2y * cpz + e2z * cpy) + ny * (-e2z * cpx + e2x * cpz) + nz * (-e2x * cpy + e2y * cpx) < 0)
+      continue;
+    const h = (apx * nx + apy * ny + apz * nz) / nn;
+    const d = h * h * nn;
+    if (d < best) {
+      best = d;
+      out[onVertex] = px;
+      out[onVertex + 1] = py;
+      out[onVertex + 2] = pz;
+      out[onFace] = px - h * nx;
+      out[onFace + 1] = py - h * ny;
+      out[onFace + 2] = pz - h * nz;
+    }
+  }
+  return best;
+}

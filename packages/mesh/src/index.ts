@@ -1,0 +1,30 @@
+/**
+ * Triangulated surfaces (3-D) and polylines (2-D), their bounding-volume trees, and the exact
+ * distance between two bodies at any pose. Depends on `@firsttouch/pose`.
+ *
+ * @packageDocumentation
+ */
+export type { Bounds } from './bounds.js';
+export { Curve, type CurveLoop } from './curve.js';
+export {
+  type CurveDistanceOptions,
+  type CurveDistanceResult,
+  curveDistance,
+} from './distance/curve-distance.js';
+export { CurvePair } from './distance/curve-pair.js';
+export { relativeTransform, relativeTransform2 } from './distance/relative.js';
+export {
+  type SurfaceDistanceOptions,
+  type SurfaceDistanceResult,
+  surfaceDistance,
+} from './distance/surface-distance.js';
+export { SurfacePair } from './distance/surface-pair.js';
+export { segmentDistance2 } from './geometry/segment-distance2.js';
+export { triangleDistance } from './geometry/triangle-distance.js';
+export { box } from './shapes/box.js';
+export { disc, rectangle } from './shapes/curves.js';
+export { cylinder } from './shapes/cylinder.js';
+export { icosphere } from './shapes/icosphere.js';
+export { naca4, naca4Section } from './shapes/naca4.js';
+export { Surface } from './surface.js';
+export { type BoundingTree, LEAF_SIZE } from './tree/build.js';

@@ -1,0 +1,317 @@
+import {
+  assertFiniteNumber,
+  assertFiniteVector,
+  FirstTouchError,
+  isArrayLike,
+  poseFromAxisAngle,
+} from '@firsttouch/pose';
+import { type Bounds, boundsOf } from './bounds.js';
+import { labelComponents } from './components.js';
+import { type BoundingTree, buildTree } from './tree/build.js';
+
+/**
+ * A triangulated surface in 3-D: open or closed, convex or not, degenerate facets allowed. Immutable:
+ * `translate`, `rotate` and `scale` return new surfaces. Facet `i` is the `i`-th triangle given
+ * (0-based, order kept). Its bounding-volume tree is built once, lazily, in the body frame, and reused
+ * at every pose.
+ *
+ * @example
+ * ```ts
+ * import { Surface } from '@firsttouch/mesh';
+ * const tri = Surface.fromTriangles(new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]));
+ * console.log(tri.facetCount, Array.from(tri.facet(0))); // 1 [0, 0, 0, 1, 0, 0, 0, 1, 0]
+ * ```
+ */
+export class Surface {
+  /** Vertex coordinates, 3 a vertex (body frame). Do not modify. */
+  readonly positions: Float64Array;
+  /** Vertex indices, 3 a facet. Do not modify. */
+  readonly indices: Uint32Array;
+  /** Number of facets. */
+  readonly facetCount: number;
+  /** Number of vertices. */
+  readonly vertexCount: number;
+  #tree: BoundingTree | undefined;
+  #bounds: Bounds | undefined;
+
+  private constructor(positions: Float64Array, indices: Uint32Array) {
+    this.positions = positions;
+    this.indices = indices;
+    this.facetCount = indices.length / 3;
+    this.vertexCount = positions.length / 3;
+  }
+
+  /**
+   * A surface from a triangle soup: 9 numbers a facet (`x0 y0 z0 x1 y1 z1 x2 y2 z2`).
+   *
+   * @throws {@link FirstTouchError} `BAD_LENGTH` when the length is not a multiple of 9,
+   *   `NON_FINITE` naming the facet of a NaN or infinite coordinate.
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const s = Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1]);
+   * console.log(s.facetCount); // 2
+   * ```
+   */
+  static fromTriangles(xyz: ArrayLike<number>): Surface {
+    if (!isArrayLike(xyz)) {
+      throw new FirstTouchError('BAD_LENGTH', 'xyz must be an array of 9 numbers a facet');
+    }
+    if (xyz.length % 9 !== 0) {
+      throw new FirstTouchError('BAD_LENGTH', `xyz must hold 9 numbers a facet, got length ${xyz.length}`);
+    }
+    const positions = Float64Array.from(xyz as ArrayLike<number>);
+    for (let i = 0; i < positions.length; i++) {
+      if (!Number.isFinite(positions[i])) {
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `facet ${Math.floor(i / 9)}, vertex ${Math.floor(i / 3) % 3}: coordinate ${'xyz'[i % 3]} is ${xyz[i]}`,
+        );
+      }
+    }
+    const indices = new Uint32Array(positions.length / 3);
+    for (let i = 0; i < indices.length; i++) indices[i] = i;
+    return new Surface(positions, indices);
+  }
+
+  /**
+   * A surface from shared vertices (3 numbers each) and facets (3 vertex indices each, 0-based).
+   *
+   * @throws {@link FirstTouchError} `BAD_LENGTH` for lengths that are not multiples of 3,
+   *   `NON_FINITE` naming the vertex of a NaN or infinite coordinate, `INDEX_RANGE` naming the facet
+   *   of an index that is not an integer in [0, vertexCount).
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const quad = Surface.fromIndexed([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0], [0, 1, 2, 0, 2, 3]);
+   * console.log(quad.facetCount, quad.vertexCount); // 2 4
+   * ```
+   */
+  static fromIndexed(positions: ArrayLike<number>, indices: ArrayLike<number>): Surface {
+    if (!isArrayLike(positions) || positions.length % 3 !== 0) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `positions must hold 3 numbers a vertex, got ${isArrayLike(positions) ? `length ${positions.length}` : typeof positions}`,
+      );
+    }
+    if (!isArrayLike(indices) || indices.length % 3 !== 0) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `indices must hold 3 vertex indices a facet, got ${isArrayLike(indices) ? `length ${indices.length}` : typeof indices}`,
+      );
+    }
+    const p = Float64Array.from(positions as ArrayLike<number>);
+    for (let i = 0; i < p.length; i++) {
+      if (!Number.isFinite(p[i])) {
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `vertex ${Math.floor(i / 3)}: coordinate ${'xyz'[i % 3]} is ${positions[i]}`,
+        );
+      }
+    }
+    const n = p.length / 3;
+    const idx = new Uint32Array(indices.length);
+    for (let i = 0; i < idx.length; i++) {
+      const v = (indices as ArrayLike<unknown>)[i];
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= n) {
+        throw new FirstTouchError(
+          'INDEX_RANGE',
+          `facet ${Math.floor(i / 3)}: vertex index ${String(v)} is not an integer in [0, ${n})`,
+        );
+      }
+      idx[i] = v;
+    }
+    return new Surface(p, idx);
+  }
+
+  /**
+   * The bounding box of the vertices (body frame).
+   *
+   * @throws {@link FirstTouchError} `EMPTY` for a surface without facets.
+   * @example
+   * ```ts
+   * import { box } from '@firsttouch/mesh';
+   * console.log(box(2).bounds().diagonal.toFixed(4)); // 3.4641
+   * ```
+   */
+  bounds(): Bounds {
+    this.assertNotEmpty('bounds');
+    if (!this.#bounds) this.#bounds = boundsOf(this.usedPositions(), 3);
+    const b = this.#bounds;
+    return { min: b.min.slice(), max: b.max.slice(), diagonal: b.diagonal };
+  }
+
+  /**
+   * The 9 coordinates of facet `i`.
+   *
+   * @throws {@link FirstTouchError} `INDEX_RANGE` when `i` is not a facet index.
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const s = Surface.fromIndexed([0, 0, 0, 1, 0, 0, 0, 1, 0], [2, 1, 0]);
+   * console.log(Array.from(s.facet(0))); // [0, 1, 0, 1, 0, 0, 0, 0, 0]
+   * ```
+   */
+  facet(i: number, out: Float64Array = new Float64Array(9)): Float64Array {
+    if (!Number.isInteger(i) || i < 0 || i >= this.facetCount) {
+      throw new FirstTouchError('INDEX_RANGE', `facet index ${i} is not in [0, ${this.facetCount})`);
+    }
+    for (let k = 0; k < 3; k++) {
+      const v = this.indices[3 * i + k];
+      out[3 * k] = this.positions[3 * v];
+      out[3 * k + 1] = this.positions[3 * v + 1];
+      out[3 * k + 2] = this.positions[3 * v + 2];
+    }
+    return out;
+  }
+
+  /**
+   * The vertices that facets use, flat (3 numbers each): what a motion bound ranges over.
+   *
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const s = Surface.fromIndexed([0, 0, 0, 9, 9, 9, 1, 0, 0, 0, 1, 0], [0, 2, 3]);
+   * console.log(s.vertices().length); // 9
+   * ```
+   */
+  vertices(): Float64Array {
+    return this.usedPositions().slice();
+  }
+
+  /**
+   * A new surface moved by `d`.
+   *
+   * @example
+   * ```ts
+   * import { box } from '@firsttouch/mesh';
+   * console.log(Array.from(box(1).translate([1, 0, 0]).bounds().min)); // [0.5, -0.5, -0.5]
+   * ```
+   */
+  translate(d: ArrayLike<number>): Surface {
+    assertFiniteVector(d, 3, 'translate(d)');
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 3) {
+      p[i] += d[0];
+      p[i + 1] += d[1];
+      p[i + 2] += d[2];
+    }
+    return new Surface(p, this.indices);
+  }
+
+  /**
+   * A new surface turned about `axis` through the origin by `angle` radians (right-handed).
+   *
+   * @throws {@link FirstTouchError} `INVALID_POSE` for a zero or non-finite axis or angle.
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const s = Surface.fromTriangles([1, 0, 0, 1, 0, 0, 1, 0, 0]).rotate([0, 0, 1], Math.PI / 2);
+   * console.log(s.facet(0)[1].toFixed(6)); // 1.000000
+   * ```
+   */
+  rotate(axis: ArrayLike<number>, angle: number): Surface {
+    const R = poseFromAxisAngle(axis, angle).R;
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 3) {
+      const x = p[i],
+        y = p[i + 1],
+        z = p[i + 2];
+      p[i] = R[0] * x + R[1] * y + R[2] * z;
+      p[i + 1] = R[3] * x + R[4] * y + R[5] * z;
+      p[i + 2] = R[6] * x + R[7] * y + R[8] * z;
+    }
+    return new Surface(p, this.indices);
+  }
+
+  /**
+   * A new surface scaled about the origin by `sx`, `sy`, `sz` (`sy` and `sz` default to `sx`). A
+   * negative product of factors mirrors the surface, which turns its facets inside out: the
+   * distance queries do not care.
+   *
+   * @throws {@link FirstTouchError} `NON_FINITE` for a non-finite factor.
+   * @example
+   * ```ts
+   * import { box } from '@firsttouch/mesh';
+   * console.log(Array.from(box(1).scale(2, 1, 0.5).bounds().max)); // [1, 0.5, 0.25]
+   * ```
+   */
+  scale(sx: number, sy: number = sx, sz: number = sx): Surface {
+    assertFiniteNumber(sx, 'scale(sx)');
+    assertFiniteNumber(sy, 'scale(sy)');
+    assertFiniteNumber(sz, 'scale(sz)');
+    const p = this.positions.slice();
+    for (let i = 0; i < p.length; i += 3) {
+      p[i] *= sx;
+      p[i + 1] *= sy;
+      p[i + 2] *= sz;
+    }
+    return new Surface(p, this.indices);
+  }
+
+  /**
+   * Connected components: facets that share a vertex (bit-identical coordinates) are connected.
+   * One label a facet, numbered 0, 1, ... in the order of each component's first facet.
+   *
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * const s = Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5, 6, 5, 5, 5, 6, 5, 1, 0, 0, 2, 0, 0, 1, 1, 0]);
+   * console.log(Array.from(s.components())); // [0, 1, 0]
+   * ```
+   */
+  components(): Uint32Array {
+    return labelComponents(this.positions, 3, this.indices, 3);
+  }
+
+  /**
+   * The bounding-volume tree of the facets (body frame), built on first use and kept. Its layout is
+   * documented on {@link BoundingTree}, for users who write their own traversals.
+   *
+   * @throws {@link FirstTouchError} `EMPTY` for a surface without facets.
+   * @example
+   * ```ts
+   * import { icosphere } from '@firsttouch/mesh';
+   * const tree = icosphere(1, 2).tree();
+   * console.log(tree.elementCount, tree.order.length); // 320 320
+   * ```
+   */
+  tree(): BoundingTree {
+    this.assertNotEmpty('tree');
+    if (!this.#tree) this.#tree = buildTree(this.positions, this.indices, 3);
+    return this.#tree;
+  }
+
+  /**
+   * Throws `EMPTY` naming `what` when the surface has no facets.
+   *
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0]).assertNotEmpty('distance');
+   * ```
+   */
+  assertNotEmpty(what: string): void {
+    if (this.facetCount === 0) throw new FirstTouchError('EMPTY', `${what}: the surface has no facets`);
+  }
+
+  #used: Float64Array | undefined;
+
+  private usedPositions(): Float64Array {
+    if (this.#used) return this.#used;
+    const used = new Uint8Array(this.vertexCount);
+    for (let i = 0; i < this.indices.length; i++) used[this.indices[i]] = 1;
+    let n = 0;
+    for (let v = 0; v < this.vertexCount; v++) n += used[v];
+    const out = new Float64Array(3 * n);
+    let k = 0;
+    for (let v = 0; v < this.vertexCount; v++) {
+      if (!used[v]) continue;
+      out[k++] = this.positions[3 * v];
+      out[k++] = this.positions[3 * v + 1];
+      out[k++] = this.positions[3 * v + 2];
+    }
+    this.#used = n === this.vertexCount ? this.positions : out;
+    return this.#used;
+  }
+}
