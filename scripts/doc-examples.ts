@@ -51,11 +51,13 @@ const normalise = (s: string) => s.replace(/[\s'"]/g, '');
  * Runs one example with `@firsttouch/<name>` imports pointing at the packages' sources, and
  * returns the mismatches between what it printed and its `// expected` comments.
  */
-export async function runExample(example: DocExample): Promise<string[]> {
+export async function runExample(example: DocExample, packageName: string): Promise<string[]> {
+  // The package under test from its sources; the others from their builds, as its sources import them.
   const code = example.code.replace(
     /from '@firsttouch\/([a-z]+)((?:\/[a-z]+)?)'/g,
     (_, name: string, sub: string) => {
-      const entry = sub ? `src${sub}.ts` : 'src/index.ts';
+      const own = name === packageName;
+      const entry = own ? (sub ? `src${sub}.ts` : 'src/index.ts') : sub ? `dist${sub}.js` : 'dist/index.js';
       return `from '${join(root, 'packages', name, entry).replace(/\\/g, '/')}'`;
     },
   );

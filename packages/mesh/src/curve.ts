@@ -3,6 +3,7 @@ import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
+const BRAND_CURVE = Symbol.for('firsttouch.Curve');
 /**
  * One chain of a {@link Curve}: its vertices are `start .. start + size − 1`; a closed chain (a loop)
  * has `size` segments (the last closes it), an open one `size − 1`.
@@ -47,6 +48,27 @@ export class Curve {
   /** The chains, in order. */
   readonly loops: readonly CurveLoop[];
   #tree: BoundingTree | undefined;
+
+  /**
+   * True for a Curve of any copy of this package (a brand, not \`instanceof\`, so that two installed
+   * copies of \`@firsttouch/mesh\` still recognise each other's bodies).
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Curve.isCurve({})); // false
+   * ```
+   */
+  static isCurve(value: unknown): value is Curve {
+    return (
+      typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND_CURVE] === true
+    );
+  }
+
+  /** The brand Curve.isCurve looks for. */
+  get [BRAND_CURVE](): true {
+    return true;
+  }
 
   private constructor(positions: Float64Array, loops: CurveLoop[]) {
     this.positions = positions;

@@ -20,6 +20,7 @@ export {
 } from './distance/surface-distance.js';
 export { SurfacePair } from './distance/surface-pair.js';
 export { segmentDistance2 } from './geometry/segment-distance2.js';
+export { triangleGapBound } from './geometry/triangle-bound.js';
 export { triangleDistance } from './geometry/triangle-distance.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';

@@ -9,6 +9,7 @@ import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
+const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
 /**
  * A triangulated surface in 3-D: open or closed, convex or not, degenerate facets allowed. Immutable:
  * `translate`, `rotate` and `scale` return new surfaces. Facet `i` is the `i`-th triangle given
@@ -33,6 +34,29 @@ export class Surface {
   readonly vertexCount: number;
   #tree: BoundingTree | undefined;
   #bounds: Bounds | undefined;
+
+  /**
+   * True for a Surface of any copy of this package (a brand, not \`instanceof\`, so that two installed
+   * copies of \`@firsttouch/mesh\` still recognise each other's bodies).
+   *
+   * @example
+   * ```ts
+   * import { Surface } from '@firsttouch/mesh';
+   * console.log(Surface.isSurface({})); // false
+   * ```
+   */
+  static isSurface(value: unknown): value is Surface {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND_SURFACE] === true
+    );
+  }
+
+  /** The brand Surface.isSurface looks for. */
+  get [BRAND_SURFACE](): true {
+    return true;
+  }
 
   private constructor(positions: Float64Array, indices: Uint32Array) {
     this.positions = positions;

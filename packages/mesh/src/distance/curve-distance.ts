@@ -72,8 +72,8 @@ export interface CurveDistanceResult {
  * ```
  */
 export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions = {}): CurveDistanceResult {
-  if (!(a instanceof Curve)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: a must be a Curve');
-  if (!(b instanceof Curve)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: b must be a Curve');
+  if (!Curve.isCurve(a)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: a must be a Curve');
+  if (!Curve.isCurve(b)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: b must be a Curve');
   const poseA = options.poseA ?? pose2();
   const poseB = options.poseB ?? pose2();
   assertPose2(poseA, 'poseA');

@@ -80,9 +80,9 @@ export function surfaceDistance(
   b: Surface,
   options: SurfaceDistanceOptions = {},
 ): SurfaceDistanceResult {
-  if (!(a instanceof Surface))
+  if (!Surface.isSurface(a))
     throw new FirstTouchError('INVALID_OPTION', 'surfaceDistance: a must be a Surface');
-  if (!(b instanceof Surface))
+  if (!Surface.isSurface(b))
     throw new FirstTouchError('INVALID_OPTION', 'surfaceDistance: b must be a Surface');
   const poseA = options.poseA ?? identityPose();
   const poseB = options.poseB ?? identityPose();

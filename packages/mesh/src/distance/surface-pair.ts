@@ -24,6 +24,11 @@ export class SurfacePair {
   readonly b: Surface;
   /** The gap of the last evaluation (a certified lower bound when {@link beyond}). */
   distance = Number.NaN;
+  /**
+   * A certified lower bound of the gap: equal to {@link distance} for an exact evaluation, within a
+   * factor `1 + relativeError` of it otherwise.
+   */
+  lowerBound = Number.NaN;
   /** Some facet pair intersects. */
   intersecting = false;
   /** The gap is certified larger than the `maxDistance` asked (no facets, no points then). */
@@ -86,7 +91,15 @@ export class SurfacePair {
    * Deterministic: the distance and the facet pair equal those of the loop over all facet pairs
    * (ties to the smallest `(facetA, facetB)`), whatever the tree and the seed.
    */
-  evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
+  evaluate(
+    R: Float64Array,
+    t: Float64Array,
+    maxDistance = Number.POSITIVE_INFINITY,
+    relativeError = 0,
+  ): number {
+    // With a relative error ε, a pair is skipped once its bound exceeds best / (1 + ε): the search
+    // ends sooner, `distance` is then within a factor 1 + ε of the gap, and `lowerBound` certifies it.
+    const shrink = 1 / (1 + relativeError);
     this.#R.set(R);
     this.#t.set(t);
     const absR = this.#absR;
@@ -141,7 +154,7 @@ export class SurfacePair {
     while (top > 0) {
       top--;
       const lb = this.#stackBound[top];
-      if (lb - margin > best) {
+      if (lb - margin > best * shrink) {
         if (lb < lowestPruned) lowestPruned = lb;
         continue;
       }
@@ -159,7 +172,11 @@ export class SurfacePair {
             if (fa === hintA && fb === hintB) continue;
             this.#loadPair(fa, fb);
             // Cheap separating-axis bound first: most candidate pairs stop here.
-            if (triangleGapBound(this.#tri, 0, 9) - margin > best) continue;
+            const gap = triangleGapBound(this.#tri, 0, 9, best * shrink + margin);
+            if (gap - margin > best * shrink) {
+              if (gap < lowestPruned) lowestPruned = gap;
+              continue;
+            }
             const d = triangleDistance(this.#tri, 0, 9, this.#out);
             facetPairs++;
             if (this.#out[6] === 1) intersecting = true;
@@ -207,14 +224,14 @@ export class SurfacePair {
       if (top + 2 > this.#stackBound.length) this.#grow();
       // The closer child is pushed last, so it is searched first.
       if (l1 <= l2) {
-        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best * shrink) this.#push(top++, a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
-        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best * shrink) this.#push(top++, a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
       } else {
-        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best * shrink) this.#push(top++, a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
-        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best * shrink) this.#push(top++, a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
       }
     }
@@ -225,6 +242,7 @@ export class SurfacePair {
       // Nothing within maxDistance: every node pair was pruned by a bound above it.
       this.beyond = true;
       this.distance = Math.max(maxDistance, lowestPruned - margin);
+      this.lowerBound = this.distance;
       this.facetA = -1;
       this.facetB = -1;
       this.pointA.fill(Number.NaN);
@@ -233,6 +251,7 @@ export class SurfacePair {
     }
     this.beyond = false;
     this.distance = intersecting ? 0 : best;
+    this.lowerBound = intersecting ? 0 : Math.min(best, Math.max(0, lowestPruned - margin));
     this.facetA = bestA;
     this.facetB = bestB;
     return this.distance;

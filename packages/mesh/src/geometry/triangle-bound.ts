@@ -1,32 +1,43 @@
 /**
  * A cheap lower bound of the distance between the triangles held in `T` at offsets `a` and `b`
- * (9 numbers each): the largest gap between their projections on three axes, the two face normals
- * and the line between their centroids. Projection on a unit axis shortens every distance, so each
- * gap is a lower bound; about 80 flops, against a microsecond for the exact routine.
+ * (9 numbers each): the gap between their projections on an axis, tried on the line between their
+ * centroids, then on the two face normals. Projection on a unit axis shortens every distance, so
+ * each gap is a lower bound. It returns as soon as a gap exceeds `enough` (the caller only needs to
+ * know that), else the largest gap; about 30 to 80 flops, against a microsecond for the exact routine.
+ *
+ * @example
+ * ```ts
+ * import { triangleGapBound } from '@firsttouch/mesh';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * console.log(triangleGapBound(T, 0, 9)); // 2
+ * ```
  */
-export function triangleGapBound(T: Float64Array, a: number, b: number): number {
-  let best = axisGap(T, a, b, faceNormal(T, a, 0), faceNormal(T, a, 1), faceNormal(T, a, 2));
-  const nbx = faceNormal(T, b, 0),
-    nby = faceNormal(T, b, 1),
-    nbz = faceNormal(T, b, 2);
-  const g2 = axisGap(T, a, b, nbx, nby, nbz);
-  if (g2 > best) best = g2;
+export function triangleGapBound(
+  T: Float64Array,
+  a: number,
+  b: number,
+  enough = Number.POSITIVE_INFINITY,
+): number {
   const cx = T[b] + T[b + 3] + T[b + 6] - T[a] - T[a + 3] - T[a + 6];
   const cy = T[b + 1] + T[b + 4] + T[b + 7] - T[a + 1] - T[a + 4] - T[a + 7];
   const cz = T[b + 2] + T[b + 5] + T[b + 8] - T[a + 2] - T[a + 5] - T[a + 8];
-  const g3 = axisGap(T, a, b, cx, cy, cz);
-  return g3 > best ? g3 : best;
-}
-
-/** Component `k` of the (unnormalised) normal of the triangle at offset `o`. */
-function faceNormal(T: Float64Array, o: number, k: number): number {
-  const i = (k + 1) % 3;
-  const j = (k + 2) % 3;
-  const ui = T[o + 3 + i] - T[o + i],
-    uj = T[o + 3 + j] - T[o + j];
-  const vi = T[o + 6 + i] - T[o + i],
-    vj = T[o + 6 + j] - T[o + j];
-  return ui * vj - uj * vi;
+  let best = axisGap(T, a, b, cx, cy, cz);
+  if (best > enough) return best;
+  for (let k = 0; k < 2; k++) {
+    const o = k === 0 ? a : b;
+    const ux = T[o + 3] - T[o],
+      uy = T[o + 4] - T[o + 1],
+      uz = T[o + 5] - T[o + 2];
+    const vx = T[o + 6] - T[o],
+      vy = T[o + 7] - T[o + 1],
+      vz = T[o + 8] - T[o + 2];
+    const g = axisGap(T, a, b, uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
+    if (g > best) {
+      best = g;
+      if (best > enough) return best;
+    }
+  }
+  return best;
 }
 
 /** Gap between the projections of the two triangles on the axis (nx, ny, nz), normalised; 0 if none. */
@@ -39,10 +50,10 @@ function axisGap(T: Float64Array, a: number, b: number, nx: number, ny: number, 
   const pb0 = nx * T[b] + ny * T[b + 1] + nz * T[b + 2];
   const pb1 = nx * T[b + 3] + ny * T[b + 4] + nz * T[b + 5];
   const pb2 = nx * T[b + 6] + ny * T[b + 7] + nz * T[b + 8];
-  const loA = Math.min(pa0, pa1, pa2),
-    hiA = Math.max(pa0, pa1, pa2);
-  const loB = Math.min(pb0, pb1, pb2),
-    hiB = Math.max(pb0, pb1, pb2);
-  const g = loB > hiA ? loB - hiA : loA > hiB ? loA - hiB : 0;
-  return g > 0 ? g / Math.sqrt(nn) : 0;
+  const hiA = pa0 > pa1 ? (pa0 > pa2 ? pa0 : pa2) : pa1 > pa2 ? pa1 : pa2;
+  const loB = pb0 < pb1 ? (pb0 < pb2 ? pb0 : pb2) : pb1 < pb2 ? pb1 : pb2;
+  if (loB > hiA) return (loB - hiA) / Math.sqrt(nn);
+  const loA = pa0 < pa1 ? (pa0 < pa2 ? pa0 : pa2) : pa1 < pa2 ? pa1 : pa2;
+  const hiB = pb0 > pb1 ? (pb0 > pb2 ? pb0 : pb2) : pb1 > pb2 ? pb1 : pb2;
+  return loA > hiB ? (loA - hiB) / Math.sqrt(nn) : 0;
 }

@@ -1,0 +1,136 @@
+import { FirstTouchError } from '@firsttouch/pose';
+import { type AdvanceOptions, resolveOptions } from './options.js';
+import { CcdStatus, type CcdStatusValue } from './status.js';
+
+/**
+ * What the advancement loop asks of the bodies: the gap at an instant and, optionally, a directional
+ * step. Plug in your own shapes by implementing it.
+ *
+ * @example
+ * ```ts
+ * import type { DistanceEvaluator } from '@firsttouch/ccd';
+ * // a point moving from x = 0 to x = 2 towards a wall at x = 1
+ * const toWall: DistanceEvaluator = { distance: (s) => Math.abs(1 - 2 * s) };
+ * ```
+ */
+export interface DistanceEvaluator {
+  /** The gap between the bodies at `s ∈ [0, 1]` (exact to rounding, or a lower bound of it). */
+  distance(s: number): number;
+  /**
+   * A certified step from `s` (where the gap is `gap`): the bodies stay at least `tolerance / 2`
+   * apart on `[s, s + step]`. It may stop searching once it knows the step is at most `floor`
+   * (the loop will take the plain step then), and need not look beyond `limit` (what is left of the
+   * step).
+   */
+  directionalStep?(s: number, gap: number, tolerance: number, floor: number, limit: number): number;
+}
+
+/**
+ * The result of {@link conservativeAdvance}.
+ *
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * const r = conservativeAdvance({ distance: (s) => Math.abs(1 - 2 * s) }, 2, { tolerance: 1e-6 });
+ * console.log(r.status, r.iterations); // contact 1
+ * ```
+ */
+export interface AdvanceResult {
+  /** How the loop ended. */
+  status: CcdStatusValue;
+  /** The last iterate: the contact time, 1, 0, or a certified lower bound (see {@link CcdStatus}). */
+  toi: number;
+  /** The gap at `toi`. */
+  distance: number;
+  /** Steps taken (gap evaluations after the one at s = 0). */
+  iterations: number;
+  /** Steps for which the directional bound was asked. */
+  directionalSteps: number;
+}
+
+/** A step stalls when it advances less than this share of what is left and closes less of the margin. */
+const STALL_SHARE = 0.01;
+/** Stalled steps in a row after which `'auto'` switches the directional bound on. */
+const STALLS_TO_SWITCH = 8;
+
+/**
+ * Conservative advancement over an abstract distance evaluator. From `s_k` with gap `d_k > tol`,
+ * the plain step `(d_k − tol/2) / μ` keeps the gap ≥ tol/2 (no point moves faster than μ, the sum
+ * of the two bodies' speed bounds); the loop stops at the first iterate with gap ≤ tol (contact),
+ * at s = 1 (separate), or at the iteration cap (not converged: the last iterate is still a certified
+ * lower bound). With a directional step the loop takes the larger of the two, both certified.
+ *
+ * @param mu - the speed bound μ_A + μ_B (distance per unit of s), ≥ 0.
+ * @throws {@link FirstTouchError} `INVALID_OPTION` for a bad option or μ.
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * // two points 1 apart closing at speed 3: contact at s = 1/3
+ * const r = conservativeAdvance({ distance: (s) => 1 - 3 * s }, 3, { tolerance: 1e-6 });
+ * console.log(r.status, r.toi <= 1 / 3, r.toi >= (1 - 1e-6) / 3); // contact true true
+ * ```
+ */
+export function conservativeAdvance(
+  evaluator: DistanceEvaluator,
+  mu: number,
+  options: AdvanceOptions,
+): AdvanceResult {
+  if (typeof evaluator !== 'object' || evaluator === null || typeof evaluator.distance !== 'function') {
+    throw new FirstTouchError('INVALID_OPTION', 'evaluator must have a distance(s) method');
+  }
+  if (typeof mu !== 'number' || !Number.isFinite(mu) || mu < 0) {
+    throw new FirstTouchError('INVALID_OPTION', `mu must be a finite number ≥ 0, got ${String(mu)}`);
+  }
+  if (typeof options !== 'object' || options === null || options.tolerance === undefined) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      'options.tolerance is required: the loop knows nothing of the bodies',
+    );
+  }
+  const { tolerance, maxIterations, directional } = resolveOptions(options, Number.NaN);
+  const gapAt = (s: number): number => {
+    const g = evaluator.distance(s);
+    if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `evaluator.distance(${s}) returned ${String(g)}, not a finite gap ≥ 0`,
+      );
+    }
+    return g;
+  };
+  const half = 0.5 * tolerance;
+  const canDirect = typeof evaluator.directionalStep === 'function';
+  let s = 0;
+  let d = gapAt(0);
+  if (d <= tolerance) {
+    return { status: CcdStatus.InitialContact, toi: 0, distance: d, iterations: 0, directionalSteps: 0 };
+  }
+  let useDirectional = directional === true && canDirect;
+  let stalled = 0;
+  let directionalSteps = 0;
+  for (let k = 1; k <= maxIterations; k++) {
+    const left = 1 - s;
+    let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
+    if (useDirectional && step < left) {
+      const directed = evaluator.directionalStep!(s, d, tolerance, step, left);
+      directionalSteps++;
+      if (directed > step) step = directed;
+    }
+    const next = step >= left ? 1 : s + step;
+    const dNext = gapAt(next);
+    if (dNext <= tolerance) {
+      return { status: CcdStatus.Contact, toi: next, distance: dNext, iterations: k, directionalSteps };
+    }
+    if (next === 1) {
+      return { status: CcdStatus.Separate, toi: 1, distance: dNext, iterations: k, directionalSteps };
+    }
+    if (directional === 'auto' && canDirect && !useDirectional) {
+      const stall = next - s < STALL_SHARE * left && d - dNext < STALL_SHARE * (d - half);
+      stalled = stall ? stalled + 1 : 0;
+      if (stalled >= STALLS_TO_SWITCH) useDirectional = true;
+    }
+    s = next;
+    d = dNext;
+  }
+  return { status: CcdStatus.NotConverged, toi: s, distance: d, iterations: maxIterations, directionalSteps };
+}

@@ -1,0 +1,230 @@
+import { type BoundingTree, type Curve, segmentDistance2 } from '@firsttouch/mesh';
+import type { RigidMotion2 } from '@firsttouch/pose';
+
+/**
+ * The 2-D twin of {@link DirectionalBound3}: the C2A step per segment pair inside the descent of the
+ * two trees, `c = n·(ΔA − ΔB) + |θA| ρA + |θB| ρB` with ρ the largest |x| of the segment's vertices.
+ */
+export class DirectionalBound2 {
+  /** Exact segment-pair evaluations so far. */
+  pairEvaluations = 0;
+  readonly #a: Curve;
+  readonly #b: Curve;
+  readonly #ta: BoundingTree;
+  readonly #tb: BoundingTree;
+  readonly #spinA: Float64Array;
+  readonly #spinB: Float64Array;
+  readonly #nodeSpinA: Float64Array;
+  readonly #nodeSpinB: Float64Array;
+  readonly #vb: Float64Array;
+  readonly #nb: Float64Array;
+  readonly #seg = new Float64Array(8);
+  readonly #out = new Float64Array(5);
+  #stackNodes = new Uint32Array(512);
+  #stackKey = new Float64Array(256);
+  readonly #dAB = new Float64Array(2);
+  readonly #speedAB: number;
+  #ca = 1;
+  #sa = 0;
+
+  constructor(a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2) {
+    this.#a = a;
+    this.#b = b;
+    this.#ta = a.tree();
+    this.#tb = b.tree();
+    this.#spinA = spins(a, ma);
+    this.#spinB = spins(b, mb);
+    this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA);
+    this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB);
+    this.#vb = new Float64Array(b.positions.length);
+    this.#nb = new Float64Array(4 * this.#tb.nodeCount);
+    this.#dAB[0] = ma.delta[0] - mb.delta[0];
+    this.#dAB[1] = ma.delta[1] - mb.delta[1];
+    this.#speedAB = ma.translationLength + mb.translationLength;
+  }
+
+  /**
+   * The certified step at the placement where A has world angle `angleA` and B sits in A's frame by
+   * the rotation (`c`, `s`) and translation (`tu`, `tv`).
+   */
+  step(
+    angleA: number,
+    c: number,
+    s: number,
+    tu: number,
+    tv: number,
+    half: number,
+    floor: number,
+    limit: number,
+    seedA = -1,
+    seedB = -1,
+  ): number {
+    this.#ca = Math.cos(angleA);
+    this.#sa = Math.sin(angleA);
+    const pb = this.#b.positions;
+    const vb = this.#vb;
+    for (let v = 0; v < pb.length; v += 2) {
+      const x = pb[v],
+        y = pb[v + 1];
+      vb[v] = c * x - s * y + tu;
+      vb[v + 1] = s * x + c * y + tv;
+    }
+    const bb = this.#tb.boxes;
+    const nb = this.#nb;
+    const ac = Math.abs(c),
+      as = Math.abs(s);
+    for (let o = 0; o < nb.length; o += 4) {
+      const cx = 0.5 * (bb[o] + bb[o + 2]),
+        cy = 0.5 * (bb[o + 1] + bb[o + 3]);
+      const hx = 0.5 * (bb[o + 2] - bb[o]),
+        hy = 0.5 * (bb[o + 3] - bb[o + 1]);
+      nb[o] = c * cx - s * cy + tu;
+      nb[o + 1] = s * cx + c * cy + tv;
+      nb[o + 2] = ac * hx + as * hy;
+      nb[o + 3] = as * hx + ac * hy;
+    }
+    const ta = this.#ta;
+    const tb = this.#tb;
+    let best = limit;
+    if (seedA >= 0 && seedB >= 0) {
+      best = this.#pairStep(seedA, seedB, half, best);
+      if (best <= floor) return floor;
+    }
+    let top = 0;
+    const key0 = this.#nodeStep(0, 0, half);
+    if (key0 < best) this.#push(top++, 0, 0, key0);
+    while (top > 0) {
+      top--;
+      if (this.#stackKey[top] >= best) continue;
+      const i = this.#stackNodes[2 * top];
+      const j = this.#stackNodes[2 * top + 1];
+      const leafA = ta.count[i] > 0;
+      const leafB = tb.count[j] > 0;
+      if (leafA && leafB) {
+        for (let x = ta.child[i]; x < ta.child[i] + ta.count[i]; x++) {
+          for (let y = tb.child[j]; y < tb.child[j] + tb.count[j]; y++) {
+            best = this.#pairStep(ta.order[x], tb.order[y], half, best);
+            if (best <= floor) return floor;
+          }
+        }
+        continue;
+      }
+      let splitA: boolean;
+      if (leafA) splitA = false;
+      else if (leafB) splitA = true;
+      else splitA = spread(ta.boxes, i) >= spread(tb.boxes, j);
+      const a1 = splitA ? i + 1 : i;
+      const a2 = splitA ? ta.child[i] : i;
+      const b1 = splitA ? j : j + 1;
+      const b2 = splitA ? j : tb.child[j];
+      const k1 = this.#nodeStep(a1, b1, half);
+      const k2 = this.#nodeStep(a2, b2, half);
+      if (top + 2 > this.#stackKey.length) this.#grow();
+      if (k1 <= k2) {
+        if (k2 < best) this.#push(top++, a2, b2, k2);
+        if (k1 < best) this.#push(top++, a1, b1, k1);
+      } else {
+        if (k1 < best) this.#push(top++, a1, b1, k1);
+        if (k2 < best) this.#push(top++, a2, b2, k2);
+      }
+    }
+    return best;
+  }
+
+  #pairStep(sa: number, sb: number, half: number, best: number): number {
+    const S = this.#seg;
+    const pa = this.#a.positions;
+    const ia = this.#a.indices;
+    const ib = this.#b.indices;
+    const vb = this.#vb;
+    let spinA = 0;
+    let spinB = 0;
+    for (let k = 0; k < 2; k++) {
+      const va = ia[2 * sa + k];
+      S[2 * k] = pa[2 * va];
+      S[2 * k + 1] = pa[2 * va + 1];
+      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
+      const wb = ib[2 * sb + k];
+      S[4 + 2 * k] = vb[2 * wb];
+      S[5 + 2 * k] = vb[2 * wb + 1];
+      if (this.#spinB[wb] > spinB) spinB = this.#spinB[wb];
+    }
+    const d = segmentDistance2(S, 0, 4, this.#out);
+    this.pairEvaluations++;
+    const mu = this.#speedAB + spinA + spinB;
+    let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
+    if (d > 0) {
+      const o = this.#out;
+      const lx = (o[2] - o[0]) / d,
+        ly = (o[3] - o[1]) / d;
+      const nx = this.#ca * lx - this.#sa * ly;
+      const ny = this.#sa * lx + this.#ca * ly;
+      const c = nx * this.#dAB[0] + ny * this.#dAB[1] + spinA + spinB;
+      const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
+      if (directed > step) step = directed;
+    }
+    return step < best ? step : best;
+  }
+
+  #nodeStep(i: number, j: number, half: number): number {
+    const ba = this.#ta.boxes;
+    const nb = this.#nb;
+    const p = 4 * i;
+    const o = 4 * j;
+    const gx = Math.abs(nb[o] - 0.5 * (ba[p] + ba[p + 2])) - 0.5 * (ba[p + 2] - ba[p]) - nb[o + 2];
+    const gy =
+      Math.abs(nb[o + 1] - 0.5 * (ba[p + 1] + ba[p + 3])) - 0.5 * (ba[p + 3] - ba[p + 1]) - nb[o + 3];
+    let s = 0;
+    if (gx > 0) s += gx * gx;
+    if (gy > 0) s += gy * gy;
+    const mu = this.#speedAB + this.#nodeSpinA[i] + this.#nodeSpinB[j];
+    return mu > 0 ? (Math.sqrt(s) - half) / mu : Number.POSITIVE_INFINITY;
+  }
+
+  #push(slot: number, i: number, j: number, key: number): void {
+    this.#stackNodes[2 * slot] = i;
+    this.#stackNodes[2 * slot + 1] = j;
+    this.#stackKey[slot] = key;
+  }
+
+  #grow(): void {
+    const nodes = new Uint32Array(2 * this.#stackNodes.length);
+    nodes.set(this.#stackNodes);
+    this.#stackNodes = nodes;
+    const keys = new Float64Array(2 * this.#stackKey.length);
+    keys.set(this.#stackKey);
+    this.#stackKey = keys;
+  }
+}
+
+function spread(boxes: Float32Array, n: number): number {
+  const o = 4 * n;
+  return (boxes[o + 2] - boxes[o]) ** 2 + (boxes[o + 3] - boxes[o + 1]) ** 2;
+}
+
+function spins(c: Curve, m: RigidMotion2): Float64Array {
+  const n = c.positions.length / 2;
+  const out = new Float64Array(n);
+  if (m.theta === 0) return out;
+  const w = Math.abs(m.theta);
+  for (let v = 0; v < n; v++) out[v] = w * Math.hypot(c.positions[2 * v], c.positions[2 * v + 1]);
+  return out;
+}
+
+function nodeSpins(c: Curve, tree: BoundingTree, spin: Float64Array): Float64Array {
+  const out = new Float64Array(tree.nodeCount);
+  for (let n = tree.nodeCount - 1; n >= 0; n--) {
+    if (tree.count[n] > 0) {
+      let m = 0;
+      for (let x = tree.child[n]; x < tree.child[n] + tree.count[n]; x++) {
+        const e = tree.order[x];
+        const r = Math.max(spin[c.indices[2 * e]], spin[c.indices[2 * e + 1]]);
+        if (r > m) m = r;
+      }
+      out[n] = m;
+    } else {
+      out[n] = Math.max(out[n + 1], out[tree.child[n]]);
+    }
+  }
+  return out;
+}

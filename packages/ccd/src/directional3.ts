@@ -1,0 +1,311 @@
+import { type BoundingTree, type Surface, triangleDistance, triangleGapBound } from '@firsttouch/mesh';
+import type { RigidMotion } from '@firsttouch/pose';
+
+/**
+ * The directional (C2A) step between two surfaces, per facet pair inside the descent of the two
+ * trees. A facet pair at distance `d` with witness direction `n` (world, from A to B) cannot close
+ * faster than `c = n·(ΔA − ΔB) + |θA| ρA + |θB| ρB` (ρ the largest of its vertices): the gap along a
+ * fixed `n` bounds the pair's distance from below at every s (each facet is convex). Its step is the
+ * larger of `(d − tol/2) / c` and its own plain step; the body's step is the minimum over all pairs.
+ * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
+ * pruned, and so are facet pairs whose separating-axis gap says the same.
+ */
+export class DirectionalBound3 {
+  /** Exact facet-pair evaluations so far. */
+  pairEvaluations = 0;
+  readonly #a: Surface;
+  readonly #b: Surface;
+  readonly #ta: BoundingTree;
+  readonly #tb: BoundingTree;
+  readonly #ma: RigidMotion;
+  readonly #mb: RigidMotion;
+  /** |θ| ρ of every vertex, and the largest over each node's facets. */
+  readonly #spinA: Float64Array;
+  readonly #spinB: Float64Array;
+  readonly #nodeSpinA: Float64Array;
+  readonly #nodeSpinB: Float64Array;
+  readonly #vb: Float64Array;
+  readonly #nb: Float64Array;
+  readonly #tri = new Float64Array(18);
+  readonly #out = new Float64Array(7);
+  #stackNodes = new Uint32Array(512);
+  #stackKey = new Float64Array(256);
+  // Per call: world rotation of A at s, the relative transform, and the translation difference.
+  #RA = new Float64Array(9);
+  #R = new Float64Array(9);
+  #absR = new Float64Array(9);
+  #t = new Float64Array(3);
+  readonly #dAB = new Float64Array(3);
+  readonly #speedAB: number;
+  readonly #relA = new Float64Array(3);
+  readonly #relSpeed: number;
+
+  constructor(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion) {
+    this.#a = a;
+    this.#b = b;
+    this.#ta = a.tree();
+    this.#tb = b.tree();
+    this.#ma = ma;
+    this.#mb = mb;
+    this.#spinA = spins(a, ma);
+    this.#spinB = spins(b, mb);
+    this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA);
+    this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB);
+    this.#vb = new Float64Array(b.positions.length);
+    this.#nb = new Float64Array(6 * this.#tb.nodeCount);
+    for (let i = 0; i < 3; i++) this.#dAB[i] = ma.delta[i] - mb.delta[i];
+    this.#speedAB = ma.translationLength + mb.translationLength;
+    this.#relSpeed = Math.hypot(this.#dAB[0], this.#dAB[1], this.#dAB[2]);
+  }
+
+  /**
+   * The certified step from the pose given by `RA` (A's world rotation at s) and `R`, `t` (B in A's
+   * frame at s); stops at `floor` (the plain step: nothing below it matters) and looks no further than
+   * `limit`. `seedA`, `seedB` (a facet pair, usually the closest) are evaluated first.
+   */
+  step(
+    RA: Float64Array,
+    R: Float64Array,
+    t: Float64Array,
+    half: number,
+    floor: number,
+    limit: number,
+    seedA = -1,
+    seedB = -1,
+  ): number {
+    this.#RA.set(RA);
+    // ΔA − ΔB in A's frame at s, for the node-level directional bound.
+    const v = this.#relA;
+    const d = this.#dAB;
+    v[0] = RA[0] * d[0] + RA[3] * d[1] + RA[6] * d[2];
+    v[1] = RA[1] * d[0] + RA[4] * d[1] + RA[7] * d[2];
+    v[2] = RA[2] * d[0] + RA[5] * d[1] + RA[8] * d[2];
+    this.#R.set(R);
+    this.#t.set(t);
+    for (let i = 0; i < 9; i++) this.#absR[i] = Math.abs(R[i]);
+    // B's vertices and node boxes in A's frame, once per call.
+    const pb = this.#b.positions;
+    const vb = this.#vb;
+    for (let v = 0; v < pb.length; v += 3) {
+      const x = pb[v],
+        y = pb[v + 1],
+        z = pb[v + 2];
+      vb[v] = R[0] * x + R[1] * y + R[2] * z + t[0];
+      vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
+      vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
+    }
+    const bb = this.#tb.boxes;
+    const nb = this.#nb;
+    const A = this.#absR;
+    for (let o = 0; o < nb.length; o += 6) {
+      const cx = 0.5 * (bb[o] + bb[o + 3]),
+        cy = 0.5 * (bb[o + 1] + bb[o + 4]),
+        cz = 0.5 * (bb[o + 2] + bb[o + 5]);
+      const hx = 0.5 * (bb[o + 3] - bb[o]),
+        hy = 0.5 * (bb[o + 4] - bb[o + 1]),
+        hz = 0.5 * (bb[o + 5] - bb[o + 2]);
+      nb[o] = R[0] * cx + R[1] * cy + R[2] * cz + t[0];
+      nb[o + 1] = R[3] * cx + R[4] * cy + R[5] * cz + t[1];
+      nb[o + 2] = R[6] * cx + R[7] * cy + R[8] * cz + t[2];
+      nb[o + 3] = A[0] * hx + A[1] * hy + A[2] * hz;
+      nb[o + 4] = A[3] * hx + A[4] * hy + A[5] * hz;
+      nb[o + 5] = A[6] * hx + A[7] * hy + A[8] * hz;
+    }
+    const ta = this.#ta;
+    const tb = this.#tb;
+    let best = limit;
+    // The closest pair of the last distance query usually has the smallest step: it seeds the bound.
+    if (seedA >= 0 && seedB >= 0) {
+      best = this.#pairStep(seedA, seedB, half, best);
+      if (best <= floor) return floor;
+    }
+    let top = 0;
+    const key0 = this.#nodeStep(0, 0, half);
+    if (key0 < best) this.#push(top++, 0, 0, key0);
+    while (top > 0) {
+      top--;
+      if (this.#stackKey[top] >= best) continue;
+      const i = this.#stackNodes[2 * top];
+      const j = this.#stackNodes[2 * top + 1];
+      const leafA = ta.count[i] > 0;
+      const leafB = tb.count[j] > 0;
+      if (leafA && leafB) {
+        for (let x = ta.child[i]; x < ta.child[i] + ta.count[i]; x++) {
+          for (let y = tb.child[j]; y < tb.child[j] + tb.count[j]; y++) {
+            best = this.#pairStep(ta.order[x], tb.order[y], half, best);
+            if (best <= floor) return floor;
+          }
+        }
+        continue;
+      }
+      let splitA: boolean;
+      if (leafA) splitA = false;
+      else if (leafB) splitA = true;
+      else splitA = this.#spread(ta.boxes, i) >= this.#spread(tb.boxes, j);
+      const a1 = splitA ? i + 1 : i;
+      const a2 = splitA ? ta.child[i] : i;
+      const b1 = splitA ? j : j + 1;
+      const b2 = splitA ? j : tb.child[j];
+      const k1 = this.#nodeStep(a1, b1, half);
+      const k2 = this.#nodeStep(a2, b2, half);
+      if (top + 2 > this.#stackKey.length) this.#grow();
+      // The smaller plain step is searched first: it is where the small steps are.
+      if (k1 <= k2) {
+        if (k2 < best) this.#push(top++, a2, b2, k2);
+        if (k1 < best) this.#push(top++, a1, b1, k1);
+      } else {
+        if (k1 < best) this.#push(top++, a1, b1, k1);
+        if (k2 < best) this.#push(top++, a2, b2, k2);
+      }
+    }
+    return best;
+  }
+
+  /** The step of one facet pair (or `best` unchanged when it cannot beat it). */
+  #pairStep(fa: number, fb: number, half: number, best: number): number {
+    const T = this.#tri;
+    const pa = this.#a.positions;
+    const ia = this.#a.indices;
+    const ib = this.#b.indices;
+    const vb = this.#vb;
+    let spinA = 0;
+    let spinB = 0;
+    for (let k = 0; k < 3; k++) {
+      const va = ia[3 * fa + k];
+      T[3 * k] = pa[3 * va];
+      T[3 * k + 1] = pa[3 * va + 1];
+      T[3 * k + 2] = pa[3 * va + 2];
+      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
+      const wb = ib[3 * fb + k];
+      T[9 + 3 * k] = vb[3 * wb];
+      T[10 + 3 * k] = vb[3 * wb + 1];
+      T[11 + 3 * k] = vb[3 * wb + 2];
+      if (this.#spinB[wb] > spinB) spinB = this.#spinB[wb];
+    }
+    const mu = this.#speedAB + spinA + spinB;
+    // Its plain step is at least (gap bound − tol/2) / μ: if that already beats `best`, skip it.
+    if (mu > 0 && (triangleGapBound(T, 0, 9, best * mu + half) - half) / mu >= best) return best;
+    const d = triangleDistance(T, 0, 9, this.#out);
+    this.pairEvaluations++;
+    const o = this.#out;
+    const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
+    let step = plain;
+    if (d > 0) {
+      // Witness direction from A to B, taken to the world by A's rotation.
+      const lx = (o[3] - o[0]) / d,
+        ly = (o[4] - o[1]) / d,
+        lz = (o[5] - o[2]) / d;
+      const RA = this.#RA;
+      const nx = RA[0] * lx + RA[1] * ly + RA[2] * lz;
+      const ny = RA[3] * lx + RA[4] * ly + RA[5] * lz;
+      const nz = RA[6] * lx + RA[7] * ly + RA[8] * lz;
+      const c = nx * this.#dAB[0] + ny * this.#dAB[1] + nz * this.#dAB[2] + spinA + spinB;
+      const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
+      if (directed > step) step = directed;
+    }
+    return step < best ? step : best;
+  }
+
+  /** The plain step of a node pair: its box gap over its speed bound (a lower bound of its pairs' steps). */
+  #nodeStep(i: number, j: number, half: number): number {
+    const ba = this.#ta.boxes;
+    const bb = this.#tb.boxes;
+    const nb = this.#nb;
+    const p = 6 * i;
+    const o = 6 * j;
+    const ax = 0.5 * (ba[p] + ba[p + 3]),
+      ay = 0.5 * (ba[p + 1] + ba[p + 4]),
+      az = 0.5 * (ba[p + 2] + ba[p + 5]);
+    const hx = 0.5 * (ba[p + 3] - ba[p]),
+      hy = 0.5 * (ba[p + 4] - ba[p + 1]),
+      hz = 0.5 * (ba[p + 5] - ba[p + 2]);
+    const dx = nb[o] - ax,
+      dy = nb[o + 1] - ay,
+      dz = nb[o + 2] - az;
+    const gx = Math.abs(dx) - hx - nb[o + 3];
+    const gy = Math.abs(dy) - hy - nb[o + 4];
+    const gz = Math.abs(dz) - hz - nb[o + 5];
+    let s = 0;
+    if (gx > 0) s += gx * gx;
+    if (gy > 0) s += gy * gy;
+    if (gz > 0) s += gz * gz;
+    const gap = Math.sqrt(s) - half;
+    const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
+    const mu = this.#speedAB + spin;
+    const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
+    // Node-level directional bound (C2A): every witness direction of a pair below lies in the cone
+    // from A's ball to B's ball, so the closing speed is at most the relative translation projected
+    // on that cone, plus the spins.
+    const w = this.#relSpeed;
+    if (w === 0) return spin > 0 ? Math.max(plain, gap / spin) : Number.POSITIVE_INFINITY;
+    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    const rA = Math.sqrt(hx * hx + hy * hy + hz * hz);
+    const ex = bb[o + 3] - bb[o],
+      ey = bb[o + 4] - bb[o + 1],
+      ez = bb[o + 5] - bb[o + 2];
+    const rB = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(dist > rA + rB)) return plain;
+    const sinA = (rA + rB) / dist;
+    const cosA = Math.sqrt(1 - sinA * sinA);
+    const v = this.#relA;
+    const cosF = (dx * v[0] + dy * v[1] + dz * v[2]) / (dist * w);
+    const sinF = Math.sqrt(Math.max(0, 1 - cosF * cosF));
+    // the largest cos(φ − α) over the cone: 1 inside it, cos(φ − α) outside
+    const reach = cosF >= cosA ? 1 : cosF * cosA + sinF * sinA;
+    const c = w * reach + spin;
+    const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
+    return directed > plain ? directed : plain;
+  }
+
+  #spread(boxes: Float32Array, n: number): number {
+    const o = 6 * n;
+    return (
+      (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
+    );
+  }
+
+  #push(slot: number, i: number, j: number, key: number): void {
+    this.#stackNodes[2 * slot] = i;
+    this.#stackNodes[2 * slot + 1] = j;
+    this.#stackKey[slot] = key;
+  }
+
+  #grow(): void {
+    const nodes = new Uint32Array(2 * this.#stackNodes.length);
+    nodes.set(this.#stackNodes);
+    this.#stackNodes = nodes;
+    const keys = new Float64Array(2 * this.#stackKey.length);
+    keys.set(this.#stackKey);
+    this.#stackKey = keys;
+  }
+}
+
+/** |θ| ρ of every vertex of the surface under its motion (0 everywhere when it does not turn). */
+function spins(s: Surface, m: RigidMotion): Float64Array {
+  const out = new Float64Array(s.vertexCount);
+  if (m.theta === 0) return out;
+  const p = s.positions;
+  for (let v = 0; v < s.vertexCount; v++) out[v] = m.theta * m.radius(p[3 * v], p[3 * v + 1], p[3 * v + 2]);
+  return out;
+}
+
+/** The largest vertex spin over each node's facets, bottom-up (children follow their parent). */
+function nodeSpins(s: Surface, tree: BoundingTree, spin: Float64Array): Float64Array {
+  const out = new Float64Array(tree.nodeCount);
+  for (let n = tree.nodeCount - 1; n >= 0; n--) {
+    if (tree.count[n] > 0) {
+      let m = 0;
+      for (let x = tree.child[n]; x < tree.child[n] + tree.count[n]; x++) {
+        const f = tree.order[x];
+        for (let k = 0; k < 3; k++) {
+          const r = spin[s.indices[3 * f + k]];
+          if (r > m) m = r;
+        }
+      }
+      out[n] = m;
+    } else {
+      out[n] = Math.max(out[n + 1], out[tree.child[n]]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+/**
+ * The certified time of first contact between two moving rigid bodies, by conservative
+ * advancement: triangle meshes in 3-D, polylines in 2-D, with the directional (C2A) bound.
+ * Depends on `@firsttouch/pose` and `@firsttouch/mesh`.
+ *
+ * @packageDocumentation
+ */
+export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
+export { CurveMotion } from './curve-motion.js';
+export { DirectionalBound2 } from './directional2.js';
+export { DirectionalBound3 } from './directional3.js';
+export {
+  type AdvanceOptions,
+  DEFAULT_MAX_ITERATIONS,
+  type DirectionalMode,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
+export { CcdStatus, type CcdStatusValue } from './status.js';
+export { SurfaceMotion } from './surface-motion.js';
+export {
+  impactResult,
+  type Motion3,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+  timeOfImpact,
+} from './time-of-impact.js';
+export { impactResult2, type Motion2, type TimeOfImpact2Result, timeOfImpact2 } from './time-of-impact2.js';
