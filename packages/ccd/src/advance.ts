@@ -46,6 +46,8 @@ export interface AdvanceResult {
   iterations: number;
   /** Steps for which the directional bound was asked. */
   directionalSteps: number;
+  /** The loop stopped at the `horizon` option (status NotConverged): no contact up to it. */
+  horizonReached: boolean;
 }
 
 /** A step stalls when it advances less than this share of what is left and closes less of the margin. */
@@ -87,7 +89,7 @@ export function conservativeAdvance(
       'options.tolerance is required: the loop knows nothing of the bodies',
     );
   }
-  const { tolerance, maxIterations, directional } = resolveOptions(options, Number.NaN);
+  const { tolerance, maxIterations, directional, horizon } = resolveOptions(options, Number.NaN);
   const gapAt = (s: number): number => {
     const g = evaluator.distance(s);
     if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
@@ -103,7 +105,14 @@ export function conservativeAdvance(
   let s = 0;
   let d = gapAt(0);
   if (d <= tolerance) {
-    return { status: CcdStatus.InitialContact, toi: 0, distance: d, iterations: 0, directionalSteps: 0 };
+    return {
+      status: CcdStatus.InitialContact,
+      toi: 0,
+      distance: d,
+      iterations: 0,
+      directionalSteps: 0,
+      horizonReached: false,
+    };
   }
   let useDirectional = directional === true && canDirect;
   let stalled = 0;
@@ -117,12 +126,37 @@ export function conservativeAdvance(
       if (directed > step) step = directed;
     }
     const next = step >= left ? 1 : s + step;
+    if (next > horizon) {
+      // No contact before `next`: past the horizon the caller asked for, nothing more is needed.
+      return {
+        status: CcdStatus.NotConverged,
+        toi: s,
+        distance: d,
+        iterations: k - 1,
+        directionalSteps,
+        horizonReached: true,
+      };
+    }
     const dNext = gapAt(next);
     if (dNext <= tolerance) {
-      return { status: CcdStatus.Contact, toi: next, distance: dNext, iterations: k, directionalSteps };
+      return {
+        status: CcdStatus.Contact,
+        toi: next,
+        distance: dNext,
+        iterations: k,
+        directionalSteps,
+        horizonReached: false,
+      };
     }
     if (next === 1) {
-      return { status: CcdStatus.Separate, toi: 1, distance: dNext, iterations: k, directionalSteps };
+      return {
+        status: CcdStatus.Separate,
+        toi: 1,
+        distance: dNext,
+        iterations: k,
+        directionalSteps,
+        horizonReached: false,
+      };
     }
     if (directional === 'auto' && canDirect && !useDirectional) {
       const stall = next - s < STALL_SHARE * left && d - dNext < STALL_SHARE * (d - half);
@@ -132,5 +166,12 @@ export function conservativeAdvance(
     s = next;
     d = dNext;
   }
-  return { status: CcdStatus.NotConverged, toi: s, distance: d, iterations: maxIterations, directionalSteps };
+  return {
+    status: CcdStatus.NotConverged,
+    toi: s,
+    distance: d,
+    iterations: maxIterations,
+    directionalSteps,
+    horizonReached: false,
+  };
 }

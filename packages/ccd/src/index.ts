@@ -13,6 +13,7 @@ export {
   type AdvanceOptions,
   DEFAULT_MAX_ITERATIONS,
   type DirectionalMode,
+  defaultTolerance,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';

@@ -28,6 +28,12 @@ export interface AdvanceOptions {
   maxIterations?: number;
   /** See {@link DirectionalMode} (default `'auto'`). */
   directional?: DirectionalMode;
+  /**
+   * Stop before any iterate past this instant (default 1): a caller that already knows a contact at
+   * `horizon` (a broad phase) needs no more. A query stopped there reports `NotConverged` with
+   * `horizonReached: true`, its toi the last iterate evaluated (a certified lower bound).
+   */
+  horizon?: number;
 }
 
 /** The validated options, defaults filled in. */
@@ -35,6 +41,7 @@ export interface ResolvedOptions {
   tolerance: number;
   maxIterations: number;
   directional: DirectionalMode;
+  horizon: number;
 }
 
 /** Default iteration cap. */
@@ -79,5 +86,27 @@ export function resolveOptions(
       `directional must be true, false or 'auto', got ${describeValue(directional)}`,
     );
   }
-  return { tolerance, maxIterations, directional };
+  const horizon = o.horizon ?? 1;
+  if (typeof horizon !== 'number' || !(horizon >= 0)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `horizon must be a number ≥ 0, got ${describeValue(horizon)}`,
+    );
+  }
+  return { tolerance, maxIterations, directional, horizon };
+}
+
+/**
+ * The default tolerance: 1e-6 of the largest bounding-box diagonal of the bodies. Bodies with no
+ * extent at all (every facet a point) fall back to 1e-6 of their largest coordinate (at least 1), so
+ * that the default is never 0.
+ *
+ * @example
+ * ```ts
+ * import { defaultTolerance } from '@firsttouch/ccd';
+ * console.log(defaultTolerance(2), defaultTolerance(0, 5)); // 0.000002 0.000005
+ * ```
+ */
+export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1): number {
+  return 1e-6 * (largestDiagonal > 0 ? largestDiagonal : Math.max(1, largestCoordinate));
 }

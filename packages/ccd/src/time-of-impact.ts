@@ -7,7 +7,7 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
-import { type AdvanceOptions, resolveOptions } from './options.js';
+import { type AdvanceOptions, defaultTolerance, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
 
@@ -70,6 +70,8 @@ export interface TimeOfImpactResult {
   mu: number;
   /** The tolerance used. */
   tolerance: number;
+  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
+  horizonReached: boolean;
 }
 
 /**
@@ -124,11 +126,21 @@ export function timeOfImpact(
   }
   const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
   const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
-  const resolved = resolveOptions(options, 1e-6 * Math.max(a.bounds().diagonal, b.bounds().diagonal));
+  const ba = a.bounds();
+  const bb = b.bounds();
+  const reach = Math.max(
+    ...ba.min.map(Math.abs),
+    ...ba.max.map(Math.abs),
+    ...bb.min.map(Math.abs),
+    ...bb.max.map(Math.abs),
+  );
+  const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
   const bodies = new SurfaceMotion(a, b, motionA, motionB);
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
-  return impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
+  const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
+  out.horizonReached = r.horizonReached;
+  return out;
 }
 
 /** The result record, from the evaluator's state at the returned toi (its last evaluation). */
@@ -182,5 +194,6 @@ export function impactResult(
     directionalPairEvaluations: directional,
     mu,
     tolerance,
+    horizonReached: false,
   };
 }

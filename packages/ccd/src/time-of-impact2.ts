@@ -8,7 +8,7 @@ import {
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
-import { resolveOptions } from './options.js';
+import { defaultTolerance, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import type { TimeOfImpactOptions } from './time-of-impact.js';
 
@@ -66,6 +66,8 @@ export interface TimeOfImpact2Result {
   mu: number;
   /** The tolerance used. */
   tolerance: number;
+  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
+  horizonReached: boolean;
 }
 
 /**
@@ -104,11 +106,21 @@ export function timeOfImpact2(
   }
   const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
   const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
-  const resolved = resolveOptions(options, 1e-6 * Math.max(a.bounds().diagonal, b.bounds().diagonal));
+  const ba = a.bounds();
+  const bb = b.bounds();
+  const reach = Math.max(
+    ...ba.min.map(Math.abs),
+    ...ba.max.map(Math.abs),
+    ...bb.min.map(Math.abs),
+    ...bb.max.map(Math.abs),
+  );
+  const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
   const bodies = new CurveMotion(a, b, motionA, motionB);
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
-  return impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
+  const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
+  out.horizonReached = r.horizonReached;
+  return out;
 }
 
 /** The result record from the evaluator's state at the returned toi. */
@@ -143,5 +155,6 @@ export function impactResult2(
     directionalPairEvaluations: directional,
     mu,
     tolerance,
+    horizonReached: false,
   };
 }

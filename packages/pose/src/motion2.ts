@@ -45,9 +45,9 @@ export class RigidMotion2 {
   /**
    * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
    */
-  constructor(q0: Pose2Like, q1: Pose2Like, name = 'motion') {
-    assertPose2(q0, `${name}[0]`);
-    assertPose2(q1, `${name}[1]`);
+  constructor(q0: Pose2Like, q1: Pose2Like, name: string | readonly [string, string] = 'motion') {
+    assertPose2(q0, typeof name === 'string' ? `${name}[0]` : name[0]);
+    assertPose2(q1, typeof name === 'string' ? `${name}[1]` : name[1]);
     this.q0 = { angle: q0.angle, t: Float64Array.from(q0.t) };
     this.q1 = { angle: q1.angle, t: Float64Array.from(q1.t) };
     this.theta = wrapAngle(q1.angle - q0.angle);

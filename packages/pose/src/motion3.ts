@@ -39,12 +39,13 @@ export class RigidMotion {
   /**
    * @param p0 - the pose at s = 0.
    * @param p1 - the pose at s = 1.
-   * @param name - how the caller calls this motion, for error messages.
+   * @param name - how the caller calls this motion, for error messages (`name[0]`, `name[1]`), or
+   *   the names of the two poses.
    * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
    */
-  constructor(p0: Pose3Like, p1: Pose3Like, name = 'motion') {
-    assertPose3(p0, `${name}[0]`);
-    assertPose3(p1, `${name}[1]`);
+  constructor(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion') {
+    assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
+    assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
     this.p0 = copyPose(p0);
     this.p1 = copyPose(p1);
     const a = this.p1.R;

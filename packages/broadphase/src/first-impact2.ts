@@ -1,0 +1,113 @@
+import { type CcdStatusValue, type TimeOfImpact2Result, timeOfImpact2 } from '@firsttouch/ccd';
+import type { Curve } from '@firsttouch/mesh';
+import type { Pose2Like } from '@firsttouch/pose';
+import { checkArrays, stepBodies2 } from './bodies.js';
+import {
+  candidatePairs,
+  type ImpactOptions,
+  resolveImpactOptions,
+  searchAll,
+  searchFirst,
+} from './search.js';
+
+/**
+ * The result of {@link firstImpact2}.
+ *
+ * @example
+ * ```ts
+ * import { firstImpact2 } from '@firsttouch/broadphase';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * console.log(firstImpact2([disc(1, 8)], [pose2()], [pose2()]).status); // separate
+ * ```
+ */
+export interface FirstImpact2Result {
+  status: CcdStatusValue;
+  toi: number;
+  pair: [number, number] | null;
+  tested: number;
+  candidates: number;
+  tolerance: number;
+  impact: TimeOfImpact2Result | null;
+}
+
+/**
+ * The 2-D twin of {@link firstImpact}: the earliest contact among many curves over a step.
+ *
+ * @throws {@link FirstTouchError} as {@link firstImpact}.
+ * @example
+ * ```ts
+ * import { firstImpact2 } from '@firsttouch/broadphase';
+ * import { disc, rectangle } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const wall = rectangle(1, 0.2);
+ * const d = disc(0.05, 16);
+ * const r = firstImpact2([wall, d, d], [pose2(), pose2(0, [0, 1]), pose2(0, [3, 1])], [pose2(), pose2(0, [0, -1]), pose2(0, [3, 0])]);
+ * console.log(r.status, r.pair, r.toi.toFixed(4)); // contact [0, 1] 0.4250
+ * ```
+ */
+export function firstImpact2(
+  bodies: readonly Curve[],
+  poses0: readonly Pose2Like[],
+  poses1: readonly Pose2Like[],
+  options?: ImpactOptions,
+): FirstImpact2Result {
+  checkArrays(bodies, poses0, poses1, 'Curve');
+  const step = stepBodies2(bodies, poses0, poses1);
+  const o = resolveImpactOptions(options, step.largestDiagonal);
+  const c = candidatePairs(step, o.tolerance);
+  const r = searchFirst(c, (i, j, horizon) => {
+    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
+    const impact = timeOfImpact2(bodies[i], bodies[j], motion, { ...o, horizon });
+    return { status: impact.status, toi: impact.toi, horizonReached: impact.horizonReached, impact };
+  });
+  return { ...r, candidates: c.bounds.length, tolerance: o.tolerance };
+}
+
+/**
+ * One entry of {@link allImpacts2}.
+ *
+ * @example
+ * ```ts
+ * import type { PairImpact2 } from '@firsttouch/broadphase';
+ * const show = (p: PairImpact2) => `${p.pair[0]}-${p.pair[1]} at ${p.toi}`;
+ * ```
+ */
+export interface PairImpact2 {
+  pair: [number, number];
+  status: CcdStatusValue;
+  toi: number;
+  impact: TimeOfImpact2Result;
+}
+
+/**
+ * The 2-D twin of {@link allImpacts}.
+ *
+ * @throws {@link FirstTouchError} as {@link firstImpact}.
+ * @example
+ * ```ts
+ * import { allImpacts2 } from '@firsttouch/broadphase';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const d = disc(0.1, 16);
+ * const r = allImpacts2([d, d], [pose2(0, [0, 0]), pose2(0, [1, 0])], [pose2(0, [0, 0]), pose2(0, [0.15, 0])]);
+ * console.log(r.impacts.length, r.impacts[0].status, r.tested); // 1 contact 1
+ * ```
+ */
+export function allImpacts2(
+  bodies: readonly Curve[],
+  poses0: readonly Pose2Like[],
+  poses1: readonly Pose2Like[],
+  options?: ImpactOptions,
+): { impacts: PairImpact2[]; tested: number; tolerance: number } {
+  checkArrays(bodies, poses0, poses1, 'Curve');
+  const step = stepBodies2(bodies, poses0, poses1);
+  const o = resolveImpactOptions(options, step.largestDiagonal);
+  const c = candidatePairs(step, o.tolerance);
+  const r = searchAll(c, (i, j) => {
+    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
+    const impact = timeOfImpact2(bodies[i], bodies[j], motion, o);
+    return { status: impact.status, toi: impact.toi, horizonReached: false, impact };
+  });
+  return { ...r, tolerance: o.tolerance };
+}

@@ -1,0 +1,155 @@
+import { Surface, surfaceDistance } from '@firsttouch/mesh';
+import {
+  assertPose3,
+  describeValue,
+  FirstTouchError,
+  identityPose,
+  isArrayLike,
+  type Pose3Like,
+} from '@firsttouch/pose';
+import { sweepAndPrune } from './sweep-and-prune.js';
+
+/**
+ * The result of {@link proximityPairs}: the pairs `[i, j]` (`i < j`, in lexicographic order) whose gap
+ * is strictly below the cutoff, and their gaps.
+ *
+ * @example
+ * ```ts
+ * import { proximityPairs } from '@firsttouch/broadphase';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const r = proximityPairs([box(1), box(1), box(1)], [at(0), at(1.2), at(5)], 0.5);
+ * console.log(r.pairs, Array.from(r.distances, (d) => d.toFixed(3))); // [[0, 1]] ['0.200']
+ * ```
+ */
+export interface ProximityResult {
+  pairs: [number, number][];
+  distances: Float64Array;
+}
+
+/**
+ * The pairs of bodies closer than `cutoff` at one instant (the instantaneous screen): boxes grown by
+ * `cutoff / 2` through sweep-and-prune, then {@link surfaceDistance} with `maxDistance = cutoff`,
+ * which stops as soon as a pair is certified farther.
+ *
+ * @throws {@link FirstTouchError} `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for a
+ *   missing or invalid pose, `INVALID_OPTION` for a cutoff that is negative or not finite.
+ * @example
+ * ```ts
+ * import { proximityPairs } from '@firsttouch/broadphase';
+ * import { icosphere } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const ball = icosphere(0.5, 2);
+ * const r = proximityPairs([ball, ball], [poseFromAxisAngle([0, 0, 1], 0), poseFromAxisAngle([0, 0, 1], 0, [1.1, 0, 0])], 0.3);
+ * console.log(r.pairs.length, r.distances[0].toFixed(2)); // 1 0.10
+ * ```
+ */
+export function proximityPairs(
+  bodies: readonly Surface[],
+  poses: readonly Pose3Like[],
+  cutoff: number,
+): ProximityResult {
+  if (!Array.isArray(bodies))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `bodies must be an array of Surfaces, got ${describeValue(bodies)}`,
+    );
+  if (!isArrayLike(poses) || poses.length !== bodies.length) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `bodies and poses must have the same length, got ${bodies.length} and ${isArrayLike(poses) ? poses.length : describeValue(poses)}`,
+    );
+  }
+  if (typeof cutoff !== 'number' || !Number.isFinite(cutoff) || cutoff < 0) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `cutoff must be a finite number ≥ 0, got ${describeValue(cutoff)}`,
+    );
+  }
+  const n = bodies.length;
+  const boxes = new Float64Array(6 * n);
+  for (let i = 0; i < n; i++) {
+    const s = bodies[i];
+    if (!Surface.isSurface(s))
+      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be a Surface, got ${describeValue(s)}`);
+    s.assertNotEmpty(`bodies[${i}]`);
+    assertPose3(poses[i], `poses[${i}]`);
+    worldBox(s, poses[i], 0.5 * cutoff, boxes, 6 * i);
+  }
+  const candidates = sweepAndPrune(boxes, 3);
+  const pairs: [number, number][] = [];
+  const distances: number[] = [];
+  for (let k = 0; k < candidates.length; k += 2) {
+    const i = candidates[k];
+    const j = candidates[k + 1];
+    const r = surfaceDistance(bodies[i], bodies[j], {
+      poseA: poses[i],
+      poseB: poses[j],
+      maxDistance: cutoff,
+    });
+    if (!r.beyond && r.distance < cutoff) {
+      pairs.push([i, j]);
+      distances.push(r.distance);
+    }
+  }
+  return { pairs, distances: Float64Array.from(distances) };
+}
+
+/**
+ * {@link proximityPairs} over the connected components of one surface (facets that share a vertex):
+ * the pairs of component labels (as {@link Surface.components} numbers them) whose gap is strictly
+ * below `cutoff`.
+ *
+ * @throws {@link FirstTouchError} `INVALID_OPTION` for a cutoff that is negative or not finite.
+ * @example
+ * ```ts
+ * import { proximityPairsWithin } from '@firsttouch/broadphase';
+ * import { Surface, box } from '@firsttouch/mesh';
+ * const two = Surface.fromTriangles([...box(1).positions, ...box(1).translate([1.5, 0, 0]).positions]);
+ * const r = proximityPairsWithin(two, 1);
+ * console.log(r.pairs, r.distances[0]); // [[0, 1]] 0.5
+ * ```
+ */
+export function proximityPairsWithin(surface: Surface, cutoff: number): ProximityResult {
+  if (!Surface.isSurface(surface))
+    throw new FirstTouchError('INVALID_OPTION', `surface must be a Surface, got ${describeValue(surface)}`);
+  const labels = surface.components();
+  let count = 0;
+  for (const l of labels) if (l + 1 > count) count = l + 1;
+  const facets: number[][] = Array.from({ length: count }, () => []);
+  labels.forEach((l, f) => {
+    const i = surface.indices;
+    facets[l].push(i[3 * f], i[3 * f + 1], i[3 * f + 2]);
+  });
+  const parts = facets.map((idx) => Surface.fromIndexed(surface.positions, idx));
+  const id = identityPose();
+  return proximityPairs(
+    parts,
+    parts.map(() => id),
+    cutoff,
+  );
+}
+
+/** The world box of a surface at a pose, grown by `grow`, into `out` at `o` (mins then maxes). */
+function worldBox(s: Surface, pose: Pose3Like, grow: number, out: Float64Array, o: number): void {
+  const v = s.vertices();
+  const R = pose.R;
+  const t = pose.t;
+  for (let a = 0; a < 3; a++) {
+    out[o + a] = Number.POSITIVE_INFINITY;
+    out[o + 3 + a] = Number.NEGATIVE_INFINITY;
+  }
+  for (let k = 0; k < v.length; k += 3) {
+    for (let a = 0; a < 3; a++) {
+      const w = R[3 * a] * v[k] + R[3 * a + 1] * v[k + 1] + R[3 * a + 2] * v[k + 2] + t[a];
+      if (w < out[o + a]) out[o + a] = w;
+      if (w > out[o + 3 + a]) out[o + 3 + a] = w;
+    }
+  }
+  for (let a = 0; a < 3; a++) {
+    const slack = 1e-13 * (Math.abs(out[o + a]) + Math.abs(out[o + 3 + a]));
+    out[o + a] -= grow + slack;
+    out[o + 3 + a] += grow + slack;
+  }
+}

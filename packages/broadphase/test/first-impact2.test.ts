@@ -1,0 +1,60 @@
+import { CcdStatus, type CcdStatusValue, timeOfImpact2 } from '@firsttouch/ccd';
+import { type Curve, disc, rectangle } from '@firsttouch/mesh';
+import { type Pose2, pose2 } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allImpacts2, firstImpact2 } from '../src/index.js';
+import { rng } from './helpers.js';
+
+function scene2(seed: number, n: number) {
+  const r = rng(seed);
+  const kinds = [disc(0.05, 12), rectangle(0.2, 0.02), disc(0.1, 5)];
+  const bodies: Curve[] = [];
+  const poses0: Pose2[] = [];
+  const poses1: Pose2[] = [];
+  for (let i = 0; i < n; i++) {
+    bodies.push(kinds[Math.floor(r() * kinds.length)]);
+    const c = [r() * 0.6, r() * 0.6];
+    const a = 6 * r();
+    poses0.push(pose2(a, c));
+    poses1.push(
+      r() < 0.15
+        ? pose2(a, c)
+        : pose2(a + (2 * r() - 1) * Math.PI, [c[0] + 0.6 * (r() - 0.5), c[1] + 0.6 * (r() - 0.5)]),
+    );
+  }
+  return { bodies, poses0, poses1 };
+}
+
+describe('firstImpact2 equals the loop over all pairs, bit for bit', () => {
+  it('on random scenes of discs and bars', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 16 }), (seed, n) => {
+        const { bodies, poses0, poses1 } = scene2(seed, n);
+        const r = firstImpact2(bodies, poses0, poses1, { tolerance: 1e-6 });
+        let best: { toi: number; pair: [number, number]; status: CcdStatusValue } | null = null;
+        const found: [number, number][] = [];
+        for (let i = 0; i < n; i++) {
+          for (let j = i + 1; j < n; j++) {
+            const q = timeOfImpact2(
+              bodies[i],
+              bodies[j],
+              { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] },
+              { tolerance: 1e-6 },
+            );
+            if (q.status === CcdStatus.Separate) continue;
+            found.push([i, j]);
+            if (best === null || q.toi < best.toi) best = { toi: q.toi, pair: [i, j], status: q.status };
+          }
+        }
+        expect(r.status).toBe(best?.status ?? CcdStatus.Separate);
+        expect(r.toi).toBe(best?.toi ?? 1);
+        expect(r.pair).toEqual(best?.pair ?? null);
+        expect(r.tested).toBeLessThanOrEqual(r.candidates);
+        const all = allImpacts2(bodies, poses0, poses1, { tolerance: 1e-6 });
+        expect(all.impacts.map((x) => x.pair).sort()).toEqual(found.sort());
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import { FirstTouchError } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sweepAndPrune } from '../src/index.js';
+
+/** All pairs of closed boxes that overlap, by the double loop. */
+function allPairs(boxes: Float64Array, dim: number): number[] {
+  const n = boxes.length / (2 * dim);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      let overlap = true;
+      for (let a = 0; a < dim; a++) {
+        if (
+          boxes[2 * dim * i + dim + a] < boxes[2 * dim * j + a] ||
+          boxes[2 * dim * j + dim + a] < boxes[2 * dim * i + a]
+        )
+          overlap = false;
+      }
+      if (overlap) out.push(i, j);
+    }
+  }
+  return out;
+}
+
+const boxArb = (dim: 2 | 3) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: dim, maxLength: dim }),
+        fc.array(fc.double({ min: 0, max: 3, noNaN: true }), { minLength: dim, maxLength: dim }),
+      ),
+      { maxLength: 60 },
+    )
+    .map((list) => Float64Array.from(list.flatMap(([c, e]) => [...c, ...c.map((x, a) => x + e[a])])));
+
+describe('sweepAndPrune', () => {
+  for (const dim of [2, 3] as const) {
+    it(`equals the all-pairs box overlap in ${dim}-D, in lexicographic order`, () => {
+      fc.assert(
+        fc.property(boxArb(dim), (boxes) => {
+          expect(Array.from(sweepAndPrune(boxes, dim))).toEqual(allPairs(boxes, dim));
+        }),
+        { numRuns: 300 },
+      );
+    });
+  }
+
+  it('finds touching boxes, boxes on a grid, many equal boxes, one huge box', () => {
+    const grid: number[] = [];
+    for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) grid.push(i, j, 0, i + 1, j + 1, 1);
+    grid.push(-5, -5, -5, 50, 50, 50);
+    for (let k = 0; k < 20; k++) grid.push(3, 3, 3, 4, 4, 4);
+    const boxes = Float64Array.from(grid);
+    expect(Array.from(sweepAndPrune(boxes))).toEqual(allPairs(boxes, 3));
+  });
+
+  it('rejects bad boxes with a FirstTouchError', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(FirstTouchError);
+        return (e as FirstTouchError).code;
+      }
+      return 'none';
+    };
+    expect(code(() => sweepAndPrune(new Float64Array(5)))).toBe('BAD_LENGTH');
+    expect(code(() => sweepAndPrune(Float64Array.from([0, 0, 0, Number.NaN, 1, 1])))).toBe('NON_FINITE');
+    expect(code(() => sweepAndPrune(Float64Array.from([0, 0, 0, -1, 1, 1])))).toBe('INVALID_OPTION');
+    expect(code(() => sweepAndPrune(new Float64Array(6), 4 as 3))).toBe('INVALID_OPTION');
+    expect(sweepAndPrune(new Float64Array(0)).length).toBe(0);
+  });
+});
