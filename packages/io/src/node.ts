@@ -1,0 +1,106 @@
+// Node's types for this entry point only: core code compiles without them, so it cannot use Node.
+/// <reference types="node" preserve="true" />
+/**
+ * Node-only helpers of `@firsttouch/io`: reading and writing files. The core package
+ * (`@firsttouch/io`) works on bytes in memory and runs in the browser too.
+ *
+ * @packageDocumentation
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Surface } from '@firsttouch/mesh';
+import { type ObjReadResult, readObj } from './obj/read.js';
+import { type ObjWriteOptions, writeObj } from './obj/write.js';
+import { readStl } from './stl/read.js';
+import type { StlReadOptions, StlReadResult, StlWriteOptions } from './stl/types.js';
+import { writeStl } from './stl/write.js';
+
+/**
+ * Reads an STL file (see {@link readStl}). The file is read whole into one buffer, which the reader
+ * parses in place: a binary file of a million facets (50 MB) needs that buffer, a float32 copy of its
+ * coordinates while the surface is built, and the surface.
+ *
+ * @throws {@link FirstTouchError} as {@link readStl}; the file system's own errors (a missing file)
+ *   are passed on as they are.
+ * @example
+ * ```ts
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { box } from '@firsttouch/mesh';
+ * import { readStlFile, writeStlFile } from '@firsttouch/io/node';
+ * const path = join(mkdtempSync(join(tmpdir(), 'io-')), 'cube.stl');
+ * await writeStlFile(path, box(1), { name: 'cube' });
+ * const { name, surface } = await readStlFile(path);
+ * console.log(name, surface.facetCount); // cube 12
+ * ```
+ */
+export async function readStlFile(path: string | URL, options?: StlReadOptions): Promise<StlReadResult> {
+  return readStl(await readFile(path), options);
+}
+
+/**
+ * Writes `surface` to an STL file (see {@link writeStl}: binary by default).
+ *
+ * @throws {@link FirstTouchError} as {@link writeStl}; file system errors are passed on.
+ * @example
+ * ```ts
+ * import { mkdtempSync, statSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { icosphere } from '@firsttouch/mesh';
+ * import { writeStlFile } from '@firsttouch/io/node';
+ * const path = join(mkdtempSync(join(tmpdir(), 'io-')), 'ball.stl');
+ * await writeStlFile(path, icosphere(1, 2));
+ * console.log(statSync(path).size); // 16084
+ * ```
+ */
+export async function writeStlFile(
+  path: string | URL,
+  surface: Surface,
+  options?: StlWriteOptions,
+): Promise<void> {
+  await writeFile(path, writeStl(surface, options));
+}
+
+/**
+ * Reads a Wavefront OBJ file (see {@link readObj}).
+ *
+ * @throws {@link FirstTouchError} as {@link readObj}; file system errors are passed on.
+ * @example
+ * ```ts
+ * import { mkdtempSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { readObjFile } from '@firsttouch/io/node';
+ * const path = join(mkdtempSync(join(tmpdir(), 'io-')), 'tri.obj');
+ * writeFileSync(path, 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+ * console.log((await readObjFile(path)).surface.facetCount); // 1
+ * ```
+ */
+export async function readObjFile(path: string | URL): Promise<ObjReadResult> {
+  return readObj(await readFile(path));
+}
+
+/**
+ * Writes `surface` to a Wavefront OBJ file (see {@link writeObj}).
+ *
+ * @throws {@link FirstTouchError} as {@link writeObj}; file system errors are passed on.
+ * @example
+ * ```ts
+ * import { mkdtempSync, readFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { box } from '@firsttouch/mesh';
+ * import { writeObjFile } from '@firsttouch/io/node';
+ * const path = join(mkdtempSync(join(tmpdir(), 'io-')), 'cube.obj');
+ * await writeObjFile(path, box(1), { name: 'cube' });
+ * console.log(readFileSync(path, 'utf8').split('\n')[0]); // o cube
+ * ```
+ */
+export async function writeObjFile(
+  path: string | URL,
+  surface: Surface,
+  options?: ObjWriteOptions,
+): Promise<void> {
+  await writeFile(path, writeObj(surface, options));
+}

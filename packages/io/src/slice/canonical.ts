@@ -1,0 +1,109 @@
+import type { NodeChain } from './chains.js';
+import type { SectionGraph } from './graph.js';
+
+/**
+ * Puts the chains in canonical form, so that a section's vertex and segment indices do not depend on
+ * the order of the facets or of their vertices:
+ *
+ * - a loop runs counter-clockwise when it is an outer boundary and clockwise when it is a hole. A
+ *   loop is a hole when a point of it (the middle of one of its segments) lies inside an odd number
+ *   of the other loops (even-odd rule). A loop of zero area takes the direction below that gives the
+ *   smaller sequence;
+ * - a loop starts at its lexicographically smallest vertex (by u, then v); if it passes there more than
+ *   once, at the pass that gives the smallest sequence of vertices. An open chain starts at the
+ *   smaller of its two ends;
+ * - chains are ordered by their sequences of vertices, compared lexicographically (so by start vertex
+ *   first).
+ *
+ * Node numbers are in lexicographic order of the points (see {@link SectionGraph}), so comparing
+ * numbers compares points.
+ */
+export function canonicalChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
+  const loops = chains.filter((c) => c.closed);
+  const boxes = loops.map((c) => boundingBox(g, c.nodes));
+  const out: NodeChain[] = [];
+  for (const chain of chains) {
+    const nodes = chain.nodes;
+    if (!chain.closed) {
+      out.push({
+        nodes: nodes[0] > nodes[nodes.length - 1] ? nodes.slice().reverse() : nodes,
+        closed: false,
+      });
+      continue;
+    }
+    const area = signedArea2(g, nodes);
+    const qu = (g.u[nodes[0]] + g.u[nodes[1]]) / 2;
+    const qv = (g.v[nodes[0]] + g.v[nodes[1]]) / 2;
+    let depth = 0;
+    for (let k = 0; k < loops.length; k++) {
+      if (loops[k] === chain) continue;
+      const b = boxes[k];
+      if (qu < b[0] || qu > b[2] || qv < b[1] || qv > b[3]) continue;
+      if (contains(g, loops[k].nodes, qu, qv)) depth++;
+    }
+    const forward = smallestRotation(nodes);
+    const backward = smallestRotation(nodes.slice().reverse());
+    let best: number[];
+    if (area === 0) best = compareSequences(forward, backward) <= 0 ? forward : backward;
+    else best = area > 0 === (depth % 2 === 0) ? forward : backward;
+    out.push({ nodes: best, closed: true });
+  }
+  out.sort((a, b) => compareSequences(a.nodes, b.nodes) || Number(b.closed) - Number(a.closed));
+  return out;
+}
+
+/** Twice the signed area of the loop (positive when counter-clockwise), about its first vertex. */
+function signedArea2(g: SectionGraph, nodes: number[]): number {
+  const u0 = g.u[nodes[0]];
+  const v0 = g.v[nodes[0]];
+  let sum = 0;
+  for (let i = 1; i + 1 < nodes.length; i++) {
+    const a = nodes[i];
+    const b = nodes[i + 1];
+    sum += (g.u[a] - u0) * (g.v[b] - v0) - (g.u[b] - u0) * (g.v[a] - v0);
+  }
+  return sum;
+}
+
+/** Even-odd test of the point (qu, qv) against the loop, by a ray towards +u. */
+function contains(g: SectionGraph, nodes: number[], qu: number, qv: number): boolean {
+  let inside = false;
+  for (let i = 0, j = nodes.length - 1; i < nodes.length; j = i++) {
+    const ui = g.u[nodes[i]];
+    const vi = g.v[nodes[i]];
+    const uj = g.u[nodes[j]];
+    const vj = g.v[nodes[j]];
+    if (vi > qv !== vj > qv && qu < ui + ((qv - vi) * (uj - ui)) / (vj - vi)) inside = !inside;
+  }
+  return inside;
+}
+
+function boundingBox(g: SectionGraph, nodes: number[]): [number, number, number, number] {
+  const b: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const n of nodes) {
+    b[0] = Math.min(b[0], g.u[n]);
+    b[1] = Math.min(b[1], g.v[n]);
+    b[2] = Math.max(b[2], g.u[n]);
+    b[3] = Math.max(b[3], g.v[n]);
+  }
+  return b;
+}
+
+/** The rotation of a loop that starts at its smallest node and, among such, is smallest. */
+function smallestRotation(nodes: number[]): number[] {
+  let min = nodes[0];
+  for (const n of nodes) if (n < min) min = n;
+  let best: number[] | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    if (nodes[i] !== min) continue;
+    const rotated = nodes.slice(i).concat(nodes.slice(0, i));
+    if (best === undefined || compareSequences(rotated, best) < 0) best = rotated;
+  }
+  return best as number[];
+}
+
+function compareSequences(a: number[], b: number[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}

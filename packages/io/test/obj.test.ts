@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { readObj } from '../src/index.js';
+import { codeOf, facetsOf, messageOf } from './helpers.js';
+
+const SQUARE = 'v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\n';
+
+describe('OBJ reading', () => {
+  it('triangles and polygons, fan-triangulated in order', () => {
+    const r = readObj(`${SQUARE}v 0.5 2 0\nf 1 2 3\nf 1 2 3 5 4\n`);
+    expect(Array.from(r.surface.indices)).toEqual([0, 1, 2, 0, 1, 2, 0, 2, 4, 0, 4, 3]);
+    expect(r.surface.vertexCount).toBe(5);
+    expect(r.name).toBe('');
+  });
+
+  it('v/vt, v//vn, v/vt/vn and negative (relative) indices', () => {
+    const r = readObj(`${SQUARE}f 1/1 2/2 3/3\nf 1//7 3//7 4//7\nf 1/2/3 -3/1/1 -1\nf -4 -3 -2\n`);
+    expect(Array.from(r.surface.indices)).toEqual([0, 1, 2, 0, 2, 3, 0, 1, 3, 0, 1, 2]);
+  });
+
+  it('the vertex index refers to the vertices defined so far', () => {
+    const r = readObj('v 0 0 0\nv 1 0 0\nv 0 1 0\nf -3 -2 -1\nv 5 5 5\nf -1 -2 -3\n');
+    expect(Array.from(r.surface.indices)).toEqual([0, 1, 2, 3, 2, 1]);
+  });
+
+  it('skips comments, blank lines, other statements; joins continued lines; any line ending', () => {
+    const text = [
+      '# a comment',
+      'mtllib parts.mtl',
+      'o  my part ',
+      'g group',
+      's off',
+      'v 0 0 0 1',
+      'v 1 0 0 0.5 0.5 0.5',
+      '',
+      'vt 0 0',
+      'vn 0 0 1',
+      'v 0 \\',
+      '  1 0',
+      'usemtl red',
+      'f 1 2 \\',
+      '3 # the face',
+      'l 1 2',
+      'o second name',
+    ];
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const r = readObj(text.join(eol));
+      expect(r.name).toBe('my part');
+      expect(facetsOf(r.surface)).toEqual([[0, 0, 0, 1, 0, 0, 0, 1, 0]]);
+    }
+  });
+
+  it('keywords in any case, numbers in any float syntax, bytes or text', () => {
+    const text = 'V 1e0 .5 -2.\nv +1 1D0 0\nv 0 0 0\nF 1 2 3\n';
+    expect(facetsOf(readObj(text).surface)).toEqual([[1, 0.5, -2, 1, 1, 0, 0, 0, 0]]);
+    expect(facetsOf(readObj(new TextEncoder().encode(text)).surface)).toEqual([
+      [1, 0.5, -2, 1, 1, 0, 0, 0, 0],
+    ]);
+  });
+});
+
+describe('OBJ: broken files fail with a code, line and column', () => {
+  it('a bad number: OBJ_SYNTAX at its line and column', () => {
+    expect(codeOf(() => readObj('v 0 0 0\nv 1 x 0\n'))).toBe('OBJ_SYNTAX');
+    expect(messageOf(() => readObj('v 0 0 0\nv 1 x 0\n'))).toMatch(
+      /line 2, column 5: expected a coordinate, found 'x'/,
+    );
+    expect(messageOf(() => readObj('v 0 0\nf 1 1 1\n'))).toMatch(
+      /line 1, column 6: expected a coordinate, found the end/,
+    );
+    expect(messageOf(() => readObj('v 0 0 0 w\n'))).toMatch(/line 1, column 9: expected a number/);
+  });
+
+  it('a bad face: OBJ_SYNTAX; an index to no vertex: INDEX_RANGE', () => {
+    expect(codeOf(() => readObj(`${SQUARE}f 1 2\n`))).toBe('OBJ_SYNTAX');
+    expect(codeOf(() => readObj(`${SQUARE}f 1 2 x\n`))).toBe('OBJ_SYNTAX');
+    expect(codeOf(() => readObj(`${SQUARE}f 1 2 3/4/5/6\n`))).toBe('OBJ_SYNTAX');
+    expect(codeOf(() => readObj(`${SQUARE}f 1 2 -/1\n`))).toBe('OBJ_SYNTAX');
+    expect(codeOf(() => readObj(`${SQUARE}f 1 2 3.0\n`))).toBe('OBJ_SYNTAX');
+    for (const ref of ['0', '5', '-5', '99999999999999999999']) {
+      expect(
+        codeOf(() => readObj(`${SQUARE}f 1 2 ${ref}\n`)),
+        ref,
+      ).toBe('INDEX_RANGE');
+    }
+    expect(messageOf(() => readObj(`${SQUARE}f 1 2 5\n`))).toMatch(
+      /line 5, column 7: vertex index 5 refers to no vertex \(4 defined before this face\)/,
+    );
+    // A face may not refer to a vertex defined after it.
+    expect(codeOf(() => readObj('v 0 0 0\nv 1 0 0\nf 1 2 3\nv 0 1 0\n'))).toBe('INDEX_RANGE');
+  });
+
+  it('a non-finite coordinate: NON_FINITE naming the vertex; no face: EMPTY', () => {
+    expect(codeOf(() => readObj('v 0 0 0\nv nan 0 0\n'))).toBe('NON_FINITE');
+    expect(messageOf(() => readObj('v 0 0 0\nv 1 1e999 0\n'))).toMatch(
+      /line 2, column 5: vertex 2: coordinate y is Infinity/,
+    );
+    expect(codeOf(() => readObj(SQUARE))).toBe('EMPTY');
+    expect(codeOf(() => readObj(''))).toBe('EMPTY');
+    expect(codeOf(() => readObj(7 as unknown as string))).toBe('INVALID_OPTION');
+  });
+});
