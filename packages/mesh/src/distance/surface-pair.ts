@@ -49,16 +49,8 @@ export class SurfacePair {
   readonly #ta: BoundingTree;
   readonly #tb: BoundingTree;
   // B's vertices and node boxes in A's frame, computed once per evaluation (stamped).
-  readonly #vb: Float64Array;
-  readonly #vbStamp: Uint32Array;
-  readonly #nb: Float64Array;
-  readonly #nbStamp: Uint32Array;
   // A's node boxes in B's frame, for the symmetric bound.
-  readonly #na: Float64Array;
-  readonly #naStamp: Uint32Array;
   // A's node boxes as centre and half-extents (f64), filled with the stamp above.
-  readonly #ac: Float64Array;
-  #stamp = 0;
   #stackNodes = new Uint32Array(512);
   #stackBound = new Float64Array(256);
   readonly #tri = new Float64Array(18);
@@ -74,13 +66,6 @@ export class SurfacePair {
     this.b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
-    this.#vb = new Float64Array(b.positions.length);
-    this.#vbStamp = new Uint32Array(b.vertexCount);
-    this.#nb = new Float64Array(6 * this.#tb.nodeCount);
-    this.#nbStamp = new Uint32Array(this.#tb.nodeCount);
-    this.#na = new Float64Array(6 * this.#ta.nodeCount);
-    this.#naStamp = new Uint32Array(this.#ta.nodeCount);
-    this.#ac = new Float64Array(6 * this.#ta.nodeCount);
   }
 
   /**
@@ -104,13 +89,7 @@ export class SurfacePair {
     this.#t.set(t);
     const absR = this.#absR;
     for (let i = 0; i < 9; i++) absR[i] = Math.abs(R[i]);
-    this.#stamp = (this.#stamp + 1) >>> 0;
-    if (this.#stamp === 0) {
-      this.#vbStamp.fill(0);
-      this.#nbStamp.fill(0);
-      this.#naStamp.fill(0);
-      this.#stamp = 1;
-    }
+    prepareScratch(this.b.vertexCount, this.#tb.nodeCount, this.#ta.nodeCount);
     const ta = this.#ta;
     const tb = this.#tb;
     // Rounding slack for the node bounds: a few ulps of the largest coordinate in play.
@@ -284,14 +263,14 @@ export class SurfacePair {
 
   /** Lower bound of the gap between node i of A and node j of B: each box seen in the other's frame. */
   #nodeBound(i: number, j: number): number {
-    const nb = this.#nb;
+    const nb = S.nb;
     const o = 6 * j;
     const R = this.#R;
     const A = this.#absR;
     const t = this.#t;
-    if (this.#nbStamp[j] !== this.#stamp) {
+    if (S.nbStamp[j] !== S.stamp) {
       // B's box in A's frame: its centre moved, its half-extents enclosed (|R| h).
-      this.#nbStamp[j] = this.#stamp;
+      S.nbStamp[j] = S.stamp;
       const bb = this.#tb.boxes;
       const cx = 0.5 * (bb[o] + bb[o + 3]),
         cy = 0.5 * (bb[o + 1] + bb[o + 4]),
@@ -306,11 +285,11 @@ export class SurfacePair {
       nb[o + 4] = A[3] * hx + A[4] * hy + A[5] * hz;
       nb[o + 5] = A[6] * hx + A[7] * hy + A[8] * hz;
     }
-    const na = this.#na;
+    const na = S.na;
     const p = 6 * i;
-    if (this.#naStamp[i] !== this.#stamp) {
+    if (S.naStamp[i] !== S.stamp) {
       // A's box in B's frame (for the symmetric bound), and its own centre and half-extents.
-      this.#naStamp[i] = this.#stamp;
+      S.naStamp[i] = S.stamp;
       const ba = this.#ta.boxes;
       const cx = 0.5 * (ba[p] + ba[p + 3]),
         cy = 0.5 * (ba[p + 1] + ba[p + 4]),
@@ -318,7 +297,7 @@ export class SurfacePair {
       const hx = 0.5 * (ba[p + 3] - ba[p]),
         hy = 0.5 * (ba[p + 4] - ba[p + 1]),
         hz = 0.5 * (ba[p + 5] - ba[p + 2]);
-      const ac = this.#ac;
+      const ac = S.ac;
       ac[p] = cx;
       ac[p + 1] = cy;
       ac[p + 2] = cz;
@@ -335,7 +314,7 @@ export class SurfacePair {
       na[p + 4] = A[1] * hx + A[4] * hy + A[7] * hz;
       na[p + 5] = A[2] * hx + A[5] * hy + A[8] * hz;
     }
-    const ac = this.#ac;
+    const ac = S.ac;
     const gx = Math.abs(nb[o] - ac[p]) - ac[p + 3] - nb[o + 3];
     const gy = Math.abs(nb[o + 1] - ac[p + 1]) - ac[p + 4] - nb[o + 4];
     const gz = Math.abs(nb[o + 2] - ac[p + 2]) - ac[p + 5] - nb[o + 5];
@@ -375,12 +354,12 @@ export class SurfacePair {
       T[3 * k + 2] = pa[v + 2];
     }
     const ib = this.b.indices;
-    const vb = this.#vb;
+    const vb = S.vb;
     for (let k = 0; k < 3; k++) {
       const w = ib[3 * fb + k];
       const v = 3 * w;
-      if (this.#vbStamp[w] !== this.#stamp) {
-        this.#vbStamp[w] = this.#stamp;
+      if (S.vbStamp[w] !== S.stamp) {
+        S.vbStamp[w] = S.stamp;
         const pb = this.b.positions;
         const R = this.#R;
         const t = this.#t;
@@ -403,4 +382,46 @@ function rootReach(boxes: Float32Array): number {
   let s = 0;
   for (let a = 0; a < 3; a++) s += Math.max(Math.abs(boxes[a]), Math.abs(boxes[3 + a]));
   return s;
+}
+
+/**
+ * Scratch shared by every surface pair: B's vertices and node boxes and A's node boxes taken into
+ * the other frame, filled lazily during an evaluation. Evaluations never overlap (JavaScript runs one
+ * at a time and an evaluation calls no user code), so one set serves all pairs; a global stamp says
+ * which entries belong to the evaluation under way. A fresh query then allocates nothing in
+ * proportion to its bodies.
+ */
+const S = {
+  stamp: 0,
+  vb: new Float64Array(0),
+  vbStamp: new Uint32Array(0),
+  nb: new Float64Array(0),
+  nbStamp: new Uint32Array(0),
+  na: new Float64Array(0),
+  naStamp: new Uint32Array(0),
+  ac: new Float64Array(0),
+};
+
+/** Grows the shared scratch to the bodies of an evaluation and starts a new stamp. */
+function prepareScratch(verticesB: number, nodesB: number, nodesA: number): void {
+  if (S.vbStamp.length < verticesB) {
+    S.vb = new Float64Array(3 * verticesB);
+    S.vbStamp = new Uint32Array(verticesB);
+  }
+  if (S.nbStamp.length < nodesB) {
+    S.nb = new Float64Array(6 * nodesB);
+    S.nbStamp = new Uint32Array(nodesB);
+  }
+  if (S.naStamp.length < nodesA) {
+    S.na = new Float64Array(6 * nodesA);
+    S.naStamp = new Uint32Array(nodesA);
+    S.ac = new Float64Array(6 * nodesA);
+  }
+  S.stamp = (S.stamp + 1) >>> 0;
+  if (S.stamp === 0) {
+    S.vbStamp.fill(0);
+    S.nbStamp.fill(0);
+    S.naStamp.fill(0);
+    S.stamp = 1;
+  }
 }
