@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/harness/cli.js';
+import { formatNumber } from '../src/harness/format.js';
+import { mulberry32, Rng } from '../src/harness/prng.js';
+import { median } from '../src/harness/stats.js';
+import { linePlotSvg } from '../src/harness/svg.js';
+import { markdownTable } from '../src/harness/table.js';
+import { timeSideBySide } from '../src/harness/timing.js';
+
+describe('harness', () => {
+  it('mulberry32 repeats its sequence for a seed and stays in [0, 1)', () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    const xs = Array.from({ length: 1000 }, () => a());
+    expect(xs).toEqual(Array.from({ length: 1000 }, () => b()));
+    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(mulberry32(43)()).not.toBe(xs[0]);
+  });
+
+  it('draws unit vectors and unit quaternions', () => {
+    const rng = new Rng(1);
+    for (let i = 0; i < 100; i++) {
+      expect(Math.hypot(...rng.unitVector3())).toBeCloseTo(1, 12);
+      expect(Math.hypot(...rng.quaternion())).toBeCloseTo(1, 12);
+      const k = rng.int(3, 8);
+      expect(k >= 3 && k <= 8 && Number.isInteger(k)).toBe(true);
+    }
+  });
+
+  it('takes medians of odd and even counts', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+  });
+
+  it('formats numbers to 3 significant digits', () => {
+    expect(formatNumber(1234.5)).toBe('1235');
+    expect(formatNumber(12.345)).toBe('12.3');
+    expect(formatNumber(0.012345)).toBe('0.0123');
+    expect(formatNumber(1.2e-8)).toBe('1.20e-8');
+    expect(formatNumber(null)).toBe('—');
+  });
+
+  it('aligns a Markdown table and escapes pipes in cells', () => {
+    const t = markdownTable(['a', 'bb'], [['|x|', '1']], [false, true]);
+    expect(t.split('\n')).toEqual(['| a     | bb |', '| ----- | -: |', '| \\|x\\| |  1 |']);
+  });
+
+  it('times contenders side by side with the median of their runs', () => {
+    let calls = 0;
+    const t = timeSideBySide([{ name: 'x', queries: 10, batch: () => ++calls }], { warmup: 2, runs: 5 });
+    expect(calls).toBe(7);
+    expect(t.get('x')!.runsMs).toHaveLength(5);
+    expect(t.get('x')!.perQueryUs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('writes an SVG line plot with one polyline a series', () => {
+    const svg = linePlotSvg({
+      title: 't <1>',
+      xLabel: 'x',
+      yLabel: 'y',
+      logX: true,
+      logY: true,
+      series: [
+        {
+          name: 'a',
+          points: [
+            [80, 10],
+            [320, 30],
+            [1280, 90],
+          ],
+        },
+        {
+          name: 'b',
+          points: [
+            [80, 100],
+            [320, 200],
+            [1280, 300],
+          ],
+        },
+      ],
+    });
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.match(/<polyline/g)).toHaveLength(2);
+    expect(svg).toContain('t &lt;1&gt;');
+  });
+
+  it('parses the command line', () => {
+    expect(parseArgs(['--quick', '--json', 'out/x.json'])).toMatchObject({
+      size: 'quick',
+      json: 'out/x.json',
+    });
+    expect(parseArgs([])).toMatchObject({ size: 'full', scenes: [] });
+    expect(() => parseArgs(['--json'])).toThrow();
+    expect(() => parseArgs(['--fast'])).toThrow();
+  });
+});
