@@ -152,19 +152,6 @@ export class Curve {
       throw new FirstTouchError('BAD_LENGTH', 'sizes and closed must be arrays of the same length');
     }
     const n = u.length;
-    const positions = new Float64Array(2 * n);
-    for (let i = 0; i < n; i++) {
-      const x = (u as ArrayLike<unknown>)[i];
-      const y = (v as ArrayLike<unknown>)[i];
-      if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
-        throw new FirstTouchError(
-          'NON_FINITE',
-          `vertex ${i}: (${String(x)}, ${String(y)}) is not a finite point`,
-        );
-      }
-      positions[2 * i] = x;
-      positions[2 * i + 1] = y;
-    }
     const loops: CurveLoop[] = [];
     let start = 0;
     let firstSegment = 0;
@@ -192,6 +179,24 @@ export class Curve {
         'BAD_LENGTH',
         `the chain sizes add up to ${start} vertices, but there are ${n}`,
       );
+    }
+    const positions = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const x = (u as ArrayLike<unknown>)[i];
+      const y = (v as ArrayLike<unknown>)[i];
+      if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
+        // Name a segment that uses the vertex: that is what the user will look for.
+        const chain = loops.find((l) => i >= l.start && i < l.start + l.size);
+        const local = chain ? i - chain.start : 0;
+        const segs = chain ? (chain.closed ? chain.size : chain.size - 1) : 0;
+        const segment = chain ? chain.firstSegment + (local < segs ? local : local - 1) : -1;
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `segment ${segment}, vertex ${i}: (${String(x)}, ${String(y)}) is not a finite point`,
+        );
+      }
+      positions[2 * i] = x;
+      positions[2 * i + 1] = y;
     }
     return new Curve(positions, loops);
   }

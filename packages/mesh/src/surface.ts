@@ -125,14 +125,6 @@ export class Surface {
       );
     }
     const p = Float64Array.from(positions as ArrayLike<number>);
-    for (let i = 0; i < p.length; i++) {
-      if (!Number.isFinite(p[i])) {
-        throw new FirstTouchError(
-          'NON_FINITE',
-          `vertex ${Math.floor(i / 3)}: coordinate ${'xyz'[i % 3]} is ${positions[i]}`,
-        );
-      }
-    }
     const n = p.length / 3;
     const idx = new Uint32Array(indices.length);
     for (let i = 0; i < idx.length; i++) {
@@ -144,6 +136,18 @@ export class Surface {
         );
       }
       idx[i] = v;
+    }
+    for (let i = 0; i < p.length; i++) {
+      if (!Number.isFinite(p[i])) {
+        // Name the first facet that uses the vertex: that is what the user will look for.
+        const v = Math.floor(i / 3);
+        const k = idx.indexOf(v);
+        const where = k >= 0 ? `facet ${Math.floor(k / 3)}, vertex ${v}` : `vertex ${v} (used by no facet)`;
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `${where}: coordinate ${'xyz'[i % 3]} is ${String(positions[i])}`,
+        );
+      }
     }
     return new Surface(p, idx);
   }

@@ -1,4 +1,11 @@
-import { assertPose2, FirstTouchError, type Pose2Like, pose2, transformPoint2 } from '@firsttouch/pose';
+import {
+  assertPose2,
+  describeValue,
+  FirstTouchError,
+  type Pose2Like,
+  pose2,
+  transformPoint2,
+} from '@firsttouch/pose';
 import { Curve } from '../curve.js';
 import { CurvePair } from './curve-pair.js';
 import { relativeTransform2 } from './relative.js';
@@ -74,6 +81,9 @@ export interface CurveDistanceResult {
 export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions = {}): CurveDistanceResult {
   if (!Curve.isCurve(a)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: a must be a Curve');
   if (!Curve.isCurve(b)) throw new FirstTouchError('INVALID_OPTION', 'curveDistance: b must be a Curve');
+  if (typeof options !== 'object' || options === null) {
+    throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
+  }
   const poseA = options.poseA ?? pose2();
   const poseB = options.poseB ?? pose2();
   assertPose2(poseA, 'poseA');
@@ -87,6 +97,12 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
   }
   const pair = new CurvePair(a, b);
   if (options.hint !== undefined) {
+    if (!Array.isArray(options.hint) || options.hint.length !== 2) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `hint must be a segment pair [segmentA, segmentB], got ${describeValue(options.hint)}`,
+      );
+    }
     const [ha, hb] = options.hint;
     if (
       !Number.isInteger(ha) ||

@@ -108,6 +108,7 @@ export class CurvePair {
       const d = this.#segmentPair(hintA, hintB);
       segmentPairs++;
       if (this.#out[4] === 1) intersecting = true;
+      if (d > best && d < lowestPruned) lowestPruned = d;
       if (d <= best) {
         best = d;
         bestA = hintA;
@@ -141,6 +142,7 @@ export class CurvePair {
             const d = this.#segmentPair(sa, sb);
             segmentPairs++;
             if (this.#out[4] === 1) intersecting = true;
+            if (d > best && d < lowestPruned) lowestPruned = d; // an exact gap above the best still bounds
             if (d < best || (d === best && (bestA < 0 || sa < bestA || (sa === bestA && sb < bestB)))) {
               best = d;
               bestA = sa;
@@ -187,7 +189,7 @@ export class CurvePair {
     this.intersecting = intersecting;
     if (bestA < 0) {
       this.beyond = true;
-      this.distance = Math.max(maxDistance, lowestPruned - margin);
+      this.distance = Math.max(maxDistance, shaved(lowestPruned, margin));
       this.segmentA = -1;
       this.segmentB = -1;
       this.pointA.fill(Number.NaN);
@@ -280,4 +282,12 @@ export class CurvePair {
     }
     return segmentDistance2(S, 0, 4, this.#out);
   }
+}
+
+/**
+ * A bound found in floating point, lowered by the rounding it may carry (a few ulps of itself and of
+ * the coordinates in play), so that it stays below the exact gap.
+ */
+function shaved(bound: number, margin: number): number {
+  return bound === Number.POSITIVE_INFINITY ? bound : Math.max(0, bound * (1 - 1e-12) - 2 * margin);
 }

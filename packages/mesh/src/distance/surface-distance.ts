@@ -1,4 +1,11 @@
-import { assertPose3, FirstTouchError, identityPose, type Pose3Like, transformPoint } from '@firsttouch/pose';
+import {
+  assertPose3,
+  describeValue,
+  FirstTouchError,
+  identityPose,
+  type Pose3Like,
+  transformPoint,
+} from '@firsttouch/pose';
 import { Surface } from '../surface.js';
 import { relativeTransform } from './relative.js';
 import { SurfacePair } from './surface-pair.js';
@@ -84,6 +91,9 @@ export function surfaceDistance(
     throw new FirstTouchError('INVALID_OPTION', 'surfaceDistance: a must be a Surface');
   if (!Surface.isSurface(b))
     throw new FirstTouchError('INVALID_OPTION', 'surfaceDistance: b must be a Surface');
+  if (typeof options !== 'object' || options === null) {
+    throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
+  }
   const poseA = options.poseA ?? identityPose();
   const poseB = options.poseB ?? identityPose();
   assertPose3(poseA, 'poseA');
@@ -97,6 +107,12 @@ export function surfaceDistance(
   }
   const pair = new SurfacePair(a, b);
   if (options.hint !== undefined) {
+    if (!Array.isArray(options.hint) || options.hint.length !== 2) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `hint must be a facet pair [facetA, facetB], got ${describeValue(options.hint)}`,
+      );
+    }
     const [ha, hb] = options.hint;
     if (
       !Number.isInteger(ha) ||

@@ -112,6 +112,7 @@ export class SurfacePair {
       const d = this.#facetPair(hintA, hintB);
       facetPairs++;
       if (this.#out[6] === 1) intersecting = true;
+      if (d > best && d < lowestPruned) lowestPruned = d;
       if (d <= best) {
         best = d;
         bestA = hintA;
@@ -159,6 +160,7 @@ export class SurfacePair {
             const d = triangleDistance(this.#tri, 0, 9, this.#out);
             facetPairs++;
             if (this.#out[6] === 1) intersecting = true;
+            if (d > best && d < lowestPruned) lowestPruned = d; // an exact gap above the best still bounds
             if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
               best = d;
               bestA = fa;
@@ -220,7 +222,7 @@ export class SurfacePair {
     if (bestA < 0) {
       // Nothing within maxDistance: every node pair was pruned by a bound above it.
       this.beyond = true;
-      this.distance = Math.max(maxDistance, lowestPruned - margin);
+      this.distance = Math.max(maxDistance, shaved(lowestPruned, margin));
       this.lowerBound = this.distance;
       this.facetA = -1;
       this.facetB = -1;
@@ -230,7 +232,7 @@ export class SurfacePair {
     }
     this.beyond = false;
     this.distance = intersecting ? 0 : best;
-    this.lowerBound = intersecting ? 0 : Math.min(best, Math.max(0, lowestPruned - margin));
+    this.lowerBound = intersecting ? 0 : Math.min(best, shaved(lowestPruned, margin));
     this.facetA = bestA;
     this.facetB = bestB;
     return this.distance;
@@ -424,4 +426,12 @@ function prepareScratch(verticesB: number, nodesB: number, nodesA: number): void
     S.naStamp.fill(0);
     S.stamp = 1;
   }
+}
+
+/**
+ * A bound found in floating point, lowered by the rounding it may carry (a few ulps of itself and of
+ * the coordinates in play), so that it stays below the exact gap.
+ */
+function shaved(bound: number, margin: number): number {
+  return bound === Number.POSITIVE_INFINITY ? bound : Math.max(0, bound * (1 - 1e-12) - 2 * margin);
 }

@@ -1,4 +1,4 @@
-import { orient2d, orient3d } from 'robust-predicates';
+import { orient2d, orient3d } from './predicates.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
 // predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
@@ -221,7 +221,21 @@ export function segmentHitsTriangle(
     X[a + 2],
   );
   if ((e1 > 0 && e3 < 0) || (e1 < 0 && e3 > 0) || (e2 > 0 && e3 < 0) || (e2 < 0 && e3 > 0)) return false;
-  const w = op / (op - oq);
+  // Where the segment crosses the plane, from float distances to it: the adaptive predicates' values
+  // are sign-exact only, so they must not place the point.
+  const ux = X[b] - X[a],
+    uy = X[b + 1] - X[a + 1],
+    uz = X[b + 2] - X[a + 2];
+  const vx = X[c] - X[a],
+    vy = X[c + 1] - X[a + 1],
+    vz = X[c + 2] - X[a + 2];
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
+  const dp = nx * (X[p] - X[a]) + ny * (X[p + 1] - X[a + 1]) + nz * (X[p + 2] - X[a + 2]);
+  const dq = nx * (X[q] - X[a]) + ny * (X[q + 1] - X[a + 1]) + nz * (X[q + 2] - X[a + 2]);
+  let w = dp !== dq ? dp / (dp - dq) : 0.5;
+  w = w < 0 ? 0 : w > 1 ? 1 : w;
   cross[0] = X[p] + w * (X[q] - X[p]);
   cross[1] = X[p + 1] + w * (X[q + 1] - X[p + 1]);
   cross[2] = X[p + 2] + w * (X[q + 2] - X[p + 2]);

@@ -1,24 +1,30 @@
 /**
- * Closest points of the segments `P0P1` and `Q0Q1` in 3-D (degenerate segments allowed). Writes the
- * two points into `out` (`out[o..o+2]` on the first segment, `out[o+3..o+5]` on the second) and returns
- * the squared distance. Clamped parametric solution (Ericson, Real-Time Collision Detection, 5.1.9).
+ * Closest points of the segments `P0P1` and `Q0Q1` in 3-D (degenerate segments allowed), their
+ * endpoints read from `T` at offsets `p0`, `p1`, `q0`, `q1`. Writes the two points into
+ * `out[0..2]` (on the first segment) and `out[3..5]` (on the second), and the squared distance into
+ * `out[6]`. Clamped parametric solution (Ericson, Real-Time Collision Detection, 5.1.9). Offsets in,
+ * results out through the array: no float crosses the call, so none is boxed on the hot path.
  */
 export function segmentClosest3(
-  p0x: number,
-  p0y: number,
-  p0z: number,
-  p1x: number,
-  p1y: number,
-  p1z: number,
-  q0x: number,
-  q0y: number,
-  q0z: number,
-  q1x: number,
-  q1y: number,
-  q1z: number,
+  T: Float64Array,
+  i0: number,
+  i1: number,
+  j0: number,
+  j1: number,
   out: Float64Array,
-  o: number,
-): number {
+): void {
+  const p0x = T[i0],
+    p0y = T[i0 + 1],
+    p0z = T[i0 + 2];
+  const p1x = T[i1],
+    p1y = T[i1 + 1],
+    p1z = T[i1 + 2];
+  const q0x = T[j0],
+    q0y = T[j0 + 1],
+    q0z = T[j0 + 2];
+  const q1x = T[j1],
+    q1y = T[j1 + 1],
+    q1z = T[j1 + 2];
   const d1x = p1x - p0x,
     d1y = p1y - p0y,
     d1z = p1z - p0z;
@@ -66,16 +72,16 @@ export function segmentClosest3(
   const bx = q0x + d2x * t,
     by = q0y + d2y * t,
     bz = q0z + d2z * t;
-  out[o] = ax;
-  out[o + 1] = ay;
-  out[o + 2] = az;
-  out[o + 3] = bx;
-  out[o + 4] = by;
-  out[o + 5] = bz;
+  out[0] = ax;
+  out[1] = ay;
+  out[2] = az;
+  out[3] = bx;
+  out[4] = by;
+  out[5] = bz;
   const dx = ax - bx,
     dy = ay - by,
     dz = az - bz;
-  return dx * dx + dy * dy + dz * dz;
+  out[6] = dx * dx + dy * dy + dz * dz;
 }
 
 function clamp01(x: number): number {

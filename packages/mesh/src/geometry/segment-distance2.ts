@@ -1,5 +1,6 @@
-import { orient2d } from 'robust-predicates';
 import { segmentsIntersect2 } from './exact3.js';
+
+const scratch = /* @__PURE__ */ new Float64Array(4);
 
 /**
  * The distance between two closed segments in the plane, held in `S` (4 numbers each: `u0 v0 u1 v1`,
@@ -17,16 +18,34 @@ import { segmentsIntersect2 } from './exact3.js';
 export function segmentDistance2(S: Float64Array, a: number, b: number, out: Float64Array): number {
   if (segmentsIntersect2(S, a, a + 2, b, b + 2, 0, 1)) {
     out[4] = 1;
-    const o1 = orient2d(S[a], S[a + 1], S[a + 2], S[a + 3], S[b], S[b + 1]);
-    const o2 = orient2d(S[a], S[a + 1], S[a + 2], S[a + 3], S[b + 2], S[b + 3]);
-    if (o1 !== o2) {
-      const w = o1 / (o1 - o2);
-      out[0] = out[2] = S[b] + w * (S[b + 2] - S[b]);
-      out[1] = out[3] = S[b + 1] + w * (S[b + 3] - S[b + 1]);
-    } else {
-      endpointDistance(S, a, b, out);
-      out[0] = out[2] = 0.5 * out[0] + 0.5 * out[2];
-      out[1] = out[3] = 0.5 * out[1] + 0.5 * out[3];
+    // A common point from float line crossings (the predicates' values are sign-exact only): the
+    // crossing of each segment with the other's line, whichever lies closer to the other segment.
+    let best = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < 2; k++) {
+      const p = k === 0 ? a : b;
+      const r = k === 0 ? b : a;
+      const ux = S[p + 2] - S[p],
+        uy = S[p + 3] - S[p + 1];
+      const o1 = ux * (S[r + 1] - S[p + 1]) - uy * (S[r] - S[p]);
+      const o2 = ux * (S[r + 3] - S[p + 1]) - uy * (S[r + 2] - S[p]);
+      if (o1 === o2) continue;
+      let w = o1 / (o1 - o2);
+      w = w < 0 ? 0 : w > 1 ? 1 : w;
+      const x = S[r] + w * (S[r + 2] - S[r]);
+      const y = S[r + 1] + w * (S[r + 3] - S[r + 1]);
+      const d = pointSegment2(x, y, S, p);
+      if (d < best) {
+        best = d;
+        out[0] = out[2] = x;
+        out[1] = out[3] = y;
+      }
+    }
+    // Nearly collinear segments cross their lines anywhere; an endpoint of one lying on the other is
+    // then the better common point (and the only one for a collinear overlap).
+    const e = endpointDistance(S, a, b, scratch);
+    if (e / 4 < best) {
+      out[0] = out[2] = 0.5 * scratch[0] + 0.5 * scratch[2];
+      out[1] = out[3] = 0.5 * scratch[1] + 0.5 * scratch[3];
     }
     return 0;
   }
@@ -72,4 +91,14 @@ function pointSegment(
     return d;
   }
   return best;
+}
+
+/** Squared distance from (x, y) to the segment at offset `s`. */
+function pointSegment2(x: number, y: number, S: Float64Array, s: number): number {
+  const dx = S[s + 2] - S[s],
+    dy = S[s + 3] - S[s + 1];
+  const dd = dx * dx + dy * dy;
+  let w = dd > 0 ? ((x - S[s]) * dx + (y - S[s + 1]) * dy) / dd : 0;
+  w = w < 0 ? 0 : w > 1 ? 1 : w;
+  return (x - S[s] - w * dx) ** 2 + (y - S[s + 1] - w * dy) ** 2;
 }

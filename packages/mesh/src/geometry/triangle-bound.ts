@@ -18,10 +18,14 @@ export function triangleGapBound(
   b: number,
   enough = Number.POSITIVE_INFINITY,
 ): number {
-  const cx = T[b] + T[b + 3] + T[b + 6] - T[a] - T[a + 3] - T[a + 6];
-  const cy = T[b + 1] + T[b + 4] + T[b + 7] - T[a + 1] - T[a + 4] - T[a + 7];
-  const cz = T[b + 2] + T[b + 5] + T[b + 8] - T[a + 2] - T[a + 5] - T[a + 8];
-  let best = axisGap(T, a, b, cx, cy, cz);
+  // The axes go through a scratch array rather than arguments: floats passed to or returned from a
+  // call that is not inlined are boxed, and this runs for every candidate facet pair.
+  const n = axis;
+  n[0] = T[b] + T[b + 3] + T[b + 6] - T[a] - T[a + 3] - T[a + 6];
+  n[1] = T[b + 1] + T[b + 4] + T[b + 7] - T[a + 1] - T[a + 4] - T[a + 7];
+  n[2] = T[b + 2] + T[b + 5] + T[b + 8] - T[a + 2] - T[a + 5] - T[a + 8];
+  axisGap(T, a, b);
+  let best = n[3];
   if (best > enough) return best;
   for (let k = 0; k < 2; k++) {
     const o = k === 0 ? a : b;
@@ -31,19 +35,32 @@ export function triangleGapBound(
     const vx = T[o + 6] - T[o],
       vy = T[o + 7] - T[o + 1],
       vz = T[o + 8] - T[o + 2];
-    const g = axisGap(T, a, b, uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
-    if (g > best) {
-      best = g;
+    n[0] = uy * vz - uz * vy;
+    n[1] = uz * vx - ux * vz;
+    n[2] = ux * vy - uy * vx;
+    axisGap(T, a, b);
+    if (n[3] > best) {
+      best = n[3];
       if (best > enough) return best;
     }
   }
   return best;
 }
 
-/** Gap between the projections of the two triangles on the axis (nx, ny, nz), normalised; 0 if none. */
-function axisGap(T: Float64Array, a: number, b: number, nx: number, ny: number, nz: number): number {
+/** The axis (0..2) and the gap found along it (3). */
+const axis = /* @__PURE__ */ new Float64Array(4);
+
+/** Writes into `axis[3]` the gap between the projections of the two triangles on `axis`, normalised (0 if none). */
+function axisGap(T: Float64Array, a: number, b: number): void {
+  // Scaled by its largest component first, so that the squared length neither underflows nor
+  // overflows (a sliver's normal can be 1e-160 long).
+  const m = Math.max(Math.abs(axis[0]), Math.abs(axis[1]), Math.abs(axis[2]));
+  axis[3] = 0;
+  if (!(m > 0) || m === Number.POSITIVE_INFINITY) return;
+  const nx = axis[0] / m;
+  const ny = axis[1] / m;
+  const nz = axis[2] / m;
   const nn = nx * nx + ny * ny + nz * nz;
-  if (!(nn > 0)) return 0;
   const pa0 = nx * T[a] + ny * T[a + 1] + nz * T[a + 2];
   const pa1 = nx * T[a + 3] + ny * T[a + 4] + nz * T[a + 5];
   const pa2 = nx * T[a + 6] + ny * T[a + 7] + nz * T[a + 8];
@@ -52,8 +69,11 @@ function axisGap(T: Float64Array, a: number, b: number, nx: number, ny: number, 
   const pb2 = nx * T[b + 6] + ny * T[b + 7] + nz * T[b + 8];
   const hiA = pa0 > pa1 ? (pa0 > pa2 ? pa0 : pa2) : pa1 > pa2 ? pa1 : pa2;
   const loB = pb0 < pb1 ? (pb0 < pb2 ? pb0 : pb2) : pb1 < pb2 ? pb1 : pb2;
-  if (loB > hiA) return (loB - hiA) / Math.sqrt(nn);
+  if (loB > hiA) {
+    axis[3] = (loB - hiA) / Math.sqrt(nn);
+    return;
+  }
   const loA = pa0 < pa1 ? (pa0 < pa2 ? pa0 : pa2) : pa1 < pa2 ? pa1 : pa2;
   const hiB = pb0 > pb1 ? (pb0 > pb2 ? pb0 : pb2) : pb1 > pb2 ? pb1 : pb2;
-  return loA > hiB ? (loA - hiB) / Math.sqrt(nn) : 0;
+  if (loA > hiB) axis[3] = (loA - hiB) / Math.sqrt(nn);
 }

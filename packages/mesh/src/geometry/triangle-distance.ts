@@ -1,9 +1,9 @@
-import { orient3d } from 'robust-predicates';
 import { segmentHitsTriangle } from './exact3.js';
+import { orient3d } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
 
 const EDGE = [0, 3, 3, 6, 6, 0];
-const seg = /* @__PURE__ */ new Float64Array(6);
+const seg = /* @__PURE__ */ new Float64Array(7);
 const cross = /* @__PURE__ */ new Float64Array(4);
 
 /**
@@ -26,12 +26,7 @@ const cross = /* @__PURE__ */ new Float64Array(4);
 export function triangleDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
   if (mayIntersect(T, a, b) && intersectTriangles(T, a, b)) {
     out[6] = 1;
-    if (cross[3] === 1) {
-      out[0] = out[3] = cross[0];
-      out[1] = out[4] = cross[1];
-      out[2] = out[5] = cross[2];
-      return 0;
-    }
+    if (crossingWitness(T, a, b, out)) return 0;
     // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
     featureDistance(T, a, b, out);
     for (let i = 0; i < 3; i++) out[i] = out[i + 3] = 0.5 * out[i] + 0.5 * out[i + 3];
@@ -82,6 +77,90 @@ function intersectTriangles(T: Float64Array, a: number, b: number): boolean {
   return false;
 }
 
+/**
+ * A common point of two intersecting triangles, where an edge of one crosses the other: of all such
+ * crossings the one closest to the facet it crosses (a sliver's plane is ill-defined, so a crossing
+ * computed against it can land off it). False when no edge crosses a plane (coplanar contact).
+ */
+function crossingWitness(T: Float64Array, a: number, b: number, out: Float64Array): boolean {
+  let best = Number.POSITIVE_INFINITY;
+  for (let side = 0; side < 2; side++) {
+    const edges = side === 0 ? a : b;
+    const face = side === 0 ? b : a;
+    for (let e = 0; e < 6; e += 2) {
+      if (!segmentHitsTriangle(T, edges + EDGE[e], edges + EDGE[e + 1], face, face + 3, face + 6, cross))
+        continue;
+      if (cross[3] !== 1) continue;
+      const d = pointTriangleDistance2(cross, T, face);
+      if (d < best) {
+        best = d;
+        out[0] = out[3] = cross[0];
+        out[1] = out[4] = cross[1];
+        out[2] = out[5] = cross[2];
+      }
+    }
+  }
+  return best < Number.POSITIVE_INFINITY;
+}
+
+/** Squared distance from the point `P[0..2]` to the triangle at offset `f` of `T` (degenerate allowed). */
+function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number): number {
+  const px = P[0],
+    py = P[1],
+    pz = P[2];
+  let best = Number.POSITIVE_INFINITY;
+  for (let e = 0; e < 6; e += 2) {
+    const i = f + EDGE[e],
+      j = f + EDGE[e + 1];
+    const dx = T[j] - T[i],
+      dy = T[j + 1] - T[i + 1],
+      dz = T[j + 2] - T[i + 2];
+    const dd = dx * dx + dy * dy + dz * dz;
+    let w = dd > 0 ? ((px - T[i]) * dx + (py - T[i + 1]) * dy + (pz - T[i + 2]) * dz) / dd : 0;
+    w = w < 0 ? 0 : w > 1 ? 1 : w;
+    const d = (px - T[i] - w * dx) ** 2 + (py - T[i + 1] - w * dy) ** 2 + (pz - T[i + 2] - w * dz) ** 2;
+    if (d < best) best = d;
+  }
+  const ux = T[f + 3] - T[f],
+    uy = T[f + 4] - T[f + 1],
+    uz = T[f + 5] - T[f + 2];
+  const vx = T[f + 6] - T[f],
+    vy = T[f + 7] - T[f + 1],
+    vz = T[f + 8] - T[f + 2];
+  const rx = uy * vz - uz * vy,
+    ry = uz * vx - ux * vz,
+    rz = ux * vy - uy * vx;
+  const m = Math.max(Math.abs(rx), Math.abs(ry), Math.abs(rz));
+  const nx = rx / m,
+    ny = ry / m,
+    nz = rz / m;
+  const nn = nx * nx + ny * ny + nz * nz;
+  if (m > 0 && m < Number.POSITIVE_INFINITY) {
+    const h = nx * (px - T[f]) + ny * (py - T[f + 1]) + nz * (pz - T[f + 2]);
+    const qx = px - (h / nn) * nx,
+      qy = py - (h / nn) * ny,
+      qz = pz - (h / nn) * nz;
+    // inside when the projection sees every edge turning the way of the normal
+    let inside = true;
+    for (let e = 0; e < 6 && inside; e += 2) {
+      const i = f + EDGE[e],
+        j = f + EDGE[e + 1];
+      const ex = T[j] - T[i],
+        ey = T[j + 1] - T[i + 1],
+        ez = T[j + 2] - T[i + 2];
+      const rx = qx - T[i],
+        ry = qy - T[i + 1],
+        rz = qz - T[i + 2];
+      if (nx * (ey * rz - ez * ry) + ny * (ez * rx - ex * rz) + nz * (ex * ry - ey * rx) < 0) inside = false;
+    }
+    if (inside) {
+      const d = (h * h) / nn;
+      if (d < best) best = d;
+    }
+  }
+  return best;
+}
+
 /** Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs; points into `out`. */
 function featureDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
   let best = Number.POSITIVE_INFINITY;
@@ -91,22 +170,8 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
     for (let j = 0; j < 6; j += 2) {
       const r = b + EDGE[j];
       const s = b + EDGE[j + 1];
-      const d = segmentClosest3(
-        T[p],
-        T[p + 1],
-        T[p + 2],
-        T[q],
-        T[q + 1],
-        T[q + 2],
-        T[r],
-        T[r + 1],
-        T[r + 2],
-        T[s],
-        T[s + 1],
-        T[s + 2],
-        seg,
-        0,
-      );
+      segmentClosest3(T, p, q, r, s, seg);
+      const d = seg[6];
       if (d < best) {
         best = d;
         for (let k = 0; k < 6; k++) out[k] = seg[k];
@@ -140,11 +205,17 @@ function vertexFace(
   const e2x = T[f + 6] - ax,
     e2y = T[f + 7] - ay,
     e2z = T[f + 8] - az;
-  const nx = e1y * e2z - e1z * e2y;
-  const ny = e1z * e2x - e1x * e2z;
-  const nz = e1x * e2y - e1y * e2x;
+  // The normal, scaled by its largest component so that its square neither underflows nor
+  // overflows (tiny facets, slivers); only its direction matters here.
+  const rx = e1y * e2z - e1z * e2y;
+  const ry = e1z * e2x - e1x * e2z;
+  const rz = e1x * e2y - e1y * e2x;
+  const m = Math.max(Math.abs(rx), Math.abs(ry), Math.abs(rz));
+  if (!(m > 0) || m === Number.POSITIVE_INFINITY) return best;
+  const nx = rx / m;
+  const ny = ry / m;
+  const nz = rz / m;
   const nn = nx * nx + ny * ny + nz * nz;
-  if (!(nn > 0)) return best;
   const bx = T[f + 3],
     by = T[f + 4],
     bz = T[f + 5];
