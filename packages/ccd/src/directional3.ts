@@ -17,8 +17,6 @@ export class DirectionalBound3 {
   readonly #b: Surface;
   readonly #ta: BoundingTree;
   readonly #tb: BoundingTree;
-  readonly #ma: RigidMotion;
-  readonly #mb: RigidMotion;
   /** |θ| ρ of every vertex, and the largest over each node's facets. */
   readonly #spinA: Float64Array;
   readonly #spinB: Float64Array;
@@ -45,8 +43,6 @@ export class DirectionalBound3 {
     this.#b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
-    this.#ma = ma;
-    this.#mb = mb;
     this.#spinA = spins(a, ma);
     this.#spinB = spins(b, mb);
     this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA);

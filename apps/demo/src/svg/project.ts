@@ -129,9 +129,9 @@ export function projectScene(
     if (o.label) body.push(text(X(a[0]) + 6, Y(a[1]) - 6, o.label, o.color, 'start', 11));
   }
   body.push('</g>', text(20, 26, title, COLORS.light, 'start', 14));
-  notes.forEach((s, k) =>
-    body.push(text(20, height - 12 - 16 * (notes.length - 1 - k), s, COLORS.grey, 'start', 11)),
-  );
+  notes.forEach((s, k) => {
+    body.push(text(20, height - 12 - 16 * (notes.length - 1 - k), s, COLORS.grey, 'start', 11));
+  });
   return svgDocument(width, height, body, title);
 }
 
