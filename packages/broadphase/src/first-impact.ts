@@ -49,7 +49,7 @@ export interface FirstImpactResult {
  * bound is later than the best found. Ties go to the smallest pair, so the result equals the loop
  * over all pairs bit for bit (with the same tolerance). Several bodies may share one Surface.
  *
- * @throws {@link FirstTouchError} `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for
+ * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for
  *   a missing or invalid pose, `INVALID_OPTION` for a bad option or body, `EMPTY` for an empty body.
  * @example
  * ```ts
@@ -102,7 +102,7 @@ export interface PairImpact {
  * bounds; Separate pairs left out), sorted by toi, then pair: what a continuous-physics solver
  * consumes. Same broad phase as {@link firstImpact}; all candidates run.
  *
- * @throws {@link FirstTouchError} as {@link firstImpact}.
+ * @throws `FirstTouchError` as {@link firstImpact}.
  * @example
  * ```ts
  * import { allImpacts } from '@firsttouch/broadphase';

@@ -34,7 +34,7 @@ export interface FirstImpact2Result {
 /**
  * The 2-D twin of {@link firstImpact}: the earliest contact among many curves over a step.
  *
- * @throws {@link FirstTouchError} as {@link firstImpact}.
+ * @throws `FirstTouchError` as {@link firstImpact}.
  * @example
  * ```ts
  * import { firstImpact2 } from '@firsttouch/broadphase';
@@ -83,7 +83,7 @@ export interface PairImpact2 {
 /**
  * The 2-D twin of {@link allImpacts}.
  *
- * @throws {@link FirstTouchError} as {@link firstImpact}.
+ * @throws `FirstTouchError` as {@link firstImpact}.
  * @example
  * ```ts
  * import { allImpacts2 } from '@firsttouch/broadphase';

@@ -33,7 +33,7 @@ export interface ProximityResult {
  * `cutoff / 2` through sweep-and-prune, then {@link surfaceDistance} with `maxDistance = cutoff`,
  * which stops as soon as a pair is certified farther.
  *
- * @throws {@link FirstTouchError} `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for a
+ * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for a
  *   missing or invalid pose, `INVALID_OPTION` for a cutoff that is negative or not finite.
  * @example
  * ```ts
@@ -101,7 +101,7 @@ export function proximityPairs(
  * the pairs of component labels (as {@link Surface.components} numbers them) whose gap is strictly
  * below `cutoff`.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a cutoff that is negative or not finite.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a cutoff that is negative or not finite.
  * @example
  * ```ts
  * import { proximityPairsWithin } from '@firsttouch/broadphase';

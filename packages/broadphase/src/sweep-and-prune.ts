@@ -9,7 +9,7 @@ import { FirstTouchError } from '@firsttouch/pose';
  *
  * @param boxes - `2 · dim` numbers a box: its smallest coordinates, then its largest.
  * @returns the pairs `[i0, j0, i1, j1, ...]`, `i < j`, in lexicographic order.
- * @throws {@link FirstTouchError} `BAD_LENGTH` when the length is not a multiple of `2 · dim`,
+ * @throws `FirstTouchError` `BAD_LENGTH` when the length is not a multiple of `2 · dim`,
  *   `NON_FINITE` naming a box with a NaN coordinate, `INVALID_OPTION` for a box whose min exceeds
  *   its max or a `dim` other than 2 or 3.
  * @example

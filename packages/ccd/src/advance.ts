@@ -63,7 +63,7 @@ const STALLS_TO_SWITCH = 8;
  * lower bound). With a directional step the loop takes the larger of the two, both certified.
  *
  * @param mu - the speed bound μ_A + μ_B (distance per unit of s), ≥ 0.
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a bad option or μ.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a bad option or μ.
  * @example
  * ```ts
  * import { conservativeAdvance } from '@firsttouch/ccd';

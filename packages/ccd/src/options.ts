@@ -50,7 +50,7 @@ export const DEFAULT_MAX_ITERATIONS = 1000;
 /**
  * Validates the options; `defaultTolerance` is used when `tolerance` is absent.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` naming the option.
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the option.
  * @example
  * ```ts
  * import { resolveOptions } from '@firsttouch/ccd';

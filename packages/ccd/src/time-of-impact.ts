@@ -92,7 +92,7 @@ export type TimeOfImpactOptions = AdvanceOptions;
  * [0, toi] (no tunnelling, whatever the speed or thinness), and a contact is reported at the first
  * iterate with gap ≤ tol. See the package README for the guarantee and the statuses.
  *
- * @throws {@link FirstTouchError} `INVALID_POSE` for an invalid pose, `INVALID_OPTION` for a bad
+ * @throws `FirstTouchError` `INVALID_POSE` for an invalid pose, `INVALID_OPTION` for a bad
  *   option or body, `EMPTY` for a surface without facets.
  * @example
  * ```ts

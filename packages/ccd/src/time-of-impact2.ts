@@ -74,7 +74,7 @@ export interface TimeOfImpact2Result {
  * The certified time of first contact of two curves moving over a step: the 2-D twin of
  * {@link timeOfImpact}, with the same guarantee, statuses and options.
  *
- * @throws {@link FirstTouchError} `INVALID_POSE`, `INVALID_OPTION`, `EMPTY` as {@link timeOfImpact}.
+ * @throws `FirstTouchError` `INVALID_POSE`, `INVALID_OPTION`, `EMPTY` as {@link timeOfImpact}.
  * @example
  * ```ts
  * import { timeOfImpact2 } from '@firsttouch/ccd';

@@ -39,7 +39,7 @@ export function decodeLatin1(bytes: Uint8Array): string {
 /**
  * The bytes of `data` without copying them (a view of an `ArrayBuffer`, text encoded as UTF-8).
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` when `data` is none of the accepted types.
+ * @throws `FirstTouchError` `INVALID_OPTION` when `data` is none of the accepted types.
  */
 export function toBytes(data: unknown, where: string): Uint8Array {
   if (data instanceof Uint8Array) return data;

@@ -19,7 +19,7 @@ import { writeStl } from './stl/write.js';
  * parses in place: a binary file of a million facets (50 MB) needs that buffer, a float32 copy of its
  * coordinates while the surface is built, and the surface.
  *
- * @throws {@link FirstTouchError} as {@link readStl}; the file system's own errors (a missing file)
+ * @throws `FirstTouchError` as {@link readStl}; the file system's own errors (a missing file)
  *   are passed on as they are.
  * @example
  * ```ts
@@ -41,7 +41,7 @@ export async function readStlFile(path: string | URL, options?: StlReadOptions):
 /**
  * Writes `surface` to an STL file (see {@link writeStl}: binary by default).
  *
- * @throws {@link FirstTouchError} as {@link writeStl}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link writeStl}; file system errors are passed on.
  * @example
  * ```ts
  * import { mkdtempSync, statSync } from 'node:fs';
@@ -65,7 +65,7 @@ export async function writeStlFile(
 /**
  * Reads a Wavefront OBJ file (see {@link readObj}).
  *
- * @throws {@link FirstTouchError} as {@link readObj}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link readObj}; file system errors are passed on.
  * @example
  * ```ts
  * import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ export async function readObjFile(path: string | URL): Promise<ObjReadResult> {
 /**
  * Writes `surface` to a Wavefront OBJ file (see {@link writeObj}).
  *
- * @throws {@link FirstTouchError} as {@link writeObj}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link writeObj}; file system errors are passed on.
  * @example
  * ```ts
  * import { mkdtempSync, readFileSync } from 'node:fs';

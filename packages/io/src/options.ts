@@ -3,7 +3,7 @@ import { describeValue, FirstTouchError } from '@firsttouch/pose';
 /**
  * The options object of `where` (an empty one for `undefined`).
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` when it is not an object.
+ * @throws `FirstTouchError` `INVALID_OPTION` when it is not an object.
  */
 export function optionsObject(options: unknown, where: string): Record<string, unknown> {
   if (options === undefined) return {};
@@ -19,7 +19,7 @@ export function optionsObject(options: unknown, where: string): Record<string, u
 /**
  * `options[key]` when it is one of `allowed`, `fallback` when it is undefined.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` naming the option and the allowed values.
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the option and the allowed values.
  */
 export function choice<T extends string>(
   options: Record<string, unknown>,
@@ -42,7 +42,7 @@ export function choice<T extends string>(
 /**
  * `options[key]` when it is a string, `''` when it is undefined.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for anything else.
+ * @throws `FirstTouchError` `INVALID_OPTION` for anything else.
  */
 export function stringOption(options: Record<string, unknown>, key: string, where: string): string {
   const value = options[key];

@@ -2,11 +2,11 @@ import { Surface } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /**
- * Checks that `surface` is a {@link Surface} by the package's brand (`Surface.isSurface`), not by
+ * Checks that `surface` is a `Surface` by the package's brand (`Surface.isSurface`), not by
  * `instanceof`: two copies of the mesh package (a bundle and a test, say) make two classes, and a
  * surface from either is as good.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` when it is not a surface, `EMPTY` when `nonEmpty`
+ * @throws `FirstTouchError` `INVALID_OPTION` when it is not a surface, `EMPTY` when `nonEmpty`
  *   and it has no facets (a file without facets would not read back).
  */
 export function assertSurface(surface: unknown, where: string, nonEmpty = true): asserts surface is Surface {

@@ -92,7 +92,7 @@ export class Curve {
    * A curve of closed loops: `u`, `v` hold the vertices of all loops one after the other,
    * `loopSizes` the number of vertices of each loop.
    *
-   * @throws {@link FirstTouchError} `BAD_LENGTH` when `u` and `v` differ in length or the sizes do not
+   * @throws `FirstTouchError` `BAD_LENGTH` when `u` and `v` differ in length or the sizes do not
    *   add up to it (or a size is not a positive integer), `NON_FINITE` naming the vertex of a NaN or
    *   infinite coordinate.
    * @example
@@ -115,7 +115,7 @@ export class Curve {
   /**
    * A curve of one open polyline through the given vertices.
    *
-   * @throws {@link FirstTouchError} as {@link Curve.fromChains}.
+   * @throws `FirstTouchError` as {@link Curve.fromChains}.
    * @example
    * ```ts
    * import { Curve } from '@firsttouch/mesh';
@@ -130,7 +130,7 @@ export class Curve {
   /**
    * The general form: chains of `sizes[i]` vertices each, closed where `closed[i]` is true.
    *
-   * @throws {@link FirstTouchError} `BAD_LENGTH` for inconsistent lengths or a size that is not a
+   * @throws `FirstTouchError` `BAD_LENGTH` for inconsistent lengths or a size that is not a
    *   positive integer, `NON_FINITE` naming the vertex of a NaN or infinite coordinate.
    * @example
    * ```ts
@@ -204,7 +204,7 @@ export class Curve {
   /**
    * Segment `i` as `[u0, v0, u1, v1]`.
    *
-   * @throws {@link FirstTouchError} `INDEX_RANGE` when `i` is not a segment index.
+   * @throws `FirstTouchError` `INDEX_RANGE` when `i` is not a segment index.
    * @example
    * ```ts
    * import { Curve } from '@firsttouch/mesh';
@@ -224,7 +224,7 @@ export class Curve {
   /**
    * The bounding box of the vertices.
    *
-   * @throws {@link FirstTouchError} `EMPTY` for a curve without segments.
+   * @throws `FirstTouchError` `EMPTY` for a curve without segments.
    * @example
    * ```ts
    * import { disc } from '@firsttouch/mesh';
@@ -329,7 +329,7 @@ export class Curve {
   /**
    * The bounding-volume tree of the segments, built on first use and kept (see {@link BoundingTree}).
    *
-   * @throws {@link FirstTouchError} `EMPTY` for a curve without segments.
+   * @throws `FirstTouchError` `EMPTY` for a curve without segments.
    * @example
    * ```ts
    * import { disc } from '@firsttouch/mesh';

@@ -68,7 +68,7 @@ export class Surface {
   /**
    * A surface from a triangle soup: 9 numbers a facet (`x0 y0 z0 x1 y1 z1 x2 y2 z2`).
    *
-   * @throws {@link FirstTouchError} `BAD_LENGTH` when the length is not a multiple of 9,
+   * @throws `FirstTouchError` `BAD_LENGTH` when the length is not a multiple of 9,
    *   `NON_FINITE` naming the facet of a NaN or infinite coordinate.
    * @example
    * ```ts
@@ -101,7 +101,7 @@ export class Surface {
   /**
    * A surface from shared vertices (3 numbers each) and facets (3 vertex indices each, 0-based).
    *
-   * @throws {@link FirstTouchError} `BAD_LENGTH` for lengths that are not multiples of 3,
+   * @throws `FirstTouchError` `BAD_LENGTH` for lengths that are not multiples of 3,
    *   `NON_FINITE` naming the vertex of a NaN or infinite coordinate, `INDEX_RANGE` naming the facet
    *   of an index that is not an integer in [0, vertexCount).
    * @example
@@ -155,7 +155,7 @@ export class Surface {
   /**
    * The bounding box of the vertices (body frame).
    *
-   * @throws {@link FirstTouchError} `EMPTY` for a surface without facets.
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
    * @example
    * ```ts
    * import { box } from '@firsttouch/mesh';
@@ -172,7 +172,7 @@ export class Surface {
   /**
    * The 9 coordinates of facet `i`.
    *
-   * @throws {@link FirstTouchError} `INDEX_RANGE` when `i` is not a facet index.
+   * @throws `FirstTouchError` `INDEX_RANGE` when `i` is not a facet index.
    * @example
    * ```ts
    * import { Surface } from '@firsttouch/mesh';
@@ -230,7 +230,7 @@ export class Surface {
   /**
    * A new surface turned about `axis` through the origin by `angle` radians (right-handed).
    *
-   * @throws {@link FirstTouchError} `INVALID_POSE` for a zero or non-finite axis or angle.
+   * @throws `FirstTouchError` `INVALID_POSE` for a zero or non-finite axis or angle.
    * @example
    * ```ts
    * import { Surface } from '@firsttouch/mesh';
@@ -257,7 +257,7 @@ export class Surface {
    * negative product of factors mirrors the surface, which turns its facets inside out: the
    * distance queries do not care.
    *
-   * @throws {@link FirstTouchError} `NON_FINITE` for a non-finite factor.
+   * @throws `FirstTouchError` `NON_FINITE` for a non-finite factor.
    * @example
    * ```ts
    * import { box } from '@firsttouch/mesh';
@@ -296,7 +296,7 @@ export class Surface {
    * The bounding-volume tree of the facets (body frame), built on first use and kept. Its layout is
    * documented on {@link BoundingTree}, for users who write their own traversals.
    *
-   * @throws {@link FirstTouchError} `EMPTY` for a surface without facets.
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
    * @example
    * ```ts
    * import { icosphere } from '@firsttouch/mesh';

@@ -32,7 +32,7 @@ export interface ObjReadResult {
  * end of a line) and all other statements (`vt`, `vn`, `g`, `s`, `usemtl`, `l`, …) are skipped.
  * Keywords are matched in any case, numbers in any decimal float syntax.
  *
- * @throws {@link FirstTouchError} `OBJ_SYNTAX` with line and column, `INDEX_RANGE` for a face
+ * @throws `FirstTouchError` `OBJ_SYNTAX` with line and column, `INDEX_RANGE` for a face
  *   index that refers to no vertex defined before it, `NON_FINITE` naming the vertex of a NaN or
  *   infinite coordinate, `EMPTY` for data without faces, `INVALID_OPTION` for bad arguments.
  * @example

@@ -28,7 +28,7 @@ export interface ObjWriteOptions {
  * reads back as the same float64, so `readObj(writeObj(s))` has the same positions and indices, bit
  * for bit.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a bad surface or name, `EMPTY` for a surface
+ * @throws `FirstTouchError` `INVALID_OPTION` for a bad surface or name, `EMPTY` for a surface
  *   without facets.
  * @example
  * ```ts

@@ -7,7 +7,7 @@ import { sectionGraph } from './graph.js';
 import { slicePieces } from './pieces.js';
 
 /**
- * The section of `surface` by the plane `x[axis] = position`, as a {@link Curve} in the plane's
+ * The section of `surface` by the plane `x[axis] = position`, as a `Curve` in the plane's
  * coordinates, taken cyclically so that they are right-handed about the axis: axis 2 (z) gives
  * (x, y), axis 0 (x) gives (y, z), axis 1 (y) gives (z, x).
  *
@@ -25,7 +25,7 @@ import { slicePieces } from './pieces.js';
  * number of other loops); an open chain starts at its smaller end; chains are ordered by their start
  * vertex (then their next vertices). The same surface in any facet order gives the same curve.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a bad surface or an axis other than 0, 1, 2,
+ * @throws `FirstTouchError` `INVALID_OPTION` for a bad surface or an axis other than 0, 1, 2,
  *   `NON_FINITE` for a position that is not a finite number.
  * @example
  * ```ts

@@ -16,7 +16,7 @@ import type { StlReadResult, StlSolid } from './types.js';
  * read as numbers (NaN allowed, as degenerate facets often carry) and ignored.
  *
  * @param hint - appended to syntax errors (why the data was taken for ASCII).
- * @throws {@link FirstTouchError} `STL_SYNTAX` with line and column, `NON_FINITE` naming the facet,
+ * @throws `FirstTouchError` `STL_SYNTAX` with line and column, `NON_FINITE` naming the facet,
  *   line and column of a NaN or infinite vertex coordinate, `EMPTY` for a solid without facets or
  *   data without a solid.
  */

@@ -9,7 +9,7 @@ import { facetNormal } from './facet-normal.js';
  * Writes ASCII STL, one solid, LF line endings, two-space indents. Every number is written in the
  * shortest form that reads back as the same float64, so an ASCII round trip is bit-exact.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a name the reader would not read back (see
+ * @throws `FirstTouchError` `INVALID_OPTION` for a name the reader would not read back (see
  *   {@link assertAsciiName}).
  */
 export function writeAsciiStl(surface: Surface, name: string): Uint8Array {
@@ -53,7 +53,7 @@ export function writeAsciiStl(surface: Surface, name: string): Uint8Array {
  * Checks that an ASCII solid name reads back: no line break (the name is the rest of the `solid`
  * line) and no word `facet` or `endsolid` in any case (either ends the name on reading).
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` naming the problem.
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the problem.
  */
 export function assertAsciiName(name: string): void {
   if (/[\n\r]/.test(name)) {

@@ -24,7 +24,7 @@ export function claimedFacetCount(bytes: Uint8Array): number {
  * then into the surface. Stored normals and the attribute bytes are ignored.
  *
  * @param note - appended to size errors (why the data was taken for binary).
- * @throws {@link FirstTouchError} `STL_TRUNCATED` when the size is not `84 + 50 n` for the claimed
+ * @throws `FirstTouchError` `STL_TRUNCATED` when the size is not `84 + 50 n` for the claimed
  *   `n`, `EMPTY` for `n = 0`, `NON_FINITE` naming the facet and byte offset of a NaN or infinity.
  */
 export function readBinaryStl(bytes: Uint8Array, note = ''): StlReadResult {
@@ -87,7 +87,7 @@ function headerName(header: Uint8Array): string {
  * header, float32 normals and coordinates, zero attributes. Float32 is the format: a coordinate
  * rounds to the nearest float32, so the round trip is exact only for float32 values.
  *
- * @throws {@link FirstTouchError} `NON_FINITE` naming the facet of a coordinate beyond the float32
+ * @throws `FirstTouchError` `NON_FINITE` naming the facet of a coordinate beyond the float32
  *   range (about 3.4e38), which the format cannot hold.
  */
 export function writeBinaryStl(surface: Surface, name: string): Uint8Array {

@@ -10,7 +10,7 @@ import type { StlFormat } from './types.js';
  * byte 83, the high byte of the count, is a character (9 or more), which makes the size a binary
  * file would need over 7 GB. A string is text: ASCII.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` when `data` is not bytes or text.
+ * @throws `FirstTouchError` `INVALID_OPTION` when `data` is not bytes or text.
  * @example
  * ```ts
  * import { detectStlFormat } from '@firsttouch/io';

@@ -7,13 +7,13 @@ import { beginsWithSolid, hasBinarySize } from './detect.js';
 import type { StlReadOptions, StlReadResult } from './types.js';
 
 /**
- * Reads an STL file, ASCII or binary, into a {@link Surface}: facet `i` of the surface is the `i`-th
+ * Reads an STL file, ASCII or binary, into a `Surface`: facet `i` of the surface is the `i`-th
  * facet of the file, stored normals are ignored. `format: 'auto'` (the default) decides by content
  * (see {@link detectStlFormat}); text given as a string is ASCII. Binary data is checked against its
  * claimed facet count before anything is allocated; parsing runs over typed arrays, with no object
  * per facet, in time linear in the size of the data.
  *
- * @throws {@link FirstTouchError} `STL_TRUNCATED` for a binary size that disagrees with the facet
+ * @throws `FirstTouchError` `STL_TRUNCATED` for a binary size that disagrees with the facet
  *   count of its header (byte offsets in the message), `STL_SYNTAX` with line and column for broken
  *   ASCII, `NON_FINITE` naming the facet of a NaN or infinite coordinate, `EMPTY` for empty data or
  *   a solid without facets, `INVALID_OPTION` for bad arguments.

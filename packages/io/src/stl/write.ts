@@ -12,7 +12,7 @@ import type { StlWriteOptions } from './types.js';
  * float64: its round trip is bit-exact. Normals are computed from the vertices (unit, right-handed in
  * facet order; zero for degenerate facets).
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a bad format or name, `NON_FINITE` for a
+ * @throws `FirstTouchError` `INVALID_OPTION` for a bad format or name, `NON_FINITE` for a
  *   coordinate beyond the float32 range in binary.
  * @example
  * ```ts

@@ -67,7 +67,7 @@ export interface CurveDistanceResult {
  * orient2d, ties to the smallest `(segmentA, segmentB)`; equal to the loop over all segment pairs
  * bit for bit. Use {@link CurvePair} to repeat the query.
  *
- * @throws {@link FirstTouchError} `EMPTY` for a curve without segments, `INVALID_POSE` for an invalid
+ * @throws `FirstTouchError` `EMPTY` for a curve without segments, `INVALID_POSE` for an invalid
  *   pose, `INVALID_OPTION` for a bad `maxDistance` or `hint`.
  * @example
  * ```ts

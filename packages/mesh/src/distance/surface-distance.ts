@@ -72,7 +72,7 @@ export interface SurfaceDistanceResult {
  * For repeated queries on the same pair, use {@link SurfacePair}: it keeps its scratch and seeds
  * each query with the last closest pair.
  *
- * @throws {@link FirstTouchError} `EMPTY` for a surface without facets, `INVALID_POSE` for an invalid
+ * @throws `FirstTouchError` `EMPTY` for a surface without facets, `INVALID_POSE` for an invalid
  *   pose, `INVALID_OPTION` for a bad `maxDistance` or `hint`.
  * @example
  * ```ts

@@ -6,7 +6,7 @@ import { Surface } from '../surface.js';
  * each face split into `subdivisions × subdivisions` squares of two triangles, facets facing out.
  * `box(0.04, 2)` is the tutorial's pebble: 48 facets.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a non-positive size or a subdivision count
+ * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive size or a subdivision count
  *   that is not an integer in [1, 1000].
  * @example
  * ```ts

@@ -5,7 +5,7 @@ import { Curve } from '../curve.js';
  * A regular polygon approximating a circle of `radius` about the origin: vertex `i` at angle
  * `2πi / segments`, counter-clockwise, closed.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a non-positive radius or fewer than 3 segments.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive radius or fewer than 3 segments.
  * @example
  * ```ts
  * import { disc } from '@firsttouch/mesh';
@@ -37,7 +37,7 @@ export function disc(radius = 1, segments = 32): Curve {
  * A closed rectangle `width × height` centred on the origin, counter-clockwise from its lower-left
  * corner.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a non-positive side.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive side.
  * @example
  * ```ts
  * import { rectangle } from '@firsttouch/mesh';

@@ -5,7 +5,7 @@ import { Surface } from '../surface.js';
  * A closed cylinder about the z axis, centred on the origin: `segments` sides, capped at both ends
  * (fans about the cap centres), facing out. `4 · segments` facets.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a non-positive radius or height, or fewer
+ * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive radius or height, or fewer
  *   than 3 segments.
  * @example
  * ```ts

@@ -5,7 +5,7 @@ import { Surface } from '../surface.js';
  * A closed sphere of `radius` about the origin: an icosahedron whose faces are split in four `level`
  * times, vertices pushed onto the sphere. `20 · 4^level` facets, facing out.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a non-positive radius or a level not in [0, 8].
+ * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive radius or a level not in [0, 8].
  * @example
  * ```ts
  * import { icosphere } from '@firsttouch/mesh';

@@ -6,7 +6,7 @@ import { Surface } from '../surface.js';
  * `n` stations with cosine spacing: upper and lower points as `[x, y]` pairs from the leading edge
  * (x = 0) to the trailing edge (x = chord). Both lists share their first and last point.
  *
- * @throws {@link FirstTouchError} `INVALID_OPTION` for a code that is not 4 digits, a non-positive
+ * @throws `FirstTouchError` `INVALID_OPTION` for a code that is not 4 digits, a non-positive
  *   chord or fewer than 4 stations.
  * @example
  * ```ts
@@ -66,7 +66,7 @@ export function naca4Section(
  * A closed wing: the NACA 4-digit section of `chord` (in x, y; leading edge at the origin) extruded
  * along z from 0 to `span`, capped at both ends. `n` stations a side; `8n − 4` facets, facing out.
  *
- * @throws {@link FirstTouchError} as {@link naca4Section}, and `INVALID_OPTION` for a non-positive span.
+ * @throws `FirstTouchError` as {@link naca4Section}, and `INVALID_OPTION` for a non-positive span.
  * @example
  * ```ts
  * import { naca4 } from '@firsttouch/mesh';
