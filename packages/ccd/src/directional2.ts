@@ -1,4 +1,4 @@
-import { type BoundingTree, type Curve, segmentDistance2 } from '@firsttouch/mesh';
+import { type BoundingTree, type Curve, PairStack, segmentDistance2 } from '@firsttouch/mesh';
 import type { RigidMotion2 } from '@firsttouch/pose';
 
 /**
@@ -20,8 +20,7 @@ export class DirectionalBound2 {
   readonly #nb: Float64Array;
   readonly #seg = new Float64Array(8);
   readonly #out = new Float64Array(5);
-  #stackNodes = new Uint32Array(512);
-  #stackKey = new Float64Array(256);
+  readonly #stack = new PairStack();
   readonly #dAB = new Float64Array(2);
   readonly #speedAB: number;
   #ca = 1;
@@ -90,14 +89,15 @@ export class DirectionalBound2 {
       best = this.#pairStep(seedA, seedB, half, best);
       if (best <= floor) return floor;
     }
-    let top = 0;
+    const stack = this.#stack;
+    stack.size = 0;
     const key0 = this.#nodeStep(0, 0, half);
-    if (key0 < best) this.#push(top++, 0, 0, key0);
-    while (top > 0) {
-      top--;
-      if (this.#stackKey[top] >= best) continue;
-      const i = this.#stackNodes[2 * top];
-      const j = this.#stackNodes[2 * top + 1];
+    if (key0 < best) stack.push(0, 0, key0);
+    while (stack.size > 0) {
+      const slot = stack.pop();
+      if (stack.keys[slot] >= best) continue;
+      const i = stack.nodes[2 * slot];
+      const j = stack.nodes[2 * slot + 1];
       const leafA = ta.count[i] > 0;
       const leafB = tb.count[j] > 0;
       if (leafA && leafB) {
@@ -119,13 +119,12 @@ export class DirectionalBound2 {
       const b2 = splitA ? j : tb.child[j];
       const k1 = this.#nodeStep(a1, b1, half);
       const k2 = this.#nodeStep(a2, b2, half);
-      if (top + 2 > this.#stackKey.length) this.#grow();
       if (k1 <= k2) {
-        if (k2 < best) this.#push(top++, a2, b2, k2);
-        if (k1 < best) this.#push(top++, a1, b1, k1);
+        if (k2 < best) stack.push(a2, b2, k2);
+        if (k1 < best) stack.push(a1, b1, k1);
       } else {
-        if (k1 < best) this.#push(top++, a1, b1, k1);
-        if (k2 < best) this.#push(top++, a2, b2, k2);
+        if (k1 < best) stack.push(a1, b1, k1);
+        if (k2 < best) stack.push(a2, b2, k2);
       }
     }
     return best;
@@ -179,21 +178,6 @@ export class DirectionalBound2 {
     if (gy > 0) s += gy * gy;
     const mu = this.#speedAB + this.#nodeSpinA[i] + this.#nodeSpinB[j];
     return mu > 0 ? (Math.sqrt(s) - half) / mu : Number.POSITIVE_INFINITY;
-  }
-
-  #push(slot: number, i: number, j: number, key: number): void {
-    this.#stackNodes[2 * slot] = i;
-    this.#stackNodes[2 * slot + 1] = j;
-    this.#stackKey[slot] = key;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.#stackNodes.length);
-    nodes.set(this.#stackNodes);
-    this.#stackNodes = nodes;
-    const keys = new Float64Array(2 * this.#stackKey.length);
-    keys.set(this.#stackKey);
-    this.#stackKey = keys;
   }
 }
 

@@ -1,4 +1,10 @@
-import { type BoundingTree, type Surface, triangleDistance, triangleGapBound } from '@firsttouch/mesh';
+import {
+  type BoundingTree,
+  PairStack,
+  type Surface,
+  triangleDistance,
+  triangleGapBound,
+} from '@firsttouch/mesh';
 import type { RigidMotion } from '@firsttouch/pose';
 
 /**
@@ -26,8 +32,7 @@ export class DirectionalBound3 {
   readonly #nb: Float64Array;
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
-  #stackNodes = new Uint32Array(512);
-  #stackKey = new Float64Array(256);
+  readonly #stack = new PairStack();
   // Per call: world rotation of A at s, the relative transform, and the translation difference.
   #RA = new Float64Array(9);
   #R = new Float64Array(9);
@@ -115,14 +120,15 @@ export class DirectionalBound3 {
       best = this.#pairStep(seedA, seedB, half, best);
       if (best <= floor) return floor;
     }
-    let top = 0;
+    const stack = this.#stack;
+    stack.size = 0;
     const key0 = this.#nodeStep(0, 0, half);
-    if (key0 < best) this.#push(top++, 0, 0, key0);
-    while (top > 0) {
-      top--;
-      if (this.#stackKey[top] >= best) continue;
-      const i = this.#stackNodes[2 * top];
-      const j = this.#stackNodes[2 * top + 1];
+    if (key0 < best) stack.push(0, 0, key0);
+    while (stack.size > 0) {
+      const slot = stack.pop();
+      if (stack.keys[slot] >= best) continue;
+      const i = stack.nodes[2 * slot];
+      const j = stack.nodes[2 * slot + 1];
       const leafA = ta.count[i] > 0;
       const leafB = tb.count[j] > 0;
       if (leafA && leafB) {
@@ -144,14 +150,13 @@ export class DirectionalBound3 {
       const b2 = splitA ? j : tb.child[j];
       const k1 = this.#nodeStep(a1, b1, half);
       const k2 = this.#nodeStep(a2, b2, half);
-      if (top + 2 > this.#stackKey.length) this.#grow();
       // The smaller plain step is searched first: it is where the small steps are.
       if (k1 <= k2) {
-        if (k2 < best) this.#push(top++, a2, b2, k2);
-        if (k1 < best) this.#push(top++, a1, b1, k1);
+        if (k2 < best) stack.push(a2, b2, k2);
+        if (k1 < best) stack.push(a1, b1, k1);
       } else {
-        if (k1 < best) this.#push(top++, a1, b1, k1);
-        if (k2 < best) this.#push(top++, a2, b2, k2);
+        if (k1 < best) stack.push(a1, b1, k1);
+        if (k2 < best) stack.push(a2, b2, k2);
       }
     }
     return best;
@@ -258,21 +263,6 @@ export class DirectionalBound3 {
     return (
       (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
     );
-  }
-
-  #push(slot: number, i: number, j: number, key: number): void {
-    this.#stackNodes[2 * slot] = i;
-    this.#stackNodes[2 * slot + 1] = j;
-    this.#stackKey[slot] = key;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.#stackNodes.length);
-    nodes.set(this.#stackNodes);
-    this.#stackNodes = nodes;
-    const keys = new Float64Array(2 * this.#stackKey.length);
-    keys.set(this.#stackKey);
-    this.#stackKey = keys;
   }
 }
 

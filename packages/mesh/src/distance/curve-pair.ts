@@ -1,6 +1,7 @@
 import type { Curve } from '../curve.js';
 import { segmentDistance2 } from '../geometry/segment-distance2.js';
 import type { BoundingTree } from '../tree/build.js';
+import { PairStack } from '../tree/pair-stack.js';
 
 /**
  * The 2-D twin of {@link SurfacePair}: the distance query between two curves with its scratch
@@ -45,8 +46,7 @@ export class CurvePair {
   readonly #nb: Float64Array;
   readonly #nbStamp: Uint32Array;
   #stamp = 0;
-  #stackNodes = new Uint32Array(512);
-  #stackBound = new Float64Array(256);
+  readonly #stack = new PairStack();
   readonly #seg = new Float64Array(8);
   readonly #out = new Float64Array(5);
   #c = 1;
@@ -116,21 +116,22 @@ export class CurvePair {
         this.#keepPoints();
       }
     }
-    let top = 0;
-    this.#push(top++, 0, 0, this.#nodeBound(0, 0));
+    const stack = this.#stack;
+    stack.size = 0;
+    stack.push(0, 0, this.#nodeBound(0, 0));
     const countA = ta.count;
     const countB = tb.count;
     const childA = ta.child;
     const childB = tb.child;
-    while (top > 0) {
-      top--;
-      const lb = this.#stackBound[top];
+    while (stack.size > 0) {
+      const slot = stack.pop();
+      const lb = stack.keys[slot];
       if (lb - margin > best) {
         if (lb < lowestPruned) lowestPruned = lb;
         continue;
       }
-      const i = this.#stackNodes[2 * top];
-      const j = this.#stackNodes[2 * top + 1];
+      const i = stack.nodes[2 * slot];
+      const j = stack.nodes[2 * slot + 1];
       const leafA = countA[i] > 0;
       const leafB = countB[j] > 0;
       if (leafA && leafB) {
@@ -170,17 +171,16 @@ export class CurvePair {
       const l1 = this.#nodeBound(a1, b1);
       const l2 = this.#nodeBound(a2, b2);
       volumePairs += 2;
-      if (top + 2 > this.#stackBound.length) this.#grow();
       // The closer child is pushed last, so it is searched first.
       if (l1 <= l2) {
-        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best) stack.push(a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
-        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best) stack.push(a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
       } else {
-        if (l1 - margin <= best) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best) stack.push(a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
-        if (l2 - margin <= best) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best) stack.push(a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
       }
     }
@@ -209,21 +209,6 @@ export class CurvePair {
     this.pointA[1] = o[1];
     this.pointB[0] = o[2];
     this.pointB[1] = o[3];
-  }
-
-  #push(slot: number, i: number, j: number, lb: number): void {
-    this.#stackNodes[2 * slot] = i;
-    this.#stackNodes[2 * slot + 1] = j;
-    this.#stackBound[slot] = lb;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.#stackNodes.length);
-    nodes.set(this.#stackNodes);
-    this.#stackNodes = nodes;
-    const bounds = new Float64Array(2 * this.#stackBound.length);
-    bounds.set(this.#stackBound);
-    this.#stackBound = bounds;
   }
 
   /** Lower bound of the gap between node i of A and node j of B (B's box enclosed in A's frame). */

@@ -2,6 +2,7 @@ import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
+import { PairStack } from '../tree/pair-stack.js';
 
 /**
  * The distance query between two surfaces, with its scratch preallocated, for callers that repeat
@@ -51,8 +52,7 @@ export class SurfacePair {
   // B's vertices and node boxes in A's frame, computed once per evaluation (stamped).
   // A's node boxes in B's frame, for the symmetric bound.
   // A's node boxes as centre and half-extents (f64), filled with the stamp above.
-  #stackNodes = new Uint32Array(512);
-  #stackBound = new Float64Array(256);
+  readonly #stack = new PairStack();
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
   readonly #absR = new Float64Array(9);
@@ -121,25 +121,26 @@ export class SurfacePair {
       }
     }
 
-    let top = 0;
+    const stack = this.#stack;
+    stack.size = 0;
     const lb0 = this.#nodeBound(0, 0);
     volumePairs++;
-    this.#push(top++, 0, 0, lb0);
+    stack.push(0, 0, lb0);
     const countA = ta.count;
     const countB = tb.count;
     const childA = ta.child;
     const childB = tb.child;
     const boxesA = ta.boxes;
     const boxesB = tb.boxes;
-    while (top > 0) {
-      top--;
-      const lb = this.#stackBound[top];
+    while (stack.size > 0) {
+      const slot = stack.pop();
+      const lb = stack.keys[slot];
       if (lb - margin > best * shrink) {
         if (lb < lowestPruned) lowestPruned = lb;
         continue;
       }
-      const i = this.#stackNodes[2 * top];
-      const j = this.#stackNodes[2 * top + 1];
+      const i = stack.nodes[2 * slot];
+      const j = stack.nodes[2 * slot + 1];
       const leafA = countA[i] > 0;
       const leafB = countB[j] > 0;
       if (leafA && leafB) {
@@ -202,17 +203,16 @@ export class SurfacePair {
       const l1 = this.#nodeBound(a1, b1);
       const l2 = this.#nodeBound(a2, b2);
       volumePairs += 2;
-      if (top + 2 > this.#stackBound.length) this.#grow();
       // The closer child is pushed last, so it is searched first.
       if (l1 <= l2) {
-        if (l2 - margin <= best * shrink) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
-        if (l1 - margin <= best * shrink) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
       } else {
-        if (l1 - margin <= best * shrink) this.#push(top++, a1, b1, l1);
+        if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
         else if (l1 < lowestPruned) lowestPruned = l1;
-        if (l2 - margin <= best * shrink) this.#push(top++, a2, b2, l2);
+        if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
       }
     }
@@ -246,21 +246,6 @@ export class SurfacePair {
     this.pointB[0] = o[3];
     this.pointB[1] = o[4];
     this.pointB[2] = o[5];
-  }
-
-  #push(slot: number, i: number, j: number, lb: number): void {
-    this.#stackNodes[2 * slot] = i;
-    this.#stackNodes[2 * slot + 1] = j;
-    this.#stackBound[slot] = lb;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.#stackNodes.length);
-    nodes.set(this.#stackNodes);
-    this.#stackNodes = nodes;
-    const bounds = new Float64Array(2 * this.#stackBound.length);
-    bounds.set(this.#stackBound);
-    this.#stackBound = bounds;
   }
 
   /** Lower bound of the gap between node i of A and node j of B: each box seen in the other's frame. */
