@@ -65,28 +65,28 @@ export function resolveOptions(
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
   const o = options ?? {};
-  const tolerance = o.tolerance ?? defaultTolerance;
+  const tolerance = o.tolerance === undefined ? defaultTolerance : o.tolerance;
   if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || !(tolerance > 0)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `tolerance must be a positive finite number, got ${describeValue(tolerance)}`,
     );
   }
-  const maxIterations = o.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const maxIterations = o.maxIterations === undefined ? DEFAULT_MAX_ITERATIONS : o.maxIterations;
   if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `maxIterations must be an integer ≥ 1, got ${describeValue(maxIterations)}`,
     );
   }
-  const directional = o.directional ?? 'auto';
+  const directional = o.directional === undefined ? 'auto' : o.directional;
   if (directional !== true && directional !== false && directional !== 'auto') {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `directional must be true, false or 'auto', got ${describeValue(directional)}`,
     );
   }
-  const horizon = o.horizon ?? 1;
+  const horizon = o.horizon === undefined ? 1 : o.horizon;
   if (typeof horizon !== 'number' || !(horizon >= 0)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -104,7 +104,7 @@ export function resolveOptions(
  * @example
  * ```ts
  * import { defaultTolerance } from '@firsttouch/ccd';
- * console.log(defaultTolerance(2), defaultTolerance(0, 5)); // 0.000002 0.000005
+ * console.log(defaultTolerance(2).toExponential(3), defaultTolerance(0, 5).toExponential(3)); // 2.000e-6 5.000e-6
  * ```
  */
 export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1): number {

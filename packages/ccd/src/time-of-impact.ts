@@ -54,7 +54,10 @@ export interface TimeOfImpactResult {
   pointA: Float64Array;
   /** Closest point on B at `toi` (world). */
   pointB: Float64Array;
-  /** Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not meaningful). */
+  /**
+   * Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not
+   * meaningful), and NaN when that facet is degenerate too.
+   */
   normal: Float64Array;
   /** The closest facet of A at `toi`. */
   facetA: number;

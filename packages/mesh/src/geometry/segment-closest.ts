@@ -53,6 +53,12 @@ export function segmentClosest3(
     } else {
       const b = d1x * d2x + d1y * d2y + d1z * d2z;
       const denom = a * e - b * b;
+      if (denom <= 1e-10 * a * e) {
+        // Nearly parallel: the parametric solution cancels badly, but then the closest pair has an
+        // endpoint of one segment; the four endpoint-to-segment distances are well conditioned.
+        nearlyParallel(p0x, p0y, p0z, d1x, d1y, d1z, a, q0x, q0y, q0z, d2x, d2y, d2z, e, out);
+        return;
+      }
       s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
       const tnom = b * s + f;
       if (tnom < 0) {
@@ -86,4 +92,55 @@ export function segmentClosest3(
 
 function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/** The closest pair over the four endpoint-to-segment candidates, into `out` as segmentClosest3. */
+function nearlyParallel(
+  px: number,
+  py: number,
+  pz: number,
+  ux: number,
+  uy: number,
+  uz: number,
+  a: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  e: number,
+  out: Float64Array,
+): void {
+  out[6] = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 4; k++) {
+    // k = 0, 1: an endpoint of the first segment against the second; k = 2, 3: the other way.
+    const onFirst = k < 2;
+    const w = k & 1;
+    const ox = onFirst ? px + w * ux : qx + w * vx;
+    const oy = onFirst ? py + w * uy : qy + w * vy;
+    const oz = onFirst ? pz + w * uz : qz + w * vz;
+    const sx = onFirst ? qx : px,
+      sy = onFirst ? qy : py,
+      sz = onFirst ? qz : pz;
+    const dx = onFirst ? vx : ux,
+      dy = onFirst ? vy : uy,
+      dz = onFirst ? vz : uz;
+    const dd = onFirst ? e : a;
+    let t = ((ox - sx) * dx + (oy - sy) * dy + (oz - sz) * dz) / dd;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const cx = sx + t * dx,
+      cy = sy + t * dy,
+      cz = sz + t * dz;
+    const d = (ox - cx) ** 2 + (oy - cy) ** 2 + (oz - cz) ** 2;
+    if (d < out[6]) {
+      out[6] = d;
+      out[0] = onFirst ? ox : cx;
+      out[1] = onFirst ? oy : cy;
+      out[2] = onFirst ? oz : cz;
+      out[3] = onFirst ? cx : ox;
+      out[4] = onFirst ? cy : oy;
+      out[5] = onFirst ? cz : oz;
+    }
+  }
 }
