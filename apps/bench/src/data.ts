@@ -30,6 +30,25 @@ export function unitBunny(): Surface {
   return bunnyCache;
 }
 
+let demoBunnyCache: Surface | undefined;
+
+/**
+ * The bunny as the demo (and the tutorial, with its dragon) places it for the time-of-impact runs:
+ * centred on its bounding box, its LARGEST EXTENT scaled to 1 (box 1 × 0.975 × 0.761, diagonal
+ * 1.59). The distance scenes keep {@link unitBunny} (unit diagonal), as they were measured.
+ */
+export function demoBunny(): Surface {
+  if (!demoBunnyCache) {
+    const raw = Surface.fromIndexed(bunny.positions.flat(), bunny.cells.flat());
+    const b = raw.bounds();
+    const extent = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
+    demoBunnyCache = raw
+      .translate([-(b.min[0] + b.max[0]) / 2, -(b.min[1] + b.max[1]) / 2, -(b.min[2] + b.max[2]) / 2])
+      .scale(1 / extent);
+  }
+  return demoBunnyCache;
+}
+
 /** The tutorial's pebble: a cube of side 0.04, each face split 2 × 2, 48 facets. */
 export function pebble(): Surface {
   return box(0.04, 2);

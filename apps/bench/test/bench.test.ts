@@ -1,9 +1,12 @@
 import { box, rectangle } from '@firsttouch/mesh';
 import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/harness/prng.js';
 import type { SceneResult } from '../src/harness/scene.js';
 import { TIMING } from '../src/harness/scene.js';
+import { checkHull, convexHull, hullSurface } from '../src/hull.js';
 import { firstTouch } from '../src/oracles/touch2d.js';
+import { firstTouch3 } from '../src/oracles/touch3d.js';
 import { PlanckToi } from '../src/peers/planck-toi.js';
 import {
   castPair,
@@ -14,8 +17,11 @@ import {
   syncBroadPhase,
 } from '../src/peers/rapier.js';
 import type { PolygonPair } from '../src/polygons.js';
+import { ccdScene } from '../src/scenes/ccd.js';
+import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
+import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
 
 // A tiny run of every scene: a handful of queries each, one timed run, no timing assertion.
@@ -24,7 +30,9 @@ const tiny = { size: 'tiny' as const, timing: TIMING.tiny, log: () => {} };
 function expectFiniteRows(result: SceneResult): void {
   expect(result.rows.length).toBeGreaterThan(0);
   for (const row of result.rows) {
-    expect(Number.isFinite(row.peerTime), `${row.case}: ${row.peer} time`).toBe(true);
+    // A row without a peer (peer "—…") has no peer time; every other row has one.
+    if (!row.peer.startsWith('—'))
+      expect(Number.isFinite(row.peerTime), `${row.case}: ${row.peer} time`).toBe(true);
     if (row.firsttouch !== null)
       expect(Number.isFinite(row.firsttouch), `${row.case}: firsttouch time`).toBe(true);
   }
@@ -67,6 +75,128 @@ describe('planck2d scene (tiny)', () => {
     expect(r.figures.contacts).toBeGreaterThan(0);
     expect(r.figures['small.misses']).toBeLessThanOrEqual(r.figures['small.contacts']);
     expect(r.figures['large.misses']).toBeLessThanOrEqual(r.figures['large.contacts']);
+    // firsttouch: no miss, never after the true first contact, and the NACA line ran.
+    expect(r.figures['firsttouch.all.misses']).toBe(0);
+    expect(r.figures['small.firsttouch.late'] + r.figures['large.firsttouch.late']).toBe(0);
+    expect(r.figures['firsttouch.minMargin']).toBeGreaterThan(0);
+    expect(r.figures['naca.segments']).toBe(400);
+    expect(r.figures['naca.0.toi']).toBeGreaterThan(0.3);
+    expect(r.figures['naca.1.toi']).toBe(1);
+  });
+});
+
+describe('ccd scene (tiny)', () => {
+  it('runs the pebble throw and two bunny directions; firsttouch finds every contact, never late', async () => {
+    const r = await ccdScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.figures['pebble.contacts']).toBe(1);
+    expect(r.figures['bunny.contacts']).toBe(2);
+    for (const set of ['pebble', 'bunny']) {
+      for (const mode of ['plain', 'default', 'directional']) {
+        expect(r.figures[`${set}.${mode}.misses`], `${set} ${mode}`).toBe(0);
+        expect(r.figures[`${set}.${mode}.late`], `${set} ${mode}`).toBe(0);
+        expect(r.figures[`${set}.${mode}.earliestMargin`], `${set} ${mode}`).toBeGreaterThan(0);
+      }
+      expect(r.figures[`${set}.plain.directionalPairEvaluations`]).toBe(0);
+      expect(r.figures[`${set}.directional.directionalPairEvaluations`]).toBeGreaterThan(0);
+    }
+    // The demo's throw: the pebble meets the bunny's lower body near s = 0.4033.
+    expect(Math.abs(r.figures['pebble.0.truth'] - 0.4033)).toBeLessThan(1e-3);
+    expect(r.figures['pebble.sampling200.found']).toBe(1);
+  });
+});
+
+describe('convex scene (tiny)', () => {
+  it('runs both hull sizes: firsttouch agrees with Rapier on translation and misses nothing turning', async () => {
+    const r = await convexScene.run(tiny);
+    expectFiniteRows(r);
+    for (const k of ['p10', 'p256']) {
+      expect(r.figures[`${k}.hullsOpen`]).toBe(0);
+      expect(r.figures[`${k}.hullMaxHeight`]).toBeLessThan(1e-12);
+      expect(r.figures[`${k}.linear.disagree`]).toBe(0);
+      // Rapier is float32: its toi differs from the float64 one by far less than the step.
+      expect(Math.abs(r.figures[`${k}.linear.rapierMinusFtMin`])).toBeLessThan(1e-3);
+      expect(Math.abs(r.figures[`${k}.linear.rapierMinusFtMax`])).toBeLessThan(1e-3);
+      expect(r.figures[`${k}.turning.misses`]).toBe(0);
+      expect(r.figures[`${k}.turning.late`]).toBe(0);
+      expect(r.figures[`${k}.turning.spurious`]).toBe(0);
+    }
+  });
+});
+
+describe('many scene (tiny)', () => {
+  it('runs firstImpact on 30 and 100 pebbles and equals the all-pairs loop at 30', async () => {
+    const r = await manyScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.figures['apart.30.bruteSame']).toBe(1);
+    expect(r.figures['apart.100.tested']).toBeLessThanOrEqual(r.figures['apart.100.candidates']);
+    expect(r.plots[0].series[0].points.map((p) => p[0])).toEqual([30, 100]);
+  });
+});
+
+describe('quickhull', () => {
+  it('holds every input point inside or on a closed hull (random clouds, 4 to 256 points)', () => {
+    const rng = new Rng(7);
+    for (const n of [4, 5, 10, 50, 256]) {
+      for (let k = 0; k < 5; k++) {
+        const points = pointsInBall(rng, n);
+        const hull = convexHull(points);
+        const check = checkHull(points, hull);
+        expect(check.maxHeight).toBeLessThan(1e-12);
+        expect(check.closed).toBe(true);
+        // A closed triangulated sphere: V − E + F = 2 with E = 3F / 2.
+        const f = hull.facets.length / 3;
+        expect(hull.vertices.length - (3 * f) / 2 + f).toBe(2);
+      }
+    }
+  });
+
+  it('finds the 8 corners of a cube among interior points', () => {
+    const rng = new Rng(8);
+    const corners = [-1, 1].flatMap((x) => [-1, 1].flatMap((y) => [-1, 1].flatMap((z) => [x, y, z])));
+    const inside = Array.from({ length: 60 }, () => rng.uniform(-0.9, 0.9));
+    const points = [...inside, ...corners];
+    const hull = convexHull(points);
+    expect(Array.from(hull.vertices)).toEqual([20, 21, 22, 23, 24, 25, 26, 27]);
+    expect(hullSurface(points, hull).facetCount).toBe(12);
+  });
+});
+
+describe('3-D ground truth', () => {
+  it('finds the analytic contact of two unit cubes head on, and none when B passes above', () => {
+    const cube = box(1);
+    const head = firstTouch3(
+      cube,
+      cube,
+      poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]),
+      poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]),
+    );
+    expect(head.touched).toBe(true);
+    expect(Math.abs(head.s - 1 / 3)).toBeLessThan(1e-8);
+    const above = firstTouch3(
+      cube,
+      cube,
+      poseFromAxisAngle([0, 0, 1], 0, [3, 0, 2]),
+      poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 2]),
+    );
+    expect(above.touched).toBe(false);
+    expect(above.minGap).toBeGreaterThan(0.99);
+  });
+
+  it('catches a spinning corner between two samples', () => {
+    // B (a unit cube) passes 1.2 above A's centre from x = 2 to x = −4 while it turns 3π/4 about z:
+    // at s = 1/3 it is over A with an edge pointing down (1.2 − √½ < 0.5), so they touch; at the
+    // samples s = 0, ½, 1 it is clear (at ½ turned 3π/8 its lowest point is at 1.2 − 0.653 > 0.5).
+    const cube = box(1);
+    const q0 = poseFromAxisAngle([0, 0, 1], 0, [2, 1.2, 0]);
+    const q1 = poseFromAxisAngle([0, 0, 1], (3 * Math.PI) / 4, [-4, 1.2, 0]);
+    const coarse = firstTouch3(cube, cube, q0, q1, { samples: 2 });
+    const dense = firstTouch3(cube, cube, q0, q1, { samples: 4096 });
+    expect(dense.touched).toBe(true);
+    expect(coarse.touched).toBe(true);
+    expect(coarse.s).toBeGreaterThan(0.25);
+    expect(coarse.s).toBeLessThan(0.34);
+    expect(Math.abs(coarse.s - dense.s)).toBeLessThan(1e-8);
   });
 });
 

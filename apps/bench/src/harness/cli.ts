@@ -12,8 +12,8 @@ export interface CliOptions {
 export const USAGE = `usage: node --import tsx src/main.ts [--quick] [--json FILE] [--svg DIR] [--scene NAME]...
   --quick       a short run (fewer queries and sizes; well under 2 minutes)
   --json FILE   write every figure (all timed runs, counters, checks) as JSON
-  --svg DIR     write the plots (time per query against mesh size) as SVG files into DIR
-  --scene NAME  run only this scene (repeatable)`;
+  --svg DIR     write the plots (distance against mesh size, first impact against body count) as SVG into DIR
+  --scene NAME  run only this scene (repeatable): distance, distance-size, ccd, convex, planck2d, many`;
 
 /** Parses argv (without node and the script); throws on an unknown or incomplete option. */
 export function parseArgs(argv: readonly string[]): CliOptions {

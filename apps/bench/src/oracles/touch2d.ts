@@ -1,33 +1,8 @@
 import { type Curve, curveDistance } from '@firsttouch/mesh';
 import { motionBound2, type Pose2, RigidMotion2 } from '@firsttouch/pose';
+import { certifiedFirstTouch, type TouchOptions, type TouchTruth } from './first-touch.js';
 
-/** What the ground truth says about one step. */
-export interface TouchTruth {
-  /** The gap fell to `threshold` (0: the curves touched, decided exactly by orient2d) during the step. */
-  touched: boolean;
-  /** First s at which it did, to `resolution` (a time at which the gap is within the threshold); NaN if never. */
-  s: number;
-  /**
-   * Somewhere other than just before the contact found (or anywhere, when none was found), an
-   * interval of length `resolution` could not be proved free of contact: the curves came within
-   * about μ·resolution without touching at the evaluated instants. A graze too fine to call.
-   */
-  grazing: boolean;
-  /** The smallest gap seen at the evaluated instants. */
-  minGap: number;
-  /** curveDistance calls spent. */
-  evaluations: number;
-}
-
-/** How hard the oracle looks. */
-export interface TouchOptions {
-  /** Uniform samples over [0, 1] (intervals between them are then refined where needed). */
-  samples?: number;
-  /** Gap regarded as contact; 0 is exact touching. */
-  threshold?: number;
-  /** Bisection stops when the bracket is this short in s. */
-  resolution?: number;
-}
+export type { TouchOptions, TouchTruth } from './first-touch.js';
 
 /**
  * Ground truth for "did A (at rest, pose `poseA`) and B (moving from q0 to q1) touch during the step",
@@ -35,7 +10,7 @@ export interface TouchOptions {
  * then bisected. It is also certified between samples: the gap is Lipschitz in s with constant μ (the
  * spec's speed bound of B's vertices), so an interval whose end gaps add up to more than μ·(length)
  * cannot hold a contact; any other interval is split in two, left half first, so the contact found
- * is the first one.
+ * is the first one (see {@link certifiedFirstTouch}). Every gap is exact (no cut-off).
  */
 export function firstTouch(
   a: Curve,
@@ -45,53 +20,12 @@ export function firstTouch(
   q1: Pose2,
   options: TouchOptions = {},
 ): TouchTruth {
-  const samples = options.samples ?? 256;
-  const threshold = options.threshold ?? 0;
-  const resolution = options.resolution ?? 1e-10;
   const motion = new RigidMotion2(q0, q1);
   const mu = motionBound2(q0, q1, b.vertices());
   const pose = { angle: 0, t: new Float64Array(2) };
-  let evaluations = 0;
-  let minGap = Number.POSITIVE_INFINITY;
-  // Start of the first interval that reached the resolution without a verdict.
-  let unresolved = Number.POSITIVE_INFINITY;
-  const gap = (s: number): number => {
-    evaluations++;
-    const d = curveDistance(a, b, { poseA, poseB: motion.poseAt(s, pose) }).distance;
-    if (d < minGap) minGap = d;
-    return d;
-  };
-  const reached = (d: number) => d <= threshold;
-
-  // The first s in [sL, sR] where the gap reaches the threshold, or null; gL is not reached.
-  // Near a contact the Lipschitz bound cannot clear the last stretch before it (the gap tends to 0
-  // there), so the intervals that reach the resolution undecided are noted, not reported as contacts.
-  const first = (sL: number, gL: number, sR: number, gR: number): number | null => {
-    if (!reached(gR) && gL - threshold + (gR - threshold) > mu * (sR - sL)) return null;
-    if (sR - sL <= resolution) {
-      if (reached(gR)) return sR;
-      unresolved = Math.min(unresolved, sL);
-      return null;
-    }
-    const sM = 0.5 * (sL + sR);
-    const gM = gap(sM);
-    if (reached(gM)) return first(sL, gL, sM, gM) ?? sM;
-    return first(sL, gL, sM, gM) ?? first(sM, gM, sR, gR);
-  };
-
-  let sPrev = 0;
-  let gPrev = gap(0);
-  if (reached(gPrev)) return { touched: true, s: 0, grazing: false, minGap, evaluations };
-  for (let i = 1; i <= samples; i++) {
-    const s = i / samples;
-    const g = gap(s);
-    const hit = first(sPrev, gPrev, s, g);
-    if (hit !== null) {
-      // Undecided stretches right before the contact are its approach, not a separate graze.
-      return { touched: true, s: hit, grazing: unresolved < hit - 1e3 * resolution, minGap, evaluations };
-    }
-    sPrev = s;
-    gPrev = g;
-  }
-  return { touched: false, s: Number.NaN, grazing: unresolved <= 1, minGap, evaluations };
+  return certifiedFirstTouch(
+    (s) => curveDistance(a, b, { poseA, poseB: motion.poseAt(s, pose) }).distance,
+    mu,
+    options,
+  );
 }

@@ -1,10 +1,14 @@
+import { CcdStatus, type Motion2, type TimeOfImpact2Result, timeOfImpact2 } from '@firsttouch/ccd';
+import { readStl, sliceSurface, writeStl } from '@firsttouch/io';
+import { type Curve, disc, naca4 } from '@firsttouch/mesh';
+import { type Pose2, pose2 } from '@firsttouch/pose';
 import { groundTruth, scoreToi2, type Toi2Contender } from '../cases/toi2.js';
 import { formatNumber } from '../harness/format.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
 import { nowMs, timeSideBySide } from '../harness/timing.js';
 import { PLANCK_STATES, PLANCK_TOUCH_BAND, PlanckToi } from '../peers/planck-toi.js';
-import { type PolygonPair, polygonPairs } from '../polygons.js';
+import { type PolygonPair, polygonCurve, polygonPairs } from '../polygons.js';
 
 const SEED = 0x5eed03;
 
@@ -35,11 +39,106 @@ function planckContender(): Toi2Contender {
 }
 
 /**
- * firsttouch's side: `timeOfImpact2` from `@firsttouch/ccd`, once it exists — return a contender
- * here and the scene times it beside planck and scores it against the same ground truth.
+ * firsttouch's side: `timeOfImpact2` from `@firsttouch/ccd` on the same polygons as Curves
+ * (`Curve.fromLoops`), motion {a: [rest, rest], b: [q0, q1]}, default options (tolerance 1e-6 of the
+ * larger bounding-box diagonal, directional 'auto'). Contact, InitialContact and NotConverged (a
+ * certified lower bound: the caller stops there) answer their toi; Separate answers +∞.
  */
-function firsttouchContender(): Toi2Contender | undefined {
-  return undefined;
+function firsttouchContender(): Toi2Contender {
+  let results: Array<TimeOfImpact2Result | undefined> = [];
+  return {
+    name: 'firsttouch timeOfImpact2',
+    // The default tolerance is 1e-6 of a box diagonal, at most √2 for polygons of radius 0.5.
+    band: 1e-6 * Math.SQRT2,
+    prepare(pairs) {
+      const curves = pairs.map((p) => [polygonCurve(p.a), polygonCurve(p.b)] as const);
+      const motions: Motion2[] = pairs.map((p) => {
+        const rest = pose2(p.angleA);
+        return { a: [rest, rest], b: [p.q0, p.q1] };
+      });
+      results = new Array(pairs.length);
+      return (i) => {
+        const r = timeOfImpact2(curves[i][0], curves[i][1], motions[i]);
+        results[i] = r;
+        return r.status === CcdStatus.Separate ? Number.POSITIVE_INFINITY : r.toi;
+      };
+    },
+    counters() {
+      const counts: Record<string, number> = {};
+      let iterations = 0;
+      let evaluations = 0;
+      let answered = 0;
+      for (const r of results) {
+        if (!r) continue;
+        answered++;
+        counts[r.status] = (counts[r.status] ?? 0) + 1;
+        iterations += r.iterations;
+        evaluations += r.pairEvaluations;
+      }
+      return {
+        ...counts,
+        'iterations/query': Math.round((100 * iterations) / Math.max(1, answered)) / 100,
+        'pair evals/query': Math.round((100 * evaluations) / Math.max(1, answered)) / 100,
+      };
+    },
+  };
+}
+
+/**
+ * The demo's 2-D run: the NACA 0012 section at mid-span (`naca4('0012', 1, 1, 100)` with its quarter
+ * chord on the origin, written to binary STL and read back, as the demo does, then sliced at z = 0.5
+ * by `sliceSurface`: 400 segments) at rest, and the particle `disc(0.03, 32)` on the demo's three
+ * paths, each turning a half turn.
+ */
+export function nacaScene(): { wing: Curve; particle: Curve; motions: Motion2[] } {
+  const stl = writeStl(naca4('0012', 1, 1, 100).translate([-0.25, 0, 0]), { name: 'naca0012' });
+  const wing = sliceSurface(readStl(stl).surface, 2, 0.5);
+  const rest = pose2(0);
+  const paths: Array<[Pose2, Pose2]> = [
+    [pose2(0, [-0.2, 0.25]), pose2(Math.PI, [0.4, -0.25])],
+    [pose2(0, [-0.4, -0.12]), pose2(Math.PI, [0.9, -0.12])],
+    [pose2(0, [-0.45, 0.2]), pose2(Math.PI, [-0.45, -0.2])],
+  ];
+  return { wing, particle: disc(0.03, 32), motions: paths.map((b) => ({ a: [rest, rest], b })) };
+}
+
+/** The disc against the wing: firsttouch only (no peer has a 2-D TOI for a 400-segment section). */
+function nacaRow(ctx: SceneContext, figures: Record<string, number>): Row {
+  const { wing, particle, motions } = nacaScene();
+  const rs = motions.map((m) => timeOfImpact2(wing, particle, m));
+  const repeat = ctx.size === 'tiny' ? 1 : 100;
+  const t = timeSideBySide(
+    [
+      {
+        name: 'naca',
+        queries: repeat * motions.length,
+        batch: () => {
+          let s = 0;
+          for (let k = 0; k < repeat; k++) for (const m of motions) s += timeOfImpact2(wing, particle, m).toi;
+          return s;
+        },
+      },
+    ],
+    ctx.timing,
+  ).get('naca')!;
+  figures['naca.us'] = t.perQueryUs;
+  figures['naca.segments'] = wing.segmentCount;
+  rs.forEach((r, i) => {
+    figures[`naca.${i}.toi`] = r.toi;
+    figures[`naca.${i}.iterations`] = r.iterations;
+  });
+  return {
+    scene: 'planck2d',
+    case: `disc(0.03, 32) × NACA 0012 section (${wing.segmentCount} segments), the demo's 3 paths`,
+    firsttouch: t.perQueryUs,
+    peer: '—',
+    peerTime: null,
+    extra: {
+      answers: rs.map((r) => `${r.status} ${r.toi.toFixed(5)}`).join(', '),
+      iterations: rs.map((r) => r.iterations).join(' + '),
+      'pair evals': rs.map((r) => r.pairEvaluations).join(' + '),
+    },
+  };
 }
 
 /**
@@ -61,7 +160,7 @@ export const planck2dScene: Scene = {
 
     const ft = firsttouchContender();
     const peers = [planckContender()];
-    const contenders = ft ? [ft, ...peers] : peers;
+    const contenders = [ft, ...peers];
     const buckets = [
       {
         label: 'turn within ±π/2',
@@ -107,8 +206,7 @@ export const planck2dScene: Scene = {
         })),
         ctx.timing,
       );
-      const ftScore =
-        ft && scoreToi2(pairs, truths, answers.get(ft.name)!, bucket.subset, ft.band, size.samples);
+      const ftScore = scoreToi2(pairs, truths, answers.get(ft.name)!, bucket.subset, ft.band, size.samples);
       for (const peer of peers) {
         const score = scoreToi2(
           pairs,
@@ -123,7 +221,7 @@ export const planck2dScene: Scene = {
         rows.push({
           scene: 'planck2d',
           case: `${bucket.subset.length} polygon pairs, ${bucket.label}`,
-          firsttouch: ft ? timing.get(ft.name)!.perQueryUs : null,
+          firsttouch: timing.get(ft.name)!.perQueryUs,
           peer: peer.name,
           peerTime: timing.get(peer.name)!.perQueryUs,
           extra: {
@@ -132,7 +230,9 @@ export const planck2dScene: Scene = {
             late: score.late,
             'near hits': score.nearHits,
             spurious: score.spurious,
-            ...(ftScore ? { 'firsttouch misses': ftScore.misses, 'firsttouch late': ftScore.late } : {}),
+            'firsttouch misses': ftScore.misses,
+            'firsttouch late': ftScore.late,
+            'firsttouch spurious': ftScore.spurious,
           },
         });
         figures[`${bucket.key}.pairs`] = score.pairs;
@@ -143,6 +243,11 @@ export const planck2dScene: Scene = {
         figures[`${bucket.key}.nearHits`] = score.nearHits;
         figures[`${bucket.key}.missRate`] = score.contacts > 0 ? score.misses / score.contacts : Number.NaN;
       }
+      figures[`${bucket.key}.firsttouch.us`] = timing.get(ft.name)!.perQueryUs;
+      figures[`${bucket.key}.planck.us`] = timing.get(peers[0].name)!.perQueryUs;
+      figures[`${bucket.key}.firsttouch.misses`] = ftScore.misses;
+      figures[`${bucket.key}.firsttouch.late`] = ftScore.late;
+      figures[`${bucket.key}.firsttouch.spurious`] = ftScore.spurious;
     }
     const notes = [
       `Ground truth: ${formatNumber(figures.truthUsPerPair)} µs a pair, ${formatNumber(figures.truthEvaluationsPerPair)} curveDistance calls a pair (${size.samples} samples, then certified refinement and bisection); ${figures.contacts} of ${pairs.length} pairs touch, ${figures.grazing} only within rounding.`,
@@ -163,14 +268,22 @@ export const planck2dScene: Scene = {
             .map(([k, v]) => `${k} ${v}`)
             .join(', ')}.`,
         );
-        for (const [k, v] of Object.entries(counters)) figures[`state.${k}`] = v;
+        for (const [k, v] of Object.entries(counters))
+          figures[`${c === ft ? 'firsttouch.' : ''}state.${k}`] = v;
       }
     }
-    if (!ft) {
-      notes.push(
-        'firsttouch has no 2-D time of impact yet (timeOfImpact2 comes with @firsttouch/ccd): planck only.',
-      );
-    }
+    // firsttouch's toi against the true first contact, without slack: it must come strictly before.
+    const ftAnswers = answers.get(ft.name)!;
+    let margin = Number.POSITIVE_INFINITY;
+    truths.forEach((truth, i) => {
+      if (truth.touched && Number.isFinite(ftAnswers[i])) margin = Math.min(margin, truth.s - ftAnswers[i]);
+    });
+    figures['firsttouch.minMargin'] = margin;
+    notes.push(
+      `firsttouch's toi is at least ${formatNumber(margin)} before the true first contact (the true contact is bracketed to 1e-10 in s).`,
+    );
+    ctx.log('planck2d: disc against the NACA 0012 section');
+    rows.push(nacaRow(ctx, figures));
     return { rows, plots: [], figures, notes };
   },
 };
