@@ -36,4 +36,13 @@ export {
   rotationAxisAngle,
   rotationToQuaternion,
 } from './quaternion.js';
-export { assertFiniteNumber, assertFiniteVector, describeValue, isArrayLike } from './validate.js';
+export {
+  assertFiniteNumber,
+  assertFiniteVector,
+  assertPoints,
+  assertStepInstant,
+  describeValue,
+  isArrayLike,
+  scaledLength,
+  unitVector,
+} from './validate.js';

@@ -1,5 +1,6 @@
+import { FirstTouchError } from './errors.js';
 import { assertPose2, type Pose2, type Pose2Like } from './pose2.js';
-import { assertFiniteNumber } from './validate.js';
+import { assertPoints, assertStepInstant } from './validate.js';
 
 /**
  * Wraps an angle into (−π, π].
@@ -12,10 +13,15 @@ import { assertFiniteNumber } from './validate.js';
  */
 export function wrapAngle(angle: number): number {
   const TWO_PI = 2 * Math.PI;
-  let a = angle - TWO_PI * Math.round(angle / TWO_PI);
+  // Moderate angles: subtract whole turns (exact to rounding). Enormous ones: through sin and cos,
+  // whose argument reduction is exact, so the wrapped angle is the same rotation.
+  let a =
+    Math.abs(angle) <= 1e6
+      ? angle - TWO_PI * Math.round(angle / TWO_PI)
+      : Math.atan2(Math.sin(angle), Math.cos(angle));
   if (a <= -Math.PI) a += TWO_PI;
   else if (a > Math.PI) a -= TWO_PI;
-  return a;
+  return a > Math.PI ? Math.PI : a <= -Math.PI ? Math.PI : a;
 }
 
 /**
@@ -41,6 +47,8 @@ export class RigidMotion2 {
   readonly delta: Float64Array;
   /** `|Δ|`. */
   readonly translationLength: number;
+  /** The angle at s = 0, wrapped into (−π, π]. */
+  readonly #angle0: number;
 
   /**
    * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
@@ -50,9 +58,17 @@ export class RigidMotion2 {
     assertPose2(q1, typeof name === 'string' ? `${name}[1]` : name[1]);
     this.q0 = { angle: q0.angle, t: Float64Array.from(q0.t) };
     this.q1 = { angle: q1.angle, t: Float64Array.from(q1.t) };
-    this.theta = wrapAngle(q1.angle - q0.angle);
+    // Wrapped first, so that the turn is that of the two rotations even for enormous angles.
+    this.#angle0 = wrapAngle(q0.angle);
+    this.theta = wrapAngle(wrapAngle(q1.angle) - this.#angle0);
     this.delta = Float64Array.of(q1.t[0] - q0.t[0], q1.t[1] - q0.t[1]);
     this.translationLength = Math.hypot(this.delta[0], this.delta[1]);
+    if (!Number.isFinite(this.translationLength)) {
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${typeof name === 'string' ? name : name.join(' to ')}: the translation over the step overflows`,
+      );
+    }
   }
 
   /**
@@ -73,7 +89,7 @@ export class RigidMotion2 {
       out.t[1] = q.t[1];
       return out;
     }
-    out.angle = this.q0.angle + s * this.theta;
+    out.angle = this.#angle0 + s * this.theta;
     out.t[0] = this.q0.t[0] + s * this.delta[0];
     out.t[1] = this.q0.t[1] + s * this.delta[1];
     return out;
@@ -124,8 +140,15 @@ export class RigidMotion2 {
  * ```
  */
 export function interpolatePose2(q0: Pose2Like, q1: Pose2Like, s: number, out?: Pose2): Pose2 {
-  assertFiniteNumber(s, 's');
-  return new RigidMotion2(q0, q1, 'interpolatePose2').poseAt(s, out);
+  assertStepInstant(s);
+  const q = new RigidMotion2(q0, q1, 'interpolatePose2').poseAt(s, out);
+  if (!Number.isFinite(q.angle) || !Number.isFinite(q.t[0]) || !Number.isFinite(q.t[1])) {
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `interpolatePose2: s = ${s} takes the pose out of the finite range`,
+    );
+  }
+  return q;
 }
 
 /**
@@ -139,5 +162,6 @@ export function interpolatePose2(q0: Pose2Like, q1: Pose2Like, s: number, out?: 
  * ```
  */
 export function motionBound2(q0: Pose2Like, q1: Pose2Like, uv: ArrayLike<number>): number {
+  assertPoints(uv, 2, 'uv');
   return new RigidMotion2(q0, q1, 'motionBound2').bound(uv);
 }

@@ -1,6 +1,7 @@
+import { FirstTouchError } from './errors.js';
 import { assertPose3, copyPose, type Pose3, type Pose3Like, rotationFromUnitAxisAngle } from './pose3.js';
 import { rotationAxisAngle } from './quaternion.js';
-import { assertFiniteNumber } from './validate.js';
+import { assertPoints, assertStepInstant } from './validate.js';
 
 /**
  * The motion of one time step in 3-D, precomputed once so that the pose at any `s` costs a few
@@ -61,6 +62,12 @@ export class RigidMotion {
     this.delta = new Float64Array(3);
     for (let i = 0; i < 3; i++) this.delta[i] = this.p1.t[i] - this.p0.t[i];
     this.translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
+    if (!Number.isFinite(this.translationLength)) {
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${typeof name === 'string' ? name : name.join(' to ')}: the translation over the step overflows`,
+      );
+    }
   }
 
   /**
@@ -232,8 +239,15 @@ export class RigidMotion {
  * ```
  */
 export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: Pose3): Pose3 {
-  assertFiniteNumber(s, 's');
-  return new RigidMotion(p0, p1, 'interpolatePose').poseAt(s, out);
+  assertStepInstant(s);
+  const p = new RigidMotion(p0, p1, 'interpolatePose').poseAt(s, out);
+  if (!Number.isFinite(p.t[0]) || !Number.isFinite(p.t[1]) || !Number.isFinite(p.t[2])) {
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `interpolatePose: s = ${s} takes the translation out of the finite range`,
+    );
+  }
+  return p;
 }
 
 /**
@@ -256,5 +270,6 @@ export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: P
  * ```
  */
 export function motionBound3(p0: Pose3Like, p1: Pose3Like, xyz: ArrayLike<number>): number {
+  assertPoints(xyz, 3, 'xyz');
   return new RigidMotion(p0, p1, 'motionBound3').bound(xyz);
 }

@@ -1,5 +1,5 @@
 import { FirstTouchError } from './errors.js';
-import { assertFiniteNumber, assertFiniteVector, describeValue } from './validate.js';
+import { assertFiniteNumber, assertFiniteVector, describeValue, unitVector } from './validate.js';
 
 /**
  * A rigid pose in 3-D: a body point `x` is at `R x + t` in the world. `R` is a proper rotation,
@@ -122,14 +122,14 @@ export function poseFromAxisAngle(
   assertFiniteVector(axis, 3, 'axis', 'INVALID_POSE');
   assertFiniteNumber(angle, 'angle', 'INVALID_POSE');
   assertFiniteVector(translation, 3, 'translation', 'INVALID_POSE');
-  const n = Math.hypot(axis[0], axis[1], axis[2]);
-  if (!(n > 0) || !Number.isFinite(n)) {
+  const k = new Float64Array(3);
+  if (!unitVector(axis, k)) {
     throw new FirstTouchError(
       'INVALID_POSE',
       `axis must be a non-zero finite vector, got (${Array.from(axis).join(', ')})`,
     );
   }
-  const R = rotationFromUnitAxisAngle(new Float64Array(9), axis[0] / n, axis[1] / n, axis[2] / n, angle);
+  const R = rotationFromUnitAxisAngle(new Float64Array(9), k[0], k[1], k[2], angle);
   return { R, t: Float64Array.from(translation) };
 }
 

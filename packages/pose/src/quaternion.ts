@@ -1,6 +1,6 @@
 import { FirstTouchError } from './errors.js';
 import type { Pose3, Pose3Like } from './pose3.js';
-import { assertFiniteVector } from './validate.js';
+import { assertFiniteVector, unitVector } from './validate.js';
 
 /**
  * Writes the unit quaternion `[x, y, z, w]` of the rotation `R` (row-major) into `out`, with the
@@ -112,17 +112,17 @@ export function quaternionOfPose(p: Pose3Like, out: Float64Array = new Float64Ar
 export function poseFromQuaternion(q: ArrayLike<number>, translation: ArrayLike<number> = [0, 0, 0]): Pose3 {
   assertFiniteVector(q, 4, 'quaternion', 'INVALID_POSE');
   assertFiniteVector(translation, 3, 'translation', 'INVALID_POSE');
-  const n = Math.hypot(q[0], q[1], q[2], q[3]);
-  if (!(n > 0) || !Number.isFinite(n)) {
+  const u = new Float64Array(4);
+  if (!unitVector(q, u)) {
     throw new FirstTouchError(
       'INVALID_POSE',
-      `quaternion must be non-zero, got (${Array.from(q).join(', ')})`,
+      `quaternion must be non-zero and finite, got (${Array.from(q).join(', ')})`,
     );
   }
-  const x = q[0] / n,
-    y = q[1] / n,
-    z = q[2] / n,
-    w = q[3] / n;
+  const x = u[0],
+    y = u[1],
+    z = u[2],
+    w = u[3];
   const R = new Float64Array(9);
   R[0] = 1 - 2 * (y * y + z * z);
   R[1] = 2 * (x * y - z * w);

@@ -17,9 +17,53 @@ export function describeValue(value: unknown): string {
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (ArrayBuffer.isView(value) || Array.isArray(value)) {
     const n = (value as ArrayLike<unknown>).length;
-    return `${Array.isArray(value) ? 'an array' : value.constructor.name} of length ${n}`;
+    const kind = Array.isArray(value)
+      ? 'an array'
+      : (Object.getPrototypeOf(value)?.constructor?.name ?? 'a typed array');
+    return `${kind} of length ${n}`;
   }
   return typeof value;
+}
+
+/**
+ * The Euclidean length of a vector, scaled by its largest component first so that neither subnormal
+ * nor enormous components lose it (`Math.hypot` rounds on the subnormal grid and overflows past 1e308).
+ *
+ * @example
+ * ```ts
+ * import { scaledLength } from '@firsttouch/pose';
+ * console.log(scaledLength([3e-320, 4e-320]) > 0, scaledLength([1e308, 1e308]) > 1e308); // true true
+ * ```
+ */
+export function scaledLength(v: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
+  if (m === 0 || m === Number.POSITIVE_INFINITY) return m;
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += (v[i] / m) ** 2;
+  return m * Math.sqrt(s);
+}
+
+/**
+ * The unit vector of `v` into `out` (scaled first, so tiny and enormous vectors keep their
+ * direction); false when `v` is zero or not finite.
+ *
+ * @example
+ * ```ts
+ * import { unitVector } from '@firsttouch/pose';
+ * const u = new Float64Array(3);
+ * console.log(unitVector([5e-324, 5e-324, 0], u), u[0].toFixed(4)); // true 0.7071
+ * ```
+ */
+export function unitVector(v: ArrayLike<number>, out: Float64Array): boolean {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
+  if (!(m > 0) || m === Number.POSITIVE_INFINITY) return false;
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += (v[i] / m) ** 2;
+  const n = Math.sqrt(s);
+  for (let i = 0; i < v.length; i++) out[i] = v[i] / m / n;
+  return true;
 }
 
 /**
@@ -90,4 +134,48 @@ export function assertFiniteNumber(
  */
 export function isArrayLike(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
+ * Checks an instant of the step: a finite number. (The motion is meant for [0, 1]; outside it the
+ * pose is extrapolated, and a pose that overflows is refused where it is computed.)
+ *
+ * @throws {@link FirstTouchError} `NON_FINITE` for a non-finite `s`.
+ * @example
+ * ```ts
+ * import { assertStepInstant } from '@firsttouch/pose';
+ * assertStepInstant(0.5);
+ * ```
+ */
+export function assertStepInstant(s: unknown): asserts s is number {
+  assertFiniteNumber(s, 's');
+}
+
+/**
+ * Checks a flat array of points: `dim` numbers a point (a trailing partial point is ignored by the
+ * bounds), all finite.
+ *
+ * @throws {@link FirstTouchError} `BAD_LENGTH` or `NON_FINITE`, naming `name` and the point.
+ * @example
+ * ```ts
+ * import { assertPoints } from '@firsttouch/pose';
+ * assertPoints([0, 0, 1, 1], 2, 'uv');
+ * ```
+ */
+export function assertPoints(value: unknown, dim: number, name: string): asserts value is ArrayLike<number> {
+  if (!isArrayLike(value)) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${name} must be an array of ${dim} numbers a point, got ${describeValue(value)}`,
+    );
+  }
+  for (let i = 0; i < value.length; i++) {
+    const x = value[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `${name}: point ${Math.floor(i / dim)} has a coordinate ${describeValue(x)}`,
+      );
+    }
+  }
 }
