@@ -1,4 +1,10 @@
-import { assertFiniteNumber, assertFiniteVector, FirstTouchError, isArrayLike } from '@firsttouch/pose';
+import {
+  assertFiniteNumber,
+  assertFiniteVector,
+  describeValue,
+  FirstTouchError,
+  isArrayLike,
+} from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
@@ -103,13 +109,7 @@ export class Curve {
    * ```
    */
   static fromLoops(u: ArrayLike<number>, v: ArrayLike<number>, loopSizes: ArrayLike<number>): Curve {
-    const sizes = isArrayLike(loopSizes) ? Array.from(loopSizes as ArrayLike<number>) : [];
-    return Curve.fromChains(
-      u,
-      v,
-      sizes,
-      sizes.map(() => true),
-    );
+    return Curve.fromChains(u, v, loopSizes, true);
   }
 
   /**
@@ -143,13 +143,19 @@ export class Curve {
     u: ArrayLike<number>,
     v: ArrayLike<number>,
     sizes: ArrayLike<number>,
-    closed: ArrayLike<boolean>,
+    closed: ArrayLike<boolean> | boolean,
   ): Curve {
     if (!isArrayLike(u) || !isArrayLike(v) || u.length !== v.length) {
       throw new FirstTouchError('BAD_LENGTH', 'u and v must be arrays of the same length');
     }
-    if (!isArrayLike(sizes) || !isArrayLike(closed) || sizes.length !== closed.length) {
-      throw new FirstTouchError('BAD_LENGTH', 'sizes and closed must be arrays of the same length');
+    if (
+      !isArrayLike(sizes) ||
+      (typeof closed !== 'boolean' && (!isArrayLike(closed) || sizes.length !== closed.length))
+    ) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        'sizes must be an array, and closed a boolean or an array of the same length',
+      );
     }
     const n = u.length;
     const loops: CurveLoop[] = [];
@@ -160,10 +166,10 @@ export class Curve {
       if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
         throw new FirstTouchError(
           'BAD_LENGTH',
-          `chain ${i}: size must be a positive integer, got ${String(size)}`,
+          `chain ${i}: size must be a positive integer, got ${describeValue(size)}`,
         );
       }
-      const isClosed = Boolean(closed[i]);
+      const isClosed = typeof closed === 'boolean' ? closed : Boolean((closed as ArrayLike<unknown>)[i]);
       if (!isClosed && size < 2) {
         throw new FirstTouchError(
           'BAD_LENGTH',
@@ -180,23 +186,25 @@ export class Curve {
         `the chain sizes add up to ${start} vertices, but there are ${n}`,
       );
     }
-    const positions = new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {
       const x = (u as ArrayLike<unknown>)[i];
       const y = (v as ArrayLike<unknown>)[i];
       if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
-        // Name a segment that uses the vertex: that is what the user will look for.
+        // Checked before anything is allocated, naming a segment that uses the vertex.
         const chain = loops.find((l) => i >= l.start && i < l.start + l.size);
         const local = chain ? i - chain.start : 0;
         const segs = chain ? (chain.closed ? chain.size : chain.size - 1) : 0;
         const segment = chain ? chain.firstSegment + (local < segs ? local : local - 1) : -1;
         throw new FirstTouchError(
           'NON_FINITE',
-          `segment ${segment}, vertex ${i}: (${String(x)}, ${String(y)}) is not a finite point`,
+          `segment ${segment}, vertex ${i}: (${describeValue(x)}, ${describeValue(y)}) is not a finite point`,
         );
       }
-      positions[2 * i] = x;
-      positions[2 * i + 1] = y;
+    }
+    const positions = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      positions[2 * i] = u[i];
+      positions[2 * i + 1] = v[i];
     }
     return new Curve(positions, loops);
   }

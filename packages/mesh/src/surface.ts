@@ -1,6 +1,7 @@
 import {
   assertFiniteNumber,
   assertFiniteVector,
+  describeValue,
   FirstTouchError,
   isArrayLike,
   poseFromAxisAngle,
@@ -84,15 +85,18 @@ export class Surface {
     if (xyz.length % 9 !== 0) {
       throw new FirstTouchError('BAD_LENGTH', `xyz must hold 9 numbers a facet, got length ${xyz.length}`);
     }
-    const positions = Float64Array.from(xyz as ArrayLike<number>);
-    for (let i = 0; i < positions.length; i++) {
-      if (!Number.isFinite(positions[i])) {
+    // Checked before anything is allocated: a hostile array (holes, strings, symbols, bigints)
+    // stops at its first bad entry instead of being copied or coerced.
+    for (let i = 0; i < xyz.length; i++) {
+      const x = (xyz as ArrayLike<unknown>)[i];
+      if (typeof x !== 'number' || !Number.isFinite(x)) {
         throw new FirstTouchError(
           'NON_FINITE',
-          `facet ${Math.floor(i / 9)}, vertex ${Math.floor(i / 3) % 3}: coordinate ${'xyz'[i % 3]} is ${xyz[i]}`,
+          `facet ${Math.floor(i / 9)}, vertex ${Math.floor(i / 3) % 3}: coordinate ${'xyz'[i % 3]} is ${describeValue(x)}`,
         );
       }
     }
+    const positions = Float64Array.from(xyz as ArrayLike<number>);
     const indices = new Uint32Array(positions.length / 3);
     for (let i = 0; i < indices.length; i++) indices[i] = i;
     return new Surface(positions, indices);
@@ -124,6 +128,15 @@ export class Surface {
         `indices must hold 3 vertex indices a facet, got ${isArrayLike(indices) ? `length ${indices.length}` : typeof indices}`,
       );
     }
+    for (let i = 0; i < positions.length; i++) {
+      const x = (positions as ArrayLike<unknown>)[i];
+      if (typeof x !== 'number') {
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `vertex ${Math.floor(i / 3)}: coordinate ${'xyz'[i % 3]} is ${describeValue(x)}`,
+        );
+      }
+    }
     const p = Float64Array.from(positions as ArrayLike<number>);
     const n = p.length / 3;
     const idx = new Uint32Array(indices.length);
@@ -132,7 +145,7 @@ export class Surface {
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= n) {
         throw new FirstTouchError(
           'INDEX_RANGE',
-          `facet ${Math.floor(i / 3)}: vertex index ${String(v)} is not an integer in [0, ${n})`,
+          `facet ${Math.floor(i / 3)}: vertex index ${describeValue(v)} is not an integer in [0, ${n})`,
         );
       }
       idx[i] = v;
@@ -145,7 +158,7 @@ export class Surface {
         const where = k >= 0 ? `facet ${Math.floor(k / 3)}, vertex ${v}` : `vertex ${v} (used by no facet)`;
         throw new FirstTouchError(
           'NON_FINITE',
-          `${where}: coordinate ${'xyz'[i % 3]} is ${String(positions[i])}`,
+          `${where}: coordinate ${'xyz'[i % 3]} is ${describeValue(positions[i])}`,
         );
       }
     }

@@ -114,7 +114,7 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
     ) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `hint must be a segment pair [segmentA, segmentB] of the two curves, got [${ha}, ${hb}]`,
+        `hint must be a segment pair [segmentA, segmentB] of the two curves, got [${describeValue(ha)}, ${describeValue(hb)}]`,
       );
     }
     pair.segmentA = ha;

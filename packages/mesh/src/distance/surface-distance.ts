@@ -124,7 +124,7 @@ export function surfaceDistance(
     ) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `hint must be a facet pair [facetA, facetB] of the two surfaces, got [${ha}, ${hb}]`,
+        `hint must be a facet pair [facetA, facetB] of the two surfaces, got [${describeValue(ha)}, ${describeValue(hb)}]`,
       );
     }
     pair.facetA = ha;
