@@ -1,4 +1,4 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { type AdvanceOptions, resolveOptions } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 
@@ -81,7 +81,7 @@ export function conservativeAdvance(
     throw new FirstTouchError('INVALID_OPTION', 'evaluator must have a distance(s) method');
   }
   if (typeof mu !== 'number' || !Number.isFinite(mu) || mu < 0) {
-    throw new FirstTouchError('INVALID_OPTION', `mu must be a finite number ≥ 0, got ${String(mu)}`);
+    throw new FirstTouchError('INVALID_OPTION', `mu must be a finite number ≥ 0, got ${describeValue(mu)}`);
   }
   if (typeof options !== 'object' || options === null || options.tolerance === undefined) {
     throw new FirstTouchError(
@@ -95,7 +95,7 @@ export function conservativeAdvance(
     if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
       throw new FirstTouchError(
         'NON_FINITE',
-        `evaluator.distance(${s}) returned ${String(g)}, not a finite gap ≥ 0`,
+        `evaluator.distance(${s}) returned ${describeValue(g)}, not a finite gap ≥ 0`,
       );
     }
     return g;
@@ -123,6 +123,12 @@ export function conservativeAdvance(
     if (useDirectional && step < left) {
       const directed = evaluator.directionalStep!(s, d, tolerance, step, left);
       directionalSteps++;
+      if (typeof directed !== 'number' || Number.isNaN(directed) || directed < 0) {
+        throw new FirstTouchError(
+          'NON_FINITE',
+          `evaluator.directionalStep(${s}) returned ${describeValue(directed)}, not a step ≥ 0`,
+        );
+      }
       if (directed > step) step = directed;
     }
     const next = step >= left ? 1 : s + step;
