@@ -43,8 +43,16 @@ export function decodeLatin1(bytes: Uint8Array): string {
  */
 export function toBytes(data: unknown, where: string): Uint8Array {
   if (data instanceof Uint8Array) return data;
-  if (data instanceof ArrayBuffer) return new Uint8Array(data);
-  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  try {
+    if (data instanceof ArrayBuffer) return new Uint8Array(data);
+    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  } catch {
+    // a detached (transferred) buffer cannot be viewed
+    throw new FirstTouchError(
+      'EMPTY',
+      `${where}: the data's buffer is detached (transferred away): there is nothing to read`,
+    );
+  }
   if (typeof data === 'string') return encodeUtf8(data);
   throw new FirstTouchError(
     'INVALID_OPTION',

@@ -238,7 +238,7 @@ describe('mesh findings', () => {
   // long edge, 1.0422e-11 apart; triangleDistance returns 1.1422e-11 (the sliver's vertex and the
   // origin), 10 % too much, 1e-12 absolute at a scale of 0.08: the edge pair is nearly parallel and
   // ill-conditioned in segmentClosest3's clamped solution, and no other candidate catches it.
-  it('BUG (mesh): a sliver and a segment nearly parallel to its long edge: the distance is not overestimated', () => {
+  it('Regression (mesh, fixed): a sliver and a segment nearly parallel to its long edge: the distance is not overestimated', () => {
     const a = [0, 0, 1.2427336937292921e-11, -0.08046797817212005, 0, 0, 0, 0, 1.1421524172046522e-11];
     const b = [0, 0, 0, 0, 0, 0, -0.007045292463600142, 0, 0];
     // closed form: the end (x, 0, 0) of b against the line from (x0, 0, 0) to (0, 0, z1)
