@@ -37,7 +37,7 @@ function vector(value: string, where: string): number[] {
 }
 
 function angleOf(value: string, where: string): number {
-  const m = value.match(/^([^a-z]*)(deg|rad)?$/i);
+  const m = value.match(/^(.*?)(deg|rad)?$/i);
   const x = m && m[1].trim() !== '' ? Number(m[1]) : Number.NaN;
   if (!Number.isFinite(x))
     throw new UsageError(`${where} angle must be a number with deg or rad, got "${value}"`);

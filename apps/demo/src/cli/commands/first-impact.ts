@@ -85,7 +85,11 @@ export function firstImpactCommand(argv: string[]): string {
     poses1.push(b.to ? asInput(() => parsePose(b.to as string, `${where}.to`)) : p0);
   });
   const directional = asInput(() =>
-    directionalOption(scene.directional === undefined ? undefined : String(scene.directional)),
+    directionalOption(
+      typeof scene.directional === 'string' || scene.directional === undefined
+        ? scene.directional
+        : `${typeof scene.directional}`,
+    ),
   );
   const r = firstImpact(bodies, poses0, poses1, {
     tolerance: scene.tolerance as number | undefined,

@@ -44,16 +44,20 @@ export function sliceCommand(argv: string[]): string {
   if (typeof svg === 'string') {
     if (curve.segmentCount === 0)
       throw new InputError(`${file}: the plane ${axisName} = ${at} does not cut the body: no SVG written`);
-    writeFileSync(
-      svg,
-      curveScene(`section of ${file} by ${axisName} = ${at}`, [
-        {
-          drawn: [{ curve, pose: pose2(0), color: COLORS.yellow, width: 1.5 }],
-          points: [],
-          caption: `${loops.length} loops and chains, ${curve.segmentCount} segments`,
-        },
-      ]),
-    );
+    const drawing = curveScene(`section of ${file} by ${axisName} = ${at}`, [
+      {
+        drawn: [{ curve, pose: pose2(0), color: COLORS.yellow, width: 1.5 }],
+        points: [],
+        caption: `${loops.length} loops and chains, ${curve.segmentCount} segments`,
+      },
+    ]);
+    try {
+      writeFileSync(svg, drawing);
+    } catch (e) {
+      throw new InputError(
+        `${svg}: cannot write the SVG there (${(e as { code?: string }).code ?? 'error'})`,
+      );
+    }
   }
   if (args.options.has('json'))
     return toJson({ command: 'slice', file, axis: axisName, at, segments: curve.segmentCount, loops });
