@@ -123,10 +123,11 @@ export function conservativeAdvance(
     if (useDirectional && step < left) {
       const directed = evaluator.directionalStep!(s, d, tolerance, step, left);
       directionalSteps++;
-      if (typeof directed !== 'number' || Number.isNaN(directed) || directed < 0) {
+      // NaN or a step below the plain one is simply not taken; a value that is no number is a fault.
+      if (typeof directed !== 'number') {
         throw new FirstTouchError(
           'NON_FINITE',
-          `evaluator.directionalStep(${s}) returned ${describeValue(directed)}, not a step ≥ 0`,
+          `evaluator.directionalStep(${s}) returned ${describeValue(directed)}, not a number`,
         );
       }
       if (directed > step) step = directed;
