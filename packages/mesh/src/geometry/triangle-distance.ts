@@ -45,7 +45,55 @@ function separatedByPlane(T: Float64Array, a: number, b: number): boolean {
   let pos = 0;
   let neg = 0;
   for (let k = 0; k < 9; k += 3) {
-    const o = orient3d(
+    const o = planeSide(T, a, b + k);
+    if (o > 0) pos++;
+    else if (o < 0) neg++;
+    else return false;
+  }
+  return pos === 3 || neg === 3;
+}
+
+/** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
+const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
+
+/**
+ * The exact sign of orient3d(triangle at `a`, point at `p`), as robust-predicates gives it. The float
+ * determinant with Shewchuk's error bound settles almost every case here, from offsets into `T`: no
+ * float crosses a call, so nothing is boxed; only an undecided or out-of-range case calls the
+ * adaptive predicate.
+ */
+function planeSide(T: Float64Array, a: number, p: number): number {
+  const dx = T[p],
+    dy = T[p + 1],
+    dz = T[p + 2];
+  const adx = T[a] - dx,
+    ady = T[a + 1] - dy,
+    adz = T[a + 2] - dz;
+  const bdx = T[a + 3] - dx,
+    bdy = T[a + 4] - dy,
+    bdz = T[a + 5] - dz;
+  const cdx = T[a + 6] - dx,
+    cdy = T[a + 7] - dy,
+    cdz = T[a + 8] - dz;
+  const bdxcdy = bdx * cdy,
+    cdxbdy = cdx * bdy;
+  const cdxady = cdx * ady,
+    adxcdy = adx * cdy;
+  const adxbdy = adx * bdy,
+    bdxady = bdx * ady;
+  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+  const permanent =
+    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
+    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
+    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
+  // The bound holds while nothing underflows or overflows.
+  if (permanent > 1e-250 && permanent < 1e250) {
+    const bound = O3D_BOUND * permanent;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
+  return Math.sign(
+    orient3d(
       T[a],
       T[a + 1],
       T[a + 2],
@@ -55,15 +103,11 @@ function separatedByPlane(T: Float64Array, a: number, b: number): boolean {
       T[a + 6],
       T[a + 7],
       T[a + 8],
-      T[b + k],
-      T[b + k + 1],
-      T[b + k + 2],
-    );
-    if (o > 0) pos++;
-    else if (o < 0) neg++;
-    else return false;
-  }
-  return pos === 3 || neg === 3;
+      dx,
+      dy,
+      dz,
+    ),
+  );
 }
 
 /** Closed triangles meet iff an edge of one meets the other (this holds for degenerate ones too). */
