@@ -201,6 +201,40 @@ export class RigidMotion {
    * ```
    */
   maxRadius(xyz: ArrayLike<number>): number {
+    // Squared radii and one square root: Math.hypot costs tens of nanoseconds a point, and this runs
+    // over every vertex of both bodies at each query. Only when the squares leave the normal range
+    // (bodies beyond 1e±145) does the loop go again with the overflow-safe hypot.
+    const R = this.p0.R;
+    const k0 = this.axis[0],
+      k1 = this.axis[1],
+      k2 = this.axis[2];
+    // k × (R0 x) is linear in x: its matrix once, then three dot products a point.
+    const a0 = k1 * R[6] - k2 * R[3],
+      a1 = k1 * R[7] - k2 * R[4],
+      a2 = k1 * R[8] - k2 * R[5];
+    const b0 = k2 * R[0] - k0 * R[6],
+      b1 = k2 * R[1] - k0 * R[7],
+      b2 = k2 * R[2] - k0 * R[8];
+    const c0 = k0 * R[3] - k1 * R[0],
+      c1 = k0 * R[4] - k1 * R[1],
+      c2 = k0 * R[5] - k1 * R[2];
+    let best2 = 0;
+    for (let i = 0; i + 2 < xyz.length; i += 3) {
+      const x = xyz[i],
+        y = xyz[i + 1],
+        z = xyz[i + 2];
+      const u = a0 * x + a1 * y + a2 * z;
+      const v = b0 * x + b1 * y + b2 * z;
+      const w = c0 * x + c1 * y + c2 * z;
+      const r2 = u * u + v * v + w * w;
+      if (r2 > best2) best2 = r2;
+    }
+    // Rounding as with hypot: a few ulps of the coordinates, far below any tolerance.
+    if (best2 > 1e-290 && best2 < 1e290) return Math.sqrt(best2);
+    return this.#maxRadiusSafe(xyz);
+  }
+
+  #maxRadiusSafe(xyz: ArrayLike<number>): number {
     let best = 0;
     for (let i = 0; i + 2 < xyz.length; i += 3) {
       const r = this.radius(xyz[i], xyz[i + 1], xyz[i + 2]);
