@@ -8,6 +8,7 @@
 import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { crossing } from '../src/geometry/triangle-distance.js';
 import {
   box,
   cylinder,
@@ -73,6 +74,31 @@ describe('the public pair routines', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('the orientation-only crossing test agrees with the exact oracle (random, grid and near-degenerate pairs)', () => {
+    const grid = fc.integer({ min: -2, max: 2 });
+    const jitter = fc.constantFrom(0, 0, 0, 1e-13, -1e-13, 1e-9);
+    const gridCoord = fc.tuple(grid, jitter).map(([g, j]) => g + j);
+    const unit = fc.double({ min: -1, max: 1, noNaN: true });
+    const far = fc.tuple(fc.integer({ min: -4, max: 4 }), jitter).map(([g, j]) => 1e6 + 0.125 * g + j);
+    const pair = fc.oneof(
+      fc.array(unit, { minLength: 18, maxLength: 18 }),
+      fc.array(gridCoord, { minLength: 18, maxLength: 18 }),
+      fc.array(far, { minLength: 18, maxLength: 18 }),
+    );
+    let decided = 0;
+    fc.assert(
+      fc.property(pair, (xs) => {
+        const T = Float64Array.from(xs);
+        const r = crossing(T, 0, 9);
+        if (r < 0) return; // left to the edge-by-edge test, which the oracle test above covers
+        decided++;
+        expect(r === 1).toBe(trianglePair3(T, 0, 9, new Float64Array(6)).intersecting);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(decided).toBeGreaterThan(10_000);
   });
 
   it("relativeTransform places B in A's frame, translations subtracted first", () => {

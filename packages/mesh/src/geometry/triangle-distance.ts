@@ -24,7 +24,8 @@ const cross = /* @__PURE__ */ new Float64Array(4);
  * ```
  */
 export function triangleDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
-  if (mayIntersect(T, a, b) && intersectTriangles(T, a, b)) {
+  const relation = crossing(T, a, b);
+  if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b))) {
     out[6] = 1;
     if (crossingWitness(T, a, b, out)) return 0;
     // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
@@ -36,21 +37,48 @@ export function triangleDistance(T: Float64Array, a: number, b: number, out: Flo
   return Math.sqrt(featureDistance(T, a, b, out));
 }
 
-/** False when a plane of one triangle has all three vertices of the other strictly on one side. */
-function mayIntersect(T: Float64Array, a: number, b: number): boolean {
-  return !separatedByPlane(T, a, b) && !separatedByPlane(T, b, a);
-}
-
-function separatedByPlane(T: Float64Array, a: number, b: number): boolean {
-  let pos = 0;
-  let neg = 0;
-  for (let k = 0; k < 9; k += 3) {
-    const o = planeSide(T, a, b + k);
-    if (o > 0) pos++;
-    else if (o < 0) neg++;
-    else return false;
+/**
+ * Whether the triangles at `a` and `b` meet, from orientations alone (Guigue and Devillers' test):
+ * 0 when a plane of one has the other strictly on one side, or when each crosses the other's plane
+ * and their two crossing segments miss each other on the common line; 1 when those segments
+ * overlap; −1 when some vertex lies on the other's plane (touching, coplanar or degenerate cases,
+ * left to the edge-by-edge test). Every sign is exact, so is the answer.
+ */
+export function crossing(T: Float64Array, a: number, b: number): number {
+  // B's vertices against A's plane.
+  const a0 = planeSide(T, a, b);
+  const a1 = planeSide(T, a, b + 3);
+  const a2 = planeSide(T, a, b + 6);
+  if (a0 === a1 && a1 === a2 && a0 !== 0) return 0;
+  const b0 = planeSide(T, b, a);
+  const b1 = planeSide(T, b, a + 3);
+  const b2 = planeSide(T, b, a + 6);
+  if (b0 === b1 && b1 === b2 && b0 !== 0) return 0;
+  if (a0 === 0 || a1 === 0 || a2 === 0 || b0 === 0 || b1 === 0 || b2 === 0) return -1;
+  // Each triangle now has one vertex (its apex) alone on its side of the other's plane. Cycling the
+  // vertices keeps the orientation; the apex goes first.
+  const i = b0 === b1 ? 6 : b0 === b2 ? 3 : 0;
+  const j = a0 === a1 ? 6 : a0 === a2 ? 3 : 0;
+  const p1 = a + i;
+  let q1 = a + ((i + 3) % 9);
+  let r1 = a + ((i + 6) % 9);
+  const p2 = b + j;
+  let q2 = b + ((j + 3) % 9);
+  let r2 = b + ((j + 6) % 9);
+  // Orient each triangle so that the other's apex lies on the positive side of its plane (a swap
+  // of two vertices turns the plane over).
+  if ((i === 0 ? b0 : i === 3 ? b1 : b2) < 0) {
+    const x = q2;
+    q2 = r2;
+    r2 = x;
   }
-  return pos === 3 || neg === 3;
+  if ((j === 0 ? a0 : j === 3 ? a1 : a2) < 0) {
+    const x = q1;
+    q1 = r1;
+    r1 = x;
+  }
+  // The crossing segments overlap on the common line iff both ends are in order.
+  return orient4(T, p1, q1, p2, q2) <= 0 && orient4(T, p1, r1, r2, p2) <= 0 ? 1 : 0;
 }
 
 /** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
@@ -107,6 +135,44 @@ function planeSide(T: Float64Array, a: number, p: number): number {
       dy,
       dz,
     ),
+  );
+}
+
+/**
+ * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
+ * gives it: the float determinant decides whenever it clears Shewchuk's error bound.
+ */
+function orient4(T: Float64Array, p: number, q: number, r: number, s: number): number {
+  const dx = T[s],
+    dy = T[s + 1],
+    dz = T[s + 2];
+  const adx = T[p] - dx,
+    ady = T[p + 1] - dy,
+    adz = T[p + 2] - dz;
+  const bdx = T[q] - dx,
+    bdy = T[q + 1] - dy,
+    bdz = T[q + 2] - dz;
+  const cdx = T[r] - dx,
+    cdy = T[r + 1] - dy,
+    cdz = T[r + 2] - dz;
+  const bdxcdy = bdx * cdy,
+    cdxbdy = cdx * bdy;
+  const cdxady = cdx * ady,
+    adxcdy = adx * cdy;
+  const adxbdy = adx * bdy,
+    bdxady = bdx * ady;
+  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+  const permanent =
+    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
+    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
+    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
+  if (permanent > 1e-250 && permanent < 1e250) {
+    const bound = O3D_BOUND * permanent;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
+  return Math.sign(
+    orient3d(T[p], T[p + 1], T[p + 2], T[q], T[q + 1], T[q + 2], T[r], T[r + 1], T[r + 2], dx, dy, dz),
   );
 }
 
