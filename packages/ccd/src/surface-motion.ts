@@ -30,7 +30,12 @@ export class SurfaceMotion implements DistanceEvaluator {
 
   /** The speed bound μ_A + μ_B of the step. */
   speedBound(): number {
-    return this.motionA.bound(this.pair.a.vertices()) + this.motionB.bound(this.pair.b.vertices());
+    // A body that does not turn needs no pass over its vertices.
+    const a = this.motionA;
+    const b = this.motionB;
+    const muA = a.theta === 0 ? a.translationLength : a.bound(this.pair.a.distinctVertices());
+    const muB = b.theta === 0 ? b.translationLength : b.bound(this.pair.b.distinctVertices());
+    return muA + muB;
   }
 
   distance(s: number): number {

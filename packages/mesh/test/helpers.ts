@@ -619,8 +619,13 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
   expect(tree.child.length).toBe(tree.nodeCount);
   expect(tree.count.length).toBe(tree.nodeCount);
   expect(tree.boxes.length).toBe(2 * d * tree.nodeCount);
+  expect(tree.slabs.length).toBe(d === 3 ? 5 * tree.nodeCount : 0);
   expect(tree.byteLength).toBe(
-    tree.boxes.byteLength + tree.child.byteLength + tree.count.byteLength + tree.order.byteLength,
+    tree.boxes.byteLength +
+      tree.slabs.byteLength +
+      tree.child.byteLength +
+      tree.count.byteLength +
+      tree.order.byteLength,
   );
   // every element exactly once in `order`
   expect(Array.from(tree.order).sort((a, b) => a - b)).toEqual(Array.from({ length: elements }, (_, i) => i));
@@ -630,6 +635,15 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
   const contains = (node: number, p: number[]) => {
     for (let a = 0; a < d; a++) {
       if (!(tree.boxes[2 * d * node + a] <= p[a] && p[a] <= tree.boxes[2 * d * node + d + a])) return false;
+    }
+    if (d === 3) {
+      // the slab: a unit direction, and the vertex's projection within its interval (up to this
+      // test's own rounding)
+      const [nx, ny, nz, lo, hi] = tree.slabs.subarray(5 * node, 5 * node + 5);
+      if (!(nx * nx + ny * ny + nz * nz <= 1 && Math.hypot(nx, ny, nz) > 1 - 1e-6)) return false;
+      const x = nx * p[0] + ny * p[1] + nz * p[2];
+      const slack = 1e-15 * (Math.abs(p[0]) + Math.abs(p[1]) + Math.abs(p[2]));
+      if (!(lo <= x + slack && x - slack <= hi)) return false;
     }
     return true;
   };

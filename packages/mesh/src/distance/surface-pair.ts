@@ -58,6 +58,11 @@ export class SurfacePair {
   readonly #absR = new Float64Array(9);
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
+  /**
+   * Whether B's tree is refitted in A's frame at each evaluation (exact boxes, one pass over B) rather
+   * than each of its boxes enclosed after the turn (no pass, looser boxes): chosen by B's size.
+   */
+  readonly #refit: boolean;
 
   constructor(a: Surface, b: Surface) {
     a.assertNotEmpty('distance (body A)');
@@ -66,6 +71,7 @@ export class SurfacePair {
     this.b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
+    this.#refit = this.#tb.nodeCount <= REFIT_RATIO * this.#ta.nodeCount + REFIT_FLOOR;
   }
 
   /**
@@ -89,7 +95,9 @@ export class SurfacePair {
     this.#t.set(t);
     const absR = this.#absR;
     for (let i = 0; i < 9; i++) absR[i] = Math.abs(R[i]);
-    prepareScratch(this.b.vertexCount, this.#tb.nodeCount, this.#ta.nodeCount);
+    prepareScratch(this.b.vertexCount, this.#tb.nodeCount, this.#ta.nodeCount, this.b.facetCount);
+    const refit = this.#refit;
+    if (refit) this.#refitB();
     const ta = this.#ta;
     const tb = this.#tb;
     // Rounding slack for the node bounds: a few ulps of the largest coordinate in play.
@@ -123,7 +131,8 @@ export class SurfacePair {
 
     const stack = this.#stack;
     stack.size = 0;
-    const lb0 = this.#nodeBound(0, 0);
+    this.#nodeBound(0, 0);
+    const lb0 = S.bound[0];
     volumePairs++;
     stack.push(0, 0, lb0);
     const countA = ta.count;
@@ -148,9 +157,20 @@ export class SurfacePair {
         const fb0 = childB[j];
         for (let x = fa0; x < fa0 + countA[i]; x++) {
           const fa = ta.order[x];
+          if (refit) facetBoxA(this.a.positions, this.a.indices, fa);
           for (let y = fb0; y < fb0 + countB[j]; y++) {
             const fb = tb.order[y];
             if (fa === hintA && fb === hintB) continue;
+            if (refit) {
+              // The two facets' own boxes, both exact in A's frame: a few flops before any loading.
+              const g2 = facetBoxGap2(fb);
+              const limit = best * shrink + margin;
+              if (g2 > limit * limit) {
+                const g = Math.sqrt(g2);
+                if (g < lowestPruned) lowestPruned = g;
+                continue;
+              }
+            }
             this.#loadPair(fa, fb);
             // Cheap separating-axis bound first: most candidate pairs stop here.
             const gap = triangleGapBound(this.#tri, 0, 9, best * shrink + margin);
@@ -200,8 +220,12 @@ export class SurfacePair {
         b1 = j + 1;
         b2 = childB[j];
       }
-      const l1 = this.#nodeBound(a1, b1);
-      const l2 = this.#nodeBound(a2, b2);
+      // The bounds come back through scratch: a float returned from a call that is not inlined is
+      // boxed, and this runs for every node pair.
+      this.#nodeBound(a1, b1);
+      const l1 = S.bound[0];
+      this.#nodeBound(a2, b2);
+      const l2 = S.bound[0];
       volumePairs += 2;
       // The closer child is pushed last, so it is searched first.
       if (l1 <= l2) {
@@ -249,7 +273,11 @@ export class SurfacePair {
   }
 
   /** Lower bound of the gap between node i of A and node j of B: each box seen in the other's frame. */
-  #nodeBound(i: number, j: number): number {
+  #nodeBound(i: number, j: number): void {
+    if (this.#refit) {
+      refitBound(this.#ta.boxes, this.#ta.slabs, i, j);
+      return;
+    }
     const nb = S.nb;
     const o = 6 * j;
     const R = this.#R;
@@ -320,7 +348,139 @@ export class SurfacePair {
     if (fx > 0) q += fx * fx;
     if (fy > 0) q += fy * fy;
     if (fz > 0) q += fz * fz;
-    return Math.sqrt(s > q ? s : q);
+    let bound = Math.sqrt(s > q ? s : q);
+    // Across A's slab: B's box (its own centre and half-extents, turned) projected on A's direction n,
+    // whose components in B's frame are Rᵀ n.
+    const sa = this.#ta.slabs;
+    const u = 5 * i;
+    const nx = sa[u],
+      ny = sa[u + 1],
+      nz = sa[u + 2];
+    const mx = R[0] * nx + R[3] * ny + R[6] * nz,
+      my = R[1] * nx + R[4] * ny + R[7] * nz,
+      mz = R[2] * nx + R[5] * ny + R[8] * nz;
+    const c = nx * nb[o] + ny * nb[o + 1] + nz * nb[o + 2];
+    const r =
+      0.5 *
+      (Math.abs(mx) * (bb[o + 3] - bb[o]) +
+        Math.abs(my) * (bb[o + 4] - bb[o + 1]) +
+        Math.abs(mz) * (bb[o + 5] - bb[o + 2]));
+    let g = sa[u + 3] - c - r;
+    let h = c - r - sa[u + 4];
+    if (h > g) g = h;
+    if (g > bound) bound = g;
+    // Across B's slab: A's box projected on B's direction m, whose components in A's frame are R m.
+    const sb = this.#tb.slabs;
+    const v = 5 * j;
+    const px = sb[v],
+      py = sb[v + 1],
+      pz = sb[v + 2];
+    const kx = R[0] * px + R[1] * py + R[2] * pz,
+      ky = R[3] * px + R[4] * py + R[5] * pz,
+      kz = R[6] * px + R[7] * py + R[8] * pz;
+    const d = px * na[p] + py * na[p + 1] + pz * na[p + 2];
+    const e = Math.abs(kx) * ac[p + 3] + Math.abs(ky) * ac[p + 4] + Math.abs(kz) * ac[p + 5];
+    g = sb[v + 3] - d - e;
+    h = d - e - sb[v + 4];
+    if (h > g) g = h;
+    if (g > bound) bound = g;
+    S.bound[0] = bound;
+  }
+
+  /**
+   * B's vertices, facet boxes and node boxes in A's frame, exact (min and max of the very coordinates
+   * the facet-pair routine will use): children are numbered after their parent, so one backward
+   * pass fills every node from its facets or its two children.
+   */
+  #refitB(): void {
+    const pb = this.b.positions;
+    const vb = S.vb;
+    const stamp = S.stamp;
+    const vbStamp = S.vbStamp;
+    const R = this.#R;
+    const t = this.#t;
+    const r0 = R[0],
+      r1 = R[1],
+      r2 = R[2],
+      r3 = R[3],
+      r4 = R[4],
+      r5 = R[5],
+      r6 = R[6],
+      r7 = R[7],
+      r8 = R[8];
+    const t0 = t[0],
+      t1 = t[1],
+      t2 = t[2];
+    let w = 0;
+    for (let v = 0; v < pb.length; v += 3) {
+      const x = pb[v],
+        y = pb[v + 1],
+        z = pb[v + 2];
+      vb[v] = r0 * x + r1 * y + r2 * z + t0;
+      vb[v + 1] = r3 * x + r4 * y + r5 * z + t1;
+      vb[v + 2] = r6 * x + r7 * y + r8 * z + t2;
+      vbStamp[w++] = stamp;
+    }
+    const tb = this.#tb;
+    const ib = this.b.indices;
+    const rb = S.rb;
+    const fbox = S.fb;
+    const count = tb.count;
+    const child = tb.child;
+    const order = tb.order;
+    for (let node = tb.nodeCount - 1; node >= 0; node--) {
+      const o = 6 * node;
+      const c = count[node];
+      if (c > 0) {
+        let x0 = Number.POSITIVE_INFINITY,
+          y0 = Number.POSITIVE_INFINITY,
+          z0 = Number.POSITIVE_INFINITY;
+        let x1 = Number.NEGATIVE_INFINITY,
+          y1 = Number.NEGATIVE_INFINITY,
+          z1 = Number.NEGATIVE_INFINITY;
+        const first = child[node];
+        for (let k = first; k < first + c; k++) {
+          const f = order[k];
+          const a = 3 * ib[3 * f],
+            b = 3 * ib[3 * f + 1],
+            d = 3 * ib[3 * f + 2];
+          const q = 6 * f;
+          let lo = vb[a] < vb[b] ? vb[a] : vb[b];
+          let hi = vb[a] < vb[b] ? vb[b] : vb[a];
+          fbox[q] = lo = vb[d] < lo ? vb[d] : lo;
+          fbox[q + 3] = hi = vb[d] > hi ? vb[d] : hi;
+          if (lo < x0) x0 = lo;
+          if (hi > x1) x1 = hi;
+          lo = vb[a + 1] < vb[b + 1] ? vb[a + 1] : vb[b + 1];
+          hi = vb[a + 1] < vb[b + 1] ? vb[b + 1] : vb[a + 1];
+          fbox[q + 1] = lo = vb[d + 1] < lo ? vb[d + 1] : lo;
+          fbox[q + 4] = hi = vb[d + 1] > hi ? vb[d + 1] : hi;
+          if (lo < y0) y0 = lo;
+          if (hi > y1) y1 = hi;
+          lo = vb[a + 2] < vb[b + 2] ? vb[a + 2] : vb[b + 2];
+          hi = vb[a + 2] < vb[b + 2] ? vb[b + 2] : vb[a + 2];
+          fbox[q + 2] = lo = vb[d + 2] < lo ? vb[d + 2] : lo;
+          fbox[q + 5] = hi = vb[d + 2] > hi ? vb[d + 2] : hi;
+          if (lo < z0) z0 = lo;
+          if (hi > z1) z1 = hi;
+        }
+        rb[o] = x0;
+        rb[o + 1] = y0;
+        rb[o + 2] = z0;
+        rb[o + 3] = x1;
+        rb[o + 4] = y1;
+        rb[o + 5] = z1;
+      } else {
+        const l = o + 6;
+        const r = 6 * child[node];
+        rb[o] = rb[l] < rb[r] ? rb[l] : rb[r];
+        rb[o + 1] = rb[l + 1] < rb[r + 1] ? rb[l + 1] : rb[r + 1];
+        rb[o + 2] = rb[l + 2] < rb[r + 2] ? rb[l + 2] : rb[r + 2];
+        rb[o + 3] = rb[l + 3] > rb[r + 3] ? rb[l + 3] : rb[r + 3];
+        rb[o + 4] = rb[l + 4] > rb[r + 4] ? rb[l + 4] : rb[r + 4];
+        rb[o + 5] = rb[l + 5] > rb[r + 5] ? rb[l + 5] : rb[r + 5];
+      }
+    }
   }
 
   /** The exact distance of facet fa of A and facet fb of B (B's vertices taken into A's frame). */
@@ -364,6 +524,88 @@ export class SurfacePair {
   }
 }
 
+/** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR} (measured: refitting the bunny against the bunny costs what it saves). */
+const REFIT_RATIO = 0.25;
+/** Small bodies are always refitted: the pass costs less than one loose box pair. */
+const REFIT_FLOOR = 256;
+
+/**
+ * Lower bound of the gap between node i of A (its own box, body frame) and node j of B (its box
+ * refitted in A's frame): the distance between two axis-aligned boxes of the same frame.
+ */
+function refitBound(boxesA: Float32Array, slabsA: Float32Array, i: number, j: number): void {
+  const rb = S.rb;
+  const p = 6 * i;
+  const o = 6 * j;
+  let s = 0;
+  let g = rb[o] - boxesA[p + 3];
+  let h = boxesA[p] - rb[o + 3];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = rb[o + 1] - boxesA[p + 4];
+  h = boxesA[p + 1] - rb[o + 4];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = rb[o + 2] - boxesA[p + 5];
+  h = boxesA[p + 2] - rb[o + 5];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  const bound = Math.sqrt(s);
+  // Across A's slab: B's refitted box projected on A's direction.
+  const u = 5 * i;
+  const nx = slabsA[u],
+    ny = slabsA[u + 1],
+    nz = slabsA[u + 2];
+  const c = 0.5 * (nx * (rb[o] + rb[o + 3]) + ny * (rb[o + 1] + rb[o + 4]) + nz * (rb[o + 2] + rb[o + 5]));
+  const r =
+    0.5 *
+    (Math.abs(nx) * (rb[o + 3] - rb[o]) +
+      Math.abs(ny) * (rb[o + 4] - rb[o + 1]) +
+      Math.abs(nz) * (rb[o + 5] - rb[o + 2]));
+  g = slabsA[u + 3] - c - r;
+  h = c - r - slabsA[u + 4];
+  if (h > g) g = h;
+  S.bound[0] = g > bound ? g : bound;
+}
+
+/** Facet fa of A's box, into `S.fa` (the outer loop of a leaf pair sets it once for its inner loop). */
+function facetBoxA(pa: Float64Array, ia: Uint32Array, fa: number): void {
+  const a = 3 * ia[3 * fa],
+    b = 3 * ia[3 * fa + 1],
+    c = 3 * ia[3 * fa + 2];
+  const box = S.fa;
+  for (let k = 0; k < 3; k++) {
+    const x = pa[a + k],
+      y = pa[b + k],
+      z = pa[c + k];
+    const lo = x < y ? x : y;
+    const hi = x < y ? y : x;
+    box[k] = z < lo ? z : lo;
+    box[k + 3] = z > hi ? z : hi;
+  }
+}
+
+/** Squared gap between the box in `S.fa` and facet fb of B's refitted box. */
+function facetBoxGap2(fb: number): number {
+  const a = S.fa;
+  const b = S.fb;
+  const q = 6 * fb;
+  let s = 0;
+  let g = b[q] - a[3];
+  let h = a[0] - b[q + 3];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = b[q + 1] - a[4];
+  h = a[1] - b[q + 4];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = b[q + 2] - a[5];
+  h = a[2] - b[q + 5];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  return s;
+}
+
 /** How far from the origin the root box reaches (the largest coordinate magnitudes, summed). */
 function rootReach(boxes: Float32Array): number {
   let s = 0;
@@ -387,10 +629,20 @@ const S = {
   na: new Float64Array(0),
   naStamp: new Uint32Array(0),
   ac: new Float64Array(0),
+  /** B's node boxes refitted in A's frame (min, max), when B is refitted. */
+  rb: new Float64Array(0),
+  /** B's facet boxes in A's frame (min, max), when B is refitted. */
+  fb: new Float64Array(0),
+  /** The box of the current facet of A (min, max). */
+  fa: new Float64Array(6),
+  /** The last node bound computed. */
+  bound: new Float64Array(1),
 };
 
 /** Grows the shared scratch to the bodies of an evaluation and starts a new stamp. */
-function prepareScratch(verticesB: number, nodesB: number, nodesA: number): void {
+function prepareScratch(verticesB: number, nodesB: number, nodesA: number, facetsB: number): void {
+  if (S.rb.length < 6 * nodesB) S.rb = new Float64Array(6 * nodesB);
+  if (S.fb.length < 6 * facetsB) S.fb = new Float64Array(6 * facetsB);
   if (S.vbStamp.length < verticesB) {
     S.vb = new Float64Array(3 * verticesB);
     S.vbStamp = new Uint32Array(verticesB);

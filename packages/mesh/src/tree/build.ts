@@ -25,6 +25,13 @@ export interface BoundingTree {
    * under 64 bytes a facet).
    */
   readonly boxes: Float32Array;
+  /**
+   * Surfaces only (empty for a curve): a slab of each node, 5 numbers a node: a unit direction `n`
+   * (the node's area-weighted mean facet normal) and the smallest and largest `n · x` over its
+   * vertices, float32 rounded outward. A curved patch is thin along its normal where its box is not:
+   * the distance query bounds node pairs by the gap across these slabs too.
+   */
+  readonly slabs: Float32Array;
   /** Internal node: the index of its right child. Leaf: the first index into `order`. */
   readonly child: Uint32Array;
   /** 0 for an internal node; the number of elements of a leaf (at most 255). */
@@ -152,17 +159,153 @@ export function buildTree(
   }
   const childOut = child.slice(0, nodeCount);
   const countOut = count.slice(0, nodeCount);
+  const slabs =
+    dim === 3
+      ? buildSlabs(positions, elements, boxes, order, childOut, countOut, nodeCount)
+      : new Float32Array(0);
   return {
     dim,
     elementCount: n,
     nodeCount,
     leafSize,
     boxes,
+    slabs,
     child: childOut,
     count: countOut,
     order,
-    byteLength: boxes.byteLength + childOut.byteLength + countOut.byteLength + order.byteLength,
+    byteLength:
+      boxes.byteLength + slabs.byteLength + childOut.byteLength + countOut.byteLength + order.byteLength,
   };
+}
+
+/**
+ * The slab of every node of a surface tree: normals summed bottom-up (area-weighted, as the cross
+ * products come), then each node's interval of `n · x` over the vertices of its facets, with `n`
+ * as stored (float32), so the interval holds for the direction the query will use.
+ */
+function buildSlabs(
+  positions: Float64Array,
+  elements: Uint32Array,
+  boxes: Float32Array,
+  order: Uint32Array,
+  child: Uint32Array,
+  count: Uint8Array,
+  nodeCount: number,
+): Float32Array {
+  const normal = new Float64Array(3 * nodeCount);
+  for (let node = nodeCount - 1; node >= 0; node--) {
+    const o = 3 * node;
+    if (count[node] > 0) {
+      for (let i = child[node]; i < child[node] + count[node]; i++) {
+        const e = 3 * order[i];
+        const a = 3 * elements[e],
+          b = 3 * elements[e + 1],
+          c = 3 * elements[e + 2];
+        const ux = positions[b] - positions[a],
+          uy = positions[b + 1] - positions[a + 1],
+          uz = positions[b + 2] - positions[a + 2];
+        const vx = positions[c] - positions[a],
+          vy = positions[c + 1] - positions[a + 1],
+          vz = positions[c + 2] - positions[a + 2];
+        normal[o] += uy * vz - uz * vy;
+        normal[o + 1] += uz * vx - ux * vz;
+        normal[o + 2] += ux * vy - uy * vx;
+      }
+    } else {
+      const l = o + 3;
+      const r = 3 * child[node];
+      normal[o] = normal[l] + normal[r];
+      normal[o + 1] = normal[l + 1] + normal[r + 1];
+      normal[o + 2] = normal[l + 2] + normal[r + 2];
+    }
+  }
+  const slabs = new Float32Array(5 * nodeCount);
+  for (let node = 0; node < nodeCount; node++) {
+    const o = 3 * node;
+    const q = 5 * node;
+    let x = normal[o],
+      y = normal[o + 1],
+      z = normal[o + 2];
+    const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+    if (m > 0 && m < Number.POSITIVE_INFINITY) {
+      x /= m;
+      y /= m;
+      z /= m;
+      let len = Math.sqrt(x * x + y * y + z * z);
+      // Float32 rounding may leave |n| a little above 1, and a gap measured along a longer vector
+      // is no lower bound: shorten until the stored vector is at most unit (almost always at once).
+      for (;;) {
+        slabs[q] = x / len;
+        slabs[q + 1] = y / len;
+        slabs[q + 2] = z / len;
+        if (slabs[q] ** 2 + slabs[q + 1] ** 2 + slabs[q + 2] ** 2 <= 1 - 1e-15) break;
+        len *= 1 + 2 ** -22;
+      }
+    } else {
+      slabs[q] = 1; // no mean normal (a closed part, degenerate facets): any unit axis is valid
+    }
+  }
+  // Intervals: a node of up to SLAB_EXACT facets ranges over its own vertices; a larger one over
+  // its children's boxes (looser, but the top of the tree is rarely what prunes, and the build stays
+  // linear in the depth below that size).
+  for (let node = nodeCount - 1; node >= 0; node--) {
+    const q = 5 * node;
+    const nx = slabs[q],
+      ny = slabs[q + 1],
+      nz = slabs[q + 2];
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    let mag = 0;
+    const [first, last] = span(node, child, count);
+    if (last - first <= SLAB_EXACT) {
+      for (let i = first; i < last; i++) {
+        const e = 3 * order[i];
+        for (let k = 0; k < 3; k++) {
+          const v = 3 * elements[e + k];
+          const px = nx * positions[v],
+            py = ny * positions[v + 1],
+            pz = nz * positions[v + 2];
+          const d = px + py + pz;
+          if (d < min) min = d;
+          if (d > max) max = d;
+          const a = Math.abs(px) + Math.abs(py) + Math.abs(pz);
+          if (a > mag) mag = a;
+        }
+      }
+    } else {
+      for (const c of [node + 1, child[node]]) {
+        const b = 6 * c;
+        const cx = 0.5 * (boxes[b] + boxes[b + 3]),
+          cy = 0.5 * (boxes[b + 1] + boxes[b + 4]),
+          cz = 0.5 * (boxes[b + 2] + boxes[b + 5]);
+        const r =
+          0.5 * Math.abs(nx) * (boxes[b + 3] - boxes[b]) +
+          0.5 * Math.abs(ny) * (boxes[b + 4] - boxes[b + 1]) +
+          0.5 * Math.abs(nz) * (boxes[b + 5] - boxes[b + 2]);
+        const d = nx * cx + ny * cy + nz * cz;
+        if (d - r < min) min = d - r;
+        if (d + r > max) max = d + r;
+        const a = Math.abs(nx * cx) + Math.abs(ny * cy) + Math.abs(nz * cz) + r;
+        if (a > mag) mag = a;
+      }
+    }
+    // Outward by the rounding of the dot products (a few ulps of the terms' size) before float32.
+    slabs[q + 3] = roundDown32(min - 4e-16 * 4 * mag);
+    slabs[q + 4] = roundUp32(max + 4e-16 * 4 * mag);
+  }
+  return slabs;
+}
+
+/** Nodes of at most this many facets get their slab from their vertices, larger ones from their children's boxes. */
+const SLAB_EXACT = 64;
+
+/** The range of `order` under a node: its leaves are contiguous, from its leftmost to its rightmost. */
+function span(node: number, child: Uint32Array, count: Uint8Array): [number, number] {
+  let l = node;
+  while (count[l] === 0) l = l + 1;
+  let r = node;
+  while (count[r] === 0) r = child[r];
+  return [child[l], child[r] + count[r]];
 }
 
 /**
