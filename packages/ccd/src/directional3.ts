@@ -32,6 +32,7 @@ export class DirectionalBound3 {
   readonly #nb: Float64Array;
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
+  readonly #axis = new Float64Array(3);
   readonly #stack = new PairStack();
   // Per call: world rotation of A at s, the relative transform, and the translation difference.
   #RA = new Float64Array(9);
@@ -185,26 +186,42 @@ export class DirectionalBound3 {
     }
     const mu = this.#speedAB + spinA + spinB;
     // Its plain step is at least (gap bound − tol/2) / μ: if that already beats `best`, skip it.
-    if (mu > 0 && (triangleGapBound(T, 0, 9, best * mu + half) - half) / mu >= best) return best;
+    const axis = this.#axis;
+    const g = triangleGapBound(T, 0, 9, best * mu + half, axis);
+    if (mu > 0 && (g - half) / mu >= best) return best;
+    // The gap along the fixed separating axis found there bounds the pair's distance at every s
+    // too, and closes no faster than that axis's directional speed: the same argument as with the
+    // witness direction, without the exact distance.
+    let axisStep = 0;
+    if (g > half) {
+      const c = this.#closing(axis[0], axis[1], axis[2], spinA + spinB);
+      axisStep = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
+      if (axisStep >= best) return best;
+    }
     const d = triangleDistance(T, 0, 9, this.#out);
     this.pairEvaluations++;
     const o = this.#out;
     const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
-    let step = plain;
+    let step = plain > axisStep ? plain : axisStep;
     if (d > 0) {
-      // Witness direction from A to B, taken to the world by A's rotation.
-      const lx = (o[3] - o[0]) / d,
-        ly = (o[4] - o[1]) / d,
-        lz = (o[5] - o[2]) / d;
-      const RA = this.#RA;
-      const nx = RA[0] * lx + RA[1] * ly + RA[2] * lz;
-      const ny = RA[3] * lx + RA[4] * ly + RA[5] * lz;
-      const nz = RA[6] * lx + RA[7] * ly + RA[8] * lz;
-      const c = nx * this.#dAB[0] + ny * this.#dAB[1] + nz * this.#dAB[2] + spinA + spinB;
+      // Witness direction from A to B.
+      const c = this.#closing((o[3] - o[0]) / d, (o[4] - o[1]) / d, (o[5] - o[2]) / d, spinA + spinB);
       const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
       if (directed > step) step = directed;
     }
     return step < best ? step : best;
+  }
+
+  /**
+   * The closing speed along a unit direction of A's frame at s (taken to the world by A's rotation,
+   * where it stays fixed): the relative translation along it, plus the pair's spins.
+   */
+  #closing(lx: number, ly: number, lz: number, spin: number): number {
+    const RA = this.#RA;
+    const nx = RA[0] * lx + RA[1] * ly + RA[2] * lz;
+    const ny = RA[3] * lx + RA[4] * ly + RA[5] * lz;
+    const nz = RA[6] * lx + RA[7] * ly + RA[8] * lz;
+    return nx * this.#dAB[0] + ny * this.#dAB[1] + nz * this.#dAB[2] + spin;
   }
 
   /** The plain step of a node pair: its box gap over its speed bound (a lower bound of its pairs' steps). */
