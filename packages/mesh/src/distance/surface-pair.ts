@@ -52,12 +52,14 @@ export class SurfacePair {
   // B's vertices and node boxes in A's frame, computed once per evaluation (stamped).
   // A's node boxes in B's frame, for the symmetric bound.
   // A's node boxes as centre and half-extents (f64), filled with the stamp above.
-  readonly #stack = new PairStack();
-  readonly #tri = new Float64Array(18);
-  readonly #out = new Float64Array(7);
-  readonly #absR = new Float64Array(9);
-  readonly #R = new Float64Array(9);
-  readonly #t = new Float64Array(3);
+  // The stack, the facet-pair scratch and the transform live in the shared scratch `S`: they serve
+  // one evaluation at a time, and a pair built per query then allocates almost nothing.
+  readonly #stack = S.stack;
+  readonly #tri = S.tri;
+  readonly #out = S.out;
+  readonly #absR = S.absR;
+  readonly #R = S.R;
+  readonly #t = S.t;
   /**
    * Whether B's tree is refitted in A's frame at each evaluation (exact boxes, one pass over B) rather
    * than each of its boxes enclosed after the turn (no pass, looser boxes): chosen by B's size.
@@ -622,6 +624,12 @@ function rootReach(boxes: Float32Array): number {
  */
 const S = {
   stamp: 0,
+  stack: new PairStack(),
+  tri: new Float64Array(18),
+  out: new Float64Array(7),
+  absR: new Float64Array(9),
+  R: new Float64Array(9),
+  t: new Float64Array(3),
   vb: new Float64Array(0),
   vbStamp: new Uint32Array(0),
   nb: new Float64Array(0),

@@ -56,7 +56,7 @@ export function segmentClosest3(
       if (denom <= 1e-10 * a * e) {
         // Nearly parallel: the parametric solution cancels badly, but then the closest pair has an
         // endpoint of one segment; the four endpoint-to-segment distances are well conditioned.
-        nearlyParallel(p0x, p0y, p0z, d1x, d1y, d1z, a, q0x, q0y, q0z, d2x, d2y, d2z, e, out);
+        nearlyParallel(T, i0, i1, j0, j1, out);
         return;
       }
       s = denom > 0 ? clamp01((b * f - c * e) / denom) : 0;
@@ -94,39 +94,34 @@ function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/** The closest pair over the four endpoint-to-segment candidates, into `out` as segmentClosest3. */
+/**
+ * The closest pair over the four endpoint-to-segment candidates, into `out` as segmentClosest3.
+ * Offsets in, like its caller: fifteen floats passed to a call that is not inlined would be boxed.
+ */
 function nearlyParallel(
-  px: number,
-  py: number,
-  pz: number,
-  ux: number,
-  uy: number,
-  uz: number,
-  a: number,
-  qx: number,
-  qy: number,
-  qz: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  e: number,
+  T: Float64Array,
+  i0: number,
+  i1: number,
+  j0: number,
+  j1: number,
   out: Float64Array,
 ): void {
   out[6] = Number.POSITIVE_INFINITY;
   for (let k = 0; k < 4; k++) {
     // k = 0, 1: an endpoint of the first segment against the second; k = 2, 3: the other way.
-    const onFirst = k < 2;
-    const w = k & 1;
-    const ox = onFirst ? px + w * ux : qx + w * vx;
-    const oy = onFirst ? py + w * uy : qy + w * vy;
-    const oz = onFirst ? pz + w * uz : qz + w * vz;
-    const sx = onFirst ? qx : px,
-      sy = onFirst ? qy : py,
-      sz = onFirst ? qz : pz;
-    const dx = onFirst ? vx : ux,
-      dy = onFirst ? vy : uy,
-      dz = onFirst ? vz : uz;
-    const dd = onFirst ? e : a;
+    const o = k === 0 ? i0 : k === 1 ? i1 : k === 2 ? j0 : j1;
+    const s0 = k < 2 ? j0 : i0;
+    const s1 = k < 2 ? j1 : i1;
+    const ox = T[o],
+      oy = T[o + 1],
+      oz = T[o + 2];
+    const sx = T[s0],
+      sy = T[s0 + 1],
+      sz = T[s0 + 2];
+    const dx = T[s1] - sx,
+      dy = T[s1 + 1] - sy,
+      dz = T[s1 + 2] - sz;
+    const dd = dx * dx + dy * dy + dz * dz;
     let t = ((ox - sx) * dx + (oy - sy) * dy + (oz - sz) * dz) / dd;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     const cx = sx + t * dx,
@@ -135,12 +130,13 @@ function nearlyParallel(
     const d = (ox - cx) ** 2 + (oy - cy) ** 2 + (oz - cz) ** 2;
     if (d < out[6]) {
       out[6] = d;
-      out[0] = onFirst ? ox : cx;
-      out[1] = onFirst ? oy : cy;
-      out[2] = onFirst ? oz : cz;
-      out[3] = onFirst ? cx : ox;
-      out[4] = onFirst ? cy : oy;
-      out[5] = onFirst ? cz : oz;
+      const first = k < 2;
+      out[0] = first ? ox : cx;
+      out[1] = first ? oy : cy;
+      out[2] = first ? oz : cz;
+      out[3] = first ? cx : ox;
+      out[4] = first ? cy : oy;
+      out[5] = first ? cz : oz;
     }
   }
 }

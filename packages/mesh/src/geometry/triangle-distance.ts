@@ -24,7 +24,9 @@ const cross = /* @__PURE__ */ new Float64Array(4);
  * ```
  */
 export function triangleDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
-  const relation = crossing(T, a, b);
+  // Boxes apart along a coordinate (exact comparisons) cannot meet: no orientation needed. This also
+  // spares the edge-by-edge test to faces that are coplanar but far apart (boxes on one floor).
+  const relation = boxesApart(T, a, b) ? 0 : crossing(T, a, b);
   if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b))) {
     out[6] = 1;
     if (crossingWitness(T, a, b, out)) return 0;
@@ -35,6 +37,24 @@ export function triangleDistance(T: Float64Array, a: number, b: number, out: Flo
   }
   out[6] = 0;
   return Math.sqrt(featureDistance(T, a, b, out));
+}
+
+/** True when the two triangles' bounding boxes are disjoint along some coordinate (exactly). */
+function boxesApart(T: Float64Array, a: number, b: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const a0 = T[a + k],
+      a1 = T[a + 3 + k],
+      a2 = T[a + 6 + k];
+    const b0 = T[b + k],
+      b1 = T[b + 3 + k],
+      b2 = T[b + 6 + k];
+    const loA = a0 < a1 ? (a0 < a2 ? a0 : a2) : a1 < a2 ? a1 : a2;
+    const hiA = a0 > a1 ? (a0 > a2 ? a0 : a2) : a1 > a2 ? a1 : a2;
+    const loB = b0 < b1 ? (b0 < b2 ? b0 : b2) : b1 < b2 ? b1 : b2;
+    const hiB = b0 > b1 ? (b0 > b2 ? b0 : b2) : b1 > b2 ? b1 : b2;
+    if (hiA < loB || hiB < loA) return true;
+  }
+  return false;
 }
 
 /**
