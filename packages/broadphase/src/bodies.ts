@@ -1,18 +1,25 @@
 import { Curve, Surface } from '@firsttouch/mesh';
 import {
+  assertPose3,
   describeValue,
   FirstTouchError,
   isArrayLike,
+  ORTHONORMAL_TOLERANCE,
   type Pose2Like,
   type Pose3Like,
   RigidMotion,
   RigidMotion2,
+  rotationAxisAngle,
 } from '@firsttouch/pose';
 
 /**
  * What the broad phase knows of each body over the step: its box at s = 0 (`dim` mins then `dim`
  * maxes a body), its translation, how far its spin can carry a point (`2 ρ sin(θ/2)`, the longest
- * chord of the turn), and its speed bound μ.
+ * chord of the turn), and its speed bound μ; for the time windows and the pair bounds also where its
+ * origin starts, the radius of the ball about its origin that holds it (the origin moves on a
+ * straight line, so that ball, carried along, holds the body at every s), its largest ρ and its turn
+ * θ (the chord of a turn by hθ is `2 ρ sin(hθ/2)`), and the magnitude of its numbers (for the
+ * rounding slack).
  */
 export interface StepBodies {
   dim: 2 | 3;
@@ -21,11 +28,66 @@ export interface StepBodies {
   delta: Float64Array;
   spin: Float64Array;
   mu: Float64Array;
+  /** Where each body's origin is at s = 0 (`dim` numbers a body). */
+  origin: Float64Array;
+  /** The radius of the ball about each body's origin that holds its vertices. */
+  radius: Float64Array;
+  /** The largest distance of a vertex from the turning axis (2-D: from the origin). */
+  rho: Float64Array;
+  /** The turn over the step, |θ| ∈ [0, π]. */
+  theta: Float64Array;
+  /** A magnitude of each body's coordinates and moves (for the rounding slack of the bounds). */
+  scale: Float64Array;
+  /**
+   * 3-D: writes body i's oriented box at s = 0 into `out` (15 numbers): its rotation (row-major),
+   * the centre of its box in its own frame, placed (world), and the box's half-extents.
+   */
+  orientedBox?: (i: number, out: Float64Array) => void;
   /** The largest bounding-box diagonal of the bodies (body frames). */
   largestDiagonal: number;
 }
 
-/** Distinct vertices of a body (shared bodies are welded once a call). */
+function emptyStep<D extends 2 | 3>(dim: D, n: number): StepBodies & { dim: D } {
+  return {
+    dim,
+    count: n,
+    box0: new Float64Array(2 * dim * n),
+    delta: new Float64Array(dim * n),
+    spin: new Float64Array(n),
+    mu: new Float64Array(n),
+    origin: new Float64Array(dim * n),
+    radius: new Float64Array(n),
+    rho: new Float64Array(n),
+    theta: new Float64Array(n),
+    scale: new Float64Array(n),
+    largestDiagonal: 0,
+  };
+}
+
+/** The largest distance of a vertex from the origin (body frame), a hair over, so it holds them all. */
+function ballRadius(v: Float64Array, dim: number): number {
+  let r2 = 0;
+  for (let k = 0; k < v.length; k += dim) {
+    let q = 0;
+    for (let a = 0; a < dim; a++) q += v[k + a] * v[k + a];
+    if (q > r2) r2 = q;
+  }
+  return Math.sqrt(r2) * (1 + 1e-12);
+}
+
+/** Fills in the magnitude of body i's numbers (after box0, delta, origin, radius and spin). */
+function fillScale(out: StepBodies, i: number): void {
+  const { dim } = out;
+  let m = out.radius[i] + out.spin[i];
+  for (let a = 0; a < 2 * dim; a++) m = Math.max(m, Math.abs(out.box0[2 * dim * i + a]));
+  for (let a = 0; a < dim; a++) {
+    m += Math.abs(out.delta[dim * i + a]);
+    m = Math.max(m, Math.abs(out.origin[dim * i + a]));
+  }
+  out.scale[i] = m + out.radius[i];
+}
+
+/** Distinct vertices of a curve (shared curves are welded once a call). */
 function distinctVertices(
   points: Float64Array,
   dim: number,
@@ -74,56 +136,222 @@ export function checkArrays(
   });
 }
 
-/** The step data of surfaces moving from poses0 to poses1 (validates the poses). */
+/**
+ * True when `p` is a pose that `assertPose3` accepts, checked with the same arithmetic and without
+ * allocating; false when in doubt (the caller then lets `assertPose3` decide and word the error).
+ */
+function plainPose3(p: unknown): p is Pose3Like {
+  if (typeof p !== 'object' || p === null) return false;
+  const R = (p as { R?: unknown }).R;
+  const t = (p as { t?: unknown }).t;
+  if (R instanceof Float64Array && t instanceof Float64Array) {
+    if (R.length !== 9 || t.length !== 3) return false;
+    // x − x is 0 exactly for the finite numbers
+    for (let k = 0; k < 9; k++) if (R[k] - R[k] !== 0) return false;
+    if (t[0] - t[0] !== 0 || t[1] - t[1] !== 0 || t[2] - t[2] !== 0) return false;
+    return properRotation(R);
+  }
+  if (!Array.isArray(R) || !Array.isArray(t) || R.length !== 9 || t.length !== 3) return false;
+  for (let k = 0; k < 9; k++) if (typeof R[k] !== 'number' || !Number.isFinite(R[k])) return false;
+  for (let k = 0; k < 3; k++) if (typeof t[k] !== 'number' || !Number.isFinite(t[k])) return false;
+  return properRotation(R);
+}
+
+/** `assertPose3`'s test of the rotation: orthonormal within the tolerance, no reflection. */
+function properRotation(R: ArrayLike<number>): boolean {
+  let worst = 0;
+  for (let i = 0; i < 3; i++) {
+    for (let j = i; j < 3; j++) {
+      const dot = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] + R[3 * i + 2] * R[3 * j + 2];
+      worst = Math.max(worst, Math.abs(dot - (i === j ? 1 : 0)));
+    }
+  }
+  if (!(worst <= ORTHONORMAL_TOLERANCE)) return false;
+  const det =
+    R[0] * (R[4] * R[8] - R[5] * R[7]) -
+    R[1] * (R[3] * R[8] - R[5] * R[6]) +
+    R[2] * (R[3] * R[7] - R[4] * R[6]);
+  return !(det < 0);
+}
+
+/** What the broad phase keeps of a surface (once a call, shared by the bodies that use it). */
+interface SurfaceShape {
+  /** Points whose hull holds the surface: its distinct vertices, or its box's corners when fewer. */
+  points: Float64Array;
+  radius: number;
+  diagonal: number;
+  /** The centre and the half-extents of its box (body frame). */
+  cx: number;
+  cy: number;
+  cz: number;
+  ex: number;
+  ey: number;
+  ez: number;
+}
+
+function surfaceShape(s: Surface): SurfaceShape {
+  const bounds = s.bounds();
+  const v = s.distinctVertices();
+  const lo = bounds.min;
+  const hi = bounds.max;
+  let points = v;
+  if (v.length > 24) {
+    // the box's corners hold the vertices' hull: the box at s = 0 and ρ at 8 points, not all
+    points = new Float64Array(24);
+    for (let c = 0; c < 8; c++) {
+      points[3 * c] = c & 1 ? hi[0] : lo[0];
+      points[3 * c + 1] = c & 2 ? hi[1] : lo[1];
+      points[3 * c + 2] = c & 4 ? hi[2] : lo[2];
+    }
+  }
+  return {
+    points,
+    radius: ballRadius(v, 3),
+    diagonal: bounds.diagonal,
+    cx: 0.5 * lo[0] + 0.5 * hi[0],
+    cy: 0.5 * lo[1] + 0.5 * hi[1],
+    cz: 0.5 * lo[2] + 0.5 * hi[2],
+    // half-extents a hair over, so the box holds the vertices whatever the rounding of the centre
+    ex: 0.5 * (hi[0] - lo[0]) * (1 + 1e-12),
+    ey: 0.5 * (hi[1] - lo[1]) * (1 + 1e-12),
+    ez: 0.5 * (hi[2] - lo[2]) * (1 + 1e-12),
+  };
+}
+
+const scratchM = new Float64Array(9);
+const scratchAxis = new Float64Array(3);
+
+/**
+ * The step data of surfaces moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
+ * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
+ * pairs that run a time of impact build theirs.
+ */
 export function stepBodies3(
   bodies: readonly Surface[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
 ): StepBodies {
   const n = bodies.length;
-  const out: StepBodies = {
-    dim: 3,
-    count: n,
-    box0: new Float64Array(6 * n),
-    delta: new Float64Array(3 * n),
-    spin: new Float64Array(n),
-    mu: new Float64Array(n),
-    largestDiagonal: 0,
+  const out = emptyStep(3, n);
+  const shapeOf = new Array<SurfaceShape>(n);
+  out.orientedBox = (i, o) => {
+    const R = poses0[i].R;
+    const t = poses0[i].t;
+    const sh = shapeOf[i];
+    for (let a = 0; a < 9; a++) o[a] = R[a];
+    for (let a = 0; a < 3; a++)
+      o[9 + a] = R[3 * a] * sh.cx + R[3 * a + 1] * sh.cy + R[3 * a + 2] * sh.cz + t[a];
+    o[12] = sh.ex;
+    o[13] = sh.ey;
+    o[14] = sh.ez;
   };
-  const cache = new Map<object, Float64Array>();
-  const diagonals = new Map<object, number>();
+  const { box0, delta, origin } = out;
+  const shapes = new Map<Surface, SurfaceShape>();
+  let last: Surface | null = null;
+  let shape: SurfaceShape | null = null;
+  const M = scratchM;
+  const k = scratchAxis;
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
-    s.assertNotEmpty(`bodies[${i}]`);
-    const m = new RigidMotion(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
-    const v = cache.get(s) ?? distinctVertices(s.vertices(), 3, cache, s);
-    let diag = diagonals.get(s);
-    if (diag === undefined) {
-      diag = s.bounds().diagonal;
-      diagonals.set(s, diag);
+    if (s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
+    const p0 = poses0[i];
+    const p1 = poses1[i];
+    if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);
+    if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
+    if (s !== last || shape === null) {
+      last = s;
+      shape = shapes.get(s) ?? surfaceShape(s);
+      shapes.set(s, shape);
     }
-    if (diag > out.largestDiagonal) out.largestDiagonal = diag;
-    const rho = m.maxRadius(v);
-    out.mu[i] = m.translationLength + m.theta * rho;
-    out.spin[i] = 2 * rho * Math.sin(0.5 * m.theta);
-    for (let a = 0; a < 3; a++) out.delta[3 * i + a] = m.delta[a];
-    const R = m.p0.R;
-    const t = m.p0.t;
-    const o = 6 * i;
+    shapeOf[i] = shape;
+    if (shape.diagonal > out.largestDiagonal) out.largestDiagonal = shape.diagonal;
+    const v = shape.points;
+    const R = p0.R;
+    const t = p0.t;
+    const Q = p1.R;
+    // R1 R0ᵀ, then its axis and angle, as RigidMotion takes them
     for (let a = 0; a < 3; a++) {
-      out.box0[o + a] = Number.POSITIVE_INFINITY;
-      out.box0[o + 3 + a] = Number.NEGATIVE_INFINITY;
-    }
-    for (let k = 0; k < v.length; k += 3) {
-      const x = v[k],
-        y = v[k + 1],
-        z = v[k + 2];
-      for (let a = 0; a < 3; a++) {
-        const w = R[3 * a] * x + R[3 * a + 1] * y + R[3 * a + 2] * z + t[a];
-        if (w < out.box0[o + a]) out.box0[o + a] = w;
-        if (w > out.box0[o + 3 + a]) out.box0[o + 3 + a] = w;
+      for (let c = 0; c < 3; c++) {
+        M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
       }
     }
+    const theta = rotationAxisAngle(M, k);
+    const dx = p1.t[0] - t[0],
+      dy = p1.t[1] - t[1],
+      dz = p1.t[2] - t[2];
+    let length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(length < Number.POSITIVE_INFINITY)) {
+      length = Math.hypot(dx, dy, dz);
+      // RigidMotion throws its INVALID_POSE for a translation that overflows
+      if (!Number.isFinite(length)) new RigidMotion(p0, p1, [`poses0[${i}]`, `poses1[${i}]`]);
+    }
+    const r0 = R[0],
+      r1 = R[1],
+      r2 = R[2],
+      r3 = R[3],
+      r4 = R[4],
+      r5 = R[5],
+      r6 = R[6],
+      r7 = R[7],
+      r8 = R[8];
+    const t0 = t[0],
+      t1 = t[1],
+      t2 = t[2];
+    const k0 = k[0],
+      k1 = k[1],
+      k2 = k[2];
+    let lx = Number.POSITIVE_INFINITY,
+      ly = Number.POSITIVE_INFINITY,
+      lz = Number.POSITIVE_INFINITY;
+    let hx = Number.NEGATIVE_INFINITY,
+      hy = Number.NEGATIVE_INFINITY,
+      hz = Number.NEGATIVE_INFINITY;
+    let rho2 = 0;
+    for (let q = 0; q < v.length; q += 3) {
+      const x = v[q],
+        y = v[q + 1],
+        z = v[q + 2];
+      // R0 x, then its distance from the axis k through the origin: |k × R0 x|
+      const wx = r0 * x + r1 * y + r2 * z;
+      const wy = r3 * x + r4 * y + r5 * z;
+      const wz = r6 * x + r7 * y + r8 * z;
+      const cx = k1 * wz - k2 * wy,
+        cy = k2 * wx - k0 * wz,
+        cz = k0 * wy - k1 * wx;
+      const c2 = cx * cx + cy * cy + cz * cz;
+      if (c2 > rho2) rho2 = c2;
+      const px = wx + t0,
+        py = wy + t1,
+        pz = wz + t2;
+      if (px < lx) lx = px;
+      if (px > hx) hx = px;
+      if (py < ly) ly = py;
+      if (py > hy) hy = py;
+      if (pz < lz) lz = pz;
+      if (pz > hz) hz = pz;
+    }
+    // a hair over the largest ρ and |Δ| (and so over μ): the bounds stay bounds whatever the rounding
+    const rho = Math.sqrt(rho2) * (1 + 1e-12);
+    length *= 1 + 1e-12;
+    const o = 6 * i;
+    box0[o] = lx;
+    box0[o + 1] = ly;
+    box0[o + 2] = lz;
+    box0[o + 3] = hx;
+    box0[o + 4] = hy;
+    box0[o + 5] = hz;
+    out.rho[i] = rho;
+    out.theta[i] = theta;
+    out.mu[i] = length + theta * rho;
+    out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
+    out.radius[i] = shape.radius;
+    delta[3 * i] = dx;
+    delta[3 * i + 1] = dy;
+    delta[3 * i + 2] = dz;
+    origin[3 * i] = t0;
+    origin[3 * i + 1] = t1;
+    origin[3 * i + 2] = t2;
+    fillScale(out, i);
   }
   return out;
 }
@@ -135,16 +363,9 @@ export function stepBodies2(
   poses1: readonly Pose2Like[],
 ): StepBodies {
   const n = bodies.length;
-  const out: StepBodies = {
-    dim: 2,
-    count: n,
-    box0: new Float64Array(4 * n),
-    delta: new Float64Array(2 * n),
-    spin: new Float64Array(n),
-    mu: new Float64Array(n),
-    largestDiagonal: 0,
-  };
+  const out = emptyStep(2, n);
   const cache = new Map<object, Float64Array>();
+  const radii = new Map<object, number>();
   for (let i = 0; i < n; i++) {
     const c = bodies[i];
     c.assertNotEmpty(`bodies[${i}]`);
@@ -152,12 +373,23 @@ export function stepBodies2(
     const v = distinctVertices(c.positions, 2, cache, c);
     const diag = c.bounds().diagonal;
     if (diag > out.largestDiagonal) out.largestDiagonal = diag;
-    const rho = m.maxRadius(v);
+    let radius = radii.get(c);
+    if (radius === undefined) {
+      radius = ballRadius(v, 2);
+      radii.set(c, radius);
+    }
+    // in 2-D a point turns about the origin: its ρ is its distance from it
+    const rho = radius;
     const theta = Math.abs(m.theta);
+    out.rho[i] = rho;
+    out.theta[i] = theta;
+    out.radius[i] = radius;
     out.mu[i] = m.translationLength + theta * rho;
     out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
     out.delta[2 * i] = m.delta[0];
     out.delta[2 * i + 1] = m.delta[1];
+    out.origin[2 * i] = m.q0.t[0];
+    out.origin[2 * i + 1] = m.q0.t[1];
     const cs = Math.cos(m.q0.angle);
     const sn = Math.sin(m.q0.angle);
     const o = 4 * i;
@@ -171,26 +403,42 @@ export function stepBodies2(
       if (u > out.box0[o + 2]) out.box0[o + 2] = u;
       if (w > out.box0[o + 3]) out.box0[o + 3] = w;
     }
+    fillScale(out, i);
   }
   return out;
 }
 
+/** The chord of body i's turn over a window [0, h]: `2 ρ sin(hθ/2)` (its spin when h = 1). */
+export function spinOver(b: StepBodies, i: number, h: number): number {
+  return h >= 1 ? b.spin[i] : 2 * b.rho[i] * Math.sin(0.5 * h * b.theta[i]);
+}
+
 /**
- * The box each body sweeps over the step, grown by `margin` (tol/2) and a rounding slack: the box at
- * s = 0 and its translate by Δ, hulled, grown by the spin chord. Every point of the body stays in it.
+ * The box each body sweeps over the window [0, h] of the step (h = 1: the whole step), grown by
+ * `margin` (tol/2) and a rounding slack: the box at s = 0 and its translate by hΔ, hulled, grown by
+ * the chord of the turn over the window; cut down to the box the ball about the origin sweeps (it
+ * holds the body at every s, whatever the turn). Every point of the body stays in it over [0, h].
  */
-export function sweptBoxes(b: StepBodies, margin: number): Float64Array {
+export function sweptBoxes(b: StepBodies, margin: number, h = 1): Float64Array {
   const { dim, count } = b;
   const out = new Float64Array(2 * dim * count);
   for (let i = 0; i < count; i++) {
     const o = 2 * dim * i;
+    const spin = spinOver(b, i, h);
+    const r = b.radius[i];
     for (let a = 0; a < dim; a++) {
       const lo = b.box0[o + a];
       const hi = b.box0[o + dim + a];
-      const d = b.delta[dim * i + a];
-      const grow = b.spin[i] + margin + slack(lo, hi, d, b.spin[i]);
-      out[o + a] = Math.min(lo, lo + d) - grow;
-      out[o + dim + a] = Math.max(hi, hi + d) + grow;
+      const d = h >= 1 ? b.delta[dim * i + a] : h * b.delta[dim * i + a];
+      const c = b.origin[dim * i + a];
+      const grow = spin + margin + slack(lo, hi, d, spin);
+      const ball = r + margin + slack(c, c, d, r);
+      const boxLo = Math.min(lo, lo + d) - grow;
+      const boxHi = Math.max(hi, hi + d) + grow;
+      const ballLo = Math.min(c, c + d) - ball;
+      const ballHi = Math.max(c, c + d) + ball;
+      out[o + a] = boxLo > ballLo ? boxLo : ballLo;
+      out[o + dim + a] = boxHi < ballHi ? boxHi : ballHi;
     }
   }
   return out;
@@ -202,13 +450,21 @@ export function slack(lo: number, hi: number, d: number, spin: number): number {
 }
 
 /**
- * True when the boxes of bodies i and j, each moving with its translation and grown by its spin and
- * `margin`, overlap at some s in [0, 1] (the 4-D box test: one interval of s a side, intersected).
+ * True when the boxes of bodies i and j, each moving with its translation and grown by its chord
+ * over the window (`spin`, one number a body) and `margin`, overlap at some s in [0, h] (the 4-D box
+ * test: one interval of s a side, intersected).
  */
-export function boxesMeetInStep(b: StepBodies, i: number, j: number, margin: number): boolean {
+export function boxesMeetInStep(
+  b: StepBodies,
+  i: number,
+  j: number,
+  margin: number,
+  h = 1,
+  spin: Float64Array = b.spin,
+): boolean {
   const { dim } = b;
   let s0 = 0;
-  let s1 = 1;
+  let s1 = h;
   const oi = 2 * dim * i;
   const oj = 2 * dim * j;
   for (let a = 0; a < dim; a++) {
@@ -218,8 +474,7 @@ export function boxesMeetInStep(b: StepBodies, i: number, j: number, margin: num
       hiJ = b.box0[oj + dim + a];
     const di = b.delta[dim * i + a],
       dj = b.delta[dim * j + a];
-    const grow =
-      b.spin[i] + b.spin[j] + 2 * margin + slack(loI, hiI, di, b.spin[i]) + slack(loJ, hiJ, dj, b.spin[j]);
+    const grow = spin[i] + spin[j] + 2 * margin + slack(loI, hiI, di, spin[i]) + slack(loJ, hiJ, dj, spin[j]);
     const v = di - dj;
     // loI + s di − grow ≤ hiJ + s dj  and  loJ + s dj ≤ hiI + s di + grow
     const c1 = hiJ - loI + grow; // s v ≤ c1

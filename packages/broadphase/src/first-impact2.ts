@@ -25,7 +25,11 @@ export interface FirstImpact2Result {
   status: CcdStatusValue;
   toi: number;
   pair: [number, number] | null;
+  /** Pairs that ran a time of impact (once each). */
   tested: number;
+  /** Time-of-impact runs, over all the time windows of the search. */
+  runs: number;
+  /** The candidates of the last time window. */
   candidates: number;
   tolerance: number;
   impact: TimeOfImpact2Result | null;
@@ -55,13 +59,17 @@ export function firstImpact2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const c = candidatePairs(step, o.tolerance);
-  const r = searchFirst(c, (i, j, horizon) => {
+  const r = searchFirst(step, o, (i, j, horizon) => {
     const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
     const impact = timeOfImpact2(bodies[i], bodies[j], motion, { ...o, horizon });
-    return { status: impact.status, toi: impact.toi, horizonReached: impact.horizonReached, impact };
+    return {
+      status: impact.status,
+      toi: impact.toi,
+      horizonReached: impact.horizonReached,
+      impact: () => impact,
+    };
   });
-  return { ...r, candidates: c.bounds.length, tolerance: o.tolerance };
+  return { ...r, tolerance: o.tolerance };
 }
 
 /**
@@ -107,7 +115,7 @@ export function allImpacts2(
   const r = searchAll(c, (i, j) => {
     const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
     const impact = timeOfImpact2(bodies[i], bodies[j], motion, o);
-    return { status: impact.status, toi: impact.toi, horizonReached: false, impact };
+    return { status: impact.status, toi: impact.toi, horizonReached: false, impact: () => impact };
   });
   return { ...r, tolerance: o.tolerance };
 }

@@ -6,7 +6,7 @@ import {
   resolveOptions,
 } from '@firsttouch/ccd';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { boxesMeetInStep, impactLowerBound, type StepBodies, sweptBoxes } from './bodies.js';
+import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
 import { overlappingPairs } from './sweep-and-prune.js';
 
 /**
@@ -27,14 +27,21 @@ export interface ImpactOptions {
   directional?: DirectionalMode;
 }
 
-/** A pair's outcome, as the search needs it. */
+/**
+ * A pair's outcome, as the search needs it. `impact()` builds the pair's full result; the search
+ * calls it only for a pair that becomes the best so far, right after its run (a runner may build it
+ * from state that the next run overwrites).
+ */
 export interface PairOutcome<R> {
   status: CcdStatusValue;
   toi: number;
   /** The pair stopped at the horizon it was given: no contact up to it. */
   horizonReached: boolean;
-  impact: R;
+  impact: () => R;
 }
+
+/** Runs one pair's time of impact up to `horizon`. */
+export type PairRunner<R> = (i: number, j: number, horizon: number) => PairOutcome<R>;
 
 /** The candidate pairs of a step, with their lower bounds. */
 export interface Candidates {
@@ -67,17 +74,20 @@ export function resolveImpactOptions(
 }
 
 /**
- * The candidate pairs: sweep-and-prune over the swept boxes (grown by tol/2), then the 4-D box test
- * (the moving boxes meet at some s), each with the specification's lower bound, in no particular
- * order: {@link CandidateQueue} hands them out by (bound, pair).
+ * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
+ * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
+ * some s in the window), each with the specification's lower bound, in no particular order. A pair
+ * left out stays farther apart than the tolerance over the whole window.
  */
-export function candidatePairs(b: StepBodies, tolerance: number): Candidates {
+export function candidatePairs(b: StepBodies, tolerance: number, h = 1): Candidates {
   const margin = 0.5 * tolerance;
-  const raw = overlappingPairs(sweptBoxes(b, margin), b.dim);
+  const raw = overlappingPairs(sweptBoxes(b, margin, h), b.dim);
+  const spin = h >= 1 ? b.spin : new Float64Array(b.count);
+  if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   let kept = 0;
   const pairs = new Uint32Array(raw.length);
   for (let k = 0; k < raw.length; k += 2) {
-    if (!boxesMeetInStep(b, raw[k], raw[k + 1], margin)) continue;
+    if (!boxesMeetInStep(b, raw[k], raw[k + 1], margin, h, spin)) continue;
     pairs[2 * kept] = raw[k];
     pairs[2 * kept + 1] = raw[k + 1];
     kept++;
@@ -87,111 +97,355 @@ export function candidatePairs(b: StepBodies, tolerance: number): Candidates {
   return { pairs: pairs.slice(0, 2 * kept), bounds };
 }
 
-/**
- * A binary min-heap of candidate indices by (lower bound, i, j): the search usually stops after a
- * few pairs, so sorting them all would be wasted (O(n) to build, O(log n) a pair taken).
- */
-export class CandidateQueue {
-  readonly #heap: Uint32Array;
-  readonly #key: Float64Array;
-  readonly #pairs: Uint32Array;
-  #size: number;
-
-  constructor(c: Candidates) {
-    const bounds = c.bounds;
-    this.#key = bounds;
-    this.#pairs = c.pairs;
-    this.#size = bounds.length;
-    this.#heap = new Uint32Array(bounds.length);
-    for (let x = 0; x < bounds.length; x++) this.#heap[x] = x;
-    for (let x = (this.#size >> 1) - 1; x >= 0; x--) this.#down(x);
-  }
-
-  /** Candidates left. */
-  get size(): number {
-    return this.#size;
-  }
-
-  /** The index of the smallest (bound, index) left, without taking it. */
-  peek(): number {
-    return this.#heap[0];
-  }
-
-  /** Takes the smallest (bound, index) left. */
-  pop(): number {
-    const top = this.#heap[0];
-    this.#size--;
-    if (this.#size > 0) {
-      this.#heap[0] = this.#heap[this.#size];
-      this.#down(0);
-    }
-    return top;
-  }
-
-  #less(p: number, q: number): boolean {
-    const kp = this.#key[p];
-    const kq = this.#key[q];
-    if (kp !== kq) return kp < kq;
-    const P = this.#pairs;
-    return P[2 * p] < P[2 * q] || (P[2 * p] === P[2 * q] && P[2 * p + 1] < P[2 * q + 1]);
-  }
-
-  #down(x: number): void {
-    const h = this.#heap;
-    for (;;) {
-      const l = 2 * x + 1;
-      if (l >= this.#size) return;
-      const r = l + 1;
-      const c = r < this.#size && this.#less(h[r], h[l]) ? r : l;
-      if (!this.#less(h[c], h[x])) return;
-      const t = h[c];
-      h[c] = h[x];
-      h[x] = t;
-      x = c;
-    }
-  }
-}
-
 /** True when (toi, i, j) comes before the best so far: earlier, or as early and a smaller pair. */
 function before(toi: number, i: number, j: number, best: number, bi: number, bj: number): boolean {
   return toi < best || (toi === best && (bi < 0 || i < bi || (i === bi && j < bj)));
 }
 
+/** What {@link searchFirst} returns. */
+export interface FirstSearch<R> {
+  status: CcdStatusValue;
+  toi: number;
+  pair: [number, number] | null;
+  /** Distinct pairs that ran a time of impact (over all the windows). */
+  tested: number;
+  /** Time-of-impact runs (a pair searched again in a later window counts again). */
+  runs: number;
+  /** The candidates of the last window. */
+  candidates: number;
+  impact: R | null;
+}
+
+/** Each window is this many times longer than the one before (the last one is the whole step). */
+const WINDOW_GROWTH = 8;
+/** The ball-and-box advancement of a pair stops after this many steps (the pair then runs). */
+const REFINE_STEPS = 128;
+/** The ball-and-box advancement stops at a step shorter than this share of the way to the target. */
+const STALL = 1 / 16;
+
 /**
- * The earliest contact among the candidates: pairs run in the order of their lower bounds and the
- * search stops when the next bound is later than the best found (a pair whose bound equals the best
- * toi can only tie, so it runs only when it is a smaller pair). Contacts and NotConverged lower
- * bounds both count, so nothing is missed before the result either way.
+ * The first window [0, h] of the search: about an eighth of the time a body takes to cross its own
+ * box at the mean speed bound, so that the boxes swept over it meet few neighbours.
+ */
+export function firstWindow(b: StepBodies): number {
+  const { dim, count } = b;
+  if (count === 0) return 1;
+  let extent = 0;
+  let mu = 0;
+  for (let i = 0; i < count; i++) {
+    let e = 0;
+    for (let a = 0; a < dim; a++) e = Math.max(e, b.box0[2 * dim * i + dim + a] - b.box0[2 * dim * i + a]);
+    extent += e;
+    mu += b.mu[i];
+  }
+  if (!(mu > 0) || !(extent > 0)) return 1;
+  const h = extent / mu / 8;
+  return h >= 1 ? 1 : h > 1 / 4096 ? h : 1 / 4096;
+}
+
+/**
+ * The earliest contact among many bodies: time windows [0, h] growing eightfold up to the whole
+ * step. In a window, each candidate (a pair whose boxes swept over the window meet) gets a certified
+ * lower bound of its reported toi, advanced up to the window's end; a pair whose bound passes the
+ * end is left out. The others run in the order of (bound, i, j), and the search stops when the next
+ * bound is later than the best found (a pair whose bound equals the best can only tie, so it runs
+ * only when it is a smaller pair); each pair is searched only up to the best so far (or the
+ * window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
+ * every pair left out of it stays beyond the tolerance up to its end. Otherwise the next window
+ * starts over.
+ *
+ * The lower bound of a pair: the larger of the specification's `max(0, box gap at s = 0 − tol) /
+ * (μ_i + μ_j)` and the last iterate of a conservative advancement on a cheap lower bound of the
+ * pair's gap (see {@link PairBound}), neither of which the pair's reported toi comes before.
  */
 export function searchFirst<R>(
+  b: StepBodies,
+  o: Required<ImpactOptions>,
+  run: PairRunner<R>,
+): FirstSearch<R> {
+  let runs = 0;
+  // the pairs run so far, as i·n + j (exact in a double)
+  const ran = new Set<number>();
+  let h = firstWindow(b);
+  for (;;) {
+    const c = candidatePairs(b, o.tolerance, h);
+    const r = searchWindow(b, c, o, h, run, ran);
+    runs += r.tested;
+    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.bounds.length };
+    h = WINDOW_GROWTH * h >= 1 ? 1 : WINDOW_GROWTH * h;
+  }
+}
+
+/**
+ * A cheap, certified lower bound g of the gap of a pair over the window [0, h], less a rounding
+ * slack: the largest of
+ * - the gap of the balls about the origins, each carried by its body's translation (so it holds
+ *   the body at every s, whatever the turn);
+ * - the gap of the boxes at s = 0 carried by the translations and grown by the chords of the turns
+ *   over the window (world axes; Euclidean, the exact gap of two aligned boxes);
+ * - in 3-D, the same for the oriented boxes (each body's box in its own frame, placed at s = 0):
+ *   the Euclidean gap of their projections on the axes of one frame (the other box lies in its
+ *   aligned box in that frame), for either frame, and the gap along each cross product of an axis
+ *   of one with an axis of the other (separating axes).
+ *
+ * Each term is a gap `|p + s v| − r` along a fixed axis (or a Euclidean norm of such over
+ * orthonormal axes, or the ball's centre distance), so g changes no faster than
+ * `|Δ_i − Δ_j| ≤ μ_i + μ_j`.
+ *
+ * The bound: let `s'_0 = 0`, `s'_{k+1} = s'_k + (g(s'_k) − tol) / μ` (μ a hair over the pair's
+ * speed bound), while `g(s'_k) > tol` and k stays within the iteration cap. The map `s ↦ s + (g(s)
+ * − tol) / μ` is monotone and below the pair's own advancement step `s ↦ s + (d(s) − tol/2) / μ`
+ * on [0, h] (g ≤ d there), so by induction the pair's k-th iterate is past h or at least `s'_k`;
+ * and g > tol on [0, s'_k), so no contact comes before `s'_k` either. So the pair's reported toi,
+ * whatever its status, is past h or at least `s'_k`.
+ */
+export class PairBound {
+  readonly #b: StepBodies;
+  readonly #tol: number;
+  readonly #spin: Float64Array;
+  readonly #cap: number;
+  // the axes of the pair being advanced: gap |p + s v| − r each; 0..dim−1 the world axes, then
+  // (3-D) frame i, frame j (3 each), then up to 9 cross axes
+  readonly #p = new Float64Array(18);
+  readonly #v = new Float64Array(18);
+  readonly #r = new Float64Array(18);
+  #axes = 0;
+  #frames = false;
+  #frames3 = false;
+  // the pair's oriented boxes (see StepBodies.orientedBox) and chords
+  readonly #fi = new Float64Array(15);
+  readonly #fj = new Float64Array(15);
+  #grow = 0;
+  // the balls: centre offset, its rate, the radii
+  readonly #bp = new Float64Array(3);
+  readonly #bv = new Float64Array(3);
+  #br = 0;
+  #slack = 0;
+
+  constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number) {
+    this.#b = b;
+    this.#tol = tolerance;
+    this.#spin = new Float64Array(b.count);
+    for (let i = 0; i < b.count; i++) this.#spin[i] = spinOver(b, i, h);
+    this.#cap = Math.min(maxIterations, REFINE_STEPS);
+  }
+
+  /** Sets up the axes of the pair (i, j): the balls and world boxes, and with `full` the oriented boxes. */
+  #setup(i: number, j: number, full: boolean): void {
+    const b = this.#b;
+    const { dim } = b;
+    const P = this.#p;
+    const V = this.#v;
+    const Rr = this.#r;
+    const D = b.delta;
+    const O = b.origin;
+    const B = b.box0;
+    const grow = this.#spin[i] + this.#spin[j];
+    this.#grow = grow;
+    const oi = 2 * dim * i;
+    const oj = 2 * dim * j;
+    for (let a = 0; a < dim; a++) {
+      this.#bp[a] = O[dim * j + a] - O[dim * i + a];
+      this.#bv[a] = D[dim * j + a] - D[dim * i + a];
+      P[a] = 0.5 * (B[oj + a] + B[oj + dim + a]) - 0.5 * (B[oi + a] + B[oi + dim + a]);
+      V[a] = this.#bv[a];
+      Rr[a] = 0.5 * (B[oi + dim + a] - B[oi + a]) + 0.5 * (B[oj + dim + a] - B[oj + a]) + grow;
+    }
+    this.#br = b.radius[i] + b.radius[j];
+    this.#slack = 1e-12 * (b.scale[i] + b.scale[j]);
+    this.#axes = dim;
+    this.#frames = false;
+    const box = b.orientedBox;
+    this.#frames3 = dim === 3 && box !== undefined;
+    if (!full || box === undefined) return;
+    const Fi = this.#fi;
+    const Fj = this.#fj;
+    box(i, Fi);
+    box(j, Fj);
+    // the frames' axes (the columns of R0), then the cross products of one's with the other's
+    let n = 3;
+    for (let k = 0; k < 3; k++) n = this.#axis(n, Fi[k], Fi[3 + k], Fi[6 + k]);
+    for (let k = 0; k < 3; k++) n = this.#axis(n, Fj[k], Fj[3 + k], Fj[6 + k]);
+    // (a rotation's columns have length 1 to 1e-9, so none is dropped; if one were, no frames)
+    this.#frames = n === 9;
+    if (!this.#frames) n = 3;
+    for (let k = 0; k < 3; k++) {
+      const ax = Fi[k],
+        ay = Fi[3 + k],
+        az = Fi[6 + k];
+      for (let l = 0; l < 3; l++) {
+        const bx = Fj[l],
+          by = Fj[3 + l],
+          bz = Fj[6 + l];
+        n = this.#axis(n, ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx);
+      }
+    }
+    this.#axes = n;
+  }
+
+  /**
+   * Adds the axis u (normalised here; dropped when nearly zero) as entry n: the oriented boxes'
+   * centre offset and its rate along u, and their projected half-widths grown by the chords.
+   * Returns the next entry.
+   */
+  #axis(n: number, ux: number, uy: number, uz: number): number {
+    const len = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    if (!(len > 1e-6)) return n;
+    ux /= len;
+    uy /= len;
+    uz /= len;
+    const Fi = this.#fi;
+    const Fj = this.#fj;
+    let r = this.#grow;
+    for (let k = 0; k < 3; k++) {
+      r += Fi[12 + k] * Math.abs(Fi[k] * ux + Fi[3 + k] * uy + Fi[6 + k] * uz);
+      r += Fj[12 + k] * Math.abs(Fj[k] * ux + Fj[3 + k] * uy + Fj[6 + k] * uz);
+    }
+    this.#p[n] = (Fj[9] - Fi[9]) * ux + (Fj[10] - Fi[10]) * uy + (Fj[11] - Fi[11]) * uz;
+    this.#v[n] = this.#bv[0] * ux + this.#bv[1] * uy + this.#bv[2] * uz;
+    this.#r[n] = r;
+    return n + 1;
+  }
+
+  /** g at s for the pair set up last. */
+  #gap(s: number): number {
+    const { dim } = this.#b;
+    const P = this.#p;
+    const V = this.#v;
+    const Rr = this.#r;
+    let c2 = 0;
+    let w2 = 0;
+    for (let a = 0; a < dim; a++) {
+      const c = this.#bp[a] + s * this.#bv[a];
+      c2 += c * c;
+      const q = Math.abs(P[a] + s * V[a]) - Rr[a];
+      if (q > 0) w2 += q * q;
+    }
+    let g = Math.sqrt(c2) - this.#br;
+    const w = Math.sqrt(w2);
+    if (w > g) g = w;
+    const n = this.#axes;
+    let k = dim;
+    if (this.#frames) {
+      // the two frames: Euclidean over three orthonormal axes (shaved: R0 is orthonormal to 1e-9)
+      for (let f = 0; f < 2; f++, k += 3) {
+        let e2 = 0;
+        for (let a = k; a < k + 3; a++) {
+          const q = Math.abs(P[a] + s * V[a]) - Rr[a];
+          if (q > 0) e2 += q * q;
+        }
+        const e = Math.sqrt(e2) * (1 - 1e-8);
+        if (e > g) g = e;
+      }
+    }
+    for (; k < n; k++) {
+      const q = Math.abs(P[k] + s * V[k]) - Rr[k];
+      if (q > g) g = q;
+    }
+    return g - this.#slack;
+  }
+
+  /** The lower bound g of the pair's gap at s (valid for s in the window). */
+  gap(i: number, j: number, s: number): number {
+    this.#setup(i, j, true);
+    return this.#gap(s);
+  }
+
+  /**
+   * The pair's bound: advances `s'_k` from 0 until it passes `target`, or goes no further (g ≤ tol,
+   * the step cap, or steps too short to pass `target` soon). Returns the last `s'_k`: the pair's
+   * reported toi is past h or at least that.
+   */
+  advance(i: number, j: number, target: number): number {
+    const b = this.#b;
+    const tol = this.#tol;
+    const mu = (b.mu[i] + b.mu[j]) * (1 + 1e-9);
+    // the balls and the world boxes first (cheap); the oriented boxes only for a pair they leave
+    this.#setup(i, j, false);
+    if (!(mu > 0)) {
+      // at rest relative to each other: the pair is Separate unless it touches at s = 0
+      this.#setup(i, j, true);
+      return this.#gap(0) > tol ? Number.POSITIVE_INFINITY : 0;
+    }
+    // the pair's steps too short for the argument to survive rounding: no bound
+    if (0.5 * tol < 1e-12 * mu) return 0;
+    let s = 0;
+    let full = false;
+    for (let k = 0; k < this.#cap; k++) {
+      const g = this.#gap(s);
+      // shaved, so that the rounded iterate never passes the exact one
+      const step = g > tol ? ((g - tol) / mu) * (1 - 1e-12) : 0;
+      // closing in on g = tol: more steps would not pass the target soon
+      if (step === 0 || step < STALL * (target - s)) {
+        if (!full && this.#frames3) {
+          // (each step may take its own lower bound of the gap: the argument holds step by step)
+          full = true;
+          this.#setup(i, j, true);
+          k--;
+          continue;
+        }
+        return step === 0 ? s : s + step - 4.5e-16;
+      }
+      s = s + step - 4.5e-16;
+      if (s > target) return s;
+    }
+    return s;
+  }
+}
+
+/** The search of one window (see {@link searchFirst}). */
+function searchWindow<R>(
+  b: StepBodies,
   c: Candidates,
-  run: (i: number, j: number, horizon: number) => PairOutcome<R>,
+  o: Required<ImpactOptions>,
+  h: number,
+  run: PairRunner<R>,
+  ran: Set<number>,
 ): { status: CcdStatusValue; toi: number; pair: [number, number] | null; tested: number; impact: R | null } {
+  const m = c.bounds.length;
+  const P = c.pairs;
+  const bound = new PairBound(b, o.tolerance, h, o.maxIterations);
+  // Each candidate's bound, up to the window's end: a pair whose bound passes h is past h.
+  const key = new Float64Array(m);
+  const live = new Uint32Array(m);
+  let count = 0;
+  for (let x = 0; x < m; x++) {
+    const classic = c.bounds[x];
+    if (classic > h) continue;
+    const s = bound.advance(P[2 * x], P[2 * x + 1], h);
+    if (s > h) continue;
+    key[x] = s > classic ? s : classic;
+    live[count++] = x;
+  }
+  // The others in the order of (bound, i, j).
+  const order = live.subarray(0, count);
+  order.sort((p, q) => key[p] - key[q] || P[2 * p] - P[2 * q] || P[2 * p + 1] - P[2 * q + 1]);
   let best = Number.POSITIVE_INFINITY;
   let bi = -1;
   let bj = -1;
   let status: CcdStatusValue = CcdStatus.Separate;
   let impact: R | null = null;
   let tested = 0;
-  const queue = new CandidateQueue(c);
-  while (queue.size > 0) {
-    const x = queue.pop();
-    const bound = c.bounds[x];
-    if (bound > best) break;
-    const i = c.pairs[2 * x];
-    const j = c.pairs[2 * x + 1];
-    if (!before(bound, i, j, best, bi, bj)) continue;
+  for (let y = 0; y < count; y++) {
+    const x = order[y];
+    const L = key[x];
+    if (L > best) break;
+    const i = P[2 * x];
+    const j = P[2 * x + 1];
+    // a pair whose bound equals the best toi can only tie: it runs only when it is a smaller pair
+    if (!before(L, i, j, best, bi, bj)) continue;
     // Box2D's trick: a pair only needs searching up to the best contact so far. Its iterates up to
     // there are those of the full query, so the result still equals the loop over all pairs.
-    const r = run(i, j, best < 1 ? best : 1);
+    const r = run(i, j, best < h ? best : h);
     tested++;
+    ran.add(i * b.count + j);
     if (r.status === CcdStatus.Separate || r.horizonReached) continue;
     if (before(r.toi, i, j, best, bi, bj)) {
       best = r.toi;
       bi = i;
       bj = j;
       status = r.status;
-      impact = r.impact;
+      impact = r.impact();
     }
   }
   if (bi < 0) return { status: CcdStatus.Separate, toi: 1, pair: null, tested, impact: null };
@@ -201,7 +455,7 @@ export function searchFirst<R>(
 /** Every candidate's outcome that is not Separate, sorted by (toi, i, j). */
 export function searchAll<R>(
   c: Candidates,
-  run: (i: number, j: number, horizon: number) => PairOutcome<R>,
+  run: PairRunner<R>,
 ): { impacts: { pair: [number, number]; status: CcdStatusValue; toi: number; impact: R }[]; tested: number } {
   const impacts: { pair: [number, number]; status: CcdStatusValue; toi: number; impact: R }[] = [];
   for (let x = 0; x < c.bounds.length; x++) {
@@ -209,7 +463,7 @@ export function searchAll<R>(
     const j = c.pairs[2 * x + 1];
     const r = run(i, j, 1);
     if (r.status !== CcdStatus.Separate)
-      impacts.push({ pair: [i, j], status: r.status, toi: r.toi, impact: r.impact });
+      impacts.push({ pair: [i, j], status: r.status, toi: r.toi, impact: r.impact() });
   }
   impacts.sort((p, q) => p.toi - q.toi || p.pair[0] - q.pair[0] || p.pair[1] - q.pair[1]);
   return { impacts, tested: c.bounds.length };

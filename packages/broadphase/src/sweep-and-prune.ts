@@ -93,34 +93,16 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
     return Math.max(1, Math.min(cap, want, 4096));
   });
   const size = gridAxes.map((a, k) => (high[a] - low[a]) / cells[k] || 1);
-  const cellOf = (k: number, x: number): number => {
-    const c = Math.floor((x - low[gridAxes[k]]) / size[k]);
-    return c < 0 ? 0 : c >= cells[k] ? cells[k] - 1 : c;
-  };
   const columns = cells.reduce((p, c) => p * c, 1);
 
-  // Boxes by column (compressed rows): count, prefix, fill.
-  const start = new Uint32Array(columns + 1);
-  const forEachColumn = (i: number, f: (col: number) => void): void => {
-    const u0 = cellOf(0, boxes[i * stride + gridAxes[0]]);
-    const u1 = cellOf(0, boxes[i * stride + dim + gridAxes[0]]);
-    if (gridAxes.length === 1) {
-      for (let u = u0; u <= u1; u++) f(u);
-      return;
-    }
-    const v0 = cellOf(1, boxes[i * stride + gridAxes[1]]);
-    const v1 = cellOf(1, boxes[i * stride + dim + gridAxes[1]]);
-    for (let u = u0; u <= u1; u++) for (let v = v0; v <= v1; v++) f(u * cells[1] + v);
-  };
-  for (let i = 0; i < n; i++) forEachColumn(i, (col) => start[col + 1]++);
-  for (let c = 0; c < columns; c++) start[c + 1] += start[c];
-  const members = new Uint32Array(start[columns]);
-  const fill = start.slice(0, columns);
-  for (let i = 0; i < n; i++) forEachColumn(i, (col) => (members[fill[col]++] = i));
+  // The boxes in sweep order (by their min along the sweep axis, then index), sorted once.
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = boxes[i * stride + sweep];
+  const order = sortedByKey(keys);
 
-  let out = new Uint32Array(Math.max(16, 2 * n));
-  let count = 0;
-  let active = new Uint32Array(64);
+  // Boxes by column (compressed rows): count, prefix, fill in sweep order, so each column is sorted.
+  // Each entry carries a copy of its box (sweep min and max, then the grid axes' min and max), so
+  // that a column's sweep reads memory in order.
   const g0 = gridAxes[0];
   const g1 = gridAxes.length > 1 ? gridAxes[1] : -1;
   const low0 = low[g0];
@@ -129,36 +111,94 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
   const size1 = g1 >= 0 ? size[1] : 1;
   const cells0 = cells[0];
   const cells1 = g1 >= 0 ? cells[1] : 1;
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) keys[i] = boxes[i * stride + sweep];
+  // each box's range of columns: u0, u1, v0, v1
+  const span = new Int32Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    const o = i * stride;
+    let u0 = Math.floor((boxes[o + g0] - low0) / size0);
+    let u1 = Math.floor((boxes[o + dim + g0] - low0) / size0);
+    u0 = u0 < 0 ? 0 : u0 >= cells0 ? cells0 - 1 : u0;
+    u1 = u1 < 0 ? 0 : u1 >= cells0 ? cells0 - 1 : u1;
+    let v0 = 0;
+    let v1 = 0;
+    if (g1 >= 0) {
+      v0 = Math.floor((boxes[o + g1] - low1) / size1);
+      v1 = Math.floor((boxes[o + dim + g1] - low1) / size1);
+      v0 = v0 < 0 ? 0 : v0 >= cells1 ? cells1 - 1 : v0;
+      v1 = v1 < 0 ? 0 : v1 >= cells1 ? cells1 - 1 : v1;
+    }
+    span[4 * i] = u0;
+    span[4 * i + 1] = u1;
+    span[4 * i + 2] = v0;
+    span[4 * i + 3] = v1;
+  }
+  const start = new Uint32Array(columns + 1);
+  for (let i = 0; i < n; i++) {
+    for (let u = span[4 * i]; u <= span[4 * i + 1]; u++)
+      for (let v = span[4 * i + 2]; v <= span[4 * i + 3]; v++) start[u * cells1 + v + 1]++;
+  }
+  for (let c = 0; c < columns; c++) start[c + 1] += start[c];
+  const total = start[columns];
+  const members = new Uint32Array(total);
+  const copy = new Float64Array(6 * total);
+  const fill = start.slice(0, columns);
+  for (let x = 0; x < n; x++) {
+    const i = order[x];
+    const o = i * stride;
+    const s0 = boxes[o + sweep];
+    const s1 = boxes[o + dim + sweep];
+    const a0 = boxes[o + g0];
+    const a1 = boxes[o + dim + g0];
+    const c0 = g1 >= 0 ? boxes[o + g1] : 0;
+    const c1 = g1 >= 0 ? boxes[o + dim + g1] : 0;
+    for (let u = span[4 * i]; u <= span[4 * i + 1]; u++) {
+      for (let v = span[4 * i + 2]; v <= span[4 * i + 3]; v++) {
+        const e = fill[u * cells1 + v]++;
+        members[e] = i;
+        copy[6 * e] = s0;
+        copy[6 * e + 1] = s1;
+        copy[6 * e + 2] = a0;
+        copy[6 * e + 3] = a1;
+        copy[6 * e + 4] = c0;
+        copy[6 * e + 5] = c1;
+      }
+    }
+  }
+
+  let out = new Uint32Array(Math.max(16, 2 * n));
+  let count = 0;
+  // the live entries of a column's sweep (entry numbers)
+  let active = new Uint32Array(64);
   for (let col = 0; col < columns; col++) {
-    const list = members.subarray(start[col], start[col + 1]);
-    if (list.length < 2) continue;
-    list.sort((p, q) => keys[p] - keys[q] || p - q);
+    const first = start[col];
+    const end = start[col + 1];
+    if (end - first < 2) continue;
     let live = 0;
-    for (let x = 0; x < list.length; x++) {
-      const b = list[x];
-      const ob = b * stride;
-      const minB = keys[b];
-      const b0lo = boxes[ob + g0];
-      const b0hi = boxes[ob + dim + g0];
-      const b1lo = g1 >= 0 ? boxes[ob + g1] : 0;
-      const b1hi = g1 >= 0 ? boxes[ob + dim + g1] : 0;
+    for (let x = first; x < end; x++) {
+      const b = members[x];
+      const minB = copy[6 * x];
+      const b0lo = copy[6 * x + 2];
+      const b0hi = copy[6 * x + 3];
+      const b1lo = copy[6 * x + 4];
+      const b1hi = copy[6 * x + 5];
       let keep = 0;
       for (let y = 0; y < live; y++) {
-        const a = active[y];
-        const oa = a * stride;
-        if (boxes[oa + dim + sweep] < minB) continue; // ended before b starts: drop it
-        active[keep++] = a;
-        if (boxes[oa + dim + g0] < b0lo || b0hi < boxes[oa + g0]) continue;
-        if (g1 >= 0 && (boxes[oa + dim + g1] < b1lo || b1hi < boxes[oa + g1])) continue;
+        const e = active[y];
+        if (copy[6 * e + 1] < minB) continue; // ended before b starts: drop it
+        active[keep++] = e;
+        const a0lo = copy[6 * e + 2];
+        const a0hi = copy[6 * e + 3];
+        if (a0hi < b0lo || b0hi < a0lo) continue;
+        const a1lo = copy[6 * e + 4];
+        const a1hi = copy[6 * e + 5];
+        if (a1hi < b1lo || b1hi < a1lo) continue;
         // Report the pair in the column of its intersection's lower corner only.
-        const m0 = boxes[oa + g0] > b0lo ? boxes[oa + g0] : b0lo;
+        const m0 = a0lo > b0lo ? a0lo : b0lo;
         let u = Math.floor((m0 - low0) / size0);
         u = u < 0 ? 0 : u >= cells0 ? cells0 - 1 : u;
         let owner = u;
         if (g1 >= 0) {
-          const m1 = boxes[oa + g1] > b1lo ? boxes[oa + g1] : b1lo;
+          const m1 = a1lo > b1lo ? a1lo : b1lo;
           let v = Math.floor((m1 - low1) / size1);
           v = v < 0 ? 0 : v >= cells1 ? cells1 - 1 : v;
           owner = u * cells1 + v;
@@ -169,6 +209,7 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
           grown.set(out);
           out = grown;
         }
+        const a = members[e];
         out[count++] = a < b ? a : b;
         out[count++] = a < b ? b : a;
       }
@@ -178,8 +219,58 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
         grown.set(active);
         active = grown;
       }
-      active[live++] = b;
+      active[live++] = x;
     }
   }
   return out.slice(0, count);
+}
+
+/** Little-endian platform: a double's low word comes first in memory. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The indices 0..n−1 in the order of (keys[i], i), keys without NaN. A stable radix sort on the
+ * keys' bits (four passes of 16 bits, the doubles mapped to unsigned integers in the same order)
+ * for many keys, a comparison sort for few.
+ */
+export function sortedByKey(keys: Float64Array): Uint32Array {
+  const n = keys.length;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (n < 2048 || !LITTLE_ENDIAN) {
+    order.sort((p, q) => keys[p] - keys[q] || p - q);
+    return order;
+  }
+  // + 0 turns −0 into +0 (they compare equal)
+  const bits = new Float64Array(n);
+  for (let i = 0; i < n; i++) bits[i] = keys[i] + 0;
+  const words = new Uint32Array(bits.buffer);
+  for (let i = 0; i < n; i++) {
+    const hi = words[2 * i + 1];
+    if (hi & 0x80000000) {
+      words[2 * i + 1] = ~hi >>> 0;
+      words[2 * i] = ~words[2 * i] >>> 0;
+    } else {
+      words[2 * i + 1] = (hi | 0x80000000) >>> 0;
+    }
+  }
+  let other = new Uint32Array(n);
+  const count = new Uint32Array(65537);
+  for (let pass = 0; pass < 4; pass++) {
+    const word = pass >> 1;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[((words[2 * i + word] >>> shift) & 0xffff) + 1]++;
+    // every key with the same digit: the pass changes nothing
+    if (count[((words[word] >>> shift) & 0xffff) + 1] === n) continue;
+    for (let d = 0; d < 65536; d++) count[d + 1] += count[d];
+    for (let x = 0; x < n; x++) {
+      const i = order[x];
+      other[count[(words[2 * i + word] >>> shift) & 0xffff]++] = i;
+    }
+    const t = order;
+    order = other;
+    other = t;
+  }
+  return order;
 }

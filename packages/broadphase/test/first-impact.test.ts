@@ -51,6 +51,22 @@ describe('firstImpact equals the loop over all pairs, bit for bit', () => {
     );
   });
 
+  it('on denser scenes of 40 bodies (several time windows, many candidates)', () => {
+    for (const [seed, reach] of [
+      [101, 0.3],
+      [102, 0.05],
+      [103, 0.6],
+    ]) {
+      const { bodies, poses0, poses1 } = scene(seed, 40, 0.5, reach, Math.PI);
+      const r = firstImpact(bodies, poses0, poses1, { tolerance: 1e-6 });
+      const { best } = loopOverAllPairs(bodies, poses0, poses1, 1e-6);
+      expect(r.status).toBe(best?.status ?? CcdStatus.Separate);
+      expect(r.toi).toBe(best?.toi ?? 1);
+      expect(r.pair).toEqual(best?.pair ?? null);
+      expect(r.tested).toBeLessThanOrEqual(r.runs);
+    }
+  });
+
   it('with identical poses (coincident bodies) and with every body at rest', () => {
     const p = poseFromAxisAngle([1, 1, 0], 0.3, [0.1, 0.2, 0.3]);
     const same = firstImpact([pebble, pebble, pebble], [p, p, p], [p, p, p]);
@@ -163,6 +179,35 @@ describe('few bodies and bad input', () => {
     );
     expect(code(() => firstImpact([pebble, pebble], [p, p], [p, p], { maxIterations: 0 }))).toBe(
       'INVALID_OPTION',
+    );
+    // poses as plain arrays are fine; a bad rotation or an overflowing step is named
+    const q = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    const far = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [1, 0, 0] };
+    expect(firstImpact([pebble, pebble], [q, far], [q, far]).status).toBe(CcdStatus.Separate);
+    const message = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return `${(e as { code?: string }).code}: ${(e as Error).message}`;
+      }
+      return 'none';
+    };
+    const skew = { R: [1, 0.1, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(message(() => firstImpact([pebble, pebble], [q, q], [q, skew]))).toMatch(
+      /^INVALID_POSE: poses1\[1\]\.R is not orthonormal/,
+    );
+    const mirror = { R: [-1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(message(() => firstImpact([pebble, pebble], [mirror, q], [q, q]))).toMatch(
+      /^INVALID_POSE: poses0\[0\]\.R is a reflection/,
+    );
+    const nan = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, Number.NaN, 0] };
+    expect(message(() => firstImpact([pebble, pebble], [q, nan], [q, q]))).toMatch(
+      /^INVALID_POSE: poses0\[1\]\.t/,
+    );
+    const huge = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [1.5e308, 0, 0] };
+    const low = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [-1.5e308, 0, 0] };
+    expect(message(() => firstImpact([pebble, pebble], [q, low], [q, huge]))).toMatch(
+      /^INVALID_POSE: poses0\[1\] to poses1\[1\]: the translation over the step overflows/,
     );
     expect(code(() => proximityPairs([pebble], [p], -1))).toBe('INVALID_OPTION');
     expect(code(() => proximityPairs([pebble], [p], Number.NaN))).toBe('INVALID_OPTION');

@@ -2,6 +2,8 @@ import { FirstTouchError } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sweepAndPrune } from '../src/index.js';
+import { sortedByKey } from '../src/sweep-and-prune.js';
+import { rng } from './helpers.js';
 
 /** All pairs of closed boxes that overlap, by the double loop. */
 function allPairs(boxes: Float64Array, dim: number): number[] {
@@ -53,6 +55,34 @@ describe('sweepAndPrune', () => {
     for (let k = 0; k < 20; k++) grid.push(3, 3, 3, 4, 4, 4);
     const boxes = Float64Array.from(grid);
     expect(Array.from(sweepAndPrune(boxes))).toEqual(allPairs(boxes, 3));
+  });
+
+  it('equals the all-pairs box overlap for thousands of boxes (the radix sort of the sweep)', () => {
+    for (const seed of [1, 2]) {
+      const r = rng(seed);
+      const boxes = new Float64Array(6 * 3000);
+      for (let i = 0; i < 3000; i++) {
+        for (let a = 0; a < 3; a++) {
+          // some boxes share their min along an axis (ties), some sit at negative coordinates
+          const lo = r() < 0.1 ? 0 : (r() - 0.3) * 40;
+          boxes[6 * i + a] = lo;
+          boxes[6 * i + 3 + a] = lo + r() * 1.5;
+        }
+      }
+      expect(Array.from(sweepAndPrune(boxes))).toEqual(allPairs(boxes, 3));
+    }
+  });
+
+  it('sortedByKey orders by (key, index), radix or not', () => {
+    for (const n of [10, 5000]) {
+      const r = rng(n);
+      const special = [0, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e-310, -1e-310, 1, -1];
+      const keys = Float64Array.from({ length: n }, () =>
+        r() < 0.2 ? special[Math.floor(r() * special.length)] : (r() - 0.5) * 10 ** Math.floor(r() * 8 - 4),
+      );
+      const want = Array.from(keys.keys()).sort((p, q) => keys[p] - keys[q] || p - q);
+      expect(Array.from(sortedByKey(keys))).toEqual(want);
+    }
   });
 
   it('rejects bad boxes with a FirstTouchError', () => {
