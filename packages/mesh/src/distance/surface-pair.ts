@@ -229,8 +229,9 @@ export class SurfacePair {
       this.#nodeBound(a2, b2);
       const l2 = S.bound[0];
       volumePairs += 2;
-      // The closer child is pushed last, so it is searched first.
-      if (l1 <= l2) {
+      // The closer child is pushed last, so it is searched first; between two overlapping pairs
+      // (bounds 0, near the top), the one whose centres are closer.
+      if (l1 < l2 || (l1 === l2 && this.#centres2(a1, b1) <= this.#centres2(a2, b2))) {
         if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
         else if (l2 < lowestPruned) lowestPruned = l2;
         if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
@@ -262,6 +263,24 @@ export class SurfacePair {
     this.facetA = bestA;
     this.facetB = bestB;
     return this.distance;
+  }
+
+  /** Squared distance between the centres of node i of A and node j of B (j's box taken into A's frame). */
+  #centres2(i: number, j: number): number {
+    const ba = this.#ta.boxes;
+    const p = 6 * i;
+    const o = 6 * j;
+    const c = this.#refit ? S.rb : S.nb;
+    // refitted boxes are min/max, enclosed ones centre/half-extents
+    const k = this.#refit ? 0.5 : 1;
+    const cx = this.#refit ? k * (c[o] + c[o + 3]) : c[o];
+    const cy = this.#refit ? k * (c[o + 1] + c[o + 4]) : c[o + 1];
+    const cz = this.#refit ? k * (c[o + 2] + c[o + 5]) : c[o + 2];
+    return (
+      (cx - 0.5 * (ba[p] + ba[p + 3])) ** 2 +
+      (cy - 0.5 * (ba[p + 1] + ba[p + 4])) ** 2 +
+      (cz - 0.5 * (ba[p + 2] + ba[p + 5])) ** 2
+    );
   }
 
   #keepPoints(): void {
