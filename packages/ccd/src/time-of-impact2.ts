@@ -1,14 +1,8 @@
 import { Curve } from '@firsttouch/mesh';
-import {
-  describeValue,
-  FirstTouchError,
-  type Pose2Like,
-  RigidMotion2,
-  transformPoint2,
-} from '@firsttouch/pose';
+import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
-import { defaultTolerance, resolveOptions } from './options.js';
+import { defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import type { TimeOfImpactOptions } from './time-of-impact.js';
 
@@ -104,24 +98,54 @@ export function timeOfImpact2(
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [Q0, Q1], b: [Q0, Q1]}');
   }
-  const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
-  const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
-  const ba = a.bounds();
-  const bb = b.bounds();
-  const reach = Math.max(
-    ...ba.min.map(Math.abs),
-    ...ba.max.map(Math.abs),
-    ...bb.min.map(Math.abs),
-    ...bb.max.map(Math.abs),
+  const small = a.positions.length + b.positions.length <= 2 * POOL_VERTICES;
+  if (pool === undefined || poolBusy || !small) {
+    const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
+    const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
+    const resolved = resolveOptions(options, toleranceOf(a, b));
+    const bodies = new CurveMotion(a, b, motionA, motionB);
+    if (pool === undefined && small) pool = bodies;
+    return run(bodies, resolved);
+  }
+  // The evaluator kept between queries (small curves only, so that it never holds much memory), its
+  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
+  // calling back) takes a fresh one.
+  const bodies = pool;
+  poolBusy = true;
+  try {
+    bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
+    bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
+    const resolved = resolveOptions(options, toleranceOf(a, b));
+    bodies.reset(a, b, bodies.motionA, bodies.motionB);
+    return run(bodies, resolved);
+  } finally {
+    poolBusy = false;
+  }
+}
+
+/** The default tolerance of two curves (1e-6 of the larger bounding-box diagonal). */
+function toleranceOf(a: Curve, b: Curve): number {
+  const ea = a.extent();
+  const eb = b.extent();
+  return defaultTolerance(
+    Math.max(ea.diagonal, eb.diagonal),
+    Math.max(ea.largestCoordinate, eb.largestCoordinate),
   );
-  const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
-  const bodies = new CurveMotion(a, b, motionA, motionB);
+}
+
+function run(bodies: CurveMotion, resolved: ResolvedOptions): TimeOfImpact2Result {
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
   const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
   out.horizonReached = r.horizonReached;
   return out;
 }
+
+/** Vertices of the two curves together up to which {@link timeOfImpact2} reuses one evaluator. */
+const POOL_VERTICES = 4096;
+let pool: CurveMotion | undefined;
+const rotation = new Float64Array(2);
+let poolBusy = false;
 
 /** The result record from the evaluator's state at the returned toi. */
 export function impactResult2(
@@ -134,12 +158,36 @@ export function impactResult2(
   tolerance: number,
 ): TimeOfImpact2Result {
   const pair = bodies.pair;
-  const pointA = transformPoint2(bodies.poseA, pair.pointA);
-  const pointB = transformPoint2(bodies.poseA, pair.pointB);
+  // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine).
+  const q = bodies.poseA;
+  const cs = bodies.rotationA(rotation);
+  const c = cs[0];
+  const s = cs[1];
+  const tx = q.t[0];
+  const ty = q.t[1];
+  const pointA = new Float64Array(2);
+  const pointB = new Float64Array(2);
+  const ax = pair.pointA[0],
+    ay = pair.pointA[1],
+    bx = pair.pointB[0],
+    by = pair.pointB[1];
+  pointA[0] = c * ax - s * ay + tx;
+  pointA[1] = s * ax + c * ay + ty;
+  pointB[0] = c * bx - s * by + tx;
+  pointB[1] = s * bx + c * by + ty;
   const dx = pointB[0] - pointA[0];
   const dy = pointB[1] - pointA[1];
-  const len = Math.hypot(dx, dy);
-  const normal = len > 0 ? Float64Array.of(dx / len, dy / len) : Float64Array.of(Number.NaN, Number.NaN);
+  // Math.hypot (slow) only where the squares could underflow or overflow.
+  const m = Math.abs(dx) + Math.abs(dy);
+  const len = m > 1e-150 && m < 1e150 ? Math.sqrt(dx * dx + dy * dy) : Math.hypot(dx, dy);
+  const normal = new Float64Array(2);
+  if (len > 0) {
+    normal[0] = dx / len;
+    normal[1] = dy / len;
+  } else {
+    normal[0] = Number.NaN;
+    normal[1] = Number.NaN;
+  }
   const directional = bodies.directionalPairEvaluations;
   return {
     status,

@@ -10,6 +10,27 @@ import { labelComponents } from './components.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
+
+/**
+ * The sizes of a {@link Curve} that the queries need at every call (see {@link Curve.extent}).
+ *
+ * @example
+ * ```ts
+ * import { disc } from '@firsttouch/mesh';
+ * console.log(disc(1, 4).extent().radius); // 1
+ * ```
+ */
+export interface CurveExtent {
+  /** The diagonal of the bounding box of the vertices, as `bounds().diagonal` (0 without vertices). */
+  readonly diagonal: number;
+  /** The largest |coordinate| of a vertex (0 without vertices). */
+  readonly largestCoordinate: number;
+  /** The largest |u| plus the largest |v| of the vertices: no vertex lies farther from the origin. */
+  readonly reach: number;
+  /** The largest distance `Math.hypot(u, v)` of a vertex from the origin (what a turn moves). */
+  readonly radius: number;
+}
+
 /**
  * One chain of a {@link Curve}: its vertices are `start .. start + size − 1`; a closed chain (a loop)
  * has `size` segments (the last closes it), an open one `size − 1`.
@@ -54,6 +75,8 @@ export class Curve {
   /** The chains, in order. */
   readonly loops: readonly CurveLoop[];
   #tree: BoundingTree | undefined;
+  #extent: CurveExtent | undefined;
+  #segmentBoxes: Float64Array | undefined;
 
   /**
    * True for a Curve of any copy of this package (a brand, not \`instanceof\`, so that two installed
@@ -348,6 +371,76 @@ export class Curve {
     this.assertNotEmpty('tree');
     if (!this.#tree) this.#tree = buildTree(this.positions, this.indices, 2);
     return this.#tree;
+  }
+
+  /**
+   * Sizes of the curve that queries ask for again and again, computed on first use and kept (the
+   * curve is immutable): see {@link CurveExtent}. The object is frozen.
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * const e = Curve.fromPolyline([0, 3], [-4, 0]).extent();
+   * console.log(e.diagonal, e.reach, e.radius); // 5 7 4
+   * ```
+   */
+  extent(): CurveExtent {
+    if (this.#extent) return this.#extent;
+    const p = this.positions;
+    let minU = Number.POSITIVE_INFINITY;
+    let minV = Number.POSITIVE_INFINITY;
+    let maxU = Number.NEGATIVE_INFINITY;
+    let maxV = Number.NEGATIVE_INFINITY;
+    let radius = 0;
+    for (let i = 0; i + 1 < p.length; i += 2) {
+      const u = p[i],
+        v = p[i + 1];
+      if (u < minU) minU = u;
+      if (u > maxU) maxU = u;
+      if (v < minV) minV = v;
+      if (v > maxV) maxV = v;
+      const r = Math.hypot(u, v);
+      if (r > radius) radius = r;
+    }
+    const empty = p.length === 0;
+    this.#extent = Object.freeze({
+      diagonal: empty ? 0 : Math.sqrt((maxU - minU) ** 2 + (maxV - minV) ** 2),
+      largestCoordinate: empty ? 0 : Math.max(-minU, maxU, -minV, maxV),
+      reach: empty ? 0 : Math.max(-minU, maxU) + Math.max(-minV, maxV),
+      radius,
+    });
+    return this.#extent;
+  }
+
+  /**
+   * The box of each segment, 4 numbers a segment (`uMin vMin uMax vMax`, exact: the smaller and the
+   * larger endpoint coordinate), computed on first use and kept. Do not modify.
+   *
+   * @example
+   * ```ts
+   * import { Curve } from '@firsttouch/mesh';
+   * console.log(Array.from(Curve.fromPolyline([0, 1], [2, -1]).segmentBoxes())); // [0, -1, 1, 2]
+   * ```
+   */
+  segmentBoxes(): Float64Array {
+    if (this.#segmentBoxes) return this.#segmentBoxes;
+    const p = this.positions;
+    const idx = this.indices;
+    const out = new Float64Array(4 * this.segmentCount);
+    for (let k = 0; k < this.segmentCount; k++) {
+      const i = 2 * idx[2 * k];
+      const j = 2 * idx[2 * k + 1];
+      const u0 = p[i],
+        v0 = p[i + 1],
+        u1 = p[j],
+        v1 = p[j + 1];
+      out[4 * k] = u0 < u1 ? u0 : u1;
+      out[4 * k + 1] = v0 < v1 ? v0 : v1;
+      out[4 * k + 2] = u0 < u1 ? u1 : u0;
+      out[4 * k + 3] = v0 < v1 ? v1 : v0;
+    }
+    this.#segmentBoxes = out;
+    return out;
   }
 
   /**

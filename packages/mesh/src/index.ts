@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
-export { Curve, type CurveLoop } from './curve.js';
+export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export {
   type CurveDistanceOptions,
   type CurveDistanceResult,

@@ -293,6 +293,62 @@ describe('maxDistance, hint, CurvePair', () => {
       expect(pair.intersecting).toBe(fresh.intersecting);
     }
   });
+
+  // evaluateMoved searches again only the pairs that were near at the last call and proves the rest
+  // away by how far B may have moved: the answer must be evaluate's, bit for bit, on small curves
+  // (the flat search) and on large ones (the trees), approaching, sliding, receding and crossing.
+  it('CurvePair.evaluateMoved along a motion equals evaluate, bit for bit', () => {
+    const bodies = fc.oneof(
+      fc.constant([disc(1, 5), rectangle(0.6, 0.3)] as const),
+      fc.constant([disc(1, 48), disc(0.1, 24)] as const),
+      fc.constant([disc(1, 64).scale(1, 0.3), disc(0.05, 32)] as const),
+      fc.constant([rectangle(2, 0.05), disc(0.2, 40)] as const),
+      arbCurve(2, 7).map((sa) => [curveOf(sa), disc(0.3, 6)] as const),
+      arbCurve(3, 40).map((sa) => [curveOf(sa), rectangle(0.4, 0.1).rotate(0.3)] as const),
+    );
+    // Paths across A (close passes, where the near pairs are few and the proof matters).
+    const step = fc.tuple(
+      fc.double({ min: -1.6, max: 1.6, noNaN: true }),
+      fc.double({ min: -1.6, max: 1.6, noNaN: true }),
+      fc.double({ min: -1.6, max: 1.6, noNaN: true }),
+      fc.double({ min: -1.6, max: 1.6, noNaN: true }),
+      fc.double({ min: -4, max: 4, noNaN: true }),
+      fc.double({ min: -4, max: 4, noNaN: true }),
+    );
+    const times = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 60 });
+    fc.assert(
+      fc.property(bodies, step, times, fc.boolean(), ([a, b], [x0, y0, x1, y1, w0, w1], ss, ordered) => {
+        if (ordered) ss.sort((p, q) => p - q);
+        // B's origin on a line, B turning at a constant rate; A at rest: B moves at most μ |s − s'|.
+        let radius = 0;
+        for (let i = 0; i < b.positions.length; i += 2) {
+          radius = Math.max(radius, Math.hypot(b.positions[i], b.positions[i + 1]));
+        }
+        const mu = Math.hypot(x1 - x0, y1 - y0) + Math.abs(w1 - w0) * radius;
+        const moved = new CurvePair(a, b);
+        const plain = new CurvePair(a, b);
+        let last = Number.NaN;
+        for (const s of ss) {
+          const angle = w0 + s * (w1 - w0);
+          const c = Math.cos(angle);
+          const sn = Math.sin(angle);
+          const tu = x0 + s * (x1 - x0);
+          const tv = y0 + s * (y1 - y0);
+          const by = Number.isNaN(last) ? Number.POSITIVE_INFINITY : mu * Math.abs(s - last);
+          last = s;
+          const d = moved.evaluateMoved(c, sn, tu, tv, by);
+          const e = plain.evaluate(c, sn, tu, tv);
+          expect(Object.is(d, e)).toBe(true);
+          expect([moved.segmentA, moved.segmentB]).toEqual([plain.segmentA, plain.segmentB]);
+          expect(moved.intersecting).toBe(plain.intersecting);
+          expect(Array.from(moved.pointA)).toEqual(Array.from(plain.pointA));
+          expect(Array.from(moved.pointB)).toEqual(Array.from(plain.pointB));
+          expect(moved.segmentPairs).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
 });
 
 describe('far from the origin', () => {

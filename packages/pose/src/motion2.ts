@@ -12,6 +12,8 @@ import { assertPoints, assertStepInstant } from './validate.js';
  * ```
  */
 export function wrapAngle(angle: number): number {
+  // Already wrapped: the arithmetic below would return it unchanged (zero aside, whose sign it drops).
+  if (angle > -Math.PI && angle <= Math.PI && angle !== 0) return angle;
   const TWO_PI = 2 * Math.PI;
   // Moderate angles: subtract whole turns (exact to rounding). Enormous ones: through sin and cos,
   // whose argument reduction is exact, so the wrapped angle is the same rotation.
@@ -38,32 +40,72 @@ export function wrapAngle(angle: number): number {
  */
 export class RigidMotion2 {
   /** The pose at s = 0 (a private copy). */
-  readonly q0: Pose2;
+  readonly q0: Pose2 = { angle: 0, t: new Float64Array(2) };
   /** The pose at s = 1 (a private copy). */
-  readonly q1: Pose2;
-  /** The turn over the step, in (−π, π]. */
-  readonly theta: number;
+  readonly q1: Pose2 = { angle: 0, t: new Float64Array(2) };
   /** The translation over the step, `Δ = t1 − t0`. */
-  readonly delta: Float64Array;
-  /** `|Δ|`. */
-  readonly translationLength: number;
+  readonly delta: Float64Array = new Float64Array(2);
+  #theta = 0;
+  #translationLength = 0;
   /** The angle at s = 0, wrapped into (−π, π]. */
-  readonly #angle0: number;
+  #angle0 = 0;
 
   /**
    * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
    */
   constructor(q0: Pose2Like, q1: Pose2Like, name: string | readonly [string, string] = 'motion') {
-    assertPose2(q0, typeof name === 'string' ? `${name}[0]` : name[0]);
-    assertPose2(q1, typeof name === 'string' ? `${name}[1]` : name[1]);
-    this.q0 = { angle: q0.angle, t: Float64Array.from(q0.t) };
-    this.q1 = { angle: q1.angle, t: Float64Array.from(q1.t) };
+    this.reset(q0, q1, name);
+  }
+
+  /** The turn over the step, in (−π, π]. */
+  get theta(): number {
+    return this.#theta;
+  }
+
+  /** `|Δ|`. */
+  get translationLength(): number {
+    return this.#translationLength;
+  }
+
+  /**
+   * Makes this the motion from `q0` to `q1`, in place (what the constructor does): for a caller that
+   * keeps one motion object across many steps. Validates first; an invalid pose leaves the motion
+   * unusable until the next successful reset.
+   *
+   * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
+   * @example
+   * ```ts
+   * import { RigidMotion2, pose2 } from '@firsttouch/pose';
+   * const m = new RigidMotion2(pose2(0), pose2(0));
+   * m.reset(pose2(0, [0, 0]), pose2(1, [3, 4]));
+   * console.log(m.theta, m.translationLength); // 1 5
+   * ```
+   */
+  reset(q0: Pose2Like, q1: Pose2Like, name: string | readonly [string, string] = 'motion'): void {
+    // The common case (plain valid poses) is checked without building the names of the messages.
+    if (!isValidPose2(q0)) assertPose2(q0, typeof name === 'string' ? `${name}[0]` : name[0]);
+    if (!isValidPose2(q1)) assertPose2(q1, typeof name === 'string' ? `${name}[1]` : name[1]);
+    const a0 = q0.angle;
+    const a1 = q1.angle;
+    const t0 = this.q0.t;
+    const t1 = this.q1.t;
+    t0[0] = q0.t[0];
+    t0[1] = q0.t[1];
+    t1[0] = q1.t[0];
+    t1[1] = q1.t[1];
+    this.q0.angle = a0;
+    this.q1.angle = a1;
     // Wrapped first, so that the turn is that of the two rotations even for enormous angles.
-    this.#angle0 = wrapAngle(q0.angle);
-    this.theta = wrapAngle(wrapAngle(q1.angle) - this.#angle0);
-    this.delta = Float64Array.of(q1.t[0] - q0.t[0], q1.t[1] - q0.t[1]);
-    this.translationLength = Math.hypot(this.delta[0], this.delta[1]);
-    if (!Number.isFinite(this.translationLength)) {
+    this.#angle0 = wrapAngle(a0);
+    this.#theta = wrapAngle(wrapAngle(a1) - this.#angle0);
+    const delta = this.delta;
+    delta[0] = t1[0] - t0[0];
+    delta[1] = t1[1] - t0[1];
+    // Math.hypot, which is slow: skipped where its value is plain (no translation, or along an axis).
+    const dx = delta[0];
+    const dy = delta[1];
+    this.#translationLength = dy === 0 ? Math.abs(dx) : dx === 0 ? Math.abs(dy) : Math.hypot(dx, dy);
+    if (!Number.isFinite(this.#translationLength)) {
       throw new FirstTouchError(
         'INVALID_POSE',
         `${typeof name === 'string' ? name : name.join(' to ')}: the translation over the step overflows`,
@@ -126,6 +168,19 @@ export class RigidMotion2 {
   bound(uv: ArrayLike<number>): number {
     return this.translationLength + (this.theta === 0 ? 0 : Math.abs(this.theta) * this.maxRadius(uv));
   }
+}
+
+/** What {@link assertPose2} accepts, tested without building a message (false: let it throw). */
+function isValidPose2(q: unknown): boolean {
+  if (typeof q !== 'object' || q === null) return false;
+  const p = q as { angle?: unknown; t?: unknown };
+  const angle = p.angle;
+  if (typeof angle !== 'number' || !Number.isFinite(angle)) return false;
+  const t = p.t;
+  if (!(t instanceof Float64Array || Array.isArray(t)) || t.length !== 2) return false;
+  const x = t[0];
+  const y = t[1];
+  return typeof x === 'number' && Number.isFinite(x) && typeof y === 'number' && Number.isFinite(y);
 }
 
 /**

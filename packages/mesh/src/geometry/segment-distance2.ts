@@ -3,6 +3,38 @@ import { segmentsIntersect2 } from './exact3.js';
 const scratch = /* @__PURE__ */ new Float64Array(4);
 
 /**
+ * Relative error bound of the float orientation `(ay − cy)(bx − cx) − (ax − cx)(by − cy)` against
+ * `|(ay − cy)(bx − cx)| + |(ax − cx)(by − cy)|`: Shewchuk's ccwerrboundA, (3 + 16ε)ε, rounded up to 4ε
+ * so that the few roundings of the bound itself are covered too.
+ */
+const ORIENT_ERR = 4 * 2 ** -53;
+/**
+ * Absolute slack of the same test: a product that underflows carries an absolute error of at most
+ * 2^−1075, which the relative bound does not see. 2^−1000 covers it many times over.
+ */
+const ORIENT_TINY = 2 ** -1000;
+
+/** The closed boxes of the two segments are apart (exact comparisons: then the segments cannot meet). */
+function boxesApart(
+  ax0: number,
+  ay0: number,
+  ax1: number,
+  ay1: number,
+  bx0: number,
+  by0: number,
+  bx1: number,
+  by1: number,
+): boolean {
+  if (ax0 < ax1) {
+    if ((bx0 < ax0 && bx1 < ax0) || (bx0 > ax1 && bx1 > ax1)) return true;
+  } else if ((bx0 < ax1 && bx1 < ax1) || (bx0 > ax0 && bx1 > ax0)) return true;
+  if (ay0 < ay1) {
+    if ((by0 < ay0 && by1 < ay0) || (by0 > ay1 && by1 > ay1)) return true;
+  } else if ((by0 < ay1 && by1 < ay1) || (by0 > ay0 && by1 > ay0)) return true;
+  return false;
+}
+
+/**
  * The distance between two closed segments in the plane, held in `S` (4 numbers each: `u0 v0 u1 v1`,
  * at offsets `a` and `b`). Writes the closest points into `out[0..1]` (first) and `out[2..3]`
  * (second), and `out[4] = 1` when the segments intersect (decided exactly with orient2d; the
@@ -16,41 +48,205 @@ const scratch = /* @__PURE__ */ new Float64Array(4);
  * ```
  */
 export function segmentDistance2(S: Float64Array, a: number, b: number, out: Float64Array): number {
-  if (segmentsIntersect2(S, a, a + 2, b, b + 2, 0, 1)) {
-    out[4] = 1;
-    // A common point from float line crossings (the predicates' values are sign-exact only): the
-    // crossing of each segment with the other's line, whichever lies closer to the other segment.
-    let best = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < 2; k++) {
-      const p = k === 0 ? a : b;
-      const r = k === 0 ? b : a;
-      const ux = S[p + 2] - S[p],
-        uy = S[p + 3] - S[p + 1];
-      const o1 = ux * (S[r + 1] - S[p + 1]) - uy * (S[r] - S[p]);
-      const o2 = ux * (S[r + 3] - S[p + 1]) - uy * (S[r + 2] - S[p]);
-      if (o1 === o2) continue;
-      let w = o1 / (o1 - o2);
-      w = w < 0 ? 0 : w > 1 ? 1 : w;
-      const x = S[r] + w * (S[r + 2] - S[r]);
-      const y = S[r + 1] + w * (S[r + 3] - S[r + 1]);
-      const d = pointSegment2(x, y, S, p);
-      if (d < best) {
-        best = d;
-        out[0] = out[2] = x;
-        out[1] = out[3] = y;
-      }
+  const X = pairScratch;
+  X[0] = S[a];
+  X[1] = S[a + 1];
+  X[2] = S[a + 2];
+  X[3] = S[a + 3];
+  X[4] = S[b];
+  X[5] = S[b + 1];
+  X[6] = S[b + 2];
+  X[7] = S[b + 3];
+  X[8] = Number.POSITIVE_INFINITY;
+  const o = pairOut;
+  segmentPairDistance2(X, o);
+  out[0] = o[0];
+  out[1] = o[1];
+  out[2] = o[2];
+  out[3] = o[3];
+  out[4] = o[4];
+  return o[5];
+}
+
+const pairScratch = /* @__PURE__ */ new Float64Array(9);
+const pairOut = /* @__PURE__ */ new Float64Array(6);
+
+/**
+ * {@link segmentDistance2} of the segments `X[0..3]` and `X[4..7]`, everything through `out` (6
+ * numbers: the two points, the flag, and the distance in `out[5]`): a hot loop's form, whose
+ * numbers never leave typed arrays (no boxing across the call). The same values bit for bit.
+ *
+ * `X[8]` is a limit: when one segment lies wholly on one side of the other's line and farther from
+ * it than the limit (a certified lower bound, to rounding), the pair is left there: `out[4] = −1`,
+ * `out[5]` that bound, the points untouched. Give `+∞` for the plain routine.
+ */
+export function segmentPairDistance2(X: Float64Array, out: Float64Array): void {
+  const ax0 = X[0],
+    ay0 = X[1],
+    ax1 = X[2],
+    ay1 = X[3],
+    bx0 = X[4],
+    by0 = X[5],
+    bx1 = X[6],
+    by1 = X[7];
+  const limit = X[8];
+  // B's endpoints against A's line: |det| is |A| times the endpoint's distance to the line.
+  const l1 = (ay0 - by0) * (ax1 - bx0);
+  const r1 = (ax0 - bx0) * (ay1 - by0);
+  const o1 = l1 - r1;
+  const e1 = ORIENT_ERR * (Math.abs(l1) + Math.abs(r1)) + ORIENT_TINY;
+  const l2 = (ay0 - by1) * (ax1 - bx1);
+  const r2 = (ax0 - bx1) * (ay1 - by1);
+  const o2 = l2 - r2;
+  const e2 = ORIENT_ERR * (Math.abs(l2) + Math.abs(r2)) + ORIENT_TINY;
+  // A's endpoints against B's line.
+  const l3 = (by0 - ay0) * (bx1 - ax0);
+  const r3 = (bx0 - ax0) * (by1 - ay0);
+  const o3 = l3 - r3;
+  const e3 = ORIENT_ERR * (Math.abs(l3) + Math.abs(r3)) + ORIENT_TINY;
+  const l4 = (by0 - ay1) * (bx1 - ax1);
+  const r4 = (bx0 - ax1) * (by1 - ay1);
+  const o4 = l4 - r4;
+  const e4 = ORIENT_ERR * (Math.abs(l4) + Math.abs(r4)) + ORIENT_TINY;
+  const s1 = o1 > e1 ? 1 : o1 < -e1 ? -1 : 0;
+  const s2 = o2 > e2 ? 1 : o2 < -e2 ? -1 : 0;
+  const s3 = o3 > e3 ? 1 : o3 < -e3 ? -1 : 0;
+  const s4 = o4 > e4 ? 1 : o4 < -e4 ? -1 : 0;
+  // Certified on one side of the other's line: the segments cannot meet.
+  const sideA = s1 !== 0 && s1 === s2;
+  const sideB = s3 !== 0 && s3 === s4;
+  if (limit < Number.POSITIVE_INFINITY) {
+    // The nearer endpoint's |det|, less the error either may carry, over the line's length: a
+    // certified lower bound of the gap. Beyond the limit, the pair is left there.
+    let bound = 0;
+    if (sideA) {
+      const ux = ax1 - ax0;
+      const uy = ay1 - ay0;
+      const uu = ux * ux + uy * uy;
+      const o = (Math.abs(o1) < Math.abs(o2) ? Math.abs(o1) : Math.abs(o2)) - (e1 > e2 ? e1 : e2);
+      if (uu > 0 && o > 0) bound = (o * o) / uu;
     }
-    // Nearly collinear segments cross their lines anywhere; an endpoint of one lying on the other is
-    // then the better common point (and the only one for a collinear overlap).
-    const e = endpointDistance(S, a, b, scratch);
-    if (e / 4 < best) {
-      out[0] = out[2] = 0.5 * scratch[0] + 0.5 * scratch[2];
-      out[1] = out[3] = 0.5 * scratch[1] + 0.5 * scratch[3];
+    if (sideB) {
+      const ux = bx1 - bx0;
+      const uy = by1 - by0;
+      const uu = ux * ux + uy * uy;
+      const o = (Math.abs(o3) < Math.abs(o4) ? Math.abs(o3) : Math.abs(o4)) - (e3 > e4 ? e3 : e4);
+      if (uu > 0 && o > 0 && (o * o) / uu > bound) bound = (o * o) / uu;
     }
-    return 0;
+    // (Squared; the margin the caller puts into the limit covers the rounding of these few steps.)
+    if (bound > limit * limit) {
+      out[4] = -1;
+      out[5] = Math.sqrt(bound);
+      return;
+    }
+  }
+  if (!sideA && !sideB && !boxesApart(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) {
+    // Both pairs certified on opposite sides: a proper crossing; else the exact predicates.
+    if ((s1 !== 0 && s2 !== 0 && s3 !== 0 && s4 !== 0) || segmentsIntersect2(X, 0, 2, 4, 6, 0, 1)) {
+      commonPoint(X, out);
+      out[5] = 0;
+      return;
+    }
   }
   out[4] = 0;
-  return Math.sqrt(endpointDistance(S, a, b, out));
+  // Disjoint segments are closest at an endpoint of one: the smallest of the four endpoint
+  // distances, in this order, the first of equals kept.
+  let dx = bx1 - bx0;
+  let dy = by1 - by0;
+  let dd = dx * dx + dy * dy;
+  // A's endpoints against segment B.
+  let w = dd > 0 ? clampedRatio((ax0 - bx0) * dx + (ay0 - by0) * dy, dd) : 0;
+  let qx = bx0 + w * dx;
+  let qy = by0 + w * dy;
+  let best = Number.POSITIVE_INFINITY;
+  let d = (ax0 - qx) ** 2 + (ay0 - qy) ** 2;
+  if (d < best) {
+    best = d;
+    out[0] = ax0;
+    out[1] = ay0;
+    out[2] = qx;
+    out[3] = qy;
+  }
+  w = dd > 0 ? clampedRatio((ax1 - bx0) * dx + (ay1 - by0) * dy, dd) : 0;
+  qx = bx0 + w * dx;
+  qy = by0 + w * dy;
+  d = (ax1 - qx) ** 2 + (ay1 - qy) ** 2;
+  if (d < best) {
+    best = d;
+    out[0] = ax1;
+    out[1] = ay1;
+    out[2] = qx;
+    out[3] = qy;
+  }
+  // B's endpoints against segment A.
+  dx = ax1 - ax0;
+  dy = ay1 - ay0;
+  dd = dx * dx + dy * dy;
+  w = dd > 0 ? clampedRatio((bx0 - ax0) * dx + (by0 - ay0) * dy, dd) : 0;
+  qx = ax0 + w * dx;
+  qy = ay0 + w * dy;
+  d = (bx0 - qx) ** 2 + (by0 - qy) ** 2;
+  if (d < best) {
+    best = d;
+    out[2] = bx0;
+    out[3] = by0;
+    out[0] = qx;
+    out[1] = qy;
+  }
+  w = dd > 0 ? clampedRatio((bx1 - ax0) * dx + (by1 - ay0) * dy, dd) : 0;
+  qx = ax0 + w * dx;
+  qy = ay0 + w * dy;
+  d = (bx1 - qx) ** 2 + (by1 - qy) ** 2;
+  if (d < best) {
+    best = d;
+    out[2] = bx1;
+    out[3] = by1;
+    out[0] = qx;
+    out[1] = qy;
+  }
+  out[5] = Math.sqrt(best);
+}
+
+/**
+ * `t / dd` clamped to [0, 1] (`dd > 0`), as `min(max(t / dd, 0), 1)` gives it bit for bit for finite
+ * `t` and `dd` (signed zeros included), without the division where the clamp decides.
+ */
+function clampedRatio(t: number, dd: number): number {
+  return t > 0 ? (t < dd ? t / dd : 1) : t < 0 ? 0 : t / dd;
+}
+
+/** The segments meet: `out[4] = 1` and a common point (from float line crossings) in both points. */
+function commonPoint(S: Float64Array, out: Float64Array): void {
+  out[4] = 1;
+  // A common point from float line crossings (the predicates' values are sign-exact only): the
+  // crossing of each segment with the other's line, whichever lies closer to the other segment.
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < 2; k++) {
+    const p = k === 0 ? 0 : 4;
+    const r = k === 0 ? 4 : 0;
+    const ux = S[p + 2] - S[p],
+      uy = S[p + 3] - S[p + 1];
+    const o1 = ux * (S[r + 1] - S[p + 1]) - uy * (S[r] - S[p]);
+    const o2 = ux * (S[r + 3] - S[p + 1]) - uy * (S[r + 2] - S[p]);
+    if (o1 === o2) continue;
+    let w = o1 / (o1 - o2);
+    w = w < 0 ? 0 : w > 1 ? 1 : w;
+    const x = S[r] + w * (S[r + 2] - S[r]);
+    const y = S[r + 1] + w * (S[r + 3] - S[r + 1]);
+    const d = pointSegment2(x, y, S, p);
+    if (d < best) {
+      best = d;
+      out[0] = out[2] = x;
+      out[1] = out[3] = y;
+    }
+  }
+  // Nearly collinear segments cross their lines anywhere; an endpoint of one lying on the other is
+  // then the better common point (and the only one for a collinear overlap).
+  const e = endpointDistance(S, 0, 4, scratch);
+  if (e / 4 < best) {
+    out[0] = out[2] = 0.5 * scratch[0] + 0.5 * scratch[2];
+    out[1] = out[3] = 0.5 * scratch[1] + 0.5 * scratch[3];
+  }
 }
 
 /** Disjoint segments are closest at an endpoint of one: the smallest of the four endpoint distances. */
