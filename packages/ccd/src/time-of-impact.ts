@@ -131,12 +131,16 @@ export function timeOfImpact(
   const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
   const ba = a.bounds();
   const bb = b.bounds();
-  const reach = Math.max(
-    ...ba.min.map(Math.abs),
-    ...ba.max.map(Math.abs),
-    ...bb.min.map(Math.abs),
-    ...bb.max.map(Math.abs),
-  );
+  let reach = 0;
+  for (let k = 0; k < 3; k++) {
+    reach = Math.max(
+      reach,
+      Math.abs(ba.min[k]),
+      Math.abs(ba.max[k]),
+      Math.abs(bb.min[k]),
+      Math.abs(bb.max[k]),
+    );
+  }
   const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
   const bodies = new SurfaceMotion(a, b, motionA, motionB);
   const mu = bodies.speedBound();
