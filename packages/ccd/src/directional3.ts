@@ -37,7 +37,6 @@ export class DirectionalBound3 {
   // Per call: world rotation of A at s, the relative transform, and the translation difference.
   #RA = new Float64Array(9);
   #R = new Float64Array(9);
-  #absR = new Float64Array(9);
   #t = new Float64Array(3);
   readonly #dAB = new Float64Array(3);
   readonly #speedAB: number;
@@ -84,7 +83,6 @@ export class DirectionalBound3 {
     v[2] = RA[2] * d[0] + RA[5] * d[1] + RA[8] * d[2];
     this.#R.set(R);
     this.#t.set(t);
-    for (let i = 0; i < 9; i++) this.#absR[i] = Math.abs(R[i]);
     // B's vertices and node boxes in A's frame, once per call.
     const pb = this.#b.positions;
     const vb = this.#vb;
@@ -96,23 +94,9 @@ export class DirectionalBound3 {
       vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
       vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
     }
-    const bb = this.#tb.boxes;
-    const nb = this.#nb;
-    const A = this.#absR;
-    for (let o = 0; o < nb.length; o += 6) {
-      const cx = 0.5 * (bb[o] + bb[o + 3]),
-        cy = 0.5 * (bb[o + 1] + bb[o + 4]),
-        cz = 0.5 * (bb[o + 2] + bb[o + 5]);
-      const hx = 0.5 * (bb[o + 3] - bb[o]),
-        hy = 0.5 * (bb[o + 4] - bb[o + 1]),
-        hz = 0.5 * (bb[o + 5] - bb[o + 2]);
-      nb[o] = R[0] * cx + R[1] * cy + R[2] * cz + t[0];
-      nb[o + 1] = R[3] * cx + R[4] * cy + R[5] * cz + t[1];
-      nb[o + 2] = R[6] * cx + R[7] * cy + R[8] * cz + t[2];
-      nb[o + 3] = A[0] * hx + A[1] * hy + A[2] * hz;
-      nb[o + 4] = A[3] * hx + A[4] * hy + A[5] * hz;
-      nb[o + 5] = A[6] * hx + A[7] * hy + A[8] * hz;
-    }
+    // B's node boxes refitted in A's frame from those vertices (min, max): exact, where a turned
+    // box would only be enclosed, for the cost of that enclosure.
+    refit(this.#tb, this.#b.indices, vb, this.#nb);
     const ta = this.#ta;
     const tb = this.#tb;
     let best = limit;
@@ -187,6 +171,14 @@ export class DirectionalBound3 {
     const mu = this.#speedAB + spinA + spinB;
     // Its plain step is at least (gap bound − tol/2) / μ: if that already beats `best`, skip it.
     const axis = this.#axis;
+    // The line between the centroids alone first (a bound asked to exceed −1 stops at its first
+    // axis): along it most pairs already step past `best`, plainly or directionally.
+    const g1 = triangleGapBound(T, 0, 9, -1, axis);
+    if (g1 > half) {
+      if (mu > 0 && (g1 - half) / mu >= best) return best;
+      const c1 = this.#closing(axis[0], axis[1], axis[2], spinA + spinB);
+      if (!(c1 > 0) || (g1 - half) / c1 >= best) return best;
+    }
     const g = triangleGapBound(T, 0, 9, best * mu + half, axis);
     if (mu > 0 && (g - half) / mu >= best) return best;
     // The gap along the fixed separating axis found there bounds the pair's distance at every s
@@ -227,7 +219,6 @@ export class DirectionalBound3 {
   /** The plain step of a node pair: its box gap over its speed bound (a lower bound of its pairs' steps). */
   #nodeStep(i: number, j: number, half: number): number {
     const ba = this.#ta.boxes;
-    const bb = this.#tb.boxes;
     const nb = this.#nb;
     const p = 6 * i;
     const o = 6 * j;
@@ -237,17 +228,32 @@ export class DirectionalBound3 {
     const hx = 0.5 * (ba[p + 3] - ba[p]),
       hy = 0.5 * (ba[p + 4] - ba[p + 1]),
       hz = 0.5 * (ba[p + 5] - ba[p + 2]);
-    const dx = nb[o] - ax,
-      dy = nb[o + 1] - ay,
-      dz = nb[o + 2] - az;
-    const gx = Math.abs(dx) - hx - nb[o + 3];
-    const gy = Math.abs(dy) - hy - nb[o + 4];
-    const gz = Math.abs(dz) - hz - nb[o + 5];
+    // B's refitted box (min, max in A's frame) as centre and half-extents
+    const bx = 0.5 * (nb[o] + nb[o + 3]),
+      by = 0.5 * (nb[o + 1] + nb[o + 4]),
+      bz = 0.5 * (nb[o + 2] + nb[o + 5]);
+    const ex = 0.5 * (nb[o + 3] - nb[o]),
+      ey = 0.5 * (nb[o + 4] - nb[o + 1]),
+      ez = 0.5 * (nb[o + 5] - nb[o + 2]);
+    const dx = bx - ax,
+      dy = by - ay,
+      dz = bz - az;
+    const gx = Math.abs(dx) - hx - ex;
+    const gy = Math.abs(dy) - hy - ey;
+    const gz = Math.abs(dz) - hz - ez;
     let s = 0;
     if (gx > 0) s += gx * gx;
     if (gy > 0) s += gy * gy;
     if (gz > 0) s += gz * gz;
-    const gap = Math.sqrt(s) - half;
+    let box = Math.sqrt(s);
+    // Across A's slab (its mean normal n and the interval of its vertices along n): B's box projected.
+    const sa = this.#ta.slabs;
+    const u = 5 * i;
+    const along = sa[u] * bx + sa[u + 1] * by + sa[u + 2] * bz;
+    const reachB = Math.abs(sa[u]) * ex + Math.abs(sa[u + 1]) * ey + Math.abs(sa[u + 2]) * ez;
+    const slab = Math.max(sa[u + 3] - along - reachB, along - reachB - sa[u + 4]);
+    if (slab > box) box = slab;
+    const gap = box - half;
     const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
     const mu = this.#speedAB + spin;
     const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
@@ -258,10 +264,7 @@ export class DirectionalBound3 {
     if (w === 0) return spin > 0 ? Math.max(plain, gap / spin) : Number.POSITIVE_INFINITY;
     const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const rA = Math.sqrt(hx * hx + hy * hy + hz * hz);
-    const ex = bb[o + 3] - bb[o],
-      ey = bb[o + 4] - bb[o + 1],
-      ez = bb[o + 5] - bb[o + 2];
-    const rB = 0.5 * Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const rB = Math.sqrt(ex * ex + ey * ey + ez * ez);
     if (!(dist > rA + rB)) return plain;
     const sinA = (rA + rB) / dist;
     const cosA = Math.sqrt(1 - sinA * sinA);
@@ -280,6 +283,52 @@ export class DirectionalBound3 {
     return (
       (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
     );
+  }
+}
+
+/**
+ * Node boxes of a tree from its vertices placed in another frame (`v`, 3 numbers a vertex): min and
+ * max, 6 numbers a node, into `out`; children follow their parent, so one backward pass.
+ */
+function refit(tree: BoundingTree, indices: Uint32Array, v: Float64Array, out: Float64Array): void {
+  for (let n = tree.nodeCount - 1; n >= 0; n--) {
+    const o = 6 * n;
+    if (tree.count[n] > 0) {
+      let x0 = Number.POSITIVE_INFINITY,
+        y0 = Number.POSITIVE_INFINITY,
+        z0 = Number.POSITIVE_INFINITY;
+      let x1 = Number.NEGATIVE_INFINITY,
+        y1 = Number.NEGATIVE_INFINITY,
+        z1 = Number.NEGATIVE_INFINITY;
+      for (let x = tree.child[n]; x < tree.child[n] + tree.count[n]; x++) {
+        const f = 3 * tree.order[x];
+        for (let k = 0; k < 3; k++) {
+          const w = 3 * indices[f + k];
+          const px = v[w],
+            py = v[w + 1],
+            pz = v[w + 2];
+          if (px < x0) x0 = px;
+          if (px > x1) x1 = px;
+          if (py < y0) y0 = py;
+          if (py > y1) y1 = py;
+          if (pz < z0) z0 = pz;
+          if (pz > z1) z1 = pz;
+        }
+      }
+      out[o] = x0;
+      out[o + 1] = y0;
+      out[o + 2] = z0;
+      out[o + 3] = x1;
+      out[o + 4] = y1;
+      out[o + 5] = z1;
+    } else {
+      const l = o + 6;
+      const r = 6 * tree.child[n];
+      for (let a = 0; a < 3; a++) {
+        out[o + a] = Math.min(out[l + a], out[r + a]);
+        out[o + 3 + a] = Math.max(out[l + 3 + a], out[r + 3 + a]);
+      }
+    }
   }
 }
 
