@@ -291,7 +291,12 @@ function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number): nu
   return best;
 }
 
-/** Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs; points into `out`. */
+/**
+ * Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs; points into `out`. An
+ * edge pair whose closest points X, Y have every vertex of each triangle on its own side of the
+ * planes through X and Y normal to Y − X is the answer at once (as PQP's TriDist): those planes
+ * separate the triangles, so nothing is closer.
+ */
 function featureDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 6; i += 2) {
@@ -302,6 +307,10 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
       const s = b + EDGE[j + 1];
       segmentClosest3(T, p, q, r, s, seg);
       const d = seg[6];
+      if (d > 0 && separates(T, a, b, d)) {
+        for (let k = 0; k < 6; k++) out[k] = seg[k];
+        return d;
+      }
       if (d < best) {
         best = d;
         for (let k = 0; k < 6; k++) out[k] = seg[k];
@@ -311,6 +320,32 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
   best = vertexFace(T, b, a, best, out, 3, 0);
   best = vertexFace(T, a, b, best, out, 0, 3);
   return best;
+}
+
+/**
+ * Whether the planes through the closest points X = `seg[0..2]` (on the triangle at `a`) and Y =
+ * `seg[3..5]` (on the one at `b`), normal to Y − X (squared length `d`), separate the triangles: every
+ * vertex of the first at or behind X's plane, every vertex of the second at or beyond Y's. A vertex
+ * may stray by 1e-13 of its distance times |Y − X| (the rounding of the dot product; interior closest
+ * points put the edge's own ends on the plane): then the gap is |Y − X| to that relative accuracy.
+ */
+function separates(T: Float64Array, a: number, b: number, d: number): boolean {
+  const vx = seg[3] - seg[0],
+    vy = seg[4] - seg[1],
+    vz = seg[5] - seg[2];
+  for (let k = 0; k < 9; k += 3) {
+    const zx = T[a + k] - seg[0],
+      zy = T[a + k + 1] - seg[1],
+      zz = T[a + k + 2] - seg[2];
+    const side = zx * vx + zy * vy + zz * vz;
+    if (side > 0 && side * side > 1e-26 * (zx * zx + zy * zy + zz * zz) * d) return false;
+    const wx = T[b + k] - seg[3],
+      wy = T[b + k + 1] - seg[4],
+      wz = T[b + k + 2] - seg[5];
+    const other = wx * vx + wy * vy + wz * vz;
+    if (other < 0 && other * other > 1e-26 * (wx * wx + wy * wy + wz * wz) * d) return false;
+  }
+  return true;
 }
 
 /**
