@@ -30,6 +30,8 @@ export class DirectionalBound3 {
   readonly #nodeSpinB: Float64Array;
   readonly #vb: Float64Array;
   readonly #nb: Float64Array;
+  readonly #nbStamp: Uint32Array;
+  #stamp = 0;
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
   readonly #axis = new Float64Array(3);
@@ -54,6 +56,7 @@ export class DirectionalBound3 {
     this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB);
     this.#vb = new Float64Array(b.positions.length);
     this.#nb = new Float64Array(6 * this.#tb.nodeCount);
+    this.#nbStamp = new Uint32Array(this.#tb.nodeCount);
     for (let i = 0; i < 3; i++) this.#dAB[i] = ma.delta[i] - mb.delta[i];
     this.#speedAB = ma.translationLength + mb.translationLength;
     this.#relSpeed = Math.hypot(this.#dAB[0], this.#dAB[1], this.#dAB[2]);
@@ -94,9 +97,12 @@ export class DirectionalBound3 {
       vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
       vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
     }
-    // B's node boxes refitted in A's frame from those vertices (min, max): exact, where a turned
-    // box would only be enclosed, for the cost of that enclosure.
-    refit(this.#tb, this.#b.indices, vb, this.#nb);
+    // B's node boxes in A's frame (min, max) are made as the search reaches them (stamped).
+    this.#stamp = (this.#stamp + 1) >>> 0;
+    if (this.#stamp === 0) {
+      this.#nbStamp.fill(0);
+      this.#stamp = 1;
+    }
     const ta = this.#ta;
     const tb = this.#tb;
     let best = limit;
@@ -218,6 +224,7 @@ export class DirectionalBound3 {
 
   /** The plain step of a node pair: its box gap over its speed bound (a lower bound of its pairs' steps). */
   #nodeStep(i: number, j: number, half: number): number {
+    if (this.#nbStamp[j] !== this.#stamp) this.#boxB(j);
     const ba = this.#ta.boxes;
     const nb = this.#nb;
     const p = 6 * i;
@@ -278,35 +285,32 @@ export class DirectionalBound3 {
     return directed > plain ? directed : plain;
   }
 
-  #spread(boxes: Float32Array, n: number): number {
-    const o = 6 * n;
-    return (
-      (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
-    );
-  }
-}
-
-/**
- * Node boxes of a tree from its vertices placed in another frame (`v`, 3 numbers a vertex): min and
- * max, 6 numbers a node, into `out`; children follow their parent, so one backward pass.
- */
-function refit(tree: BoundingTree, indices: Uint32Array, v: Float64Array, out: Float64Array): void {
-  for (let n = tree.nodeCount - 1; n >= 0; n--) {
-    const o = 6 * n;
-    if (tree.count[n] > 0) {
+  /**
+   * Node j of B's box in A's frame (min, max): a leaf's from its placed vertices (exact), a larger
+   * node's its own box turned and enclosed (`|R| h`): the search reaches few nodes, and refitting all
+   * of B at every step cost more than the search.
+   */
+  #boxB(j: number): void {
+    this.#nbStamp[j] = this.#stamp;
+    const tb = this.#tb;
+    const nb = this.#nb;
+    const o = 6 * j;
+    if (tb.count[j] > 0) {
+      const vb = this.#vb;
+      const ib = this.#b.indices;
       let x0 = Number.POSITIVE_INFINITY,
         y0 = Number.POSITIVE_INFINITY,
         z0 = Number.POSITIVE_INFINITY;
       let x1 = Number.NEGATIVE_INFINITY,
         y1 = Number.NEGATIVE_INFINITY,
         z1 = Number.NEGATIVE_INFINITY;
-      for (let x = tree.child[n]; x < tree.child[n] + tree.count[n]; x++) {
-        const f = 3 * tree.order[x];
+      for (let x = tb.child[j]; x < tb.child[j] + tb.count[j]; x++) {
+        const f = 3 * tb.order[x];
         for (let k = 0; k < 3; k++) {
-          const w = 3 * indices[f + k];
-          const px = v[w],
-            py = v[w + 1],
-            pz = v[w + 2];
+          const w = 3 * ib[f + k];
+          const px = vb[w],
+            py = vb[w + 1],
+            pz = vb[w + 2];
           if (px < x0) x0 = px;
           if (px > x1) x1 = px;
           if (py < y0) y0 = py;
@@ -315,20 +319,42 @@ function refit(tree: BoundingTree, indices: Uint32Array, v: Float64Array, out: F
           if (pz > z1) z1 = pz;
         }
       }
-      out[o] = x0;
-      out[o + 1] = y0;
-      out[o + 2] = z0;
-      out[o + 3] = x1;
-      out[o + 4] = y1;
-      out[o + 5] = z1;
-    } else {
-      const l = o + 6;
-      const r = 6 * tree.child[n];
-      for (let a = 0; a < 3; a++) {
-        out[o + a] = Math.min(out[l + a], out[r + a]);
-        out[o + 3 + a] = Math.max(out[l + 3 + a], out[r + 3 + a]);
-      }
+      nb[o] = x0;
+      nb[o + 1] = y0;
+      nb[o + 2] = z0;
+      nb[o + 3] = x1;
+      nb[o + 4] = y1;
+      nb[o + 5] = z1;
+      return;
     }
+    const bb = tb.boxes;
+    const R = this.#R;
+    const cx = 0.5 * (bb[o] + bb[o + 3]),
+      cy = 0.5 * (bb[o + 1] + bb[o + 4]),
+      cz = 0.5 * (bb[o + 2] + bb[o + 5]);
+    const hx = 0.5 * (bb[o + 3] - bb[o]),
+      hy = 0.5 * (bb[o + 4] - bb[o + 1]),
+      hz = 0.5 * (bb[o + 5] - bb[o + 2]);
+    const t = this.#t;
+    const mx = R[0] * cx + R[1] * cy + R[2] * cz + t[0];
+    const my = R[3] * cx + R[4] * cy + R[5] * cz + t[1];
+    const mz = R[6] * cx + R[7] * cy + R[8] * cz + t[2];
+    const ex = Math.abs(R[0]) * hx + Math.abs(R[1]) * hy + Math.abs(R[2]) * hz;
+    const ey = Math.abs(R[3]) * hx + Math.abs(R[4]) * hy + Math.abs(R[5]) * hz;
+    const ez = Math.abs(R[6]) * hx + Math.abs(R[7]) * hy + Math.abs(R[8]) * hz;
+    nb[o] = mx - ex;
+    nb[o + 1] = my - ey;
+    nb[o + 2] = mz - ez;
+    nb[o + 3] = mx + ex;
+    nb[o + 4] = my + ey;
+    nb[o + 5] = mz + ez;
+  }
+
+  #spread(boxes: Float32Array, n: number): number {
+    const o = 6 * n;
+    return (
+      (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
+    );
   }
 }
 
@@ -336,8 +362,8 @@ function refit(tree: BoundingTree, indices: Uint32Array, v: Float64Array, out: F
 function spins(s: Surface, m: RigidMotion): Float64Array {
   const out = new Float64Array(s.vertexCount);
   if (m.theta === 0) return out;
-  const p = s.positions;
-  for (let v = 0; v < s.vertexCount; v++) out[v] = m.theta * m.radius(p[3 * v], p[3 * v + 1], p[3 * v + 2]);
+  m.radii(s.positions, out);
+  for (let v = 0; v < s.vertexCount; v++) out[v] *= m.theta;
   return out;
 }
 

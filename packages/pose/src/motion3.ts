@@ -186,7 +186,19 @@ export class RigidMotion {
     out: Float64Array = new Float64Array(Math.floor(xyz.length / 3)),
   ): Float64Array {
     const n = Math.floor(xyz.length / 3);
-    for (let i = 0; i < n; i++) out[i] = this.radius(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+    // As maxRadius: k × (R0 x) through its matrix and a square root, hypot where squares leave the
+    // normal range.
+    const M = this.#cross();
+    for (let i = 0; i < n; i++) {
+      const x = xyz[3 * i],
+        y = xyz[3 * i + 1],
+        z = xyz[3 * i + 2];
+      const u = M[0] * x + M[1] * y + M[2] * z;
+      const v = M[3] * x + M[4] * y + M[5] * z;
+      const w = M[6] * x + M[7] * y + M[8] * z;
+      const r2 = u * u + v * v + w * w;
+      out[i] = r2 > 1e-290 && r2 < 1e290 ? Math.sqrt(r2) : this.radius(x, y, z);
+    }
     return out;
   }
 
@@ -204,28 +216,15 @@ export class RigidMotion {
     // Squared radii and one square root: Math.hypot costs tens of nanoseconds a point, and this runs
     // over every vertex of both bodies at each query. Only when the squares leave the normal range
     // (bodies beyond 1e±145) does the loop go again with the overflow-safe hypot.
-    const R = this.p0.R;
-    const k0 = this.axis[0],
-      k1 = this.axis[1],
-      k2 = this.axis[2];
-    // k × (R0 x) is linear in x: its matrix once, then three dot products a point.
-    const a0 = k1 * R[6] - k2 * R[3],
-      a1 = k1 * R[7] - k2 * R[4],
-      a2 = k1 * R[8] - k2 * R[5];
-    const b0 = k2 * R[0] - k0 * R[6],
-      b1 = k2 * R[1] - k0 * R[7],
-      b2 = k2 * R[2] - k0 * R[8];
-    const c0 = k0 * R[3] - k1 * R[0],
-      c1 = k0 * R[4] - k1 * R[1],
-      c2 = k0 * R[5] - k1 * R[2];
+    const M = this.#cross();
     let best2 = 0;
     for (let i = 0; i + 2 < xyz.length; i += 3) {
       const x = xyz[i],
         y = xyz[i + 1],
         z = xyz[i + 2];
-      const u = a0 * x + a1 * y + a2 * z;
-      const v = b0 * x + b1 * y + b2 * z;
-      const w = c0 * x + c1 * y + c2 * z;
+      const u = M[0] * x + M[1] * y + M[2] * z;
+      const v = M[3] * x + M[4] * y + M[5] * z;
+      const w = M[6] * x + M[7] * y + M[8] * z;
       const r2 = u * u + v * v + w * w;
       if (r2 > best2) best2 = r2;
     }
@@ -233,6 +232,23 @@ export class RigidMotion {
     if (best2 > 1e-290 && best2 < 1e290) return Math.sqrt(best2);
     return this.#maxRadiusSafe(xyz);
   }
+
+  /** The matrix of x ↦ k × (R0 x), row-major (computed once). */
+  #cross(): Float64Array {
+    if (this.#crossM) return this.#crossM;
+    const R = this.p0.R;
+    const [k0, k1, k2] = this.axis;
+    const M = new Float64Array(9);
+    for (let c = 0; c < 3; c++) {
+      M[c] = k1 * R[6 + c] - k2 * R[3 + c];
+      M[3 + c] = k2 * R[c] - k0 * R[6 + c];
+      M[6 + c] = k0 * R[3 + c] - k1 * R[c];
+    }
+    this.#crossM = M;
+    return M;
+  }
+
+  #crossM: Float64Array | undefined;
 
   #maxRadiusSafe(xyz: ArrayLike<number>): number {
     let best = 0;
