@@ -104,63 +104,16 @@ export function crossing(T: Float64Array, a: number, b: number): number {
 /** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
 const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
 
-/**
- * The exact sign of orient3d(triangle at `a`, point at `p`), as robust-predicates gives it. The float
- * determinant with Shewchuk's error bound settles almost every case here, from offsets into `T`: no
- * float crosses a call, so nothing is boxed; only an undecided or out-of-range case calls the
- * adaptive predicate.
- */
+/** The exact sign of orient3d(triangle at `a`, point at `p`): see {@link orient4}. */
 function planeSide(T: Float64Array, a: number, p: number): number {
-  const dx = T[p],
-    dy = T[p + 1],
-    dz = T[p + 2];
-  const adx = T[a] - dx,
-    ady = T[a + 1] - dy,
-    adz = T[a + 2] - dz;
-  const bdx = T[a + 3] - dx,
-    bdy = T[a + 4] - dy,
-    bdz = T[a + 5] - dz;
-  const cdx = T[a + 6] - dx,
-    cdy = T[a + 7] - dy,
-    cdz = T[a + 8] - dz;
-  const bdxcdy = bdx * cdy,
-    cdxbdy = cdx * bdy;
-  const cdxady = cdx * ady,
-    adxcdy = adx * cdy;
-  const adxbdy = adx * bdy,
-    bdxady = bdx * ady;
-  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
-  const permanent =
-    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
-    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
-    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
-  // The bound holds while nothing underflows or overflows.
-  if (permanent > 1e-250 && permanent < 1e250) {
-    const bound = O3D_BOUND * permanent;
-    if (det > bound) return 1;
-    if (-det > bound) return -1;
-  }
-  return Math.sign(
-    orient3d(
-      T[a],
-      T[a + 1],
-      T[a + 2],
-      T[a + 3],
-      T[a + 4],
-      T[a + 5],
-      T[a + 6],
-      T[a + 7],
-      T[a + 8],
-      dx,
-      dy,
-      dz,
-    ),
-  );
+  return orient4(T, a, a + 3, a + 6, p);
 }
 
 /**
  * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
- * gives it: the float determinant decides whenever it clears Shewchuk's error bound.
+ * gives it. The float determinant with Shewchuk's error bound settles almost every case, from
+ * offsets: no float crosses a call, so nothing is boxed; only an undecided or out-of-range case
+ * calls the adaptive predicate.
  */
 function orient4(T: Float64Array, p: number, q: number, r: number, s: number): number {
   const dx = T[s],
