@@ -150,61 +150,48 @@ export function segmentPairDistance2(X: Float64Array, out: Float64Array): void {
   }
   out[4] = 0;
   // Disjoint segments are closest at an endpoint of one: the smallest of the four endpoint
-  // distances, in this order, the first of equals kept.
-  let dx = bx1 - bx0;
-  let dy = by1 - by0;
-  let dd = dx * dx + dy * dy;
-  // A's endpoints against segment B.
-  let w = dd > 0 ? clampedRatio((ax0 - bx0) * dx + (ay0 - by0) * dy, dd) : 0;
-  let qx = bx0 + w * dx;
-  let qy = by0 + w * dy;
-  let best = Number.POSITIVE_INFINITY;
-  let d = (ax0 - qx) ** 2 + (ay0 - qy) ** 2;
-  if (d < best) {
-    best = d;
-    out[0] = ax0;
-    out[1] = ay0;
-    out[2] = qx;
-    out[3] = qy;
+  // distances, in this order (A's endpoints against segment B, then B's against A), the first of
+  // equals kept.
+  const best = endpointsToSegment(X, 0, 4, out, 0, 2, Number.POSITIVE_INFINITY);
+  out[5] = Math.sqrt(endpointsToSegment(X, 4, 0, out, 2, 0, best));
+}
+
+/**
+ * The two endpoints of the segment at `p` in `X` against the segment at `s`: the squared distance of
+ * the nearer, when below `best` (else `best`), its point and the closest point of the other segment
+ * written into `out[onPoint..]` and `out[onSeg..]`. Offsets, not coordinates, cross the call (no
+ * boxing when it is not inlined).
+ */
+function endpointsToSegment(
+  X: Float64Array,
+  p: number,
+  s: number,
+  out: Float64Array,
+  onPoint: number,
+  onSeg: number,
+  best: number,
+): number {
+  const sx = X[s],
+    sy = X[s + 1];
+  const dx = X[s + 2] - sx;
+  const dy = X[s + 3] - sy;
+  const dd = dx * dx + dy * dy;
+  for (let e = p; e <= p + 2; e += 2) {
+    const px = X[e],
+      py = X[e + 1];
+    const w = dd > 0 ? clampedRatio((px - sx) * dx + (py - sy) * dy, dd) : 0;
+    const qx = sx + w * dx;
+    const qy = sy + w * dy;
+    const d = (px - qx) ** 2 + (py - qy) ** 2;
+    if (d < best) {
+      best = d;
+      out[onPoint] = px;
+      out[onPoint + 1] = py;
+      out[onSeg] = qx;
+      out[onSeg + 1] = qy;
+    }
   }
-  w = dd > 0 ? clampedRatio((ax1 - bx0) * dx + (ay1 - by0) * dy, dd) : 0;
-  qx = bx0 + w * dx;
-  qy = by0 + w * dy;
-  d = (ax1 - qx) ** 2 + (ay1 - qy) ** 2;
-  if (d < best) {
-    best = d;
-    out[0] = ax1;
-    out[1] = ay1;
-    out[2] = qx;
-    out[3] = qy;
-  }
-  // B's endpoints against segment A.
-  dx = ax1 - ax0;
-  dy = ay1 - ay0;
-  dd = dx * dx + dy * dy;
-  w = dd > 0 ? clampedRatio((bx0 - ax0) * dx + (by0 - ay0) * dy, dd) : 0;
-  qx = ax0 + w * dx;
-  qy = ay0 + w * dy;
-  d = (bx0 - qx) ** 2 + (by0 - qy) ** 2;
-  if (d < best) {
-    best = d;
-    out[2] = bx0;
-    out[3] = by0;
-    out[0] = qx;
-    out[1] = qy;
-  }
-  w = dd > 0 ? clampedRatio((bx1 - ax0) * dx + (by1 - ay0) * dy, dd) : 0;
-  qx = ax0 + w * dx;
-  qy = ay0 + w * dy;
-  d = (bx1 - qx) ** 2 + (by1 - qy) ** 2;
-  if (d < best) {
-    best = d;
-    out[2] = bx1;
-    out[3] = by1;
-    out[0] = qx;
-    out[1] = qy;
-  }
-  out[5] = Math.sqrt(best);
+  return best;
 }
 
 /**
