@@ -1,4 +1,4 @@
-import { Curve, Surface } from '@firsttouch/mesh';
+import { Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
   describeValue,
@@ -85,28 +85,6 @@ function fillScale(out: StepBodies, i: number): void {
     m = Math.max(m, Math.abs(out.origin[dim * i + a]));
   }
   out.scale[i] = m + out.radius[i];
-}
-
-/** Distinct vertices of a curve (shared curves are welded once a call). */
-function distinctVertices(
-  points: Float64Array,
-  dim: number,
-  cache: Map<object, Float64Array>,
-  key: object,
-): Float64Array {
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const seen = new Set<string>();
-  const out: number[] = [];
-  for (let i = 0; i < points.length; i += dim) {
-    const k = dim === 3 ? `${points[i]},${points[i + 1]},${points[i + 2]}` : `${points[i]},${points[i + 1]}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    for (let a = 0; a < dim; a++) out.push(points[i + a]);
-  }
-  const v = Float64Array.from(out);
-  cache.set(key, v);
-  return v;
 }
 
 /** Checks the arrays of a many-body call: the same length, bodies of the right kind. */
@@ -370,7 +348,12 @@ export function stepBodies2(
     const c = bodies[i];
     c.assertNotEmpty(`bodies[${i}]`);
     const m = new RigidMotion2(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
-    const v = distinctVertices(c.positions, 2, cache, c);
+    // shared curves are welded once a call
+    let v = cache.get(c);
+    if (v === undefined) {
+      v = distinctPoints(c.positions, 2);
+      cache.set(c, v);
+    }
     const diag = c.bounds().diagonal;
     if (diag > out.largestDiagonal) out.largestDiagonal = diag;
     let radius = radii.get(c);
