@@ -119,7 +119,14 @@ function pairRunner(
     horizon: 1,
   };
   return (i, j, horizon) => {
-    const evaluator = new SurfaceMotion(bodies[i], bodies[j], motionOf(i), motionOf(j));
+    const evaluator = new SurfaceMotion(
+      bodies[i],
+      bodies[j],
+      motionOf(i),
+      motionOf(j),
+      o.tolerance,
+      o.convex,
+    );
     const mu = speed[i] + speed[j];
     options.horizon = horizon;
     const r = conservativeAdvance(evaluator, mu, options);

@@ -25,6 +25,8 @@ export interface ImpactOptions {
   maxIterations?: number;
   /** Passed to every pair's time of impact (default `'auto'`). */
   directional?: DirectionalMode;
+  /** Passed to every pair's time of impact (default true: convex pairs take the convex path). */
+  convex?: boolean;
 }
 
 /**
@@ -68,7 +70,12 @@ export function resolveImpactOptions(
   }
   // the pair options are checked now, not only when a pair happens to run
   return resolveOptions(
-    { tolerance, maxIterations: options?.maxIterations, directional: options?.directional },
+    {
+      tolerance,
+      maxIterations: options?.maxIterations,
+      directional: options?.directional,
+      convex: options?.convex,
+    },
     tolerance,
   );
 }

@@ -14,6 +14,8 @@ export class CurveMotion implements DistanceEvaluator {
   readonly poseB: Pose2 = pose2();
   /** Exact segment-pair evaluations of the distance queries. */
   distancePairEvaluations = 0;
+  /** Gap evaluations answered on the vertex hulls (GJK) rather than the trees. */
+  convexEvaluations = 0;
   readonly #rel = new Float64Array(4);
   #motionA: RigidMotion2;
   #motionB: RigidMotion2;

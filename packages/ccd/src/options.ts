@@ -34,6 +34,13 @@ export interface AdvanceOptions {
    * `horizonReached: true`, its toi the last iterate evaluated (a certified lower bound).
    */
   horizon?: number;
+  /**
+   * Bodies that are both convex take the convex path (default true): the gap at each step from
+   * GJK on their vertices, a certified lower bound, rather than from the trees; the witness at the
+   * end from the facets around the closest features. `false` always searches the trees. The
+   * advancement loop itself ignores it; `timeOfImpact` and `timeOfImpact2` read it.
+   */
+  convex?: boolean;
 }
 
 /** The validated options, defaults filled in. */
@@ -42,6 +49,7 @@ export interface ResolvedOptions {
   maxIterations: number;
   directional: DirectionalMode;
   horizon: number;
+  convex: boolean;
 }
 
 /** Default iteration cap. */
@@ -93,7 +101,11 @@ export function resolveOptions(
       `horizon must be a number ≥ 0, got ${describeValue(horizon)}`,
     );
   }
-  return { tolerance, maxIterations, directional, horizon };
+  const convex = o.convex === undefined ? true : o.convex;
+  if (convex !== true && convex !== false) {
+    throw new FirstTouchError('INVALID_OPTION', `convex must be true or false, got ${describeValue(convex)}`);
+  }
+  return { tolerance, maxIterations, directional, horizon, convex };
 }
 
 /**

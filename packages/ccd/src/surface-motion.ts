@@ -1,4 +1,4 @@
-import { relativeTransform, type Surface, SurfacePair } from '@firsttouch/mesh';
+import { ConvexSurfacePair, relativeTransform, type Surface, SurfacePair } from '@firsttouch/mesh';
 import { identityPose, type Pose3, type RigidMotion } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import { DirectionalBound3 } from './directional3.js';
@@ -7,6 +7,12 @@ import { DirectionalBound3 } from './directional3.js';
  * Two surfaces moving over a step, as a {@link DistanceEvaluator}: the gap at s is the mesh distance
  * at the interpolated poses (trees built once in the body frames, B taken into A's frame), and the
  * directional step is the C2A bound. Everything is preallocated: an evaluation allocates nothing.
+ *
+ * Given a tolerance, two convex bodies take the convex path: the gap is GJK's certified lower bound
+ * on their vertex hulls while it exceeds the tolerance, and the exact gap of the facets around the
+ * closest features once it does not (the trees only when those facets do not meet the gap found).
+ * Where the hull bound proves loose (a body not convex enough, or one inside the other), the path
+ * is left for the trees for the rest of the step.
  */
 export class SurfaceMotion implements DistanceEvaluator {
   /** The distance query; after `distance(s)` it holds the witness data at s. */
@@ -20,12 +26,34 @@ export class SurfaceMotion implements DistanceEvaluator {
   distancePairEvaluations = 0;
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
+  /** Gap evaluations answered on the vertex hulls (GJK) rather than the trees. */
+  convexEvaluations = 0;
   #directional: DirectionalBound3 | undefined;
+  #convex: ConvexSurfacePair | undefined;
+  readonly #tolerance: number;
+  /** The last gap came from the hulls alone: `pair` does not hold its witness yet. */
+  #unsettled = false;
 
-  constructor(a: Surface, b: Surface, motionA: RigidMotion, motionB: RigidMotion) {
+  /**
+   * @param tolerance - the loop's tolerance; with it (and `convex`), two convex bodies take the
+   *   convex path. Without it every gap comes from the trees.
+   */
+  constructor(
+    a: Surface,
+    b: Surface,
+    motionA: RigidMotion,
+    motionB: RigidMotion,
+    tolerance = Number.NaN,
+    convex = true,
+  ) {
     this.pair = new SurfacePair(a, b);
     this.motionA = motionA;
     this.motionB = motionB;
+    this.#tolerance = tolerance;
+    if (convex && tolerance > 0) {
+      const hulls = new ConvexSurfacePair(a, b);
+      if (hulls.usable) this.#convex = hulls;
+    }
   }
 
   /** The speed bound μ_A + μ_B of the step. */
@@ -40,6 +68,46 @@ export class SurfaceMotion implements DistanceEvaluator {
 
   distance(s: number): number {
     this.#place(s);
+    const hulls = this.#convex;
+    if (hulls) {
+      const lower = hulls.evaluate(this.#R, this.#t);
+      this.convexEvaluations++;
+      // A search that did not converge gives a loose bound: the trees answer this one.
+      if (hulls.converged) {
+        if (lower > this.#tolerance) {
+          this.#unsettled = true;
+          return lower;
+        }
+        // Within the tolerance: the exact gap of the facets at the closest features, when they meet it.
+        if (hulls.resolve(this.#R, this.#t, this.pair)) {
+          this.distancePairEvaluations++;
+          this.#unsettled = false;
+          if (this.pair.distance <= this.#tolerance) return this.pair.distance;
+        }
+      }
+    }
+    this.#unsettled = false;
+    const d = this.pair.evaluate(this.#R, this.#t);
+    this.distancePairEvaluations += this.pair.facetPairs;
+    // The hull bound fell short of the gap: these bodies are not convex enough (or one holds the
+    // other); the trees answer from here on.
+    if (hulls && d - hulls.lowerBound > 1e-9 * (d + hulls.upperBound)) this.#convex = undefined;
+    return d;
+  }
+
+  /**
+   * Makes `pair` hold the witness of the last evaluation, whose gap was `gap`, and returns the gap
+   * to report. When that gap came from the hulls alone, the facets at the closest features are
+   * evaluated now: they meet it to within 1e-13 of the scene's size, and `gap` stands. Failing them
+   * (a body not convex enough), the trees give the exact gap, which is returned instead.
+   */
+  settle(gap: number): number {
+    if (!this.#unsettled) return gap;
+    this.#unsettled = false;
+    if (this.#convex?.resolve(this.#R, this.#t, this.pair)) {
+      this.distancePairEvaluations++;
+      return gap;
+    }
     const d = this.pair.evaluate(this.#R, this.#t);
     this.distancePairEvaluations += this.pair.facetPairs;
     return d;
@@ -51,6 +119,8 @@ export class SurfaceMotion implements DistanceEvaluator {
     }
     // distance(s) ran last at this s, but the poses are cheap: place them again rather than trust it.
     this.#place(s);
+    // The seeds below are the witness of the last gap.
+    this.settle(0);
     const seedA = this.pair.facetA;
     const seedB = this.pair.facetB;
     return this.#directional.step(

@@ -69,6 +69,8 @@ export interface TimeOfImpactResult {
   pairEvaluations: number;
   /** Exact facet-pair evaluations of the directional steps alone. */
   directionalPairEvaluations: number;
+  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
+  convexEvaluations: number;
   /** The speed bound μ_A + μ_B of the step. */
   mu: number;
   /** The tolerance used. */
@@ -142,7 +144,7 @@ export function timeOfImpact(
     );
   }
   const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
-  const bodies = new SurfaceMotion(a, b, motionA, motionB);
+  const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
   const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
@@ -160,6 +162,8 @@ export function impactResult(
   mu: number,
   tolerance: number,
 ): TimeOfImpactResult {
+  // A gap from the hulls alone gets its witness now.
+  const gap = bodies.settle(distance);
   const pair = bodies.pair;
   const pointA = transformPoint(bodies.poseA, pair.pointA);
   const pointB = transformPoint(bodies.poseA, pair.pointB);
@@ -190,7 +194,7 @@ export function impactResult(
   return {
     status,
     toi,
-    distance,
+    distance: gap,
     pointA,
     pointB,
     normal,
@@ -199,6 +203,7 @@ export function impactResult(
     iterations,
     pairEvaluations: bodies.distancePairEvaluations + directional,
     directionalPairEvaluations: directional,
+    convexEvaluations: bodies.convexEvaluations,
     mu,
     tolerance,
     horizonReached: false,

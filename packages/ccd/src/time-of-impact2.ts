@@ -56,6 +56,8 @@ export interface TimeOfImpact2Result {
   pairEvaluations: number;
   /** Exact segment-pair evaluations of the directional steps alone. */
   directionalPairEvaluations: number;
+  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
+  convexEvaluations: number;
   /** The speed bound μ_A + μ_B of the step. */
   mu: number;
   /** The tolerance used. */
@@ -201,6 +203,7 @@ export function impactResult2(
     iterations,
     pairEvaluations: bodies.distancePairEvaluations + directional,
     directionalPairEvaluations: directional,
+    convexEvaluations: bodies.convexEvaluations,
     mu,
     tolerance,
     horizonReached: false,

@@ -5,6 +5,9 @@
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export { CONVEX_CHECK_LIMIT, type ConvexSurface, convexSurface } from './convex/convex-surface.js';
+export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
+export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export {
   type CurveDistanceOptions,

@@ -1,3 +1,4 @@
+import { FirstTouchError } from '@firsttouch/pose';
 import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
@@ -262,6 +263,50 @@ export class SurfacePair {
     this.lowerBound = intersecting ? 0 : Math.min(best, shaved(lowestPruned, margin));
     this.facetA = bestA;
     this.facetB = bestB;
+    return this.distance;
+  }
+
+  /**
+   * The exact distance of one facet pair, facet `fa` of A and `fb` of B, with B placed by `R` and `t`
+   * as in {@link evaluate}: the fields are set as if that pair were the closest one (its points,
+   * its facets, {@link intersecting}); `lowerBound` is NaN (one pair bounds the gap from above). For
+   * a caller that knows the closest facets by other means (the convex path).
+   *
+   * @throws `FirstTouchError` `INDEX_RANGE` when `fa` or `fb` is not a facet index.
+   * @example
+   * ```ts
+   * import { SurfacePair, box } from '@firsttouch/mesh';
+   * const pair = new SurfacePair(box(1), box(1));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * console.log(pair.evaluateFacets(R, new Float64Array([3, 0, 0]), 0, 0) >= 2); // true
+   * ```
+   */
+  evaluateFacets(R: Float64Array, t: Float64Array, fa: number, fb: number): number {
+    if (!Number.isInteger(fa) || fa < 0 || fa >= this.a.facetCount) {
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `evaluateFacets: facet ${fa} of A is not in [0, ${this.a.facetCount})`,
+      );
+    }
+    if (!Number.isInteger(fb) || fb < 0 || fb >= this.b.facetCount) {
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `evaluateFacets: facet ${fb} of B is not in [0, ${this.b.facetCount})`,
+      );
+    }
+    this.#R.set(R);
+    this.#t.set(t);
+    prepareScratch(this.b.vertexCount, this.#tb.nodeCount, this.#ta.nodeCount, this.b.facetCount);
+    const d = this.#facetPair(fa, fb);
+    this.#keepPoints();
+    this.intersecting = this.#out[6] === 1;
+    this.beyond = false;
+    this.distance = this.intersecting ? 0 : d;
+    this.lowerBound = Number.NaN;
+    this.facetA = fa;
+    this.facetB = fb;
+    this.volumePairs = 0;
+    this.facetPairs = 1;
     return this.distance;
   }
 

@@ -1,0 +1,479 @@
+import type { SurfacePair } from '../distance/surface-pair.js';
+import type { Surface } from '../surface.js';
+import { type ConvexSurface, convexSurface } from './convex-surface.js';
+import { segmentParameter, triangleClosest } from './triangle-closest.js';
+
+/** GJK iterations at most in one evaluation (warm-started, it takes one to three). */
+const MAX_ITERATIONS = 64;
+/** Stop once |v| and the lower bound agree to this share of |v| (or to 1e-13 of the scale). */
+const RELATIVE_GAP = 1e-14;
+/**
+ * The rounding the lower bound may carry, as a share of the scale (coordinates of A, of B and of
+ * B's placement summed): the placement of a point and a dot product round to a few ulps of it.
+ */
+const MARGIN = 1e-14;
+
+/**
+ * The gap between the vertex hulls of two surfaces at a pose, by GJK (Gilbert–Johnson–Keerthi) on
+ * their distinct vertices: what the time of impact asks at every step when both bodies are convex.
+ *
+ * {@link ConvexSurfacePair.evaluate} returns a **certified lower bound** of the surface distance for
+ * any two surfaces: the hulls contain the surfaces, and the bound is the gap of the two vertex sets
+ * along the last search direction (a separating axis), less a rounding margin, so it holds whatever
+ * the simplex did. When both surfaces are convex ({@link ConvexSurfacePair.usable}) and apart, it is
+ * the gap to within 1e-13 of the scene's size, and {@link ConvexSurfacePair.resolve} finds the
+ * facets that meet it. The search starts from the previous call's simplex (frame coherence), and an
+ * evaluation allocates nothing.
+ *
+ * @example
+ * ```ts
+ * import { ConvexSurfacePair, box } from '@firsttouch/mesh';
+ * const pair = new ConvexSurfacePair(box(1), box(1));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(pair.usable, pair.evaluate(R, new Float64Array([3, 0.2, 0])).toFixed(9)); // true 2.000000000
+ * ```
+ */
+export class ConvexSurfacePair {
+  /** Body A (the frame of the computation). */
+  readonly a: Surface;
+  /** Body B. */
+  readonly b: Surface;
+  /** The certified lower bound of the last evaluation (what it returned). */
+  lowerBound = Number.NaN;
+  /** |pointB − pointA|: the gap between the two hull points found, an upper bound of the hulls' gap. */
+  upperBound = Number.NaN;
+  /** The hulls overlap (the search enclosed the origin): the lower bound is 0 and there are no points. */
+  overlap = false;
+  /** GJK iterations of the last evaluation. */
+  iterations = 0;
+  /**
+   * The last evaluation converged: the lower bound is within 1e-13 of the scene's size of the hulls'
+   * gap (it is a valid bound either way, but a loose one when this is false).
+   */
+  converged = false;
+  /** The closest point found on A's hull, in A's frame. */
+  readonly pointA = new Float64Array(3);
+  /** The closest point found on B's hull, in A's frame. */
+  readonly pointB = new Float64Array(3);
+
+  readonly #ca: ConvexSurface;
+  readonly #cb: ConvexSurface;
+  /** The simplex: up to 4 points of B − A, with the vertex of A and of B behind each. */
+  #n = 0;
+  readonly #ia = new Int32Array(4);
+  readonly #ib = new Int32Array(4);
+  readonly #pa = new Float64Array(12);
+  readonly #pb = new Float64Array(12);
+  readonly #w = new Float64Array(12);
+  readonly #lam = new Float64Array(4);
+  /** The closest point of the simplex to the origin: pointB − pointA. */
+  readonly #v = new Float64Array(3);
+  readonly #tl = new Float64Array(3);
+  readonly #scratch = new Float64Array(3);
+  #scale = 0;
+
+  constructor(a: Surface, b: Surface) {
+    a.assertNotEmpty('distance (body A)');
+    b.assertNotEmpty('distance (body B)');
+    this.a = a;
+    this.b = b;
+    this.#ca = convexSurface(a);
+    this.#cb = convexSurface(b);
+  }
+
+  /** Both surfaces are convex: the hull distance is the surface distance while they are apart. */
+  get usable(): boolean {
+    return this.#ca.convex && this.#cb.convex;
+  }
+
+  /**
+   * A certified lower bound of the gap between A and B when a point `x` of B is at `R x + t` in A's
+   * frame (`R` row-major, 9 numbers), as {@link SurfacePair.evaluate} places them. Sets the fields.
+   */
+  evaluate(R: Float64Array, t: Float64Array): number {
+    const A = this.#ca.points;
+    const B = this.#cb.points;
+    const t0 = t[0],
+      t1 = t[1],
+      t2 = t[2];
+    const scale = Math.abs(t0) + Math.abs(t1) + Math.abs(t2) + this.#ca.reach + this.#cb.reach;
+    this.#scale = scale;
+    const floor = 1e-15 * scale;
+    // Rounding in the simplex's closest point is some ulps of the scale, not of |v| (more for slivers
+    // of the difference set): |v| and the bound are taken to agree within 1e-13 of the scale.
+    const settled = 1e-13 * scale;
+    const ia = this.#ia;
+    const ib = this.#ib;
+    const pa = this.#pa;
+    const pb = this.#pb;
+    const w = this.#w;
+    const v = this.#v;
+    // The previous simplex at the new pose (its vertices are still hull vertices).
+    let n = this.#n;
+    for (let k = 0; k < n; k++) this.#place(k, ia[k], ib[k], R, t);
+    if (n === 0) {
+      // First call: search from B's origin seen from A's.
+      v[0] = t0;
+      v[1] = t1;
+      v[2] = t2;
+      if (v[0] === 0 && v[1] === 0 && v[2] === 0) v[0] = 1;
+    } else {
+      n = this.#closest(n);
+    }
+    let lower = 0;
+    let overlap = false;
+    let converged = false;
+    let stalled = false;
+    let iterations = 0;
+    for (; iterations < MAX_ITERATIONS; iterations++) {
+      const vx = v[0],
+        vy = v[1],
+        vz = v[2];
+      const vv = vx * vx + vy * vy + vz * vz;
+      if (n > 0 && vv <= floor * floor) {
+        overlap = true;
+        converged = true;
+        break;
+      }
+      // Support of B − A in −v: A's vertex farthest along v, B's least far (B searched in its frame).
+      let sa = 0;
+      let best = Number.NEGATIVE_INFINITY;
+      for (let p = 0, k = 0; p < A.length; p += 3, k++) {
+        const h = vx * A[p] + vy * A[p + 1] + vz * A[p + 2];
+        if (h > best) {
+          best = h;
+          sa = k;
+        }
+      }
+      const ux = R[0] * vx + R[3] * vy + R[6] * vz,
+        uy = R[1] * vx + R[4] * vy + R[7] * vz,
+        uz = R[2] * vx + R[5] * vy + R[8] * vz;
+      let sb = 0;
+      best = Number.POSITIVE_INFINITY;
+      for (let p = 0, k = 0; p < B.length; p += 3, k++) {
+        const h = ux * B[p] + uy * B[p + 1] + uz * B[p + 2];
+        if (h < best) {
+          best = h;
+          sb = k;
+        }
+      }
+      let known = false;
+      for (let k = 0; k < n; k++) if (ia[k] === sa && ib[k] === sb) known = true;
+      const o = 3 * n;
+      this.#place(n, sa, sb, R, t);
+      // The gap along v: every point of B − A lies at least this far along v̂.
+      const norm = Math.sqrt(vv);
+      const along = (vx * w[o] + vy * w[o + 1] + vz * w[o + 2]) / norm;
+      if (along > lower) lower = along;
+      if (n === 0) {
+        n = 1;
+        this.#lam[0] = 1;
+        v[0] = w[0];
+        v[1] = w[1];
+        v[2] = w[2];
+        continue;
+      }
+      if (known || stalled || norm - lower <= RELATIVE_GAP * norm + settled) {
+        converged = norm - lower <= RELATIVE_GAP * norm + settled;
+        break;
+      }
+      n = this.#closest(n + 1);
+      // No progress (rounding): one more bound along the new v, then stop.
+      stalled = !(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < vv);
+    }
+    this.#n = overlap ? 0 : n;
+    this.iterations = iterations;
+    this.overlap = overlap;
+    this.converged = converged;
+    this.upperBound = overlap ? 0 : Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (overlap) {
+      this.pointA.fill(Number.NaN);
+      this.pointB.fill(Number.NaN);
+      this.lowerBound = 0;
+      return 0;
+    }
+    const lam = this.#lam;
+    for (let c = 0; c < 3; c++) {
+      let x = 0;
+      let y = 0;
+      for (let k = 0; k < n; k++) {
+        x += lam[k] * pa[3 * k + c];
+        y += lam[k] * pb[3 * k + c];
+      }
+      this.pointA[c] = x;
+      this.pointB[c] = y;
+    }
+    const bound = lower - MARGIN * scale;
+    this.lowerBound = bound > 0 ? bound : 0;
+    return this.lowerBound;
+  }
+
+  /**
+   * After {@link evaluate} at the same placement (hulls apart): the facet of A nearest `pointA` among
+   * those around A's vertices of the simplex, the same for B, evaluated exactly into `pair` with
+   * {@link SurfacePair.evaluateFacets}. True when that facet pair's distance is the gap found (no
+   * more than {@link upperBound} plus 1e-13 of the scene's size): `pair` then holds the witness.
+   */
+  resolve(R: Float64Array, t: Float64Array, pair: SurfacePair): boolean {
+    if (this.overlap || this.#n === 0) return false;
+    const pa = this.pointA;
+    const near = (1e-13 * this.#scale) ** 2;
+    const fa = nearestFacet(this.#ca, this.#ia, this.#n, pa[0], pa[1], pa[2], this.#scratch, near);
+    // pointB in B's frame: Rᵀ (pointB − t)
+    const pb = this.pointB;
+    const dx = pb[0] - t[0],
+      dy = pb[1] - t[1],
+      dz = pb[2] - t[2];
+    const q = this.#tl;
+    q[0] = R[0] * dx + R[3] * dy + R[6] * dz;
+    q[1] = R[1] * dx + R[4] * dy + R[7] * dz;
+    q[2] = R[2] * dx + R[5] * dy + R[8] * dz;
+    const fb = nearestFacet(this.#cb, this.#ib, this.#n, q[0], q[1], q[2], this.#scratch, near);
+    if (fa < 0 || fb < 0) return false;
+    const d = pair.evaluateFacets(R, t, fa, fb);
+    return d <= this.upperBound + 1e-13 * this.#scale;
+  }
+
+  /** Forgets the simplex (the next evaluation searches from scratch). */
+  reset(): void {
+    this.#n = 0;
+  }
+
+  /** Simplex slot k := A's vertex i and B's vertex j (taken into A's frame), and their difference. */
+  #place(k: number, i: number, j: number, R: Float64Array, t: Float64Array): void {
+    const A = this.#ca.points;
+    const B = this.#cb.points;
+    this.#ia[k] = i;
+    this.#ib[k] = j;
+    const o = 3 * k;
+    const x = B[3 * j],
+      y = B[3 * j + 1],
+      z = B[3 * j + 2];
+    const pa = this.#pa;
+    const pb = this.#pb;
+    pa[o] = A[3 * i];
+    pa[o + 1] = A[3 * i + 1];
+    pa[o + 2] = A[3 * i + 2];
+    pb[o] = R[0] * x + R[1] * y + R[2] * z + t[0];
+    pb[o + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
+    pb[o + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
+    const w = this.#w;
+    w[o] = pb[o] - pa[o];
+    w[o + 1] = pb[o + 1] - pa[o + 1];
+    w[o + 2] = pb[o + 2] - pa[o + 2];
+  }
+
+  /**
+   * The point of the simplex of n points closest to the origin, into v and the weights; the simplex
+   * shrinks to the points with a positive weight. Returns the new size.
+   */
+  #closest(n: number): number {
+    const w = this.#w;
+    const lam = this.#lam;
+    if (n === 1) {
+      lam[0] = 1;
+    } else if (n === 2) {
+      const u = segmentParameter(w[0], w[1], w[2], w[3], w[4], w[5], 0, 0, 0);
+      lam[0] = 1 - u;
+      lam[1] = u;
+    } else if (n === 3) {
+      triangleClosest(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8], 0, 0, 0, lam);
+    } else if (this.#tetrahedron()) {
+      // The origin is inside: the hulls overlap.
+      this.#v.fill(0);
+      return 4;
+    }
+    // Keep the points with weight, in order.
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      if (!(lam[k] > 0)) continue;
+      if (m !== k) this.#move(k, m);
+      lam[m] = lam[k];
+      m++;
+    }
+    if (m === 0) {
+      // Rounding left no weight: keep the newest point.
+      this.#move(n - 1, 0);
+      lam[0] = 1;
+      m = 1;
+    }
+    const v = this.#v;
+    if (m === 3) {
+      // Inside a face: the origin's projection on its plane. The weights' sum would carry their
+      // rounding into v's direction, scaled by the face's size over |v|; the normal does not.
+      const ux = w[3] - w[0],
+        uy = w[4] - w[1],
+        uz = w[5] - w[2];
+      const qx = w[6] - w[0],
+        qy = w[7] - w[1],
+        qz = w[8] - w[2];
+      const nx = uy * qz - uz * qy,
+        ny = uz * qx - ux * qz,
+        nz = ux * qy - uy * qx;
+      const nn = nx * nx + ny * ny + nz * nz;
+      if (nn > 0) {
+        const k = (nx * w[0] + ny * w[1] + nz * w[2]) / nn;
+        v[0] = k * nx;
+        v[1] = k * ny;
+        v[2] = k * nz;
+        return m;
+      }
+    }
+    v[0] = v[1] = v[2] = 0;
+    for (let k = 0; k < m; k++) {
+      v[0] += lam[k] * w[3 * k];
+      v[1] += lam[k] * w[3 * k + 1];
+      v[2] += lam[k] * w[3 * k + 2];
+    }
+    return m;
+  }
+
+  /**
+   * The closest point of the tetrahedron: the best over the faces the origin lies beyond (all four
+   * when the tetrahedron is flat). True when the origin is inside (no weights written).
+   */
+  #tetrahedron(): boolean {
+    const w = this.#w;
+    const lam = this.#lam;
+    const tri = this.#tl;
+    let best = Number.POSITIVE_INFINITY;
+    let b0 = 0,
+      b1 = 0,
+      b2 = 0,
+      b3 = 0;
+    let outside = false;
+    for (let f = 0; f < 4; f++) {
+      // Face f leaves out point f; its corners i < j < k.
+      const i = f === 0 ? 1 : 0;
+      const j = f <= 1 ? 2 : 1;
+      const k = f <= 2 ? 3 : 2;
+      const ax = w[3 * i],
+        ay = w[3 * i + 1],
+        az = w[3 * i + 2];
+      const ux = w[3 * j] - ax,
+        uy = w[3 * j + 1] - ay,
+        uz = w[3 * j + 2] - az;
+      const vx = w[3 * k] - ax,
+        vy = w[3 * k + 1] - ay,
+        vz = w[3 * k + 2] - az;
+      const nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
+      const sideO = -(nx * ax + ny * ay + nz * az);
+      const sideP = nx * (w[3 * f] - ax) + ny * (w[3 * f + 1] - ay) + nz * (w[3 * f + 2] - az);
+      if (sideO * sideP > 0) continue; // the origin is on the inner side of this face
+      outside = true;
+      const d = triangleClosest(
+        ax,
+        ay,
+        az,
+        w[3 * j],
+        w[3 * j + 1],
+        w[3 * j + 2],
+        w[3 * k],
+        w[3 * k + 1],
+        w[3 * k + 2],
+        0,
+        0,
+        0,
+        tri,
+      );
+      if (d < best) {
+        best = d;
+        b0 = b1 = b2 = b3 = 0;
+        if (i === 0) b0 = tri[0];
+        else b1 = tri[0];
+        if (j === 1) b1 = tri[1];
+        else if (j === 2) b2 = tri[1];
+        if (k === 2) b2 = tri[2];
+        else b3 = tri[2];
+      }
+    }
+    if (!outside) return true;
+    lam[0] = b0;
+    lam[1] = b1;
+    lam[2] = b2;
+    lam[3] = b3;
+    return false;
+  }
+
+  #move(from: number, to: number): void {
+    this.#ia[to] = this.#ia[from];
+    this.#ib[to] = this.#ib[from];
+    for (let c = 0; c < 3; c++) {
+      this.#pa[3 * to + c] = this.#pa[3 * from + c];
+      this.#pb[3 * to + c] = this.#pb[3 * from + c];
+      this.#w[3 * to + c] = this.#w[3 * from + c];
+    }
+  }
+}
+
+/**
+ * The facet nearest (x, y, z) among those around the simplex's vertices of this body (`ids[0..n)`),
+ * ties to the smallest index. A point inside a face split into a fan can lie in a facet around none
+ * of them: when the nearest is farther than `near` (squared), every facet is searched.
+ */
+function nearestFacet(
+  c: ConvexSurface,
+  ids: Int32Array,
+  n: number,
+  x: number,
+  y: number,
+  z: number,
+  lam: Float64Array,
+  near: number,
+): number {
+  let best = Number.POSITIVE_INFINITY;
+  let found = -1;
+  for (let k = 0; k < n; k++) {
+    const id = ids[k];
+    for (let e = c.start[id]; e < c.start[id + 1]; e++) {
+      const f = c.facets[e];
+      const g = facetDistance2(c, f, x, y, z, lam);
+      if (g < best || (g === best && f < found)) {
+        best = g;
+        found = f;
+      }
+    }
+  }
+  if (best <= near) return found;
+  const facetCount = c.corners.length / 3;
+  for (let f = 0; f < facetCount; f++) {
+    const g = facetDistance2(c, f, x, y, z, lam);
+    if (g < best || (g === best && f < found)) {
+      best = g;
+      found = f;
+    }
+  }
+  return found;
+}
+
+/** Squared distance from (x, y, z) to facet f. */
+function facetDistance2(
+  c: ConvexSurface,
+  f: number,
+  x: number,
+  y: number,
+  z: number,
+  lam: Float64Array,
+): number {
+  const P = c.points;
+  const a = 3 * c.corners[3 * f],
+    b = 3 * c.corners[3 * f + 1],
+    d = 3 * c.corners[3 * f + 2];
+  return triangleClosest(
+    P[a],
+    P[a + 1],
+    P[a + 2],
+    P[b],
+    P[b + 1],
+    P[b + 2],
+    P[d],
+    P[d + 1],
+    P[d + 2],
+    x,
+    y,
+    z,
+    lam,
+  );
+}

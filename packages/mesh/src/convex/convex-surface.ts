@@ -1,0 +1,187 @@
+import type { Surface } from '../surface.js';
+
+/**
+ * What the convex path needs of a surface, computed once per surface ({@link convexSurface}): its
+ * distinct vertices (the support search ranges over them), the facets around each, and whether the
+ * surface lies on the boundary of the hull of its vertices (then the hull distance is the gap).
+ *
+ * @example
+ * ```ts
+ * import { box, convexSurface } from '@firsttouch/mesh';
+ * const c = convexSurface(box(1, 2));
+ * console.log(c.count, c.convex); // 26 true
+ * ```
+ */
+export interface ConvexSurface {
+  /** The distinct vertices used by facets, x y z each. */
+  readonly points: Float64Array;
+  /** How many distinct vertices. */
+  readonly count: number;
+  /** Facets around distinct vertex k: `facets[start[k] .. start[k + 1])`, increasing. */
+  readonly start: Uint32Array;
+  /** See {@link ConvexSurface.start}. */
+  readonly facets: Uint32Array;
+  /** The distinct vertex of each facet corner (3 a facet). */
+  readonly corners: Uint32Array;
+  /**
+   * The surface is closed (every edge between two distinct vertices is shared by exactly two facets)
+   * and every facet of non-zero area has all vertices on one side of its plane (within 1e-12 of the
+   * surface's size): it is the boundary of the hull of its vertices. False as well when the check
+   * would cost more than {@link CONVEX_CHECK_LIMIT} point–plane tests.
+   */
+  readonly convex: boolean;
+  /** The sum over the three axes of the largest |coordinate| (the scale of rounding margins). */
+  readonly reach: number;
+}
+
+/**
+ * The most point–plane tests (distinct vertices × facets) spent on deciding that a surface is
+ * convex; beyond it the surface takes the tree path. The check runs once per surface; at the limit it
+ * costs a few milliseconds, and bodies that large search their hull slower than their tree anyway.
+ */
+export const CONVEX_CHECK_LIMIT = 1 << 22;
+
+const cache = new WeakMap<Surface, ConvexSurface>();
+
+/**
+ * The convex-path data of a surface, computed on first use and kept with it.
+ *
+ * @example
+ * ```ts
+ * import { Surface, convexSurface, icosphere } from '@firsttouch/mesh';
+ * console.log(convexSurface(icosphere(1, 1)).convex); // true
+ * // two triangles folded into a roof, and a third standing under the ridge: not convex
+ * const s = Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0.4, 0.4, 0, 0.6, 0.4, 0, 0.5, 0.5, 2]);
+ * console.log(convexSurface(s).convex); // false
+ * ```
+ */
+export function convexSurface(surface: Surface): ConvexSurface {
+  let c = cache.get(surface);
+  if (!c) {
+    c = build(surface);
+    cache.set(surface, c);
+  }
+  return c;
+}
+
+function build(surface: Surface): ConvexSurface {
+  const pos = surface.positions;
+  const idx = surface.indices;
+  const facetCount = surface.facetCount;
+  // Distinct points by exact coordinates; corners welded onto them.
+  const index = new Map<string, number>();
+  const corners = new Uint32Array(idx.length);
+  const xyz: number[] = [];
+  for (let k = 0; k < idx.length; k++) {
+    const v = 3 * idx[k];
+    const x = pos[v],
+      y = pos[v + 1],
+      z = pos[v + 2];
+    const key = `${x},${y},${z}`;
+    let id = index.get(key);
+    if (id === undefined) {
+      id = xyz.length / 3;
+      index.set(key, id);
+      xyz.push(x, y, z);
+    }
+    corners[k] = id;
+  }
+  const count = xyz.length / 3;
+  const points = new Float64Array(xyz);
+  const start = new Uint32Array(count + 1);
+  for (let k = 0; k < corners.length; k++) start[corners[k] + 1]++;
+  for (let v = 0; v < count; v++) start[v + 1] += start[v];
+  const facets = new Uint32Array(corners.length);
+  const fill = start.slice(0, count);
+  for (let f = 0; f < facetCount; f++) {
+    // A degenerate facet may name one point twice: list it once.
+    const a = corners[3 * f],
+      b = corners[3 * f + 1],
+      c = corners[3 * f + 2];
+    facets[fill[a]++] = f;
+    if (b !== a) facets[fill[b]++] = f;
+    if (c !== a && c !== b) facets[fill[c]++] = f;
+  }
+  // Compact the slots left by repeated corners.
+  let w = 0;
+  let from = 0;
+  for (let v = 0; v < count; v++) {
+    const to = fill[v];
+    for (let k = from; k < to; k++) facets[w++] = facets[k];
+    from = start[v + 1];
+    start[v + 1] = w;
+  }
+  let reach = 0;
+  let size = 0;
+  for (let a = 0; a < 3; a++) {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    let m = 0;
+    for (let v = a; v < points.length; v += 3) {
+      const x = points[v];
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+      const ax = Math.abs(x);
+      if (ax > m) m = ax;
+    }
+    reach += m;
+    if (hi - lo > size) size = hi - lo;
+  }
+  const convex =
+    count * facetCount <= CONVEX_CHECK_LIMIT &&
+    isClosed(corners, count) &&
+    isConvex(points, corners, facetCount, size);
+  return { points, count, start, facets: facets.slice(0, w), corners, convex, reach };
+}
+
+/** Every edge between two distinct points is shared by exactly two facets. */
+function isClosed(corners: Uint32Array, count: number): boolean {
+  const uses = new Map<number, number>();
+  for (let f = 0; f < corners.length; f += 3) {
+    for (let e = 0; e < 3; e++) {
+      const p = corners[f + e];
+      const q = corners[f + ((e + 1) % 3)];
+      if (p === q) continue;
+      const key = p < q ? p * count + q : q * count + p;
+      uses.set(key, (uses.get(key) ?? 0) + 1);
+    }
+  }
+  if (uses.size === 0) return false;
+  for (const n of uses.values()) if (n !== 2) return false;
+  return true;
+}
+
+/** Every facet of non-zero area has all points on one side of its plane, within 1e-12 of `size`. */
+function isConvex(points: Float64Array, corners: Uint32Array, facetCount: number, size: number): boolean {
+  const allowance = 1e-12 * size;
+  for (let f = 0; f < facetCount; f++) {
+    const a = 3 * corners[3 * f],
+      b = 3 * corners[3 * f + 1],
+      c = 3 * corners[3 * f + 2];
+    const ux = points[b] - points[a],
+      uy = points[b + 1] - points[a + 1],
+      uz = points[b + 2] - points[a + 2];
+    const vx = points[c] - points[a],
+      vy = points[c + 1] - points[a + 1],
+      vz = points[c + 2] - points[a + 2];
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
+    const m = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    // A sliver's normal is noise: it is on the hull's boundary if its neighbours are.
+    if (!(m > 1e-9 * size * size)) continue;
+    const limit = allowance * m;
+    let above = false;
+    let below = false;
+    for (let p = 0; p < points.length; p += 3) {
+      const h =
+        nx * (points[p] - points[a]) +
+        ny * (points[p + 1] - points[a + 1]) +
+        nz * (points[p + 2] - points[a + 2]);
+      if (h > limit) above = true;
+      else if (h < -limit) below = true;
+      if (above && below) return false;
+    }
+  }
+  return true;
+}

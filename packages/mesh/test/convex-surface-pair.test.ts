@@ -1,0 +1,191 @@
+// ConvexSurfacePair (GJK on the vertex hulls) against the independent oracle (all facet pairs):
+// its bound never exceeds the surface distance, for any bodies; for convex bodies apart it is the
+// gap to within 1e-13 of the scene, and the facets it resolves meet that gap.
+
+import { type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import bunnyData from 'bunny';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  box,
+  ConvexSurfacePair,
+  convexSurface,
+  cylinder,
+  icosphere,
+  relativeTransform,
+  Surface,
+  SurfacePair,
+} from '../src/index.js';
+import { arbPose, offsetPose, quantize, randomPose, rng, soupOf } from './helpers.js';
+import { surfaceOracle } from './oracle/bodies.js';
+
+/** A convex body: a box, a sphere or a cylinder, stretched along its axes (an affine map keeps it convex). */
+const arbConvex = fc
+  .tuple(
+    fc.constantFrom('box', 'sphere', 'cylinder', 'flat box'),
+    fc.integer({ min: 0, max: 2 }),
+    fc.tuple(
+      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+    ),
+    fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+  )
+  .map(([kind, level, [sx, sy], sz]) => {
+    const base =
+      kind === 'box'
+        ? box(1, level + 1)
+        : kind === 'sphere'
+          ? icosphere(0.5, level)
+          : kind === 'cylinder'
+            ? cylinder(0.5, 1, 6 + 4 * level)
+            : box([1, 1, 1e-3]);
+    return base.scale(sx, sy, sz);
+  });
+
+function placement(poseA: Pose3, poseB: Pose3): { R: Float64Array; t: Float64Array } {
+  const R = new Float64Array(9);
+  const t = new Float64Array(3);
+  relativeTransform(poseA, poseB, R, t);
+  return { R, t };
+}
+
+/** Checks one pose pair; returns whether the hulls were apart (the tight case). */
+function check(a: Surface, b: Surface, poseA: Pose3, poseB: Pose3): boolean {
+  const { R, t } = placement(poseA, poseB);
+  const hulls = new ConvexSurfacePair(a, b);
+  const lower = hulls.evaluate(R, t);
+  const oracle = surfaceOracle(soupOf(a), soupOf(b), poseA, poseB, () => 0);
+  // Certified: never above the surface distance, for any bodies.
+  expect(lower).toBeLessThanOrEqual(oracle.distance);
+  expect(lower).toBe(hulls.lowerBound);
+  const scale =
+    Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + convexSurface(a).reach + convexSurface(b).reach;
+  // Tight when clearly apart (touching within rounding, the bound is 0 or a few ulps: certified only).
+  if (!(hulls.usable && !oracle.intersecting && oracle.distance > 1e-9 * scale)) return false;
+  const nested = hulls.overlap;
+  if (nested) {
+    // One body inside the other: the hulls overlap while the surfaces do not touch.
+    expect(lower).toBe(0);
+    return false;
+  }
+  expect(hulls.converged).toBe(true);
+  expect(oracle.distance - lower).toBeLessThanOrEqual(2e-13 * scale);
+  expect(hulls.upperBound).toBeGreaterThanOrEqual(lower);
+  const pair = new SurfacePair(a, b);
+  expect(hulls.resolve(R, t, pair)).toBe(true);
+  expect(Math.abs(pair.distance - oracle.distance)).toBeLessThanOrEqual(2e-13 * scale);
+  const pa = pair.pointA;
+  const pb = pair.pointB;
+  expect(
+    Math.abs(Math.hypot(pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]) - pair.distance),
+  ).toBeLessThanOrEqual(1e-13 * scale);
+  // The resolved facets are a closest pair of the oracle (to the same tolerance).
+  const near = oracle.near.length;
+  expect(near).toBeGreaterThan(0);
+  return true;
+}
+
+describe('convexSurface: which surfaces take the convex path', () => {
+  it('boxes, spheres, cylinders and their stretched copies are convex; the bunny, open and folded surfaces are not', () => {
+    expect(convexSurface(box(1)).convex).toBe(true);
+    expect(convexSurface(box([2, 0.01, 1], 3)).convex).toBe(true);
+    expect(convexSurface(icosphere(1, 3)).convex).toBe(true);
+    expect(convexSurface(cylinder(0.5, 2, 16).scale(1, 3, 0.2)).convex).toBe(true);
+    const bunny = Surface.fromIndexed(bunnyData.positions.flat(), bunnyData.cells.flat());
+    expect(convexSurface(bunny).convex).toBe(false);
+    // a cube without its last facet: open, its hull has a face the surface lacks
+    const cube = box(1);
+    const open = Surface.fromTriangles(soupOf(cube).subarray(0, 9 * (cube.facetCount - 1)));
+    expect(convexSurface(open).convex).toBe(false);
+    // one triangle: open
+    expect(convexSurface(Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0])).convex).toBe(false);
+    // a cube with one vertex pushed in: closed but not convex
+    const pos = new Float64Array(cube.positions);
+    for (let i = 0; i < pos.length; i += 3) {
+      if (pos[i] > 0 && pos[i + 1] > 0 && pos[i + 2] > 0) pos[i] = pos[i + 1] = pos[i + 2] = 0.2;
+    }
+    expect(convexSurface(Surface.fromIndexed(pos, cube.indices)).convex).toBe(false);
+  });
+
+  it('welds the corners of a soup and lists the facets around each point', () => {
+    const c = convexSurface(box(1));
+    expect(c.count).toBe(8);
+    for (let v = 0; v < c.count; v++) {
+      const around = Array.from(c.facets.subarray(c.start[v], c.start[v + 1]));
+      expect(around.length).toBeGreaterThanOrEqual(3);
+      for (const f of around) expect(Array.from(c.corners.subarray(3 * f, 3 * f + 3))).toContain(v);
+    }
+  });
+});
+
+describe('ConvexSurfacePair against the oracle', { timeout: 120_000 }, () => {
+  it('random convex bodies at random poses: certified, and tight when apart', () => {
+    let apart = 0;
+    fc.assert(
+      fc.property(arbConvex, arbConvex, arbPose(1.5), arbPose(1.5), (a, b, pa, pb) => {
+        if (check(a, b, pa, pb)) apart++;
+      }),
+      { numRuns: 250, seed: 4201 },
+    );
+    expect(apart).toBeGreaterThan(50);
+  });
+
+  it('the same scenes 1e4 and 1e6 from the origin: the error stays a share of the bodies, not of the coordinates', () => {
+    const r = rng(4202);
+    let apart = 0;
+    for (let k = 0; k < 60; k++) {
+      const a = box(1, 2).scale(0.3 + r(), 0.3 + r(), 0.3 + r());
+      const b = icosphere(0.4, 1).scale(0.5 + r(), 1, 0.7);
+      const pa = randomPose(r, 1);
+      const pb = randomPose(r, 1.5);
+      pa.t.set(pa.t.map(quantize));
+      pb.t.set(pb.t.map(quantize));
+      for (const offset of [1e4, 1e6])
+        if (check(a, b, offsetPose(pa, offset), offsetPose(pb, offset))) apart++;
+    }
+    expect(apart).toBeGreaterThan(40);
+  });
+
+  it('warm starts along a path give the answers of fresh searches', () => {
+    const a = cylinder(0.4, 1, 12);
+    const b = box(0.3, 2);
+    const warm = new ConvexSurfacePair(a, b);
+    const poseA = poseFromAxisAngle([0, 0, 1], 0);
+    for (let s = 0; s <= 1; s += 1 / 64) {
+      const poseB = poseFromAxisAngle([1, 1, 0], 3 * s, [2 - 3 * s, 0.1, 0.2]);
+      const { R, t } = placement(poseA, poseB);
+      const fresh = new ConvexSurfacePair(a, b);
+      const lf = fresh.evaluate(R, t);
+      const lw = warm.evaluate(R, t);
+      expect(Math.abs(lw - lf)).toBeLessThanOrEqual(1e-13 * 6);
+      expect(warm.overlap).toBe(fresh.overlap);
+    }
+  });
+
+  it('overlapping and nested bodies: the bound is 0, never above the surfaces’ gap', () => {
+    const big = box(2);
+    const small = box(0.5);
+    const I = poseFromAxisAngle([0, 0, 1], 0);
+    expect(check(big, small, I, poseFromAxisAngle([0, 1, 0], 0.3, [0.1, 0, 0]))).toBe(false);
+    const hulls = new ConvexSurfacePair(big, small);
+    expect(hulls.evaluate(new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([0.2, 0, 0]))).toBe(
+      0,
+    );
+    expect(hulls.overlap).toBe(true);
+    // crossing
+    expect(check(box(1), box(1), I, poseFromAxisAngle([1, 0, 0], 0.5, [0.8, 0, 0]))).toBe(false);
+  });
+
+  it('non-convex bodies: the bound still holds (the bunny against a pebble)', () => {
+    const bunny = Surface.fromIndexed(bunnyData.positions.flat(), bunnyData.cells.flat()).scale(0.1);
+    const pebble = box(0.04, 2);
+    const r = rng(4203);
+    const hulls = new ConvexSurfacePair(bunny, pebble);
+    expect(hulls.usable).toBe(false);
+    const exact = new SurfacePair(bunny, pebble);
+    for (let k = 0; k < 40; k++) {
+      const { R, t } = placement(poseFromAxisAngle([0, 0, 1], 0), randomPose(r, 1));
+      expect(hulls.evaluate(R, t)).toBeLessThanOrEqual(exact.evaluate(R, t));
+    }
+  });
+});
