@@ -17,8 +17,8 @@ import { DirectionalBound3 } from './directional3.js';
 export class SurfaceMotion implements DistanceEvaluator {
   /** The distance query; after `distance(s)` it holds the witness data at s. */
   readonly pair: SurfacePair;
-  readonly motionA: RigidMotion;
-  readonly motionB: RigidMotion;
+  #motionA: RigidMotion;
+  #motionB: RigidMotion;
   /** The poses of the last evaluation. */
   readonly poseA: Pose3 = identityPose();
   readonly poseB: Pose3 = identityPose();
@@ -30,7 +30,9 @@ export class SurfaceMotion implements DistanceEvaluator {
   convexEvaluations = 0;
   #directional: DirectionalBound3 | undefined;
   #convex: ConvexSurfacePair | undefined;
-  readonly #tolerance: number;
+  /** The hull pair kept for reuse (in {@link reset}) whether or not this step uses it. */
+  #hulls: ConvexSurfacePair | undefined;
+  #tolerance: number;
   /** The last gap came from the hulls alone: `pair` does not hold its witness yet. */
   #unsettled = false;
 
@@ -47,13 +49,53 @@ export class SurfaceMotion implements DistanceEvaluator {
     convex = true,
   ) {
     this.pair = new SurfacePair(a, b);
-    this.motionA = motionA;
-    this.motionB = motionB;
+    this.#motionA = motionA;
+    this.#motionB = motionB;
     this.#tolerance = tolerance;
-    if (convex && tolerance > 0) {
-      const hulls = new ConvexSurfacePair(a, b);
-      if (hulls.usable) this.#convex = hulls;
-    }
+    this.#useHulls(a, b, convex);
+  }
+
+  /** The motion of surface A. */
+  get motionA(): RigidMotion {
+    return this.#motionA;
+  }
+
+  /** The motion of surface B. */
+  get motionB(): RigidMotion {
+    return this.#motionB;
+  }
+
+  /**
+   * Points the evaluator at another step (other surfaces, motions, tolerance), keeping its scratch:
+   * what {@link timeOfImpact} does between queries of small bodies instead of allocating a new one.
+   * Counters restart.
+   */
+  reset(
+    a: Surface,
+    b: Surface,
+    motionA: RigidMotion,
+    motionB: RigidMotion,
+    tolerance = Number.NaN,
+    convex = true,
+  ): void {
+    this.pair.rebind(a, b);
+    this.#motionA = motionA;
+    this.#motionB = motionB;
+    this.#tolerance = tolerance;
+    this.#directional = undefined;
+    this.#unsettled = false;
+    this.distancePairEvaluations = 0;
+    this.convexEvaluations = 0;
+    this.#useHulls(a, b, convex);
+  }
+
+  #useHulls(a: Surface, b: Surface, convex: boolean): void {
+    this.#convex = undefined;
+    if (!(convex && this.#tolerance > 0)) return;
+    let hulls = this.#hulls;
+    if (hulls) hulls.rebind(a, b);
+    else hulls = this.#hulls = new ConvexSurfacePair(a, b);
+    if (hulls.usable) this.#convex = hulls;
   }
 
   /** The speed bound μ_A + μ_B of the step. */

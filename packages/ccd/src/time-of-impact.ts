@@ -7,7 +7,7 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
-import { type AdvanceOptions, defaultTolerance, resolveOptions } from './options.js';
+import { type AdvanceOptions, defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
 
@@ -129,8 +129,6 @@ export function timeOfImpact(
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [P0, P1], b: [P0, P1]}');
   }
-  const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
-  const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
   const ba = a.bounds();
   const bb = b.bounds();
   let reach = 0;
@@ -143,8 +141,37 @@ export function timeOfImpact(
       Math.abs(bb.max[k]),
     );
   }
-  const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
-  const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
+  const small = a.vertexCount + b.vertexCount <= POOL_VERTICES;
+  if (pool === undefined || poolBusy || !small) {
+    const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
+    const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
+    const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
+    const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
+    if (pool === undefined && small) pool = bodies;
+    return run(bodies, resolved);
+  }
+  // The evaluator kept between queries (small bodies only, so that it never holds much memory), its
+  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
+  // calling back) takes a fresh one.
+  const bodies = pool;
+  poolBusy = true;
+  try {
+    bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
+    bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
+    const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
+    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
+    return run(bodies, resolved);
+  } finally {
+    poolBusy = false;
+  }
+}
+
+/** Vertices of the two surfaces together up to which {@link timeOfImpact} reuses one evaluator. */
+const POOL_VERTICES = 4096;
+let pool: SurfaceMotion | undefined;
+let poolBusy = false;
+
+function run(bodies: SurfaceMotion, resolved: ResolvedOptions): TimeOfImpactResult {
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
   const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);

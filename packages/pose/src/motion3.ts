@@ -29,13 +29,12 @@ export class RigidMotion {
   /** The pose at s = 1 (a private copy). */
   readonly p1: Pose3;
   /** The unit axis `k` of `R1 R0ᵀ` (world frame); `(1, 0, 0)` when `θ = 0`. */
-  readonly axis: Float64Array;
-  /** The turn over the step, in [0, π]. */
-  readonly theta: number;
+  readonly axis = new Float64Array(3);
   /** The translation over the step, `Δ = t1 − t0`. */
-  readonly delta: Float64Array;
-  /** `|Δ|`. */
-  readonly translationLength: number;
+  readonly delta = new Float64Array(3);
+  #theta = 0;
+  #translationLength = 0;
+  readonly #M = new Float64Array(9);
 
   /**
    * @param p0 - the pose at s = 0.
@@ -45,24 +44,53 @@ export class RigidMotion {
    * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
    */
   constructor(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion') {
+    this.p0 = { R: new Float64Array(9), t: new Float64Array(3) };
+    this.p1 = { R: new Float64Array(9), t: new Float64Array(3) };
+    this.reset(p0, p1, name);
+  }
+
+  /** The turn over the step, in [0, π]. */
+  get theta(): number {
+    return this.#theta;
+  }
+
+  /** `|Δ|`. */
+  get translationLength(): number {
+    return this.#translationLength;
+  }
+
+  /**
+   * Makes this the motion from `p0` to `p1`, in place (what the constructor does): for a caller that
+   * keeps one motion object across many steps. Validates first; an invalid pose leaves the motion
+   * unusable until the next successful reset.
+   *
+   * @throws {@link FirstTouchError} `INVALID_POSE` when either pose is invalid.
+   * @example
+   * ```ts
+   * import { RigidMotion, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+   * const m = new RigidMotion(identityPose(), identityPose());
+   * m.reset(identityPose(), poseFromAxisAngle([0, 0, 1], 1, [3, 4, 0]));
+   * console.log(m.theta.toFixed(6), m.translationLength); // 1.000000 5
+   * ```
+   */
+  reset(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion'): void {
     assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
     assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
-    this.p0 = copyPose(p0);
-    this.p1 = copyPose(p1);
+    copyPose(p0, this.p0);
+    copyPose(p1, this.p1);
+    this.#crossValid = false;
     const a = this.p1.R;
     const b = this.p0.R;
-    const M = new Float64Array(9); // R1 R0ᵀ
+    const M = this.#M; // R1 R0ᵀ
     for (let i = 0; i < 3; i++) {
       for (let j = 0; j < 3; j++) {
         M[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
       }
     }
-    this.axis = new Float64Array(3);
-    this.theta = rotationAxisAngle(M, this.axis);
-    this.delta = new Float64Array(3);
+    this.#theta = rotationAxisAngle(M, this.axis);
     for (let i = 0; i < 3; i++) this.delta[i] = this.p1.t[i] - this.p0.t[i];
-    this.translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
-    if (!Number.isFinite(this.translationLength)) {
+    this.#translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
+    if (!Number.isFinite(this.#translationLength)) {
       throw new FirstTouchError(
         'INVALID_POSE',
         `${typeof name === 'string' ? name : name.join(' to ')}: the translation over the step overflows`,
@@ -235,20 +263,23 @@ export class RigidMotion {
 
   /** The matrix of x ↦ k × (R0 x), row-major (computed once). */
   #cross(): Float64Array {
-    if (this.#crossM) return this.#crossM;
+    const M = this.#crossM;
+    if (this.#crossValid) return M;
     const R = this.p0.R;
-    const [k0, k1, k2] = this.axis;
-    const M = new Float64Array(9);
+    const k0 = this.axis[0],
+      k1 = this.axis[1],
+      k2 = this.axis[2];
     for (let c = 0; c < 3; c++) {
       M[c] = k1 * R[6 + c] - k2 * R[3 + c];
       M[3 + c] = k2 * R[c] - k0 * R[6 + c];
       M[6 + c] = k0 * R[3 + c] - k1 * R[c];
     }
-    this.#crossM = M;
+    this.#crossValid = true;
     return M;
   }
 
-  #crossM: Float64Array | undefined;
+  readonly #crossM = new Float64Array(9);
+  #crossValid = false;
 
   #maxRadiusSafe(xyz: ArrayLike<number>): number {
     let best = 0;

@@ -35,9 +35,9 @@ const MARGIN = 1e-14;
  */
 export class ConvexSurfacePair {
   /** Body A (the frame of the computation). */
-  readonly a: Surface;
+  a: Surface;
   /** Body B. */
-  readonly b: Surface;
+  b: Surface;
   /** The certified lower bound of the last evaluation (what it returned). */
   lowerBound = Number.NaN;
   /** |pointB − pointA|: the gap between the two hull points found, an upper bound of the hulls' gap. */
@@ -56,8 +56,8 @@ export class ConvexSurfacePair {
   /** The closest point found on B's hull, in A's frame. */
   readonly pointB = new Float64Array(3);
 
-  readonly #ca: ConvexSurface;
-  readonly #cb: ConvexSurface;
+  #ca: ConvexSurface;
+  #cb: ConvexSurface;
   /** The simplex: up to 4 points of B − A, with the vertex of A and of B behind each. */
   #n = 0;
   readonly #ia = new Int32Array(4);
@@ -79,6 +79,30 @@ export class ConvexSurfacePair {
     this.b = b;
     this.#ca = convexSurface(a);
     this.#cb = convexSurface(b);
+  }
+
+  /**
+   * Points the pair at two other surfaces and forgets the simplex: for a caller that answers many
+   * queries with one object.
+   *
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
+   * @example
+   * ```ts
+   * import { ConvexSurfacePair, box } from '@firsttouch/mesh';
+   * const pair = new ConvexSurfacePair(box(1), box(1));
+   * pair.rebind(box(2), box(1));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * console.log(pair.evaluate(R, new Float64Array([3, 0, 0])).toFixed(9)); // 1.500000000
+   * ```
+   */
+  rebind(a: Surface, b: Surface): void {
+    a.assertNotEmpty('distance (body A)');
+    b.assertNotEmpty('distance (body B)');
+    this.a = a;
+    this.b = b;
+    this.#ca = convexSurface(a);
+    this.#cb = convexSurface(b);
+    this.#n = 0;
   }
 
   /** Both surfaces are convex: the hull distance is the surface distance while they are apart. */

@@ -21,9 +21,9 @@ import { PairStack } from '../tree/pair-stack.js';
  */
 export class SurfacePair {
   /** Body A (the frame of the computation). */
-  readonly a: Surface;
+  a: Surface;
   /** Body B. */
-  readonly b: Surface;
+  b: Surface;
   /** The gap of the last evaluation (a certified lower bound when {@link beyond}). */
   distance = Number.NaN;
   /**
@@ -48,8 +48,8 @@ export class SurfacePair {
   /** Facet pairs evaluated exactly in the last evaluation. */
   facetPairs = 0;
 
-  readonly #ta: BoundingTree;
-  readonly #tb: BoundingTree;
+  #ta: BoundingTree;
+  #tb: BoundingTree;
   // B's vertices and node boxes in A's frame, computed once per evaluation (stamped).
   // A's node boxes in B's frame, for the symmetric bound.
   // A's node boxes as centre and half-extents (f64), filled with the stamp above.
@@ -65,7 +65,7 @@ export class SurfacePair {
    * Whether B's tree is refitted in A's frame at each evaluation (exact boxes, one pass over B) rather
    * than each of its boxes enclosed after the turn (no pass, looser boxes): chosen by B's size.
    */
-  readonly #refit: boolean;
+  #refit: boolean;
 
   constructor(a: Surface, b: Surface) {
     a.assertNotEmpty('distance (body A)');
@@ -75,6 +75,38 @@ export class SurfacePair {
     this.#ta = a.tree();
     this.#tb = b.tree();
     this.#refit = this.#tb.nodeCount <= REFIT_RATIO * this.#ta.nodeCount + REFIT_FLOOR;
+  }
+
+  /**
+   * Points the pair at two other surfaces, keeping nothing of the last evaluation (no hint): for a
+   * caller that answers many queries with one pair object.
+   *
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
+   * @example
+   * ```ts
+   * import { SurfacePair, box } from '@firsttouch/mesh';
+   * const pair = new SurfacePair(box(1), box(1));
+   * pair.rebind(box(2), box(1));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * console.log(pair.evaluate(R, new Float64Array([3, 0, 0]))); // 1.5
+   * ```
+   */
+  rebind(a: Surface, b: Surface): void {
+    a.assertNotEmpty('distance (body A)');
+    b.assertNotEmpty('distance (body B)');
+    this.a = a;
+    this.b = b;
+    this.#ta = a.tree();
+    this.#tb = b.tree();
+    this.#refit = this.#tb.nodeCount <= REFIT_RATIO * this.#ta.nodeCount + REFIT_FLOOR;
+    this.facetA = -1;
+    this.facetB = -1;
+    this.distance = Number.NaN;
+    this.lowerBound = Number.NaN;
+    this.intersecting = false;
+    this.beyond = false;
+    this.volumePairs = 0;
+    this.facetPairs = 0;
   }
 
   /**
