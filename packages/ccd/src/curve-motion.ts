@@ -1,11 +1,21 @@
-import { type Curve, CurvePair } from '@firsttouch/mesh';
+import { ConvexCurvePair, type Curve, CurvePair } from '@firsttouch/mesh';
 import { type Pose2, pose2, type RigidMotion2 } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import { DirectionalBound2 } from './directional2.js';
 
+/** Where the witness of the last gap lives: the exact search or the convex path's segment pair. */
+export interface CurveWitness {
+  readonly segmentA: number;
+  readonly segmentB: number;
+  /** In A's frame. */
+  readonly pointA: Float64Array;
+  /** In A's frame. */
+  readonly pointB: Float64Array;
+}
+
 /**
  * Two curves moving over a step, as a {@link DistanceEvaluator} (the 2-D twin of
- * {@link SurfaceMotion}). An evaluation allocates nothing.
+ * {@link SurfaceMotion}, convex path included). An evaluation allocates nothing.
  */
 export class CurveMotion implements DistanceEvaluator {
   /** The distance query; after `distance(s)` it holds the witness data at s. */
@@ -20,9 +30,19 @@ export class CurveMotion implements DistanceEvaluator {
   #motionA: RigidMotion2;
   #motionB: RigidMotion2;
   #directional: DirectionalBound2 | undefined;
+  #convex: ConvexCurvePair | undefined;
+  /** The hull pair kept for reuse (in {@link reset}) whether or not this step uses it. */
+  #hulls: ConvexCurvePair | undefined;
+  #tolerance = Number.NaN;
+  /** The last gap came from the hulls alone: no witness yet. */
+  #unsettled = false;
+  /** The witness of the last gap is the hull pair's resolved segments (else the exact search's). */
+  #witnessHulls = false;
   /** The speed bound (NaN until asked), and the instant of the last distance. */
   #mu = Number.NaN;
   #lastS = Number.NaN;
+  /** The instant of the last placement. */
+  #lastPlaced = Number.NaN;
   /** A's angle whose cosine and sine are kept (A often does not turn). */
   #angleA = Number.NaN;
   #cosA = 1;
@@ -32,10 +52,39 @@ export class CurveMotion implements DistanceEvaluator {
   #cos = 1;
   #sin = 0;
 
-  constructor(a: Curve, b: Curve, motionA: RigidMotion2, motionB: RigidMotion2) {
+  /**
+   * @param tolerance - the loop's tolerance; with it (and `convex`), two convex curves take the
+   *   convex path. Without it every gap comes from the exact search.
+   */
+  constructor(
+    a: Curve,
+    b: Curve,
+    motionA: RigidMotion2,
+    motionB: RigidMotion2,
+    tolerance = Number.NaN,
+    convex = true,
+  ) {
     this.pair = new CurvePair(a, b);
     this.#motionA = motionA;
     this.#motionB = motionB;
+    this.#tolerance = tolerance;
+    this.#useHulls(a, b, convex);
+  }
+
+  /** The witness (segments and points, A's frame) of the last gap, after {@link settle}. */
+  get witness(): CurveWitness {
+    return this.#witnessHulls && this.#hulls ? this.#hulls : this.pair;
+  }
+
+  #useHulls(a: Curve, b: Curve, convex: boolean): void {
+    this.#convex = undefined;
+    this.#unsettled = false;
+    this.#witnessHulls = false;
+    if (!(convex && this.#tolerance > 0)) return;
+    let hulls = this.#hulls;
+    if (hulls) hulls.rebind(a, b);
+    else hulls = this.#hulls = new ConvexCurvePair(a, b);
+    if (hulls.usable) this.#convex = hulls;
   }
 
   /** The motion of curve A. */
@@ -52,14 +101,24 @@ export class CurveMotion implements DistanceEvaluator {
    * Points the evaluator at another step (other curves, other motions), keeping its scratch: what
    * {@link timeOfImpact2} does between queries instead of allocating a new one. Counters restart.
    */
-  reset(a: Curve, b: Curve, motionA: RigidMotion2, motionB: RigidMotion2): void {
+  reset(
+    a: Curve,
+    b: Curve,
+    motionA: RigidMotion2,
+    motionB: RigidMotion2,
+    tolerance = Number.NaN,
+    convex = true,
+  ): void {
     this.pair.rebind(a, b);
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#directional = undefined;
     this.distancePairEvaluations = 0;
+    this.convexEvaluations = 0;
     this.#mu = Number.NaN;
     this.#lastS = Number.NaN;
+    this.#tolerance = tolerance;
+    this.#useHulls(a, b, convex);
   }
 
   /** The speed bound μ_A + μ_B of the step (as `motion.bound(curve.positions)`, bit for bit). */
@@ -74,7 +133,55 @@ export class CurveMotion implements DistanceEvaluator {
   distance(s: number): number {
     this.#place(s);
     const r = this.#rel;
-    // No point moves farther than μ |s − s'| between two evaluations: the pair searches again only
+    const hulls = this.#convex;
+    if (hulls) {
+      const lower = hulls.evaluate(r[0], r[1], r[2], r[3]);
+      this.convexEvaluations++;
+      // A search that did not converge gives a loose bound: the exact search answers this one.
+      if (hulls.converged) {
+        if (lower > this.#tolerance) {
+          this.#unsettled = true;
+          return lower;
+        }
+        // Within the tolerance: the exact gap of the segments at the closest features.
+        if (hulls.resolve()) {
+          this.distancePairEvaluations++;
+          this.#unsettled = false;
+          this.#witnessHulls = true;
+          if (hulls.distance <= this.#tolerance) return hulls.distance;
+        }
+      }
+    }
+    const d = this.#search(s);
+    // The hull bound fell short of the gap: these curves are not convex enough (or one holds the
+    // other); the exact search answers from here on.
+    if (hulls && d - hulls.lowerBound > 1e-9 * (d + hulls.upperBound)) this.#convex = undefined;
+    return d;
+  }
+
+  /**
+   * Makes {@link witness} the witness of the last evaluation, whose gap was `gap`, and returns the
+   * gap to report. When that gap came from the hulls alone, the segments at the closest features are
+   * evaluated now: they meet it to within 1e-12 of the scene's scale, and `gap` stands. Failing them,
+   * the exact search gives the gap, which is returned instead.
+   */
+  settle(gap: number): number {
+    if (!this.#unsettled) return gap;
+    this.#unsettled = false;
+    if (this.#convex?.resolve()) {
+      this.distancePairEvaluations++;
+      this.#witnessHulls = true;
+      return gap;
+    }
+    return this.#search(this.#lastPlaced);
+  }
+
+  /** The exact search at s (placed last). */
+  #search(s: number): number {
+    const r = this.#rel;
+    this.#unsettled = false;
+    this.#witnessHulls = false;
+    // No point moves farther than μ |s − s'| between two searches: the pair searches again only
     // what was near at the last one (the same answer, bit for bit).
     if (Number.isNaN(this.#mu)) this.#mu = this.speedBound();
     const moved = this.#mu * Math.abs(s - this.#lastS);
@@ -95,9 +202,11 @@ export class CurveMotion implements DistanceEvaluator {
       this.#directional = new DirectionalBound2(this.pair.a, this.pair.b, this.#motionA, this.#motionB);
     }
     this.#place(s);
+    // The seeds below are the witness of the last gap.
+    this.settle(0);
     const r = this.#rel;
-    const seedA = this.pair.segmentA;
-    const seedB = this.pair.segmentB;
+    const seedA = this.witness.segmentA;
+    const seedB = this.witness.segmentB;
     return this.#directional.step(
       this.poseA.angle,
       r[0],
@@ -135,6 +244,7 @@ export class CurveMotion implements DistanceEvaluator {
 
   /** The poses at s, and B's pose in A's frame (as mesh's `relativeTransform2`, bit for bit). */
   #place(s: number): void {
+    this.#lastPlaced = s;
     const qa = this.#motionA.poseAt(s, this.poseA);
     const qb = this.#motionB.poseAt(s, this.poseB);
     const angleA = qa.angle;

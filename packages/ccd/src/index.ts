@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
-export { CurveMotion } from './curve-motion.js';
+export { CurveMotion, type CurveWitness } from './curve-motion.js';
 export { DirectionalBound2 } from './directional2.js';
 export { DirectionalBound3 } from './directional3.js';
 export {

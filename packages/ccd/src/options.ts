@@ -36,7 +36,7 @@ export interface AdvanceOptions {
   horizon?: number;
   /**
    * Bodies that are both convex take the convex path (default true): the gap at each step from
-   * GJK on their vertices, a certified lower bound, rather than from the trees; the witness at the
+   * GJK on their vertices, a lower bound of it (to rounding), rather than from the trees; the witness at the
    * end from the facets around the closest features. `false` always searches the trees. The
    * advancement loop itself ignores it; `timeOfImpact` and `timeOfImpact2` read it.
    */

@@ -8,8 +8,8 @@ import { DirectionalBound3 } from './directional3.js';
  * at the interpolated poses (trees built once in the body frames, B taken into A's frame), and the
  * directional step is the C2A bound. Everything is preallocated: an evaluation allocates nothing.
  *
- * Given a tolerance, two convex bodies take the convex path: the gap is GJK's certified lower bound
- * on their vertex hulls while it exceeds the tolerance, and the exact gap of the facets around the
+ * Given a tolerance, two convex bodies take the convex path: the gap is GJK's lower bound on their
+ * vertex hulls (to rounding, as the trees' own distances) while it exceeds the tolerance, and the exact gap of the facets around the
  * closest features once it does not (the trees only when those facets do not meet the gap found).
  * Where the hull bound proves loose (a body not convex enough, or one inside the other), the path
  * is left for the trees for the rest of the step.

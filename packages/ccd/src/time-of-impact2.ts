@@ -105,7 +105,7 @@ export function timeOfImpact2(
     const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
     const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, toleranceOf(a, b));
-    const bodies = new CurveMotion(a, b, motionA, motionB);
+    const bodies = new CurveMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
     if (pool === undefined && small) pool = bodies;
     return run(bodies, resolved);
   }
@@ -118,7 +118,7 @@ export function timeOfImpact2(
     bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
     bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, toleranceOf(a, b));
-    bodies.reset(a, b, bodies.motionA, bodies.motionB);
+    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
     return run(bodies, resolved);
   } finally {
     poolBusy = false;
@@ -159,7 +159,9 @@ export function impactResult2(
   mu: number,
   tolerance: number,
 ): TimeOfImpact2Result {
-  const pair = bodies.pair;
+  // A gap from the hulls alone gets its witness now.
+  const gap = bodies.settle(distance);
+  const pair = bodies.witness;
   // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine).
   const q = bodies.poseA;
   const cs = bodies.rotationA(rotation);
@@ -194,7 +196,7 @@ export function impactResult2(
   return {
     status,
     toi,
-    distance,
+    distance: gap,
     pointA,
     pointB,
     normal,

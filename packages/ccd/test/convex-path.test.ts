@@ -3,14 +3,20 @@
 // the same guarantee, the same outcome, and a fallback to the trees where the hulls are not the
 // surfaces (one body inside the other).
 
-import { box, cylinder, icosphere, type Surface } from '@firsttouch/mesh';
-import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { box, Curve, cylinder, disc, icosphere, rectangle, type Surface } from '@firsttouch/mesh';
+import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Motion3, type TimeOfImpactResult, timeOfImpact } from '../src/index.js';
+import {
+  type Motion2,
+  type Motion3,
+  type TimeOfImpactResult,
+  timeOfImpact,
+  timeOfImpact2,
+} from '../src/index.js';
 import { unitBunny } from './helpers.js';
-import { checkGuarantee, checkWitness, scan, sweep3 } from './oracle/sweep.js';
-import { real, seedFor, stepArb3, stepPoses3, vec3 } from './scenarios.js';
+import { checkGuarantee, checkWitness, scan, sweep2, sweep3 } from './oracle/sweep.js';
+import { real, seedFor, stepArb2, stepArb3, stepPoses2, stepPoses3, vec3 } from './scenarios.js';
 
 /** A convex body: a box, a sphere or a cylinder, stretched along its axes and moved off its origin. */
 const convexArb = fc
@@ -30,6 +36,26 @@ const convexArb = fc
             ? cylinder(0.5, 1, 5 + 3 * level)
             : box([1, 1, 0.002]);
     return base.scale(sx, sy, sz).translate(offset);
+  });
+
+/** A convex curve: a disc (a regular polygon), a rectangle, or a polygon on a circle, moved off its origin. */
+const convexCurveArb = fc
+  .tuple(
+    fc.constantFrom('disc', 'rectangle', 'polygon'),
+    fc.tuple(real(0.02, 0.6), real(0.001, 1)),
+    fc.array(real(0, 2 * Math.PI), { minLength: 3, maxLength: 8 }),
+    fc.tuple(real(-0.3, 0.3), real(-0.3, 0.3)),
+  )
+  .map(([kind, [r, h], angles, offset]) => {
+    if (kind === 'disc') return disc(r, 3 + angles.length * 3).translate(offset);
+    if (kind === 'rectangle') return rectangle(r, h).translate(offset);
+    const sorted = [...new Set(angles.map((x) => Math.round(x * 100) / 100))].sort((x, y) => x - y);
+    if (sorted.length < 3) return disc(r, 5).translate(offset);
+    return Curve.fromLoops(
+      sorted.map((x) => r * Math.cos(x) + offset[0]),
+      sorted.map((x) => r * Math.sin(x) + offset[1]),
+      [sorted.length],
+    );
   });
 
 function both(
@@ -125,6 +151,49 @@ describe('the convex path against the oracle and the trees', { timeout: 120_000 
       b: [poseFromAxisAngle([0, 1, 0], 0, [-0.8, 0, 0]), poseFromAxisAngle([0, 1, 0], 1, [0.8, 0, 0])],
     });
     expect(r.convexEvaluations).toBe(0);
+  });
+
+  it('2-D: random convex polygons, turning: the guarantee holds and the outcome is the exact search’s', () => {
+    let same = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(
+        convexCurveArb,
+        convexCurveArb,
+        stepArb2(0.3, 2),
+        stepArb2(0, 8, false),
+        fc.tuple(real(-0.5, 0.5), real(-0.5, 0.5)),
+        (a, b, stepA, stepB, miss) => {
+          const motion: Motion2 = {
+            a: stepPoses2({ ...stepA, at: 0.5 }),
+            b: stepPoses2({ ...stepB, at: 0.5, through: miss }),
+          };
+          const convex = timeOfImpact2(a, b, motion);
+          const exact = timeOfImpact2(a, b, motion, { convex: false });
+          const sw = sweep2(a, b, motion);
+          const sc = scan(sw, convex.tolerance);
+          checkGuarantee(sw, sc, convex, `convex (${convex.status} at ${convex.toi})`);
+          checkWitness(sw, convex, `convex (${convex.status} at ${convex.toi})`);
+          expect(exact.convexEvaluations).toBe(0);
+          expect(convex.convexEvaluations).toBeGreaterThan(0);
+          runs++;
+          if (convex.status === exact.status) same++;
+        },
+      ),
+      { numRuns: 150, seed: seedFor(5302), endOnFailure: true },
+    );
+    expect(same).toBeGreaterThanOrEqual(runs - 2);
+  });
+
+  it('2-D: a disc moving inside a box: the hulls overlap, the exact search takes over', () => {
+    const box2 = rectangle(2, 2);
+    const inner = disc(0.2, 12);
+    const motion: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [-0.5, 0]), pose2(2, [0.5, 0.3])] };
+    const convex = timeOfImpact2(box2, inner, motion);
+    const exact = timeOfImpact2(box2, inner, motion, { convex: false });
+    expect(exact.status).toBe('separate');
+    expect([convex.status, convex.toi, convex.distance]).toEqual([exact.status, exact.toi, exact.distance]);
+    expect(convex.convexEvaluations).toBe(1);
   });
 
   it('rejects a convex option that is not a boolean', () => {

@@ -5,6 +5,13 @@
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export {
+  CONVEX_CURVE_CHECK_LIMIT,
+  CONVEX_CURVE_CHUNK,
+  type ConvexCurve,
+  convexCurve,
+} from './convex/convex-curve.js';
+export { ConvexCurvePair } from './convex/convex-curve-pair.js';
 export { CONVEX_CHECK_LIMIT, type ConvexSurface, convexSurface } from './convex/convex-surface.js';
 export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';

@@ -1,4 +1,4 @@
-import { CcdStatus, type Motion3, timeOfImpact } from '@firsttouch/ccd';
+import { CcdStatus, type Motion3, type TimeOfImpactResult, timeOfImpact } from '@firsttouch/ccd';
 import type { Surface } from '@firsttouch/mesh';
 import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import { formatNumber } from '../harness/format.js';
@@ -22,6 +22,9 @@ const SIZES = {
   quick: { points: [10, 256], pairs: 100, timed: 100, checked: 100, oracleSamples: 64 },
   full: { points: [10, 256], pairs: 10_000, timed: 1000, checked: 2000, oracleSamples: 64 },
 };
+
+/** The trees only: the convex path off, for the rows that show what it saves. */
+const TREES = { convex: false } as const;
 
 /** Pairs whose Rapier colliders share one world (built, answered, freed). */
 const RAPIER_CHUNK = 1000;
@@ -230,6 +233,18 @@ export const convexScene: Scene = {
         }
       });
 
+      // The trees' answers (the convex path off) on the timed pairs: the same status expected, both
+      // certified (a gap within rounding of the tolerance may end them differently).
+      const timedCount = Math.min(size.timed, pairs.length);
+      const linTrees = linear
+        .slice(0, timedCount)
+        .map((m, i) => timeOfImpact(pairs[i].a, pairs[i].b, m, TREES));
+      const rotTrees = turning
+        .slice(0, timedCount)
+        .map((m, i) => timeOfImpact(pairs[i].a, pairs[i].b, m, TREES));
+      const statusDiffers = (xs: TimeOfImpactResult[], ys: TimeOfImpactResult[]) =>
+        xs.reduce((k, r, i) => k + (r.status === ys[i].status ? 0 : 1), 0);
+
       // Timing, on the first `timed` pairs.
       ctx.log(`convex: ${points} points: timing ${Math.min(size.timed, pairs.length)} pairs`);
       const n = Math.min(size.timed, pairs.length);
@@ -263,6 +278,24 @@ export const convexScene: Scene = {
               return s;
             },
           },
+          {
+            name: 'linear-trees',
+            queries: n,
+            batch: () => {
+              let s = 0;
+              for (let i = 0; i < n; i++) s += timeOfImpact(pairs[i].a, pairs[i].b, linear[i], TREES).toi;
+              return s;
+            },
+          },
+          {
+            name: 'turning-trees',
+            queries: n,
+            batch: () => {
+              let s = 0;
+              for (let i = 0; i < n; i++) s += timeOfImpact(pairs[i].a, pairs[i].b, turning[i], TREES).toi;
+              return s;
+            },
+          },
         ],
         ctx.timing,
       );
@@ -291,6 +324,20 @@ export const convexScene: Scene = {
           'Rapier latest': rapierMaxLate,
           'iterations/query': mean(lin.map((r) => r.iterations)),
           'pair evals/query': mean(lin.map((r) => r.pairEvaluations)),
+          'hull (GJK) evals/query': mean(lin.map((r) => r.convexEvaluations)),
+        },
+      });
+      rows.push({
+        scene: 'convex',
+        case: `(a) hulls of ${points} points, translation only: trees only (convex: false)`,
+        firsttouch: t.get('linear-trees')!.perQueryUs,
+        peer: 'Rapier castCollider (float32)',
+        peerTime: t.get('rapier')!.perQueryUs,
+        extra: {
+          timed: n,
+          'status differs from the convex path': statusDiffers(linTrees, lin),
+          'iterations/query': mean(linTrees.map((r) => r.iterations)),
+          'pair evals/query': mean(linTrees.map((r) => r.pairEvaluations)),
         },
       });
       rows.push({
@@ -312,6 +359,20 @@ export const convexScene: Scene = {
           'iterations/query': mean(rot.map((r) => r.iterations)),
           'pair evals/query': mean(rot.map((r) => r.pairEvaluations)),
           'directional evals/query': mean(rot.map((r) => r.directionalPairEvaluations)),
+          'hull (GJK) evals/query': mean(rot.map((r) => r.convexEvaluations)),
+        },
+      });
+      rows.push({
+        scene: 'convex',
+        case: `(b) hulls of ${points} points, turning up to π: trees only (convex: false)`,
+        firsttouch: t.get('turning-trees')!.perQueryUs,
+        peer: '— (no rotating cast in Rapier JS)',
+        peerTime: null,
+        extra: {
+          timed: n,
+          'status differs from the convex path': statusDiffers(rotTrees, rot),
+          'iterations/query': mean(rotTrees.map((r) => r.iterations)),
+          'pair evals/query': mean(rotTrees.map((r) => r.pairEvaluations)),
         },
       });
       Object.assign(figures, {
@@ -324,6 +385,8 @@ export const convexScene: Scene = {
         [`${key}.linear.us`]: t.get('linear')!.perQueryUs,
         [`${key}.rapier.us`]: t.get('rapier')!.perQueryUs,
         [`${key}.turning.us`]: t.get('turning')!.perQueryUs,
+        [`${key}.linearTrees.us`]: t.get('linear-trees')!.perQueryUs,
+        [`${key}.turningTrees.us`]: t.get('turning-trees')!.perQueryUs,
         [`${key}.linear.contacts`]: linHits,
         [`${key}.rapier.contacts`]: bothHit + onlyRapier,
         [`${key}.linear.disagree`]: onlyFt + onlyRapier,

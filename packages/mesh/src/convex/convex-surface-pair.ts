@@ -7,20 +7,15 @@ import { segmentParameter, triangleClosest } from './triangle-closest.js';
 const MAX_ITERATIONS = 64;
 /** Stop once |v| and the lower bound agree to this share of |v| (or to 1e-13 of the scale). */
 const RELATIVE_GAP = 1e-14;
-/**
- * The rounding the lower bound may carry, as a share of the scale (coordinates of A, of B and of
- * B's placement summed): the placement of a point and a dot product round to a few ulps of it.
- */
-const MARGIN = 1e-14;
 
 /**
  * The gap between the vertex hulls of two surfaces at a pose, by GJK (Gilbert–Johnson–Keerthi) on
  * their distinct vertices: what the time of impact asks at every step when both bodies are convex.
  *
- * {@link ConvexSurfacePair.evaluate} returns a **certified lower bound** of the surface distance for
- * any two surfaces: the hulls contain the surfaces, and the bound is the gap of the two vertex sets
- * along the last search direction (a separating axis), less a rounding margin, so it holds whatever
- * the simplex did. When both surfaces are convex ({@link ConvexSurfacePair.usable}) and apart, it is
+ * {@link ConvexSurfacePair.evaluate} returns a **lower bound** of the surface distance for any two
+ * surfaces, to rounding (a few ulps of the coordinates in play, as the trees' own distances): the
+ * hulls contain the surfaces, and the bound is the gap of the two vertex sets along the last search
+ * direction (a separating axis), so it holds whatever the simplex did. When both surfaces are convex ({@link ConvexSurfacePair.usable}) and apart, it is
  * the gap to within 1e-13 of the scene's size, and {@link ConvexSurfacePair.resolve} finds the
  * facets that meet it. The search starts from the previous call's simplex (frame coherence), and an
  * evaluation allocates nothing.
@@ -38,7 +33,7 @@ export class ConvexSurfacePair {
   a: Surface;
   /** Body B. */
   b: Surface;
-  /** The certified lower bound of the last evaluation (what it returned). */
+  /** The lower bound of the last evaluation (what it returned). */
   lowerBound = Number.NaN;
   /** |pointB − pointA|: the gap between the two hull points found, an upper bound of the hulls' gap. */
   upperBound = Number.NaN;
@@ -111,7 +106,7 @@ export class ConvexSurfacePair {
   }
 
   /**
-   * A certified lower bound of the gap between A and B when a point `x` of B is at `R x + t` in A's
+   * A lower bound (to rounding) of the gap between A and B when a point `x` of B is at `R x + t` in A's
    * frame (`R` row-major, 9 numbers), as {@link SurfacePair.evaluate} places them. Sets the fields.
    */
   evaluate(R: Float64Array, t: Float64Array): number {
@@ -227,8 +222,9 @@ export class ConvexSurfacePair {
       this.pointA[c] = x;
       this.pointB[c] = y;
     }
-    const bound = lower - MARGIN * scale;
-    this.lowerBound = bound > 0 ? bound : 0;
+    // No margin: the bound carries the rounding of one placement and one dot product (a few ulps of
+    // the coordinates in play), as the trees' own distances do, so both paths take the same steps.
+    this.lowerBound = lower > 0 ? lower : 0;
     return this.lowerBound;
   }
 

@@ -1,0 +1,620 @@
+import type { Curve } from '../curve.js';
+import { segmentDistance2 } from '../geometry/segment-distance2.js';
+import { CONVEX_CURVE_CHUNK, type ConvexCurve, convexCurve } from './convex-curve.js';
+
+/**
+ * Support searches in one evaluation at most, the certifying ones included. Warm-started, polygons of
+ * a few vertices take one or two, a 400-vertex wing section against a 32-gon about six; the cap only
+ * ends a search that rounding keeps from settling (its bound holds all the same, if looser).
+ */
+const MAX_ITERATIONS = 64;
+/** Stop once |v| and the gap along v agree to this share of |v| ... */
+const RELATIVE_GAP = 1e-13;
+/** ... or to this share of the scene's scale (the rounding of the gap itself is far below). */
+const ABSOLUTE_GAP = 1e-14;
+/**
+ * Distinct vertices from which a closed convex loop's support is found by walking from the last one
+ * rather than by trying every vertex: for the 400-vertex section of a wing against a 32-gon, walks
+ * and one certifying search an evaluation took less than half the time of full searches at every
+ * step (a third without the runs of {@link ConvexCurve.chunks}); a polygon of a few vertices is
+ * searched as fast as walked.
+ */
+const WALK_FROM = 24;
+
+/**
+ * The gap between the vertex hulls of two curves at a pose, by GJK (Gilbert–Johnson–Keerthi) on
+ * their distinct vertices: the 2-D convex path of the time of impact, a few hundred nanoseconds for
+ * polygons of a few vertices where the segment search costs microseconds.
+ *
+ * {@link ConvexCurvePair.evaluate} returns a **lower bound** of the curve distance for any two
+ * curves, convex or not, to rounding (a few ulps of the coordinates in play, as the exact search's
+ * own distances): the hulls contain the curves, and the bound is the gap of the two vertex sets
+ * along a search direction (a separating axis), so it holds whatever the simplex did. When both curves are convex ({@link ConvexCurvePair.usable}) and their
+ * hulls apart, it is the gap to within 1e-12 of the scene's size, and
+ * {@link ConvexCurvePair.resolve} finds the segments that meet it. Each evaluation starts from the
+ * previous one's simplex (frame coherence) and allocates nothing.
+ *
+ * @example
+ * ```ts
+ * import { ConvexCurvePair, rectangle } from '@firsttouch/mesh';
+ * const pair = new ConvexCurvePair(rectangle(1, 1), rectangle(1, 1));
+ * console.log(pair.usable, pair.evaluate(1, 0, 3, 0.25).toFixed(9)); // true 2.000000000
+ * console.log(pair.resolve(), pair.distance); // true 2
+ * ```
+ */
+export class ConvexCurvePair {
+  /** The lower bound of the last evaluation (what it returned). */
+  lowerBound = Number.NaN;
+  /** |pointB − pointA| after an evaluation: the gap between the two hull points, ≥ the hulls' gap. */
+  upperBound = Number.NaN;
+  /** The hulls overlap (the simplex holds the origin): the lower bound is 0. */
+  overlap = false;
+  /** Support searches of the last evaluation. */
+  iterations = 0;
+  /**
+   * The last evaluation converged: the lower bound is within about 1e-13 of the scene's scale of
+   * the hulls' gap (it is a valid bound either way, but a loose one when this is false).
+   */
+  converged = false;
+  /**
+   * Closest point found on A, in A's frame: on A's hull after {@link evaluate} (a common point of the
+   * hulls when they overlap), on segment {@link segmentA} after {@link resolve}.
+   */
+  readonly pointA = new Float64Array(2);
+  /** The same on B, in A's frame. */
+  readonly pointB = new Float64Array(2);
+  /** The witness segment of A found by {@link resolve} (−1 before). */
+  segmentA = -1;
+  /** The witness segment of B found by {@link resolve} (−1 before). */
+  segmentB = -1;
+  /** The exact distance of the two witness segments ({@link resolve}). */
+  distance = Number.NaN;
+  /** The witness segments intersect ({@link resolve}). */
+  intersecting = false;
+
+  #a!: Curve;
+  #b!: Curve;
+  #ca!: ConvexCurve;
+  #cb!: ConvexCurve;
+  /** The supports are found by walking the loop from the last one. */
+  #walkA = false;
+  #walkB = false;
+  /** The last supports: where the walks start. */
+  #lastA = 0;
+  #lastB = 0;
+  /** The simplex: up to 3 points of B − A, with A's and B's distinct vertex behind each. */
+  #n = 0;
+  readonly #ia = new Int32Array(3);
+  readonly #ib = new Int32Array(3);
+  /** A's vertex, B's vertex (in A's frame) and their difference, 2 numbers a point. */
+  readonly #pa = new Float64Array(6);
+  readonly #pb = new Float64Array(6);
+  readonly #w = new Float64Array(6);
+  /** Barycentric weights of the closest point. */
+  readonly #lam = new Float64Array(3);
+  /** The closest point of the simplex to the origin (pointB − pointA), then the search direction. */
+  readonly #v = new Float64Array(2);
+  /** The placement c, s, tu, tv of the last evaluation, and its scale. */
+  readonly #place = new Float64Array(5);
+  /** The hull points of the last evaluation (resolve reads these, not pointA and pointB). */
+  readonly #hull = new Float64Array(4);
+  readonly #seg = new Float64Array(8);
+  readonly #out = new Float64Array(5);
+
+  /**
+   * @throws `FirstTouchError` `EMPTY` for a curve without segments.
+   */
+  constructor(a: Curve, b: Curve) {
+    this.rebind(a, b);
+  }
+
+  /** Curve A (the frame of the computation). */
+  get a(): Curve {
+    return this.#a;
+  }
+
+  /** Curve B. */
+  get b(): Curve {
+    return this.#b;
+  }
+
+  /**
+   * Both curves are convex: while their hulls are apart, the hull distance is the curve distance.
+   *
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, Curve, disc } from '@firsttouch/mesh';
+   * const ell = Curve.fromLoops([0, 2, 2, 1, 1, 0], [0, 0, 1, 1, 2, 2], [6]);
+   * console.log(new ConvexCurvePair(disc(1, 8), ell).usable); // false
+   * ```
+   */
+  get usable(): boolean {
+    return this.#ca.convex && this.#cb.convex;
+  }
+
+  /**
+   * Points the pair at two other curves, keeping the scratch: what a caller that runs many short
+   * queries uses instead of a new pair. Forgets the simplex.
+   *
+   * @throws `FirstTouchError` `EMPTY` for a curve without segments.
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, disc } from '@firsttouch/mesh';
+   * const pair = new ConvexCurvePair(disc(1, 4), disc(1, 4));
+   * pair.rebind(disc(1, 8), disc(0.5, 8));
+   * console.log(pair.evaluate(1, 0, 3, 0).toFixed(9)); // 1.500000000
+   * ```
+   */
+  rebind(a: Curve, b: Curve): void {
+    a.assertNotEmpty('distance (curve A)');
+    b.assertNotEmpty('distance (curve B)');
+    this.#a = a;
+    this.#b = b;
+    this.#ca = convexCurve(a);
+    this.#cb = convexCurve(b);
+    this.#walkA = this.#ca.loop && this.#ca.count >= WALK_FROM;
+    this.#walkB = this.#cb.loop && this.#cb.count >= WALK_FROM;
+    this.#lastA = 0;
+    this.#lastB = 0;
+    this.#n = 0;
+    this.lowerBound = Number.NaN;
+    this.upperBound = Number.NaN;
+    this.overlap = false;
+    this.iterations = 0;
+    this.pointA.fill(Number.NaN);
+    this.pointB.fill(Number.NaN);
+    this.#hull.fill(Number.NaN);
+    this.#forgetWitness();
+  }
+
+  /**
+   * A lower bound (to rounding) of the gap between A and B when a point `x` of B is at `rot x + (tu, tv)`
+   * in A's frame, `rot` the rotation of cosine `c` and sine `s`, B's vertices placed as
+   * {@link CurvePair.evaluate} places them. Sets the fields ({@link resolve}'s are cleared).
+   *
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, disc } from '@firsttouch/mesh';
+   * const pair = new ConvexCurvePair(disc(1, 4), disc(1, 4));
+   * console.log(pair.evaluate(1, 0, 3, 0), pair.upperBound); // 1 1
+   * console.log(pair.evaluate(1, 0, 1, 0), pair.overlap); // 0 true
+   * ```
+   */
+  evaluate(c: number, s: number, tu: number, tv: number): number {
+    const ca = this.#ca;
+    const cb = this.#cb;
+    const A = ca.points;
+    const B = cb.points;
+    const place = this.#place;
+    place[0] = c;
+    place[1] = s;
+    place[2] = tu;
+    place[3] = tv;
+    const scale = Math.abs(tu) + Math.abs(tv) + ca.reach + cb.reach;
+    place[4] = scale;
+    const floor = ABSOLUTE_GAP * scale;
+    const ia = this.#ia;
+    const ib = this.#ib;
+    const w = this.#w;
+    const v = this.#v;
+    // The previous simplex at the new pose: its points are still points of B − A.
+    let n = this.#n;
+    if (n === 0) {
+      ia[0] = this.#lastA;
+      ib[0] = this.#lastB;
+      n = 1;
+    }
+    for (let k = 0; k < n; k++) this.#put(k, ia[k], ib[k]);
+    n = this.#closest(n);
+    // Walked supports may stop short of the extreme vertex: they steer the search, and the gap is
+    // then taken from a search of every vertex (run by run) along the final direction.
+    let certified = !(this.#walkA || this.#walkB);
+    let lower = Number.NEGATIVE_INFINITY;
+    let overlap = false;
+    let iterations = 0;
+    let norm = 0;
+    for (;;) {
+      const vx = v[0],
+        vy = v[1];
+      if (vx === 0 && vy === 0) {
+        overlap = true;
+        break;
+      }
+      norm = Math.sqrt(vx * vx + vy * vy);
+      // (Squares of tiny coordinates underflow: there the slower hypot.)
+      if (!(norm > 1e-150)) norm = Math.hypot(vx, vy);
+      iterations++;
+      // The unit direction: the products of the searches and of the gap then underflow only where
+      // the coordinates themselves do.
+      const nx = vx / norm,
+        ny = vy / norm;
+      // Support of B − A in −v: A's vertex farthest along v, B's least far (B searched in its frame,
+      // along rotᵀ v).
+      const sa =
+        certified || !this.#walkA
+          ? support(A, ca.chunks, this.#lastA, nx, ny)
+          : walk(A, ca.count, this.#lastA, nx, ny);
+      const ux = -(c * nx + s * ny),
+        uy = -(c * ny - s * nx);
+      const sb =
+        certified || !this.#walkB
+          ? support(B, cb.chunks, this.#lastB, ux, uy)
+          : walk(B, cb.count, this.#lastB, ux, uy);
+      this.#lastA = sa;
+      this.#lastB = sb;
+      let known = false;
+      for (let k = 0; k < n; k++) if (ia[k] === sa && ib[k] === sb) known = true;
+      this.#put(n, sa, sb);
+      // Every point of B − A lies at least this far along v̂ (up to the rounding the margin covers).
+      const o = 2 * n;
+      const along = nx * w[o] + ny * w[o + 1];
+      if (certified && along > lower) lower = along;
+      if (known || norm - along <= RELATIVE_GAP * norm + floor || iterations >= MAX_ITERATIONS) {
+        if (certified) break;
+        certified = true;
+        continue;
+      }
+      n = this.#closest(n + 1);
+    }
+    this.#n = n;
+    this.iterations = iterations;
+    this.overlap = overlap;
+    this.converged = overlap || norm - lower <= RELATIVE_GAP * norm + 2 * floor;
+    this.upperBound = overlap ? 0 : norm;
+    const lam = this.#lam;
+    const pa = this.#pa;
+    const pb = this.#pb;
+    let ax = 0,
+      ay = 0,
+      bx = 0,
+      by = 0;
+    for (let k = 0; k < n; k++) {
+      ax += lam[k] * pa[2 * k];
+      ay += lam[k] * pa[2 * k + 1];
+      bx += lam[k] * pb[2 * k];
+      by += lam[k] * pb[2 * k + 1];
+    }
+    const hull = this.#hull;
+    hull[0] = this.pointA[0] = ax;
+    hull[1] = this.pointA[1] = ay;
+    hull[2] = this.pointB[0] = bx;
+    hull[3] = this.pointB[1] = by;
+    this.#forgetWitness();
+    // No margin: the bound carries the rounding of one placement and one dot product (a few ulps of
+    // the coordinates in play), as the exact search's own distances do, so both paths take the same
+    // steps (the tutorial's 1000 sliding steps land where the segments' put them).
+    const bound = overlap ? 0 : lower;
+    this.lowerBound = bound > 0 ? bound : 0;
+    return this.lowerBound;
+  }
+
+  /**
+   * After {@link evaluate} at the same placement, when the hulls are apart: the witness segments.
+   * The segment of A nearest the hull point `pointA` among those at A's vertices of the simplex (and
+   * along the curve from there while nearer ones follow: collinear vertices), ties to the smallest
+   * index, the same for B; that pair's exact distance (`segmentDistance2`, B's segment placed as by
+   * {@link CurvePair}) goes into {@link distance}, its points into {@link pointA} and {@link pointB}.
+   * True when that distance is the gap found (at most {@link upperBound} plus 1e-12 of the scene's
+   * scale); false, and nothing to trust, when the hulls overlap or the curves are not convex there:
+   * the caller then runs the exact search.
+   *
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, Curve, rectangle } from '@firsttouch/mesh';
+   * const vee = Curve.fromLoops([0, 1, -1], [0, 1, 1], [3]);
+   * const pair = new ConvexCurvePair(rectangle(2, 2), vee);
+   * pair.evaluate(1, 0, 0, 3);
+   * console.log(pair.resolve(), pair.segmentA, pair.segmentB, pair.distance); // true 2 0 2
+   * console.log(Array.from(pair.pointA), Array.from(pair.pointB)); // [0, 1] [0, 3]
+   * ```
+   */
+  resolve(): boolean {
+    this.#forgetWitness();
+    const n = this.#n;
+    if (this.overlap || n === 0 || Number.isNaN(this.upperBound)) return false;
+    const place = this.#place;
+    const c = place[0],
+      s = place[1],
+      tu = place[2],
+      tv = place[3];
+    const hull = this.#hull;
+    const segA = nearestSegment(this.#ca, this.#ia, n, hull[0], hull[1], 1, 0, 0, 0);
+    const segB = nearestSegment(this.#cb, this.#ib, n, hull[2], hull[3], c, s, tu, tv);
+    const S = this.#seg;
+    const pa = this.#a.positions;
+    const ja = this.#a.indices;
+    let i = 2 * ja[2 * segA];
+    let j = 2 * ja[2 * segA + 1];
+    S[0] = pa[i];
+    S[1] = pa[i + 1];
+    S[2] = pa[j];
+    S[3] = pa[j + 1];
+    const pb = this.#b.positions;
+    const jb = this.#b.indices;
+    i = 2 * jb[2 * segB];
+    j = 2 * jb[2 * segB + 1];
+    let x = pb[i],
+      y = pb[i + 1];
+    S[4] = c * x - s * y + tu;
+    S[5] = s * x + c * y + tv;
+    x = pb[j];
+    y = pb[j + 1];
+    S[6] = c * x - s * y + tu;
+    S[7] = s * x + c * y + tv;
+    const out = this.#out;
+    const d = segmentDistance2(S, 0, 4, out);
+    this.segmentA = segA;
+    this.segmentB = segB;
+    this.distance = d;
+    this.intersecting = out[4] === 1;
+    this.pointA[0] = out[0];
+    this.pointA[1] = out[1];
+    this.pointB[0] = out[2];
+    this.pointB[1] = out[3];
+    return d <= this.upperBound + 1e-12 * place[4];
+  }
+
+  #forgetWitness(): void {
+    this.segmentA = -1;
+    this.segmentB = -1;
+    this.distance = Number.NaN;
+    this.intersecting = false;
+  }
+
+  /** Simplex slot k := A's distinct vertex i and B's j (taken into A's frame), and their difference. */
+  #put(k: number, i: number, j: number): void {
+    const A = this.#ca.points;
+    const B = this.#cb.points;
+    const place = this.#place;
+    const c = place[0],
+      s = place[1];
+    this.#ia[k] = i;
+    this.#ib[k] = j;
+    const o = 2 * k;
+    const pa = this.#pa;
+    const pb = this.#pb;
+    const w = this.#w;
+    const x = B[2 * j],
+      y = B[2 * j + 1];
+    pa[o] = A[2 * i];
+    pa[o + 1] = A[2 * i + 1];
+    // The operations of CurvePair's placement, in its order: the same bits.
+    pb[o] = c * x - s * y + place[2];
+    pb[o + 1] = s * x + c * y + place[3];
+    w[o] = pb[o] - pa[o];
+    w[o + 1] = pb[o + 1] - pa[o + 1];
+  }
+
+  /**
+   * The point of the simplex of n points (the newest last) closest to the origin, into the weights
+   * and v; the simplex shrinks to the points that carry it. Returns the new size (3: the origin is
+   * inside the triangle, v = 0).
+   */
+  #closest(n: number): number {
+    const w = this.#w;
+    const lam = this.#lam;
+    const v = this.#v;
+    if (n === 3) {
+      const px = w[0],
+        py = w[1],
+        qx = w[2],
+        qy = w[3],
+        rx = w[4],
+        ry = w[5];
+      // The origin against each edge, the edge's start as the pivot (the error then scales with the
+      // edge and the pivot, not with the far vertex).
+      const opq = (qy - py) * px - (qx - px) * py;
+      const oqr = (ry - qy) * qx - (rx - qx) * qy;
+      const orp = (py - ry) * rx - (px - rx) * ry;
+      const sum = opq + oqr + orp;
+      if (sum !== 0 && ((opq >= 0 && oqr >= 0 && orp >= 0) || (opq <= 0 && oqr <= 0 && orp <= 0))) {
+        lam[0] = oqr / sum;
+        lam[1] = orp / sum;
+        lam[2] = opq / sum;
+        v[0] = 0;
+        v[1] = 0;
+        return 3;
+      }
+      // Outside (or a flat triangle): the nearest edge, then the segment case on it.
+      const dpq = edgeDistance2(px, py, qx, qy);
+      const dqr = edgeDistance2(qx, qy, rx, ry);
+      const drp = edgeDistance2(rx, ry, px, py);
+      if (dqr <= dpq && dqr <= drp) {
+        this.#move(1, 0);
+        this.#move(2, 1);
+      } else if (drp <= dpq) {
+        this.#move(2, 1);
+      }
+      n = 2;
+    }
+    if (n === 2) {
+      const px = w[0],
+        py = w[1],
+        qx = w[2],
+        qy = w[3];
+      const dx = qx - px,
+        dy = qy - py;
+      const dd = dx * dx + dy * dy;
+      const t = -(px * dx + py * dy);
+      if (dd > 0 && t > 0 && t < dd) {
+        const u = t / dd;
+        lam[0] = 1 - u;
+        lam[1] = u;
+        // Along the normal of the edge, from its cross product with the pivot: v is then square to
+        // the edge to the last bits however near the origin it passes, and the gap along it exact.
+        const k = (dx * py - dy * px) / dd;
+        v[0] = -dy * k;
+        v[1] = dx * k;
+        return 2;
+      }
+      // A vertex: the newer one when it is beyond the end, else the older.
+      if (dd > 0 && t >= dd) this.#move(1, 0);
+    }
+    lam[0] = 1;
+    v[0] = w[0];
+    v[1] = w[1];
+    return 1;
+  }
+
+  #move(from: number, to: number): void {
+    if (from === to) return;
+    this.#ia[to] = this.#ia[from];
+    this.#ib[to] = this.#ib[from];
+    this.#pa[2 * to] = this.#pa[2 * from];
+    this.#pa[2 * to + 1] = this.#pa[2 * from + 1];
+    this.#pb[2 * to] = this.#pb[2 * from];
+    this.#pb[2 * to + 1] = this.#pb[2 * from + 1];
+    this.#w[2 * to] = this.#w[2 * from];
+    this.#w[2 * to + 1] = this.#w[2 * from + 1];
+  }
+}
+
+/**
+ * The vertex of `P` (u v each) farthest along (dx, dy), every vertex tried but those of runs whose
+ * disc (`chunks`, see ConvexCurve) does not reach beyond the best so far, starting from vertex `from`
+ * (a good guess prunes the most). Ties to the first found.
+ */
+function support(P: Float64Array, chunks: Float64Array, from: number, dx: number, dy: number): number {
+  let found = from;
+  let best = dx * P[2 * from] + dy * P[2 * from + 1];
+  if (chunks.length === 0) {
+    for (let p = 0, k = 0; p < P.length; p += 2, k++) {
+      const h = dx * P[p] + dy * P[p + 1];
+      if (h > best) {
+        best = h;
+        found = k;
+      }
+    }
+    return found;
+  }
+  for (let q = 0, p0 = 0; q < chunks.length; q += 3, p0 += 2 * CONVEX_CURVE_CHUNK) {
+    if (dx * chunks[q] + dy * chunks[q + 1] + chunks[q + 2] <= best) continue;
+    const end = p0 + 2 * CONVEX_CURVE_CHUNK < P.length ? p0 + 2 * CONVEX_CURVE_CHUNK : P.length;
+    for (let p = p0; p < end; p += 2) {
+      const h = dx * P[p] + dy * P[p + 1];
+      if (h > best) {
+        best = h;
+        found = p >> 1;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A vertex of the closed loop `P` (neighbours in the array are neighbours on the loop) farther along
+ * (dx, dy) than both its neighbours, walked to from `from`. On a convex loop the farthest, unless
+ * rounding or a flat stretch stops it early: the caller checks with {@link support}.
+ */
+function walk(P: Float64Array, count: number, from: number, dx: number, dy: number): number {
+  let i = from;
+  let f = dx * P[2 * i] + dy * P[2 * i + 1];
+  let j = i + 1 === count ? 0 : i + 1;
+  let g = dx * P[2 * j] + dy * P[2 * j + 1];
+  if (g > f) {
+    do {
+      i = j;
+      f = g;
+      j = i + 1 === count ? 0 : i + 1;
+      g = dx * P[2 * j] + dy * P[2 * j + 1];
+    } while (g > f);
+    return i;
+  }
+  j = i === 0 ? count - 1 : i - 1;
+  g = dx * P[2 * j] + dy * P[2 * j + 1];
+  while (g > f) {
+    i = j;
+    f = g;
+    j = i === 0 ? count - 1 : i - 1;
+    g = dx * P[2 * j] + dy * P[2 * j + 1];
+  }
+  return i;
+}
+
+/** Squared distance from the origin to the segment p q. */
+function edgeDistance2(px: number, py: number, qx: number, qy: number): number {
+  const dx = qx - px,
+    dy = qy - py;
+  const dd = dx * dx + dy * dy;
+  const t = -(px * dx + py * dy);
+  if (!(dd > 0) || t <= 0) return px * px + py * py;
+  if (t >= dd) return qx * qx + qy * qy;
+  const k = dx * py - dy * px;
+  return (k * k) / dd;
+}
+
+/**
+ * The segment of `c` nearest (x, y) (in A's frame; `c` placed by rotation (cs, sn) and (tu, tv))
+ * among those at the distinct vertices `ids[0..n)`, then along the curve while a neighbouring
+ * segment is nearer; ties to the smallest index.
+ */
+function nearestSegment(
+  c: ConvexCurve,
+  ids: Int32Array,
+  n: number,
+  x: number,
+  y: number,
+  cs: number,
+  sn: number,
+  tu: number,
+  tv: number,
+): number {
+  let best = Number.POSITIVE_INFINITY;
+  let found = -1;
+  for (let k = 0; k < n; k++) {
+    const id = ids[k];
+    for (let e = c.start[id]; e < c.start[id + 1]; e++) {
+      const g = c.segments[e];
+      const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
+      if (d < best || (d === best && g < found)) {
+        best = d;
+        found = g;
+      }
+    }
+  }
+  // Collinear vertices on a hull edge: the simplex may hold the edge's ends only.
+  for (let moved = true; moved && best > 0; ) {
+    moved = false;
+    const p = c.ends[2 * found],
+      q = c.ends[2 * found + 1];
+    for (let side = 0; side < 2; side++) {
+      const id = side === 0 ? p : q;
+      for (let e = c.start[id]; e < c.start[id + 1]; e++) {
+        const g = c.segments[e];
+        const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
+        if (d < best || (d === best && g < found)) {
+          best = d;
+          found = g;
+          moved = true;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** Squared distance from (x, y) to segment g of `c` placed by (cs, sn, tu, tv). */
+function pointSegment(
+  c: ConvexCurve,
+  g: number,
+  x: number,
+  y: number,
+  cs: number,
+  sn: number,
+  tu: number,
+  tv: number,
+): number {
+  const P = c.points;
+  const i = 2 * c.ends[2 * g],
+    j = 2 * c.ends[2 * g + 1];
+  const ax = cs * P[i] - sn * P[i + 1] + tu,
+    ay = sn * P[i] + cs * P[i + 1] + tv;
+  const bx = cs * P[j] - sn * P[j + 1] + tu,
+    by = sn * P[j] + cs * P[j + 1] + tv;
+  const dx = bx - ax,
+    dy = by - ay;
+  const dd = dx * dx + dy * dy;
+  let u = dd > 0 ? ((x - ax) * dx + (y - ay) * dy) / dd : 0;
+  u = u < 0 ? 0 : u > 1 ? 1 : u;
+  return (x - ax - u * dx) ** 2 + (y - ay - u * dy) ** 2;
+}
