@@ -129,23 +129,17 @@ export function timeOfImpact(
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [P0, P1], b: [P0, P1]}');
   }
-  const ba = a.bounds();
-  const bb = b.bounds();
-  let reach = 0;
-  for (let k = 0; k < 3; k++) {
-    reach = Math.max(
-      reach,
-      Math.abs(ba.min[k]),
-      Math.abs(ba.max[k]),
-      Math.abs(bb.min[k]),
-      Math.abs(bb.max[k]),
-    );
-  }
+  const ea = a.extent();
+  const eb = b.extent();
+  const tolerance = defaultTolerance(
+    Math.max(ea.diagonal, eb.diagonal),
+    Math.max(ea.largestCoordinate, eb.largestCoordinate),
+  );
   const small = a.vertexCount + b.vertexCount <= POOL_VERTICES;
   if (pool === undefined || poolBusy || !small) {
     const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
     const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
+    const resolved = resolveOptions(options, tolerance);
     const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
     if (pool === undefined && small) pool = bodies;
     return run(bodies, resolved);
@@ -158,7 +152,7 @@ export function timeOfImpact(
   try {
     bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
     bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, defaultTolerance(Math.max(ba.diagonal, bb.diagonal), reach));
+    const resolved = resolveOptions(options, tolerance);
     bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
     return run(bodies, resolved);
   } finally {

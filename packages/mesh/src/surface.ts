@@ -13,6 +13,22 @@ import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
 /**
+ * Sizes of a surface, computed once ({@link Surface.extent}).
+ *
+ * @example
+ * ```ts
+ * import { box } from '@firsttouch/mesh';
+ * console.log(box(1).extent().largestCoordinate); // 0.5
+ * ```
+ */
+export interface SurfaceExtent {
+  /** The diagonal of the bounding box of the vertices, as `bounds().diagonal`. */
+  readonly diagonal: number;
+  /** The largest |coordinate| of a vertex. */
+  readonly largestCoordinate: number;
+}
+
+/**
  * A triangulated surface in 3-D: open or closed, convex or not, degenerate facets allowed. Immutable:
  * `translate`, `rotate` and `scale` return new surfaces. Facet `i` is the `i`-th triangle given
  * (0-based, order kept). Its bounding-volume tree is built once, lazily, in the body frame, and reused
@@ -183,6 +199,31 @@ export class Surface {
     const b = this.#bounds;
     return { min: b.min.slice(), max: b.max.slice(), diagonal: b.diagonal };
   }
+
+  /**
+   * The diagonal of the bounding box and the largest |coordinate| of the vertices, computed once
+   * and kept: what every query reads (`bounds()` copies its arrays for the caller).
+   *
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
+   * @example
+   * ```ts
+   * import { box } from '@firsttouch/mesh';
+   * const e = box(2).translate([3, 0, 0]).extent();
+   * console.log(e.diagonal.toFixed(4), e.largestCoordinate); // 3.4641 4
+   * ```
+   */
+  extent(): SurfaceExtent {
+    if (this.#extent) return this.#extent;
+    this.assertNotEmpty('extent');
+    if (!this.#bounds) this.#bounds = boundsOf(this.usedPositions(), 3);
+    const b = this.#bounds;
+    let largest = 0;
+    for (let k = 0; k < 3; k++) largest = Math.max(largest, Math.abs(b.min[k]), Math.abs(b.max[k]));
+    this.#extent = { diagonal: b.diagonal, largestCoordinate: largest };
+    return this.#extent;
+  }
+
+  #extent: SurfaceExtent | undefined;
 
   /**
    * The 9 coordinates of facet `i`.

@@ -1,5 +1,12 @@
 import { FirstTouchError } from './errors.js';
-import { assertPose3, copyPose, type Pose3, type Pose3Like, rotationFromUnitAxisAngle } from './pose3.js';
+import {
+  assertPose3,
+  copyPose,
+  ORTHONORMAL_TOLERANCE,
+  type Pose3,
+  type Pose3Like,
+  rotationFromUnitAxisAngle,
+} from './pose3.js';
 import { rotationAxisAngle } from './quaternion.js';
 import { assertPoints, assertStepInstant } from './validate.js';
 
@@ -74,8 +81,9 @@ export class RigidMotion {
    * ```
    */
   reset(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion'): void {
-    assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
-    assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
+    // The common case (plain valid poses) is checked without building the names of the messages.
+    if (!isValidPose3(p0)) assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
+    if (!isValidPose3(p1)) assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
     copyPose(p0, this.p0);
     copyPose(p1, this.p1);
     this.#crossValid = false;
@@ -353,4 +361,35 @@ export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: P
 export function motionBound3(p0: Pose3Like, p1: Pose3Like, xyz: ArrayLike<number>): number {
   assertPoints(xyz, 3, 'xyz');
   return new RigidMotion(p0, p1, 'motionBound3').bound(xyz);
+}
+
+/** What `assertPose3` accepts, as a boolean (no message built): finite R and t, R a rotation. */
+function isValidPose3(p: unknown): boolean {
+  if (typeof p !== 'object' || p === null) return false;
+  const R = (p as { R?: unknown }).R;
+  const t = (p as { t?: unknown }).t;
+  if (!(R instanceof Float64Array || Array.isArray(R)) || R.length !== 9) return false;
+  if (!(t instanceof Float64Array || Array.isArray(t)) || t.length !== 3) return false;
+  for (let i = 0; i < 9; i++) {
+    const x = R[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) return false;
+  }
+  for (let i = 0; i < 3; i++) {
+    const x = t[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) return false;
+  }
+  let worst = 0;
+  for (let i = 0; i < 3; i++) {
+    for (let j = i; j < 3; j++) {
+      const dot = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] + R[3 * i + 2] * R[3 * j + 2];
+      const e = Math.abs(dot - (i === j ? 1 : 0));
+      if (e > worst) worst = e;
+    }
+  }
+  if (!(worst <= ORTHONORMAL_TOLERANCE)) return false;
+  const det =
+    R[0] * (R[4] * R[8] - R[5] * R[7]) -
+    R[1] * (R[3] * R[8] - R[5] * R[6]) +
+    R[2] * (R[3] * R[7] - R[4] * R[6]);
+  return det >= 0;
 }

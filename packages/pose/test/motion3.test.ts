@@ -180,4 +180,39 @@ describe('the axis-angle of the step at its edges', () => {
     expect(r).toBe(out);
     expect(out.t[0]).toBe(0.5);
   });
+
+  it('reset(p0, p1) gives the motion a new one would, bit for bit, and checks its poses as the constructor does', () => {
+    const m = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0), poseFromAxisAngle([0, 0, 1], 1, [1, 0, 0]));
+    const xyz = [0.3, -0.2, 0.5, 1, 2, 3];
+    m.maxRadius(xyz); // fills the kept cross matrix of the first motion
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.double({ min: -1, max: 1, noNaN: true }),
+          fc.double({ min: -1, max: 1, noNaN: true }),
+          fc.double({ min: 0.1, max: 1, noNaN: true }),
+        ),
+        fc.double({ min: -4, max: 4, noNaN: true }),
+        fc.double({ min: -4, max: 4, noNaN: true }),
+        (axis, a0, a1) => {
+          const p0 = poseFromAxisAngle(axis, a0, [a0, 1, 2]);
+          const p1 = poseFromAxisAngle([axis[2], axis[0], axis[1]], a1, [3, a1, -1]);
+          m.reset(p0, p1);
+          const fresh = new RigidMotion(p0, p1);
+          expect(m.theta).toBe(fresh.theta);
+          expect(m.translationLength).toBe(fresh.translationLength);
+          expect(Array.from(m.axis)).toEqual(Array.from(fresh.axis));
+          expect(Array.from(m.poseAt(0.3).R)).toEqual(Array.from(fresh.poseAt(0.3).R));
+          expect(m.maxRadius(xyz)).toBe(fresh.maxRadius(xyz));
+          expect(m.bound(xyz)).toBe(fresh.bound(xyz));
+        },
+      ),
+      { numRuns: 100 },
+    );
+    const bad = { R: new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, -1]), t: new Float64Array(3) };
+    expect(() => m.reset(bad, bad, 'step')).toThrow(/step\[0\]\.R is a reflection/);
+    expect(() =>
+      m.reset(poseFromAxisAngle([0, 0, 1], 0), { R: [1, 0, 0], t: [0, 0, 0] }, ['here', 'there']),
+    ).toThrow(/there/);
+  });
 });
