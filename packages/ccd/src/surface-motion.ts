@@ -35,6 +35,10 @@ export class SurfaceMotion implements DistanceEvaluator {
   #tolerance: number;
   /** The last gap came from the hulls alone: `pair` does not hold its witness yet. */
   #unsettled = false;
+  /** The speed bound (NaN until asked), the instant of the last tree search, of the last placement. */
+  #mu = Number.NaN;
+  #lastS = Number.NaN;
+  #lastPlaced = Number.NaN;
 
   /**
    * @param tolerance - the loop's tolerance; with it (and `convex`), two convex bodies take the
@@ -86,6 +90,8 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#unsettled = false;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
+    this.#mu = Number.NaN;
+    this.#lastS = Number.NaN;
     this.#useHulls(a, b, convex);
   }
 
@@ -128,9 +134,7 @@ export class SurfaceMotion implements DistanceEvaluator {
         }
       }
     }
-    this.#unsettled = false;
-    const d = this.pair.evaluate(this.#R, this.#t);
-    this.distancePairEvaluations += this.pair.facetPairs;
+    const d = this.#search(s);
     // The hull bound fell short of the gap: these bodies are not convex enough (or one holds the
     // other); the trees answer from here on.
     if (hulls && d - hulls.lowerBound > 1e-9 * (d + hulls.upperBound)) this.#convex = undefined;
@@ -150,7 +154,22 @@ export class SurfaceMotion implements DistanceEvaluator {
       this.distancePairEvaluations++;
       return gap;
     }
-    const d = this.pair.evaluate(this.#R, this.#t);
+    return this.#search(this.#lastPlaced);
+  }
+
+  /** The tree search at s (placed last). */
+  #search(s: number): number {
+    this.#unsettled = false;
+    // No gap between a point of A and a point of B changes faster than μ: the pair searches again
+    // only what was near at its last search (the same answer, bit for bit).
+    if (Number.isNaN(this.#mu)) this.#mu = this.speedBound();
+    const moved = this.#mu * Math.abs(s - this.#lastS);
+    this.#lastS = s;
+    const d = this.pair.evaluateMoved(
+      this.#R,
+      this.#t,
+      Number.isNaN(moved) ? Number.POSITIVE_INFINITY : moved,
+    );
     this.distancePairEvaluations += this.pair.facetPairs;
     return d;
   }
@@ -183,6 +202,7 @@ export class SurfaceMotion implements DistanceEvaluator {
   }
 
   #place(s: number): void {
+    this.#lastPlaced = s;
     this.motionA.poseAt(s, this.poseA);
     this.motionB.poseAt(s, this.poseB);
     relativeTransform(this.poseA, this.poseB, this.#R, this.#t);

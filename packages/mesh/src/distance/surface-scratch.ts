@@ -1,0 +1,74 @@
+import { PairStack } from '../tree/pair-stack.js';
+
+/**
+ * Scratch shared by every surface pair: B's vertices and node boxes and A's node boxes taken into
+ * the other frame, filled lazily during an evaluation. Evaluations never overlap (JavaScript runs one
+ * at a time and an evaluation calls no user code), so one set serves all pairs; a global stamp says
+ * which entries belong to the evaluation under way. A fresh query then allocates nothing in
+ * proportion to its bodies.
+ */
+export const S = {
+  stamp: 0,
+  stack: new PairStack(),
+  tri: new Float64Array(18),
+  out: new Float64Array(7),
+  absR: new Float64Array(9),
+  R: new Float64Array(9),
+  t: new Float64Array(3),
+  vb: new Float64Array(0),
+  vbStamp: new Uint32Array(0),
+  nb: new Float64Array(0),
+  nbStamp: new Uint32Array(0),
+  na: new Float64Array(0),
+  naStamp: new Uint32Array(0),
+  ac: new Float64Array(0),
+  /** B's node boxes refitted in A's frame (min, max), when B is refitted. */
+  rb: new Float64Array(0),
+  /** B's facet boxes in A's frame (min, max), when B is refitted. */
+  fb: new Float64Array(0),
+  /** The box of the current facet of A (min, max). */
+  fa: new Float64Array(6),
+  /** The last node bound computed. */
+  bound: new Float64Array(1),
+};
+
+/** Grows the shared scratch to the bodies of an evaluation and starts a new stamp. */
+export function prepareScratch(verticesB: number, nodesB: number, nodesA: number, facetsB: number): void {
+  if (S.rb.length < 6 * nodesB) S.rb = new Float64Array(6 * nodesB);
+  if (S.fb.length < 6 * facetsB) S.fb = new Float64Array(6 * facetsB);
+  if (S.vbStamp.length < verticesB) {
+    S.vb = new Float64Array(3 * verticesB);
+    S.vbStamp = new Uint32Array(verticesB);
+  }
+  if (S.nbStamp.length < nodesB) {
+    S.nb = new Float64Array(6 * nodesB);
+    S.nbStamp = new Uint32Array(nodesB);
+  }
+  if (S.naStamp.length < nodesA) {
+    S.na = new Float64Array(6 * nodesA);
+    S.naStamp = new Uint32Array(nodesA);
+    S.ac = new Float64Array(6 * nodesA);
+  }
+  S.stamp = (S.stamp + 1) >>> 0;
+  if (S.stamp === 0) {
+    S.vbStamp.fill(0);
+    S.nbStamp.fill(0);
+    S.naStamp.fill(0);
+    S.stamp = 1;
+  }
+}
+
+/**
+ * A bound found in floating point, lowered by the rounding it may carry (a few ulps of itself and of
+ * the coordinates in play), so that it stays below the exact gap.
+ */
+export function shaved(bound: number, margin: number): number {
+  return bound === Number.POSITIVE_INFINITY ? bound : Math.max(0, bound * (1 - 1e-12) - 2 * margin);
+}
+
+/** How far from the origin the root box reaches (the largest coordinate magnitudes, summed). */
+export function rootReach(boxes: Float32Array): number {
+  let s = 0;
+  for (let a = 0; a < 3; a++) s += Math.max(Math.abs(boxes[a]), Math.abs(boxes[3 + a]));
+  return s;
+}

@@ -1,0 +1,252 @@
+import { triangleGapBound } from '../geometry/triangle-bound.js';
+import { triangleDistance } from '../geometry/triangle-distance.js';
+import { sameLowerBound } from './surface-lower-bound.js';
+import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
+import { S } from './surface-scratch.js';
+import type { SurfaceSearch } from './surface-search.js';
+
+/**
+ * A search from the candidates runs while the candidates needing a new bound, times this, are fewer
+ * than the node pairs of the last search from the roots (measured on the bench's time-of-impact
+ * scene: a candidate needing a new bound costs one to one and a half node pairs).
+ */
+const FULL_RATIO = 3;
+
+/**
+ * The search down the two trees, leaf pairs pruned facet pair by facet pair. A node pair is skipped
+ * once its bound exceeds `best · shrink` (`shrink` = 1 / (1 + relative error)). Leaves the closest
+ * pair in `q` (its gap, facets, points, `lowestPruned`, counters).
+ *
+ * With `collect`, the node pairs it leaves out and the leaf pairs it searches become the candidates
+ * of the next `evaluateMoved` (the traversal itself is unchanged: the same node pairs, in the same
+ * order, as without). With `fromCandidates`, the search starts from the last candidates instead of
+ * the roots (unless too many of them need a new bound: then it searches from the roots), every other
+ * facet pair bounded by `outsideNow` (their bound then, less how far B moved since); it returns
+ * false, and the caller searches from the roots, when that bound does not prove them farther than
+ * the gap, or when `lowerBound` could differ from the one of the search from the roots.
+ */
+export function searchTrees(
+  q: SurfaceSearch,
+  maxDistance: number,
+  shrink: number,
+  collect: boolean,
+  fromCandidates: boolean,
+  outsideNow: number,
+): boolean {
+  const margin = q.margin;
+  const ta = q.ta;
+  const tb = q.tb;
+  const refit = q.refit;
+  const pa = q.a.positions;
+  const ia = q.a.indices;
+  const tri = S.tri;
+  const out = S.out;
+  const candidates = q.candidates;
+  const hintA = q.hintA;
+  const hintB = q.hintB;
+  q.seed(maxDistance);
+  let best = q.best;
+  let bestA = q.bestA;
+  let bestB = q.bestB;
+  let intersecting = q.intersecting;
+  let facetPairs = q.facetPairs;
+  let volumePairs = 0;
+  // What the search from the roots leaves out, for `lowerBound`: bounds, and exact gaps above the
+  // best of the moment (their minimum is `lowestPruned`).
+  let lowestBound = Number.POSITIVE_INFINITY;
+  let lowestExact = q.lowestPruned;
+  // From the candidates, every exact gap (the hint's apart) is kept for `lowerBound`.
+  const gaps = q.gaps;
+  gaps.count = 0;
+  if (collect) candidates.nextCount = 0;
+  // Bounds made by earlier searches carry their rounding, at most their margin.
+  const oldMargin = candidates.marginMax > margin ? candidates.marginMax : margin;
+  if (fromCandidates) {
+    // The candidates whose bound then, less the drift, no longer clears the best each need a new
+    // bound and maybe a descent: when they are many against the last search from the roots, that
+    // search is the cheaper one (after a long step the candidates are finer than the gap needs).
+    const keys = candidates.keys;
+    const drift = candidates.drift;
+    let unsettled = 0;
+    for (let k = 0; k < candidates.count; k++) {
+      const key = keys[k];
+      if (!(key - drift - 1e-15 * (key + drift) - oldMargin > best)) unsettled++;
+    }
+    if (unsettled * FULL_RATIO > candidates.rootWork) fromCandidates = false;
+  }
+  // A search from the roots makes every key afresh: the drift starts again from 0.
+  if (!fromCandidates) candidates.drift = 0;
+  const drift = candidates.drift;
+
+  const stack = S.stack;
+  stack.size = 0;
+  if (fromCandidates) {
+    lowestBound = outsideNow;
+    const pairs = candidates.pairs;
+    const keys = candidates.keys;
+    for (let k = candidates.count - 1; k >= 0; k--) {
+      const i = pairs[2 * k];
+      const j = pairs[2 * k + 1];
+      const key = keys[k];
+      // Its bound then, less how far B may have moved since: if that still clears the best, the
+      // pair is settled without a new bound (the allowance covers the rounding of the drift).
+      const then = key - drift - 1e-15 * (key + drift);
+      if (then - oldMargin > best) {
+        if (then < lowestBound) lowestBound = then;
+        candidates.push(i, j, key);
+        continue;
+      }
+      q.nodeBound(i, j);
+      const lb = S.bound[0];
+      volumePairs++;
+      if (lb - margin > best) {
+        if (lb < lowestBound) lowestBound = lb;
+        candidates.push(i, j, lb + drift);
+      } else stack.push(i, j, lb);
+    }
+  } else {
+    q.nodeBound(0, 0);
+    volumePairs++;
+    stack.push(0, 0, S.bound[0]);
+  }
+  const countA = ta.count;
+  const countB = tb.count;
+  const childA = ta.child;
+  const childB = tb.child;
+  const orderA = ta.order;
+  const orderB = tb.order;
+  const boxesA = ta.boxes;
+  const boxesB = tb.boxes;
+  while (stack.size > 0) {
+    const slot = stack.pop();
+    const lb = stack.keys[slot];
+    if (lb - margin > best * shrink) {
+      if (lb < lowestBound) lowestBound = lb;
+      if (collect) candidates.push(stack.nodes[2 * slot], stack.nodes[2 * slot + 1], lb + drift);
+      continue;
+    }
+    const i = stack.nodes[2 * slot];
+    const j = stack.nodes[2 * slot + 1];
+    const leafA = countA[i] > 0;
+    const leafB = countB[j] > 0;
+    if (leafA && leafB) {
+      if (collect) candidates.push(i, j, lb + drift);
+      const fa0 = childA[i];
+      const fb0 = childB[j];
+      for (let x = fa0; x < fa0 + countA[i]; x++) {
+        const fa = orderA[x];
+        if (refit) facetBoxA(pa, ia, fa);
+        for (let y = fb0; y < fb0 + countB[j]; y++) {
+          const fb = orderB[y];
+          if (fa === hintA && fb === hintB) continue;
+          if (refit) {
+            // The two facets' own boxes, both exact in A's frame: a few flops before any loading.
+            const g2 = facetBoxGap2(fb);
+            const limit = best * shrink + margin;
+            if (g2 > limit * limit) {
+              const g = Math.sqrt(g2);
+              if (g < lowestBound) lowestBound = g;
+              continue;
+            }
+          }
+          q.loadPair(fa, fb);
+          // Cheap separating-axis bound first: most candidate pairs stop here.
+          const gap = triangleGapBound(tri, 0, 9, best * shrink + margin);
+          if (gap - margin > best * shrink) {
+            if (gap < lowestBound) lowestBound = gap;
+            continue;
+          }
+          const d = triangleDistance(tri, 0, 9, out);
+          facetPairs++;
+          if (out[6] === 1) intersecting = true;
+          if (d > best && d < lowestExact) lowestExact = d; // an exact gap above the best still bounds
+          if (fromCandidates) gaps.push(i, j, x, y, d);
+          if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
+            best = d;
+            bestA = fa;
+            bestB = fb;
+            q.keepPoints();
+          }
+        }
+      }
+      continue;
+    }
+    // Split the larger box (or the one that is not a leaf).
+    let splitA: boolean;
+    if (leafA) splitA = false;
+    else if (leafB) splitA = true;
+    else {
+      const p = 6 * i;
+      const o = 6 * j;
+      const ha =
+        (boxesA[p + 3] - boxesA[p]) ** 2 +
+        (boxesA[p + 4] - boxesA[p + 1]) ** 2 +
+        (boxesA[p + 5] - boxesA[p + 2]) ** 2;
+      const hb =
+        (boxesB[o + 3] - boxesB[o]) ** 2 +
+        (boxesB[o + 4] - boxesB[o + 1]) ** 2 +
+        (boxesB[o + 5] - boxesB[o + 2]) ** 2;
+      splitA = ha >= hb;
+    }
+    let a1 = i;
+    let a2 = i;
+    let b1 = j;
+    let b2 = j;
+    if (splitA) {
+      a1 = i + 1;
+      a2 = childA[i];
+    } else {
+      b1 = j + 1;
+      b2 = childB[j];
+    }
+    q.nodeBound(a1, b1);
+    const l1 = S.bound[0];
+    q.nodeBound(a2, b2);
+    const l2 = S.bound[0];
+    volumePairs += 2;
+    // The closer child is pushed last, so it is searched first; between two overlapping pairs
+    // (bounds 0, near the top), the one whose centres are closer.
+    if (l1 < l2 || (l1 === l2 && q.centres2(a1, b1) <= q.centres2(a2, b2))) {
+      if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
+      else {
+        if (l2 < lowestBound) lowestBound = l2;
+        if (collect) candidates.push(a2, b2, l2 + drift);
+      }
+      if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
+      else {
+        if (l1 < lowestBound) lowestBound = l1;
+        if (collect) candidates.push(a1, b1, l1 + drift);
+      }
+    } else {
+      if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
+      else {
+        if (l1 < lowestBound) lowestBound = l1;
+        if (collect) candidates.push(a1, b1, l1 + drift);
+      }
+      if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
+      else {
+        if (l2 < lowestBound) lowestBound = l2;
+        if (collect) candidates.push(a2, b2, l2 + drift);
+      }
+    }
+  }
+  q.volumePairs = volumePairs;
+  q.facetPairs = facetPairs;
+  if (fromCandidates) {
+    // Every facet pair under no candidate must be proved farther than the gap, as a pruned box is.
+    if (!(outsideNow - oldMargin > best) || bestA < 0) return false;
+    if (!intersecting && !sameLowerBound(q, best, lowestBound, oldMargin)) return false;
+  } else q.lowestPruned = lowestBound < lowestExact ? lowestBound : lowestExact;
+  q.best = best;
+  q.bestA = bestA;
+  q.bestB = bestB;
+  q.intersecting = intersecting;
+  if (collect)
+    candidates.swap(
+      best,
+      margin,
+      fromCandidates ? outsideNow : Number.POSITIVE_INFINITY,
+      fromCandidates ? -1 : volumePairs,
+    );
+  return true;
+}
