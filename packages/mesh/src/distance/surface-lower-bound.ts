@@ -1,5 +1,6 @@
 import { S, shaved } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
+import { splitsA } from './surface-split.js';
 
 /**
  * The facet pairs a search from the candidates evaluated exactly (the hint apart): each with its leaf
@@ -126,8 +127,6 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
   }
   const ta = q.ta;
   const tb = q.tb;
-  const boxesA = ta.boxes;
-  const boxesB = tb.boxes;
   let i = 0;
   let j = 0;
   for (;;) {
@@ -135,22 +134,7 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
     const leafB = tb.count[j] > 0;
     // Not reached (two leaf pairs part above their leaves); a guard against a loop all the same.
     if (leafA && leafB) return false;
-    let splitA: boolean;
-    if (leafA) splitA = false;
-    else if (leafB) splitA = true;
-    else {
-      const p = 6 * i;
-      const o = 6 * j;
-      const ha =
-        (boxesA[p + 3] - boxesA[p]) ** 2 +
-        (boxesA[p + 4] - boxesA[p + 1]) ** 2 +
-        (boxesA[p + 5] - boxesA[p + 2]) ** 2;
-      const hb =
-        (boxesB[o + 3] - boxesB[o]) ** 2 +
-        (boxesB[o + 4] - boxesB[o + 1]) ** 2 +
-        (boxesB[o + 5] - boxesB[o + 2]) ** 2;
-      splitA = ha >= hb;
-    }
+    const splitA = splitsA(ta, tb, i, j);
     // Nodes are numbered depth first: the right child's subtree starts at its index.
     const right = splitA ? ta.child[i] : tb.child[j];
     const r1 = splitA ? i1 >= right : j1 >= right;

@@ -4,6 +4,7 @@ import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
 import { S } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
+import { splitsA } from './surface-split.js';
 
 /**
  * A search from the candidates runs while the candidates needing a new bound, times this, are fewer
@@ -115,8 +116,6 @@ export function searchTrees(
   const childB = tb.child;
   const orderA = ta.order;
   const orderB = tb.order;
-  const boxesA = ta.boxes;
-  const boxesB = tb.boxes;
   while (stack.size > 0) {
     const slot = stack.pop();
     const lb = stack.keys[slot];
@@ -172,22 +171,7 @@ export function searchTrees(
       continue;
     }
     // Split the larger box (or the one that is not a leaf).
-    let splitA: boolean;
-    if (leafA) splitA = false;
-    else if (leafB) splitA = true;
-    else {
-      const p = 6 * i;
-      const o = 6 * j;
-      const ha =
-        (boxesA[p + 3] - boxesA[p]) ** 2 +
-        (boxesA[p + 4] - boxesA[p + 1]) ** 2 +
-        (boxesA[p + 5] - boxesA[p + 2]) ** 2;
-      const hb =
-        (boxesB[o + 3] - boxesB[o]) ** 2 +
-        (boxesB[o + 4] - boxesB[o + 1]) ** 2 +
-        (boxesB[o + 5] - boxesB[o + 2]) ** 2;
-      splitA = ha >= hb;
-    }
+    const splitA = splitsA(ta, tb, i, j);
     let a1 = i;
     let a2 = i;
     let b1 = j;
