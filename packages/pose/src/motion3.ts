@@ -122,6 +122,11 @@ export class RigidMotion {
       out.set(s === 0 ? this.p0.R : this.p1.R);
       return out;
     }
+    // No turn: Q(s) is the identity exactly (cos 0 = 1, sin 0 = 0), and Q R0 is R0 bit for bit.
+    if (this.#theta === 0) {
+      out.set(this.p0.R);
+      return out;
+    }
     const k = this.axis;
     const q = rotationFromUnitAxisAngle(out, k[0], k[1], k[2], s * this.theta);
     const q0 = q[0],
