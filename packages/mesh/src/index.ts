@@ -29,7 +29,7 @@ export {
   surfaceDistance,
 } from './distance/surface-distance.js';
 export { SurfacePair } from './distance/surface-pair.js';
-export { distinctPoints } from './distinct-points.js';
+export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { orient2d, orient3d } from './geometry/predicates.js';
 export { segmentDistance2 } from './geometry/segment-distance2.js';
 export { triangleGapBound } from './geometry/triangle-bound.js';

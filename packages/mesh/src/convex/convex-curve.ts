@@ -1,5 +1,5 @@
 import type { Curve } from '../curve.js';
-import { distinctPoints } from '../distinct-points.js';
+import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its
@@ -111,7 +111,7 @@ function build(curve: Curve): ConvexCurve {
   // the used positions are all of them.
   const points = distinctPoints(pos, 2);
   const count = points.length / 2;
-  const vertexPoint = weld(pos, points);
+  const vertexPoint = distinctPointIndex(pos, 2);
   const ends = new Uint32Array(2 * m);
   for (let k = 0; k < 2 * m; k++) ends[k] = vertexPoint[idx[k]];
   const start = new Uint32Array(count + 1);
@@ -183,46 +183,7 @@ function chunksOf(points: Float64Array): Float64Array {
   return out;
 }
 
-const keyBits = /* @__PURE__ */ new Uint32Array(2);
-const keyFloat = /* @__PURE__ */ new Float64Array(keyBits.buffer, 0, 1);
-
-/** A point's key: the bits of its coordinates. */
-function key(u: number, v: number): string {
-  keyFloat[0] = u;
-  const a = `${keyBits[0]},${keyBits[1]}`;
-  keyFloat[0] = v;
-  return `${a},${keyBits[0]},${keyBits[1]}`;
-}
-
 const NO_CHUNKS = /* @__PURE__ */ new Float64Array(0);
-
-/**
- * The distinct point of each vertex (bit for bit: 0 and −0 apart, as distinctPoints). distinctPoints
- * lists the points in order of first appearance, so a vertex seen for the first time is the next
- * point of the list; only repeats (a chain closing on its first vertex, chains sharing one) are
- * looked up, in a map keyed on the coordinates' bits.
- */
-function weld(pos: Float64Array, points: Float64Array): Uint32Array {
-  const n = pos.length / 2;
-  const out = new Uint32Array(n);
-  const count = points.length / 2;
-  let next = 0;
-  let index: Map<string, number> | undefined;
-  for (let i = 0; i < n; i++) {
-    const u = pos[2 * i],
-      v = pos[2 * i + 1];
-    if (next < count && Object.is(u, points[2 * next]) && Object.is(v, points[2 * next + 1])) {
-      out[i] = next++;
-      continue;
-    }
-    if (!index) {
-      index = new Map();
-      for (let k = 0; k < count; k++) index.set(key(points[2 * k], points[2 * k + 1]), k);
-    }
-    out[i] = index.get(key(u, v))!;
-  }
-  return out;
-}
 
 /**
  * The segments lie on the hull's boundary and cover it. Each segment of non-zero length is given the

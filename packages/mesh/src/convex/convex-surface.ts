@@ -1,3 +1,4 @@
+import { distinctPointIndex } from '../distinct-points.js';
 import type { Surface } from '../surface.js';
 
 /**
@@ -68,26 +69,28 @@ function build(surface: Surface): ConvexSurface {
   const pos = surface.positions;
   const idx = surface.indices;
   const facetCount = surface.facetCount;
-  // Distinct points by exact coordinates; corners welded onto them.
-  const index = new Map<string, number>();
+  // Corners welded onto distinct points (bit for bit); the points numbered by first use in the
+  // facets, so that vertices no facet uses are not part of the hull.
+  const weld = distinctPointIndex(pos, 3);
+  const renumber = new Int32Array(surface.vertexCount).fill(-1);
   const corners = new Uint32Array(idx.length);
-  const xyz: number[] = [];
+  const used: number[] = [];
   for (let k = 0; k < idx.length; k++) {
-    const v = 3 * idx[k];
-    const x = pos[v],
-      y = pos[v + 1],
-      z = pos[v + 2];
-    const key = `${x},${y},${z}`;
-    let id = index.get(key);
-    if (id === undefined) {
-      id = xyz.length / 3;
-      index.set(key, id);
-      xyz.push(x, y, z);
+    const v = idx[k];
+    const w = weld[v];
+    if (renumber[w] < 0) {
+      renumber[w] = used.length;
+      used.push(v);
     }
-    corners[k] = id;
+    corners[k] = renumber[w];
   }
-  const count = xyz.length / 3;
-  const points = new Float64Array(xyz);
+  const count = used.length;
+  const points = new Float64Array(3 * count);
+  for (let k = 0; k < count; k++) {
+    points[3 * k] = pos[3 * used[k]];
+    points[3 * k + 1] = pos[3 * used[k] + 1];
+    points[3 * k + 2] = pos[3 * used[k] + 2];
+  }
   const start = new Uint32Array(count + 1);
   for (let k = 0; k < corners.length; k++) start[corners[k] + 1]++;
   for (let v = 0; v < count; v++) start[v + 1] += start[v];
