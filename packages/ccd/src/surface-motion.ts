@@ -53,6 +53,9 @@ export class SurfaceMotion implements DistanceEvaluator {
     convex = true,
   ) {
     this.pair = new SurfacePair(a, b);
+    // The hull path of the step is this evaluator's own (a lower bound far from contact, one facet
+    // pair near it): the pair itself searches the trees.
+    this.pair.convex = false;
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#tolerance = tolerance;

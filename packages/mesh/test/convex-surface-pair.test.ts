@@ -16,31 +16,8 @@ import {
   Surface,
   SurfacePair,
 } from '../src/index.js';
-import { arbPose, offsetPose, quantize, randomPose, rng, soupOf } from './helpers.js';
+import { arbConvex, arbPose, offsetPose, quantize, randomPose, rng, soupOf } from './helpers.js';
 import { surfaceOracle } from './oracle/bodies.js';
-
-/** A convex body: a box, a sphere or a cylinder, stretched along its axes (an affine map keeps it convex). */
-const arbConvex = fc
-  .tuple(
-    fc.constantFrom('box', 'sphere', 'cylinder', 'flat box'),
-    fc.integer({ min: 0, max: 2 }),
-    fc.tuple(
-      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
-      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
-    ),
-    fc.double({ min: 0.05, max: 1.5, noNaN: true }),
-  )
-  .map(([kind, level, [sx, sy], sz]) => {
-    const base =
-      kind === 'box'
-        ? box(1, level + 1)
-        : kind === 'sphere'
-          ? icosphere(0.5, level)
-          : kind === 'cylinder'
-            ? cylinder(0.5, 1, 6 + 4 * level)
-            : box([1, 1, 1e-3]);
-    return base.scale(sx, sy, sz);
-  });
 
 function placement(poseA: Pose3, poseB: Pose3): { R: Float64Array; t: Float64Array } {
   const R = new Float64Array(9);

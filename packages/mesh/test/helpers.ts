@@ -7,9 +7,12 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import {
   type BoundingTree,
+  box,
   type Curve,
   type CurveDistanceResult,
   curveDistance,
+  cylinder,
+  icosphere,
   relativeTransform,
   relativeTransform2,
   type Surface,
@@ -676,3 +679,26 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
   expect(Array.from(seen).every((c) => c === 1)).toBe(true);
   return leaves;
 }
+
+/** A convex body: a box, a sphere or a cylinder, stretched along its axes (an affine map keeps it convex). */
+export const arbConvex = fc
+  .tuple(
+    fc.constantFrom('box', 'sphere', 'cylinder', 'flat box'),
+    fc.integer({ min: 0, max: 2 }),
+    fc.tuple(
+      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+      fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+    ),
+    fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+  )
+  .map(([kind, level, [sx, sy], sz]) => {
+    const base =
+      kind === 'box'
+        ? box(1, level + 1)
+        : kind === 'sphere'
+          ? icosphere(0.5, level)
+          : kind === 'cylinder'
+            ? cylinder(0.5, 1, 6 + 4 * level)
+            : box([1, 1, 1e-3]);
+    return base.scale(sx, sy, sz);
+  });

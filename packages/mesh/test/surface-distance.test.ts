@@ -366,11 +366,19 @@ describe('surfaceDistance agrees with the oracle', () => {
   it('without poses, both bodies are at the identity', () => {
     const a = icosphere(1, 1);
     const b = box(1).translate([3, 0.2, 0.1]);
-    const r = surfaceDistance(a, b);
+    const r = surfaceDistance(a, b, { convex: false });
     checkSurface(r, a, b, I, I);
     expect(r.facetPairs).toBeGreaterThan(0);
     expect(r.facetPairs).toBeLessThanOrEqual(a.facetCount * b.facetCount + 1);
     expect(r.volumePairs).toBeGreaterThan(0);
+    // Both convex: by default the hulls answer, with no tree descent and the same result.
+    const c = surfaceDistance(a, b);
+    checkSurface(c, a, b, I, I);
+    expect(c.volumePairs).toBe(0);
+    expect([c.distance, c.facetA, c.facetB]).toEqual([r.distance, r.facetA, r.facetB]);
+    expect(() => surfaceDistance(a, b, { convex: 1 as unknown as boolean })).toThrow(
+      /convex must be a boolean/,
+    );
   });
 });
 

@@ -93,8 +93,11 @@ class Replay {
     readonly b: Surface,
     readonly t: Tally,
   ) {
+    // The trees' own reuse is under test: convex bodies would take the convex path.
     this.moved = new SurfacePair(a, b);
     this.plain = new SurfacePair(a, b);
+    this.moved.convex = false;
+    this.plain.convex = false;
     this.#before = new Float64Array(b.positions.length);
     this.#after = new Float64Array(b.positions.length);
   }

@@ -100,6 +100,16 @@ export class ConvexSurfacePair {
     this.#n = 0;
   }
 
+  /** A's convex-path data (its distinct vertices, the facets around each). */
+  get convexA(): ConvexSurface {
+    return this.#ca;
+  }
+
+  /** B's convex-path data. */
+  get convexB(): ConvexSurface {
+    return this.#cb;
+  }
+
   /** Both surfaces are convex: the hull distance is the surface distance while they are apart. */
   get usable(): boolean {
     return this.#ca.convex && this.#cb.convex;

@@ -28,6 +28,12 @@ export interface SurfaceDistanceOptions {
   maxDistance?: number;
   /** A facet pair `[facetA, facetB]` to evaluate first (the last closest pair): it seeds the bound. */
   hint?: readonly [number, number];
+  /**
+   * Two convex surfaces apart take the convex path (GJK on their vertex hulls, then the facet pairs
+   * at the closest features, every other pair proved farther): the same answer as the trees, bit for
+   * bit. Default true; false searches the trees alone. Ignored with `maxDistance`.
+   */
+  convex?: boolean;
 }
 
 /**
@@ -73,7 +79,7 @@ export interface SurfaceDistanceResult {
  * each query with the last closest pair.
  *
  * @throws `FirstTouchError` `EMPTY` for a surface without facets, `INVALID_POSE` for an invalid
- *   pose, `INVALID_OPTION` for a bad `maxDistance` or `hint`.
+ *   pose, `INVALID_OPTION` for a bad `maxDistance`, `hint` or `convex`.
  * @example
  * ```ts
  * import { box, icosphere, surfaceDistance } from '@firsttouch/mesh';
@@ -105,7 +111,12 @@ export function surfaceDistance(
       `maxDistance must be a number ≥ 0, got ${String(maxDistance)}`,
     );
   }
+  const convex = options.convex ?? true;
+  if (typeof convex !== 'boolean') {
+    throw new FirstTouchError('INVALID_OPTION', `convex must be a boolean, got ${describeValue(convex)}`);
+  }
   const pair = new SurfacePair(a, b);
+  pair.convex = convex;
   if (options.hint !== undefined) {
     if (!Array.isArray(options.hint) || options.hint.length !== 2) {
       throw new FirstTouchError(

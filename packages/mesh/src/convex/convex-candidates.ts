@@ -1,0 +1,152 @@
+import type { ConvexSurface } from './convex-surface.js';
+import type { ConvexSurfacePair } from './convex-surface-pair.js';
+
+/** More candidate facet pairs than this and the trees answer instead (two large faces parallel). */
+const MAX_PAIRS = 4096;
+
+/**
+ * The facet pairs that can reach the gap of two convex surfaces apart, found from GJK's separating
+ * direction û (from A to B, A's frame): with h_A the highest point of A along û and h_B the lowest of
+ * B, every point of a facet of A whose vertices all lie more than δ below h_A is at least
+ * L + δ from B (L = h_B − h_A), and likewise for B. Taking δ above the hull points' distance less L,
+ * plus the rounding of the scene, every other facet pair is proved farther than the gap: the
+ * candidates hold the closest pair and every pair tied with it, so the lexicographic answer of
+ * the all-pairs loop is among them.
+ *
+ * The lists are sorted by facet index, with each facet's depth below its body's support plane (a
+ * pair's distance is at least L plus both depths). Scratch grows with the bodies and is reused.
+ */
+export class ConvexCandidates {
+  /** The facets of A that may hold the closest pair, increasing; their depths below h_A. */
+  facetsA = new Uint32Array(16);
+  depthsA = new Float64Array(16);
+  countA = 0;
+  /** The same for B. */
+  facetsB = new Uint32Array(16);
+  depthsB = new Float64Array(16);
+  countB = 0;
+  /** L = h_B − h_A: a lower bound of every facet pair's distance (less the rounding). */
+  floor = 0;
+  /** The hull points' distance: the gap found must not exceed it (plus rounding) for the proof. */
+  upper = 0;
+  #seen = new Uint32Array(16);
+  #stamp = 0;
+
+  /**
+   * Fills the lists for the hull pair's last evaluation at the placement `R`, `t`, with `margin`
+   * the rounding allowance of the scene (1e-13 of its coordinates, as the trees take it). False
+   * when the proof cannot be made (hulls not apart by more than the rounding, search not
+   * converged) or the candidates are too many: the trees answer then.
+   */
+  collect(hulls: ConvexSurfacePair, R: Float64Array, t: Float64Array, margin: number): boolean {
+    if (hulls.overlap || !hulls.converged || !hulls.usable) return false;
+    const pa = hulls.pointA;
+    const pb = hulls.pointB;
+    let ux = pb[0] - pa[0],
+      uy = pb[1] - pa[1],
+      uz = pb[2] - pa[2];
+    const norm = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    if (!(norm > 0)) return false;
+    ux /= norm;
+    uy /= norm;
+    uz /= norm;
+    // B is searched in its own frame along −Rᵀû; its heights along û in A's frame are offset by û·t.
+    const wx = -(R[0] * ux + R[3] * uy + R[6] * uz),
+      wy = -(R[1] * ux + R[4] * uy + R[7] * uz),
+      wz = -(R[2] * ux + R[5] * uy + R[8] * uz);
+    const ca = hulls.convexA;
+    const cb = hulls.convexB;
+    const topA = this.#top(ca, ux, uy, uz);
+    const topB = this.#top(cb, wx, wy, wz);
+    const floor = -topB + (ux * t[0] + uy * t[1] + uz * t[2]) - topA;
+    // Apart by more than the rounding: no facet pair can meet.
+    if (!(floor > 4 * margin)) return false;
+    const depth = hulls.upperBound - floor + 4 * margin;
+    this.floor = floor;
+    this.upper = hulls.upperBound;
+    this.countA = this.#gather(ca, ux, uy, uz, topA, depth, 0);
+    if (this.countA < 0) return false;
+    this.countB = this.#gather(cb, wx, wy, wz, topB, depth, 1);
+    if (this.countB < 0) return false;
+    return this.countA * this.countB <= MAX_PAIRS;
+  }
+
+  /** The highest vertex of the body along (x, y, z). */
+  #top(c: ConvexSurface, x: number, y: number, z: number): number {
+    const P = c.points;
+    let top = Number.NEGATIVE_INFINITY;
+    for (let k = 0, p = 0; k < c.count; k++, p += 3) {
+      const v = x * P[p] + y * P[p + 1] + z * P[p + 2];
+      if (v > top) top = v;
+    }
+    return top;
+  }
+
+  /**
+   * The facets around every vertex within `depth` of `top` along (x, y, z), each once, sorted, with
+   * its depth (top less its highest vertex); −1 when there are more than the pair limit allows.
+   */
+  #gather(
+    c: ConvexSurface,
+    x: number,
+    y: number,
+    z: number,
+    top: number,
+    depth: number,
+    side: 0 | 1,
+  ): number {
+    const facetCount = c.corners.length / 3;
+    if (this.#seen.length < facetCount) this.#seen = new Uint32Array(facetCount);
+    this.#stamp = (this.#stamp + 1) >>> 0;
+    if (this.#stamp === 0) {
+      this.#seen.fill(0);
+      this.#stamp = 1;
+    }
+    const stamp = this.#stamp;
+    const seen = this.#seen;
+    const P = c.points;
+    const level = top - depth;
+    let facets: Uint32Array = side === 0 ? this.facetsA : this.facetsB;
+    let n = 0;
+    for (let k = 0, p = 0; k < c.count; k++, p += 3) {
+      if (!(x * P[p] + y * P[p + 1] + z * P[p + 2] >= level)) continue;
+      for (let e = c.start[k]; e < c.start[k + 1]; e++) {
+        const f = c.facets[e];
+        if (seen[f] === stamp) continue;
+        seen[f] = stamp;
+        if (n === MAX_PAIRS) return -1;
+        if (n === facets.length) facets = this.#grow(side, 2 * n);
+        facets[n++] = f;
+      }
+    }
+    facets.subarray(0, n).sort();
+    const depths = side === 0 ? this.depthsA : this.depthsB;
+    const corners = c.corners;
+    for (let i = 0; i < n; i++) {
+      const f = 3 * facets[i];
+      let high = Number.NEGATIVE_INFINITY;
+      for (let j = 0; j < 3; j++) {
+        const p = 3 * corners[f + j];
+        const v = x * P[p] + y * P[p + 1] + z * P[p + 2];
+        if (v > high) high = v;
+      }
+      depths[i] = top - high > 0 ? top - high : 0;
+    }
+    return n;
+  }
+
+  #grow(side: 0 | 1, size: number): Uint32Array {
+    const facets = new Uint32Array(size);
+    const depths = new Float64Array(size);
+    if (side === 0) {
+      facets.set(this.facetsA);
+      this.facetsA = facets;
+      this.depthsA = depths;
+    } else {
+      facets.set(this.facetsB);
+      this.facetsB = facets;
+      this.depthsB = depths;
+    }
+    return facets;
+  }
+}
