@@ -87,6 +87,14 @@ describe('convexSurface: which surfaces take the convex path', () => {
     expect(convexSurface(Surface.fromIndexed(pos, cube.indices)).convex).toBe(false);
   });
 
+  it('two convex bodies side by side are not one convex surface', () => {
+    const small = icosphere(1, 1);
+    const twin = Surface.fromTriangles(
+      Float64Array.from([...soupOf(small), ...soupOf(small.translate([3, 0, 0]))]),
+    );
+    expect(convexSurface(twin).convex).toBe(false);
+  });
+
   it('welds the corners of a soup and lists the facets around each point', () => {
     const c = convexSurface(box(1));
     expect(c.count).toBe(8);
