@@ -138,6 +138,9 @@ export function searchTrees(
         for (let y = fb0; y < fb0 + countB[j]; y++) {
           const fb = orderB[y];
           if (fa === hintA && fb === hintB) continue;
+          // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place:
+          // the others are not evaluated (the answer stays the all-pairs loop's).
+          if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
           if (refit) {
             // The two facets' own boxes, both exact in A's frame: a few flops before any loading.
             const g2 = facetBoxGap2(fb);
