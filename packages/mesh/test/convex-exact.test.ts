@@ -94,6 +94,15 @@ describe('SurfacePair: the convex path gives the trees’ answer bit for bit', {
     expect(tally.hulls).toBeGreaterThan(0.3 * tally.calls);
   });
 
+  it('a large convex body (checked around each facet, supports climbed) against a small one', () => {
+    const r = rng(5303);
+    const tally = { calls: 0, hulls: 0 };
+    const a = icosphere(0.5, 5); // 20 480 facets
+    const b = box(0.05, 2);
+    for (let k = 0; k < 30; k++) compare(a, b, randomPose(r, 0.05), randomPose(r, 0.9), tally);
+    expect(tally.hulls).toBeGreaterThan(0.3 * tally.calls);
+  });
+
   it('evaluateMoved takes the same path and gives the same answer along a motion', () => {
     const a = icosphere(0.5, 2);
     const b = box(0.3, 2);

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   box,
+  CONVEX_CHECK_LIMIT,
   ConvexSurfacePair,
   convexSurface,
   cylinder,
@@ -85,6 +86,37 @@ describe('convexSurface: which surfaces take the convex path', () => {
       if (pos[i] > 0 && pos[i + 1] > 0 && pos[i + 2] > 0) pos[i] = pos[i + 1] = pos[i + 2] = 0.2;
     }
     expect(convexSurface(Surface.fromIndexed(pos, cube.indices)).convex).toBe(false);
+  });
+
+  it('past the global check limit, the check around each facet decides, and the surface must be one piece', () => {
+    const big = icosphere(1, 6); // 40 962 points × 81 920 facets: past the limit
+    expect(convexSurface(big).count * big.facetCount).toBeGreaterThan(CONVEX_CHECK_LIMIT);
+    expect(convexSurface(big).convex).toBe(true);
+    // one vertex pushed in by a tenth of the radius: a dent, found around that vertex
+    const pos = new Float64Array(big.positions);
+    for (let k = 0; k < 3; k++) pos[k] *= 0.9;
+    expect(convexSurface(Surface.fromIndexed(pos, big.indices)).convex).toBe(false);
+    // two spheres side by side: each is convex where it stands, not the two together
+    const twin = Surface.fromTriangles(
+      Float64Array.from([...soupOf(big), ...soupOf(big.translate([3, 0, 0]))]),
+    );
+    expect(convexSurface(twin).convex).toBe(false);
+  });
+
+  it('climbing to the supports gives the bound of the scan on convex bodies', () => {
+    const r = rng(4203);
+    for (let k = 0; k < 40; k++) {
+      const a = icosphere(0.5, 3).scale(1, 0.5 + r(), 1);
+      const b = box(0.4, 2);
+      const { R, t } = placement(randomPose(r, 0.1), randomPose(r, 2));
+      const scan = new ConvexSurfacePair(a, b);
+      const climb = new ConvexSurfacePair(a, b);
+      climb.climb = true;
+      const s = scan.evaluate(R, t);
+      const c = climb.evaluate(R, t);
+      expect(climb.converged).toBe(scan.converged);
+      expect(Math.abs(c - s)).toBeLessThanOrEqual(1e-13 * 4);
+    }
   });
 
   it('two convex bodies side by side are not one convex surface', () => {

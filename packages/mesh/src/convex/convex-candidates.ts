@@ -31,6 +31,11 @@ export class ConvexCandidates {
   upper = 0;
   #seen = new Uint32Array(16);
   #stamp = 0;
+  /** The vertices at or above the level of each side, from {@link #scan}. */
+  #verticesA = new Uint32Array(16);
+  #verticesB = new Uint32Array(16);
+  #countVA = 0;
+  #countVB = 0;
 
   /**
    * Fills the lists for the hull pair's last evaluation at the placement `R`, `t`, with `margin`
@@ -54,47 +59,72 @@ export class ConvexCandidates {
     const wx = -(R[0] * ux + R[3] * uy + R[6] * uz),
       wy = -(R[1] * ux + R[4] * uy + R[7] * uz),
       wz = -(R[2] * ux + R[5] * uy + R[8] * uz);
+    const ut = ux * t[0] + uy * t[1] + uz * t[2];
     const ca = hulls.convexA;
     const cb = hulls.convexB;
-    const topA = this.#top(ca, ux, uy, uz);
-    const topB = this.#top(cb, wx, wy, wz);
-    const floor = -topB + (ux * t[0] + uy * t[1] + uz * t[2]) - topA;
+    const upper = hulls.upperBound;
+    // With h_A, h_B the two tops, L = û·t − h_B − h_A and δ = U − L + 4 margin, A's level h_A − δ is
+    // û·t − h_B − U − 4 margin: it needs B's top only, so the larger body is read once, its top and
+    // its vertices above the level together (one margin more covers the rounding of the two forms).
+    let topA: number;
+    let topB: number;
+    const bigA = ca.count >= cb.count;
+    if (bigA) {
+      topB = top(cb, wx, wy, wz);
+      topA = this.#scan(ca, ux, uy, uz, ut - topB - upper - 5 * margin, 0);
+    } else {
+      topA = top(ca, ux, uy, uz);
+      topB = this.#scan(cb, wx, wy, wz, ut - topA - upper - 5 * margin, 1);
+    }
+    if (Number.isNaN(topA) || Number.isNaN(topB)) return false;
+    const floor = ut - topB - topA;
     // Apart by more than the rounding: no facet pair can meet.
     if (!(floor > 4 * margin)) return false;
-    const depth = hulls.upperBound - floor + 4 * margin;
+    const depth = upper - floor + 5 * margin;
+    if (bigA) this.#scan(cb, wx, wy, wz, topB - depth, 1);
+    else this.#scan(ca, ux, uy, uz, topA - depth, 0);
     this.floor = floor;
-    this.upper = hulls.upperBound;
-    this.countA = this.#gather(ca, ux, uy, uz, topA, depth, 0);
+    this.upper = upper;
+    this.countA = this.#facets(ca, ux, uy, uz, topA, 0);
     if (this.countA < 0) return false;
-    this.countB = this.#gather(cb, wx, wy, wz, topB, depth, 1);
+    this.countB = this.#facets(cb, wx, wy, wz, topB, 1);
     if (this.countB < 0) return false;
     return this.countA * this.countB <= MAX_PAIRS;
   }
 
-  /** The highest vertex of the body along (x, y, z). */
-  #top(c: ConvexSurface, x: number, y: number, z: number): number {
+  /**
+   * The top of the body along (x, y, z), and its vertices at or above `level` kept for
+   * {@link #facets}; NaN when they are more than the pair limit allows.
+   */
+  #scan(c: ConvexSurface, x: number, y: number, z: number, level: number, side: 0 | 1): number {
     const P = c.points;
-    let top = Number.NEGATIVE_INFINITY;
+    let list = side === 0 ? this.#verticesA : this.#verticesB;
+    let n = 0;
+    let high = Number.NEGATIVE_INFINITY;
     for (let k = 0, p = 0; k < c.count; k++, p += 3) {
       const v = x * P[p] + y * P[p + 1] + z * P[p + 2];
-      if (v > top) top = v;
+      if (v > high) high = v;
+      if (!(v >= level)) continue;
+      if (n === MAX_PAIRS) return Number.NaN;
+      if (n === list.length) {
+        const grown = new Uint32Array(2 * n);
+        grown.set(list);
+        list = grown;
+        if (side === 0) this.#verticesA = grown;
+        else this.#verticesB = grown;
+      }
+      list[n++] = k;
     }
-    return top;
+    if (side === 0) this.#countVA = n;
+    else this.#countVB = n;
+    return high;
   }
 
   /**
-   * The facets around every vertex within `depth` of `top` along (x, y, z), each once, sorted, with
-   * its depth (top less its highest vertex); −1 when there are more than the pair limit allows.
+   * The facets around the vertices kept by {@link #scan}, each once, sorted, with their depths (top
+   * less the facet's highest vertex); −1 when there are more than the pair limit allows.
    */
-  #gather(
-    c: ConvexSurface,
-    x: number,
-    y: number,
-    z: number,
-    top: number,
-    depth: number,
-    side: 0 | 1,
-  ): number {
+  #facets(c: ConvexSurface, x: number, y: number, z: number, top: number, side: 0 | 1): number {
     const facetCount = c.corners.length / 3;
     if (this.#seen.length < facetCount) this.#seen = new Uint32Array(facetCount);
     this.#stamp = (this.#stamp + 1) >>> 0;
@@ -104,12 +134,12 @@ export class ConvexCandidates {
     }
     const stamp = this.#stamp;
     const seen = this.#seen;
-    const P = c.points;
-    const level = top - depth;
+    const vertices = side === 0 ? this.#verticesA : this.#verticesB;
+    const count = side === 0 ? this.#countVA : this.#countVB;
     let facets: Uint32Array = side === 0 ? this.facetsA : this.facetsB;
     let n = 0;
-    for (let k = 0, p = 0; k < c.count; k++, p += 3) {
-      if (!(x * P[p] + y * P[p + 1] + z * P[p + 2] >= level)) continue;
+    for (let i = 0; i < count; i++) {
+      const k = vertices[i];
       for (let e = c.start[k]; e < c.start[k + 1]; e++) {
         const f = c.facets[e];
         if (seen[f] === stamp) continue;
@@ -121,6 +151,7 @@ export class ConvexCandidates {
     }
     facets.subarray(0, n).sort();
     const depths = side === 0 ? this.depthsA : this.depthsB;
+    const P = c.points;
     const corners = c.corners;
     for (let i = 0; i < n; i++) {
       const f = 3 * facets[i];
@@ -149,4 +180,15 @@ export class ConvexCandidates {
     }
     return facets;
   }
+}
+
+/** The highest vertex of the body along (x, y, z). */
+function top(c: ConvexSurface, x: number, y: number, z: number): number {
+  const P = c.points;
+  let high = Number.NEGATIVE_INFINITY;
+  for (let k = 0, p = 0; k < c.count; k++, p += 3) {
+    const v = x * P[p] + y * P[p + 1] + z * P[p + 2];
+    if (v > high) high = v;
+  }
+  return high;
 }

@@ -1,6 +1,7 @@
 import type { SurfacePair } from '../distance/surface-pair.js';
 import type { Surface } from '../surface.js';
 import { type ConvexSurface, convexSurface } from './convex-surface.js';
+import { climbSupport } from './support-climb.js';
 import { segmentParameter, triangleClosest } from './triangle-closest.js';
 
 /** GJK iterations at most in one evaluation (warm-started, it takes one to three). */
@@ -51,8 +52,17 @@ export class ConvexSurfacePair {
   /** The closest point found on B's hull, in A's frame. */
   readonly pointB = new Float64Array(3);
 
+  /**
+   * Supports found by climbing from the last ones over the vertices' neighbours instead of a scan
+   * (false by default): far faster on large bodies, but exact only for convex ones, so the lower
+   * bound is then no certificate. For a caller that proves its answer otherwise (`SurfacePair`'s
+   * convex path rescans the vertices for its proof).
+   */
+  climb = false;
   #ca: ConvexSurface;
   #cb: ConvexSurface;
+  #lastA = 0;
+  #lastB = 0;
   /** The simplex: up to 4 points of B − A, with the vertex of A and of B behind each. */
   #n = 0;
   readonly #ia = new Int32Array(4);
@@ -98,6 +108,8 @@ export class ConvexSurfacePair {
     this.#ca = convexSurface(a);
     this.#cb = convexSurface(b);
     this.#n = 0;
+    this.#lastA = 0;
+    this.#lastB = 0;
   }
 
   /** A's convex-path data (its distinct vertices, the facets around each). */
@@ -165,25 +177,30 @@ export class ConvexSurfacePair {
         break;
       }
       // Support of B − A in −v: A's vertex farthest along v, B's least far (B searched in its frame).
-      let sa = 0;
-      let best = Number.NEGATIVE_INFINITY;
-      for (let p = 0, k = 0; p < A.length; p += 3, k++) {
-        const h = vx * A[p] + vy * A[p + 1] + vz * A[p + 2];
-        if (h > best) {
-          best = h;
-          sa = k;
-        }
-      }
       const ux = R[0] * vx + R[3] * vy + R[6] * vz,
         uy = R[1] * vx + R[4] * vy + R[7] * vz,
         uz = R[2] * vx + R[5] * vy + R[8] * vz;
+      let sa = 0;
       let sb = 0;
-      best = Number.POSITIVE_INFINITY;
-      for (let p = 0, k = 0; p < B.length; p += 3, k++) {
-        const h = ux * B[p] + uy * B[p + 1] + uz * B[p + 2];
-        if (h < best) {
-          best = h;
-          sb = k;
+      if (this.climb) {
+        sa = this.#lastA = climbSupport(this.#ca, this.#lastA, vx, vy, vz);
+        sb = this.#lastB = climbSupport(this.#cb, this.#lastB, -ux, -uy, -uz);
+      } else {
+        let best = Number.NEGATIVE_INFINITY;
+        for (let p = 0, k = 0; p < A.length; p += 3, k++) {
+          const h = vx * A[p] + vy * A[p + 1] + vz * A[p + 2];
+          if (h > best) {
+            best = h;
+            sa = k;
+          }
+        }
+        best = Number.POSITIVE_INFINITY;
+        for (let p = 0, k = 0; p < B.length; p += 3, k++) {
+          const h = ux * B[p] + uy * B[p + 1] + uz * B[p + 2];
+          if (h < best) {
+            best = h;
+            sb = k;
+          }
         }
       }
       let known = false;

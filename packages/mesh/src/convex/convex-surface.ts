@@ -1,5 +1,6 @@
 import { distinctPointIndex } from '../distinct-points.js';
 import type { Surface } from '../surface.js';
+import { isConnected, isLocallyConvex } from './convex-local.js';
 
 /**
  * What the convex path needs of a surface, computed once per surface ({@link convexSurface}): its
@@ -27,8 +28,9 @@ export interface ConvexSurface {
   /**
    * The surface is closed (every edge between two distinct vertices is shared by exactly two facets)
    * and every facet of non-zero area has all vertices on one side of its plane (within 1e-12 of the
-   * surface's size): it is the boundary of the hull of its vertices. False as well when the check
-   * would cost more than {@link CONVEX_CHECK_LIMIT} point–plane tests.
+   * surface's size): it is the boundary of the hull of its vertices. Past {@link CONVEX_CHECK_LIMIT}
+   * point–plane tests, each facet's plane is tested against the facets around its corners only, and
+   * the surface must be in one piece.
    */
   readonly convex: boolean;
   /** The sum over the three axes of the largest |coordinate| (the scale of rounding margins). */
@@ -36,9 +38,9 @@ export interface ConvexSurface {
 }
 
 /**
- * The most point–plane tests (distinct vertices × facets) spent on deciding that a surface is
- * convex; beyond it the surface takes the tree path. The check runs once per surface; at the limit it
- * costs a few milliseconds, and bodies that large search their hull slower than their tree anyway.
+ * The most point–plane tests (distinct vertices × facets) of the global convexity test (every point
+ * against every facet's plane); past it the test is local (each facet's plane against the facets
+ * around its corners, a few dozen tests a facet). The check runs once per surface.
  */
 export const CONVEX_CHECK_LIMIT = 1 << 22;
 
@@ -130,11 +132,15 @@ function build(surface: Surface): ConvexSurface {
     reach += m;
     if (hi - lo > size) size = hi - lo;
   }
+  const around = facets.slice(0, w);
+  // Past the limit of the global test, convexity is checked around each facet, with the surface in
+  // one piece: a closed, connected, locally convex surface bounds a convex body (van Heijenoort).
   const convex =
-    count * facetCount <= CONVEX_CHECK_LIMIT &&
     isClosed(corners, count) &&
-    isConvex(points, corners, facetCount, size);
-  return { points, count, start, facets: facets.slice(0, w), corners, convex, reach };
+    (count * facetCount <= CONVEX_CHECK_LIMIT
+      ? isConvex(points, corners, facetCount, size)
+      : isLocallyConvex(points, corners, start, around, size) && isConnected(corners, start, around, count));
+  return { points, count, start, facets: around, corners, convex, reach };
 }
 
 /** Every edge between two distinct points is shared by exactly two facets. */

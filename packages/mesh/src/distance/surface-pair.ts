@@ -1,6 +1,6 @@
 import { FirstTouchError } from '@firsttouch/pose';
 import { ConvexCandidates } from '../convex/convex-candidates.js';
-import { CONVEX_CHECK_LIMIT, convexSurface } from '../convex/convex-surface.js';
+import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import type { Surface } from '../surface.js';
 import { S, shaved } from './surface-scratch.js';
@@ -69,7 +69,6 @@ export class SurfacePair {
   /** The hull pair of the convex path, made on first use; `#usable` is decided once per binding. */
   #hulls: ConvexSurfacePair | undefined;
   #usable: boolean | undefined;
-  #candidates: ConvexCandidates | undefined;
 
   constructor(a: Surface, b: Surface) {
     a.assertNotEmpty('distance (body A)');
@@ -252,15 +251,17 @@ export class SurfacePair {
     if (this.#usable === undefined) this.#usable = bothConvex(this.a, this.b);
     if (!this.#usable) return 0;
     let hulls = this.#hulls;
-    if (!hulls) hulls = this.#hulls = new ConvexSurfacePair(this.a, this.b);
-    else if (hulls.a !== this.a || hulls.b !== this.b) hulls.rebind(this.a, this.b);
+    if (!hulls) {
+      hulls = this.#hulls = new ConvexSurfacePair(this.a, this.b);
+      // The proof below rescans the vertices: GJK may climb to its supports.
+      hulls.climb = true;
+    } else if (hulls.a !== this.a || hulls.b !== this.b) hulls.rebind(this.a, this.b);
     hulls.evaluate(R, t);
     const q = this.#q;
     // The trees' candidates do not follow this answer: the next moved search starts from the roots.
     q.candidates.kept = false;
     const margin = 1e-13 * (Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + q.reachA + q.reachB);
-    let candidates = this.#candidates;
-    if (!candidates) candidates = this.#candidates = new ConvexCandidates();
+    const candidates = CANDIDATES;
     if (!candidates.collect(hulls, R, t, margin)) return 0;
     q.place(R, t);
     q.margin = margin;
@@ -298,14 +299,23 @@ export class SurfacePair {
 }
 
 /**
- * Both surfaces are convex (see `convexSurface`). A closed surface of F facets has at least F/2 + 2
- * distinct vertices, so one whose check would pass the limit is not examined at all: large bodies
- * pay nothing for the path they cannot take.
+ * The candidate lists of the convex path, shared by all pairs as the scratch `S` is: they serve one
+ * evaluation at a time, and a pair built per query then allocates nothing in proportion to its bodies.
  */
-function bothConvex(a: Surface, b: Surface): boolean {
-  return checkable(a) && checkable(b) && convexSurface(a).convex && convexSurface(b).convex;
-}
+const CANDIDATES = new ConvexCandidates();
 
-function checkable(s: Surface): boolean {
-  return s.facetCount * (s.facetCount / 2 + 2) <= CONVEX_CHECK_LIMIT;
+/**
+ * Most facets of a body offered to the convex path: the first query builds the body's convex data
+ * and checks it (a few dozen point–plane tests a facet), and each answer scans its vertices twice.
+ */
+const CONVEX_PATH_FACETS = 1 << 18;
+
+/** Both surfaces are convex (see `convexSurface`) and not too large for the path. */
+function bothConvex(a: Surface, b: Surface): boolean {
+  return (
+    a.facetCount <= CONVEX_PATH_FACETS &&
+    b.facetCount <= CONVEX_PATH_FACETS &&
+    convexSurface(a).convex &&
+    convexSurface(b).convex
+  );
 }
