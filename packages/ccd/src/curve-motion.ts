@@ -18,8 +18,6 @@ export interface CurveWitness {
  * {@link SurfaceMotion}, convex path included). An evaluation allocates nothing.
  */
 export class CurveMotion implements DistanceEvaluator {
-  /** The distance query; after `distance(s)` it holds the witness data at s. */
-  readonly pair: CurvePair;
   readonly poseA: Pose2 = pose2();
   readonly poseB: Pose2 = pose2();
   /** Exact segment-pair evaluations of the distance queries. */
@@ -27,6 +25,14 @@ export class CurveMotion implements DistanceEvaluator {
   /** Gap evaluations answered on the vertex hulls (GJK) rather than the trees. */
   convexEvaluations = 0;
   readonly #rel = new Float64Array(4);
+  readonly #pair: CurvePair;
+  /**
+   * The curves of the step. The exact search is pointed at them on first use ({@link pair}): a
+   * query the hulls answer never touches its trees or segment boxes.
+   */
+  #a: Curve;
+  #b: Curve;
+  #pairBound = true;
   #motionA: RigidMotion2;
   #motionB: RigidMotion2;
   #directional: DirectionalBound2 | undefined;
@@ -64,11 +70,22 @@ export class CurveMotion implements DistanceEvaluator {
     tolerance = Number.NaN,
     convex = true,
   ) {
-    this.pair = new CurvePair(a, b);
+    this.#pair = new CurvePair(a, b);
+    this.#a = a;
+    this.#b = b;
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#tolerance = tolerance;
     this.#useHulls(a, b, convex);
+  }
+
+  /** The distance query; after `distance(s)` it holds the witness data at s. */
+  get pair(): CurvePair {
+    if (!this.#pairBound) {
+      this.#pair.rebind(this.#a, this.#b);
+      this.#pairBound = true;
+    }
+    return this.#pair;
   }
 
   /** The witness (segments and points, A's frame) of the last gap, after {@link settle}. */
@@ -109,7 +126,12 @@ export class CurveMotion implements DistanceEvaluator {
     tolerance = Number.NaN,
     convex = true,
   ): void {
-    this.pair.rebind(a, b);
+    // The checks of the pair's rebind, made now: the rebind itself waits for the first search.
+    a.assertNotEmpty('distance (curve A)');
+    b.assertNotEmpty('distance (curve B)');
+    this.#a = a;
+    this.#b = b;
+    this.#pairBound = false;
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#directional = undefined;
@@ -125,8 +147,8 @@ export class CurveMotion implements DistanceEvaluator {
   speedBound(): number {
     const ma = this.#motionA;
     const mb = this.#motionB;
-    const ra = ma.theta === 0 ? 0 : Math.abs(ma.theta) * this.pair.a.extent().radius;
-    const rb = mb.theta === 0 ? 0 : Math.abs(mb.theta) * this.pair.b.extent().radius;
+    const ra = ma.theta === 0 ? 0 : Math.abs(ma.theta) * this.#a.extent().radius;
+    const rb = mb.theta === 0 ? 0 : Math.abs(mb.theta) * this.#b.extent().radius;
     return ma.translationLength + ra + (mb.translationLength + rb);
   }
 
@@ -199,7 +221,7 @@ export class CurveMotion implements DistanceEvaluator {
 
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
     if (!this.#directional) {
-      this.#directional = new DirectionalBound2(this.pair.a, this.pair.b, this.#motionA, this.#motionB);
+      this.#directional = new DirectionalBound2(this.#a, this.#b, this.#motionA, this.#motionB);
     }
     this.#place(s);
     // The seeds below are the witness of the last gap.

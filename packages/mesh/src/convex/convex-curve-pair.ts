@@ -1,6 +1,7 @@
 import type { Curve } from '../curve.js';
 import { segmentDistance2 } from '../geometry/segment-distance2.js';
-import { CONVEX_CURVE_CHUNK, type ConvexCurve, convexCurve } from './convex-curve.js';
+import { type ConvexCurve, convexCurve } from './convex-curve.js';
+import { support, supportAll, WALK_FROM, walk } from './convex-curve-support.js';
 
 /**
  * Support searches in one evaluation at most, the certifying ones included. Warm-started, polygons of
@@ -12,14 +13,6 @@ const MAX_ITERATIONS = 64;
 const RELATIVE_GAP = 1e-13;
 /** ... or to this share of the scene's scale (the rounding of the gap itself is far below). */
 const ABSOLUTE_GAP = 1e-14;
-/**
- * Distinct vertices from which a closed convex loop's support is found by walking from the last one
- * rather than by trying every vertex: for the 400-vertex section of a wing against a 32-gon, walks
- * and one certifying search an evaluation took less than half the time of full searches at every
- * step (a third without the runs of {@link ConvexCurve.chunks}); a polygon of a few vertices is
- * searched as fast as walked.
- */
-const WALK_FROM = 24;
 
 /**
  * The gap between the vertex hulls of two curves at a pose, by GJK (Gilbert–Johnson–Keerthi) on
@@ -79,6 +72,9 @@ export class ConvexCurvePair {
   /** The supports are found by walking the loop from the last one. */
   #walkA = false;
   #walkB = false;
+  /** The curve has neither chunks nor runs: its supports try every vertex. */
+  #plainA = false;
+  #plainB = false;
   /** The last supports: where the walks start. */
   #lastA = 0;
   #lastB = 0;
@@ -99,7 +95,11 @@ export class ConvexCurvePair {
   /** The hull points of the last evaluation (resolve reads these, not pointA and pointB). */
   readonly #hull = new Float64Array(4);
   readonly #seg = new Float64Array(8);
+  /** The search direction v̂ in A's frame, then −v̂ in B's (what the supports are asked along). */
+  readonly #dir = new Float64Array(4);
   readonly #out = new Float64Array(5);
+  /** The segments nearestSegment has measured (the first 16). */
+  readonly #tried = new Int32Array(16);
 
   /**
    * @throws `FirstTouchError` `EMPTY` for a curve without segments.
@@ -154,6 +154,8 @@ export class ConvexCurvePair {
     this.#cb = convexCurve(b);
     this.#walkA = this.#ca.loop && this.#ca.count >= WALK_FROM;
     this.#walkB = this.#cb.loop && this.#cb.count >= WALK_FROM;
+    this.#plainA = this.#ca.chunks.length === 0 && this.#ca.runs.length === 0;
+    this.#plainB = this.#cb.chunks.length === 0 && this.#cb.runs.length === 0;
     this.#lastA = 0;
     this.#lastB = 0;
     this.#n = 0;
@@ -161,9 +163,10 @@ export class ConvexCurvePair {
     this.upperBound = Number.NaN;
     this.overlap = false;
     this.iterations = 0;
-    this.pointA.fill(Number.NaN);
-    this.pointB.fill(Number.NaN);
-    this.#hull.fill(Number.NaN);
+    // (Element by element: a fill call costs more than these writes.)
+    const hull = this.#hull;
+    this.pointA[0] = this.pointA[1] = this.pointB[0] = this.pointB[1] = Number.NaN;
+    hull[0] = hull[1] = hull[2] = hull[3] = Number.NaN;
     this.#forgetWitness();
   }
 
@@ -181,15 +184,28 @@ export class ConvexCurvePair {
    * ```
    */
   evaluate(c: number, s: number, tu: number, tv: number): number {
-    const ca = this.#ca;
-    const cb = this.#cb;
-    const A = ca.points;
-    const B = cb.points;
     const place = this.#place;
     place[0] = c;
     place[1] = s;
     place[2] = tu;
     place[3] = tv;
+    // The search proper takes its numbers from the fields: this small caller is inlined where it is
+    // called, and no double is boxed on the way in or out.
+    this.#search();
+    return this.lowerBound;
+  }
+
+  /** {@link evaluate} at the placement in `#place[0..3]`. */
+  #search(): void {
+    const ca = this.#ca;
+    const cb = this.#cb;
+    const A = ca.points;
+    const B = cb.points;
+    const place = this.#place;
+    const c = place[0],
+      s = place[1],
+      tu = place[2],
+      tv = place[3];
     const scale = Math.abs(tu) + Math.abs(tv) + ca.reach + cb.reach;
     place[4] = scale;
     const floor = ABSOLUTE_GAP * scale;
@@ -230,16 +246,21 @@ export class ConvexCurvePair {
         ny = vy / norm;
       // Support of B − A in −v: A's vertex farthest along v, B's least far (B searched in its frame,
       // along rotᵀ v).
-      const sa =
-        certified || !this.#walkA
-          ? support(A, ca.chunks, this.#lastA, nx, ny)
-          : walk(A, ca.count, this.#lastA, nx, ny);
-      const ux = -(c * nx + s * ny),
-        uy = -(c * ny - s * nx);
-      const sb =
-        certified || !this.#walkB
-          ? support(B, cb.chunks, this.#lastB, ux, uy)
-          : walk(B, cb.count, this.#lastB, ux, uy);
+      const dir = this.#dir;
+      dir[0] = nx;
+      dir[1] = ny;
+      dir[2] = -(c * nx + s * ny);
+      dir[3] = -(c * ny - s * nx);
+      const sa = this.#plainA
+        ? supportAll(A, this.#lastA, dir, 0)
+        : certified || !this.#walkA
+          ? support(A, ca.chunks, ca.runs, this.#lastA, dir, 0)
+          : walk(A, ca.count, this.#lastA, dir, 0, ca.runs);
+      const sb = this.#plainB
+        ? supportAll(B, this.#lastB, dir, 2)
+        : certified || !this.#walkB
+          ? support(B, cb.chunks, cb.runs, this.#lastB, dir, 2)
+          : walk(B, cb.count, this.#lastB, dir, 2, cb.runs);
       this.#lastA = sa;
       this.#lastB = sb;
       let known = false;
@@ -285,7 +306,6 @@ export class ConvexCurvePair {
     // steps (the tutorial's 1000 sliding steps land where the segments' put them).
     const bound = overlap ? 0 : lower;
     this.lowerBound = bound > 0 ? bound : 0;
-    return this.lowerBound;
   }
 
   /**
@@ -318,27 +338,27 @@ export class ConvexCurvePair {
       tu = place[2],
       tv = place[3];
     const hull = this.#hull;
-    const segA = nearestSegment(this.#ca, this.#ia, n, hull[0], hull[1], 1, 0, 0, 0);
-    const segB = nearestSegment(this.#cb, this.#ib, n, hull[2], hull[3], c, s, tu, tv);
+    const segA = nearestSegment(this.#ca, this.#ia, n, hull[0], hull[1], 1, 0, 0, 0, this.#tried);
+    const segB = nearestSegment(this.#cb, this.#ib, n, hull[2], hull[3], c, s, tu, tv, this.#tried);
+    // The ends from the distinct points (bit for bit the curve's coordinates), which the searches
+    // above have just read, rather than from the curves' own arrays.
     const S = this.#seg;
-    const pa = this.#a.positions;
-    const ja = this.#a.indices;
-    let i = 2 * ja[2 * segA];
-    let j = 2 * ja[2 * segA + 1];
-    S[0] = pa[i];
-    S[1] = pa[i + 1];
-    S[2] = pa[j];
-    S[3] = pa[j + 1];
-    const pb = this.#b.positions;
-    const jb = this.#b.indices;
-    i = 2 * jb[2 * segB];
-    j = 2 * jb[2 * segB + 1];
-    let x = pb[i],
-      y = pb[i + 1];
+    const A = this.#ca.points;
+    let i = 2 * segmentStart(this.#ca, segA);
+    let j = 2 * segmentEnd(this.#ca, segA);
+    S[0] = A[i];
+    S[1] = A[i + 1];
+    S[2] = A[j];
+    S[3] = A[j + 1];
+    const B = this.#cb.points;
+    i = 2 * segmentStart(this.#cb, segB);
+    j = 2 * segmentEnd(this.#cb, segB);
+    let x = B[i],
+      y = B[i + 1];
     S[4] = c * x - s * y + tu;
     S[5] = s * x + c * y + tv;
-    x = pb[j];
-    y = pb[j + 1];
+    x = B[j];
+    y = B[j + 1];
     S[6] = c * x - s * y + tu;
     S[7] = s * x + c * y + tv;
     const out = this.#out;
@@ -391,43 +411,12 @@ export class ConvexCurvePair {
    * inside the triangle, v = 0).
    */
   #closest(n: number): number {
+    // (The triangle apart: the common cases, one or two points, then fit where this is inlined.)
+    if (n === 3 && this.#triangle() === 3) return 3;
     const w = this.#w;
     const lam = this.#lam;
     const v = this.#v;
-    if (n === 3) {
-      const px = w[0],
-        py = w[1],
-        qx = w[2],
-        qy = w[3],
-        rx = w[4],
-        ry = w[5];
-      // The origin against each edge, the edge's start as the pivot (the error then scales with the
-      // edge and the pivot, not with the far vertex).
-      const opq = (qy - py) * px - (qx - px) * py;
-      const oqr = (ry - qy) * qx - (rx - qx) * qy;
-      const orp = (py - ry) * rx - (px - rx) * ry;
-      const sum = opq + oqr + orp;
-      if (sum !== 0 && ((opq >= 0 && oqr >= 0 && orp >= 0) || (opq <= 0 && oqr <= 0 && orp <= 0))) {
-        lam[0] = oqr / sum;
-        lam[1] = orp / sum;
-        lam[2] = opq / sum;
-        v[0] = 0;
-        v[1] = 0;
-        return 3;
-      }
-      // Outside (or a flat triangle): the nearest edge, then the segment case on it.
-      const dpq = edgeDistance2(px, py, qx, qy);
-      const dqr = edgeDistance2(qx, qy, rx, ry);
-      const drp = edgeDistance2(rx, ry, px, py);
-      if (dqr <= dpq && dqr <= drp) {
-        this.#move(1, 0);
-        this.#move(2, 1);
-      } else if (drp <= dpq) {
-        this.#move(2, 1);
-      }
-      n = 2;
-    }
-    if (n === 2) {
+    if (n >= 2) {
       const px = w[0],
         py = w[1],
         qx = w[2],
@@ -456,6 +445,47 @@ export class ConvexCurvePair {
     return 1;
   }
 
+  /**
+   * The triangle case of {@link #closest}: 3 when the origin is inside (the weights set, v = 0), else
+   * 2, the edge nearest the origin moved into slots 0 and 1 for the segment case.
+   */
+  #triangle(): number {
+    const w = this.#w;
+    const lam = this.#lam;
+    const v = this.#v;
+    const px = w[0],
+      py = w[1],
+      qx = w[2],
+      qy = w[3],
+      rx = w[4],
+      ry = w[5];
+    // The origin against each edge, the edge's start as the pivot (the error then scales with the
+    // edge and the pivot, not with the far vertex).
+    const opq = (qy - py) * px - (qx - px) * py;
+    const oqr = (ry - qy) * qx - (rx - qx) * qy;
+    const orp = (py - ry) * rx - (px - rx) * ry;
+    const sum = opq + oqr + orp;
+    if (sum !== 0 && ((opq >= 0 && oqr >= 0 && orp >= 0) || (opq <= 0 && oqr <= 0 && orp <= 0))) {
+      lam[0] = oqr / sum;
+      lam[1] = orp / sum;
+      lam[2] = opq / sum;
+      v[0] = 0;
+      v[1] = 0;
+      return 3;
+    }
+    // Outside (or a flat triangle): the nearest edge, then the segment case on it.
+    const dpq = edgeDistance2(px, py, qx, qy);
+    const dqr = edgeDistance2(qx, qy, rx, ry);
+    const drp = edgeDistance2(rx, ry, px, py);
+    if (dqr <= dpq && dqr <= drp) {
+      this.#move(1, 0);
+      this.#move(2, 1);
+    } else if (drp <= dpq) {
+      this.#move(2, 1);
+    }
+    return 2;
+  }
+
   #move(from: number, to: number): void {
     if (from === to) return;
     this.#ia[to] = this.#ia[from];
@@ -467,68 +497,6 @@ export class ConvexCurvePair {
     this.#w[2 * to] = this.#w[2 * from];
     this.#w[2 * to + 1] = this.#w[2 * from + 1];
   }
-}
-
-/**
- * The vertex of `P` (u v each) farthest along (dx, dy), every vertex tried but those of runs whose
- * disc (`chunks`, see ConvexCurve) does not reach beyond the best so far, starting from vertex `from`
- * (a good guess prunes the most). Ties to the first found.
- */
-function support(P: Float64Array, chunks: Float64Array, from: number, dx: number, dy: number): number {
-  let found = from;
-  let best = dx * P[2 * from] + dy * P[2 * from + 1];
-  if (chunks.length === 0) {
-    for (let p = 0, k = 0; p < P.length; p += 2, k++) {
-      const h = dx * P[p] + dy * P[p + 1];
-      if (h > best) {
-        best = h;
-        found = k;
-      }
-    }
-    return found;
-  }
-  for (let q = 0, p0 = 0; q < chunks.length; q += 3, p0 += 2 * CONVEX_CURVE_CHUNK) {
-    if (dx * chunks[q] + dy * chunks[q + 1] + chunks[q + 2] <= best) continue;
-    const end = p0 + 2 * CONVEX_CURVE_CHUNK < P.length ? p0 + 2 * CONVEX_CURVE_CHUNK : P.length;
-    for (let p = p0; p < end; p += 2) {
-      const h = dx * P[p] + dy * P[p + 1];
-      if (h > best) {
-        best = h;
-        found = p >> 1;
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * A vertex of the closed loop `P` (neighbours in the array are neighbours on the loop) farther along
- * (dx, dy) than both its neighbours, walked to from `from`. On a convex loop the farthest, unless
- * rounding or a flat stretch stops it early: the caller checks with {@link support}.
- */
-function walk(P: Float64Array, count: number, from: number, dx: number, dy: number): number {
-  let i = from;
-  let f = dx * P[2 * i] + dy * P[2 * i + 1];
-  let j = i + 1 === count ? 0 : i + 1;
-  let g = dx * P[2 * j] + dy * P[2 * j + 1];
-  if (g > f) {
-    do {
-      i = j;
-      f = g;
-      j = i + 1 === count ? 0 : i + 1;
-      g = dx * P[2 * j] + dy * P[2 * j + 1];
-    } while (g > f);
-    return i;
-  }
-  j = i === 0 ? count - 1 : i - 1;
-  g = dx * P[2 * j] + dy * P[2 * j + 1];
-  while (g > f) {
-    i = j;
-    f = g;
-    j = i === 0 ? count - 1 : i - 1;
-    g = dx * P[2 * j] + dy * P[2 * j + 1];
-  }
-  return i;
 }
 
 /** Squared distance from the origin to the segment p q. */
@@ -546,7 +514,9 @@ function edgeDistance2(px: number, py: number, qx: number, qy: number): number {
 /**
  * The segment of `c` nearest (x, y) (in A's frame; `c` placed by rotation (cs, sn) and (tu, tv))
  * among those at the distinct vertices `ids[0..n)`, then along the curve while a neighbouring
- * segment is nearer; ties to the smallest index.
+ * segment is nearer; ties to the smallest index. The pick is the smallest (distance, index) over the
+ * segments visited, so a segment already tried is not measured again: the simplex often holds a
+ * vertex twice, and each step along the curve meets the current segment at both of its ends.
  */
 function nearestSegment(
   c: ConvexCurve,
@@ -558,13 +528,21 @@ function nearestSegment(
   sn: number,
   tu: number,
   tv: number,
+  tried: Int32Array,
 ): number {
   let best = Number.POSITIVE_INFINITY;
   let found = -1;
+  let count = 0;
   for (let k = 0; k < n; k++) {
     const id = ids[k];
-    for (let e = c.start[id]; e < c.start[id + 1]; e++) {
-      const g = c.segments[e];
+    let again = false;
+    for (let j = 0; j < k; j++) if (ids[j] === id) again = true;
+    if (again) continue;
+    const to = c.ring ? 2 : c.start[id + 1];
+    for (let e = c.ring ? 0 : c.start[id]; e < to; e++) {
+      const g = segmentAt(c, id, e);
+      if (isTried(tried, count, g)) continue;
+      if (count < tried.length) tried[count++] = g;
       const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
       if (d < best || (d === best && g < found)) {
         best = d;
@@ -575,12 +553,15 @@ function nearestSegment(
   // Collinear vertices on a hull edge: the simplex may hold the edge's ends only.
   for (let moved = true; moved && best > 0; ) {
     moved = false;
-    const p = c.ends[2 * found],
-      q = c.ends[2 * found + 1];
+    const p = segmentStart(c, found),
+      q = segmentEnd(c, found);
     for (let side = 0; side < 2; side++) {
       const id = side === 0 ? p : q;
-      for (let e = c.start[id]; e < c.start[id + 1]; e++) {
-        const g = c.segments[e];
+      const to = c.ring ? 2 : c.start[id + 1];
+      for (let e = c.ring ? 0 : c.start[id]; e < to; e++) {
+        const g = segmentAt(c, id, e);
+        if (isTried(tried, count, g)) continue;
+        if (count < tried.length) tried[count++] = g;
         const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
         if (d < best || (d === best && g < found)) {
           best = d;
@@ -593,7 +574,40 @@ function nearestSegment(
   return found;
 }
 
-/** Squared distance from (x, y) to segment g of `c` placed by (cs, sn, tu, tv). */
+/**
+ * The segment at distinct vertex `id` numbered `e`: `segments[e]`, or on a ring (`e` 0 or 1) the
+ * one that ends there and the one that starts there.
+ */
+function segmentAt(c: ConvexCurve, id: number, e: number): number {
+  if (!c.ring) return c.segments[e];
+  return e === 1 ? id : id === 0 ? c.count - 1 : id - 1;
+}
+
+/** The distinct vertex at the start of segment g. */
+function segmentStart(c: ConvexCurve, g: number): number {
+  return c.ring ? g : c.ends[2 * g];
+}
+
+/** The distinct vertex at the end of segment g. */
+function segmentEnd(c: ConvexCurve, g: number): number {
+  return c.ring ? (g + 1 === c.count ? 0 : g + 1) : c.ends[2 * g + 1];
+}
+
+/**
+ * Segment `g` is among the first `count` of `tried`. (A segment tried but not listed, once the list
+ * is full, is measured again: the same distance, so the same pick.)
+ */
+function isTried(tried: Int32Array, count: number, g: number): boolean {
+  for (let k = 0; k < count; k++) if (tried[k] === g) return true;
+  return false;
+}
+
+/**
+ * Squared distance from (x, y) to segment g of `c` placed by (cs, sn, tu, tv). The projection is
+ * divided out only when it falls inside the segment: at an end the clamp would give 0 or 1 whatever
+ * the quotient, so the distance is the plain formula's to the bit (zeros may differ in sign, their
+ * squares do not).
+ */
 function pointSegment(
   c: ConvexCurve,
   g: number,
@@ -605,8 +619,8 @@ function pointSegment(
   tv: number,
 ): number {
   const P = c.points;
-  const i = 2 * c.ends[2 * g],
-    j = 2 * c.ends[2 * g + 1];
+  const i = 2 * segmentStart(c, g),
+    j = 2 * segmentEnd(c, g);
   const ax = cs * P[i] - sn * P[i + 1] + tu,
     ay = sn * P[i] + cs * P[i + 1] + tv;
   const bx = cs * P[j] - sn * P[j + 1] + tu,
@@ -614,7 +628,20 @@ function pointSegment(
   const dx = bx - ax,
     dy = by - ay;
   const dd = dx * dx + dy * dy;
-  let u = dd > 0 ? ((x - ax) * dx + (y - ay) * dy) / dd : 0;
+  const ex = x - ax,
+    ey = y - ay;
+  if (dd > 0 && dd < Number.POSITIVE_INFINITY) {
+    const t = ex * dx + ey * dy;
+    if (t <= 0) return ex ** 2 + ey ** 2;
+    if (t >= dd) return (ex - dx) ** 2 + (ey - dy) ** 2;
+    if (t > 0) {
+      const u = t / dd;
+      return (ex - u * dx) ** 2 + (ey - u * dy) ** 2;
+    }
+    return Number.NaN;
+  }
+  // A point segment, or coordinates that overflowed: the plain clamp.
+  let u = dd > 0 ? (ex * dx + ey * dy) / dd : 0;
   u = u < 0 ? 0 : u > 1 ? 1 : u;
-  return (x - ax - u * dx) ** 2 + (y - ay - u * dy) ** 2;
+  return (ex - u * dx) ** 2 + (ey - u * dy) ** 2;
 }

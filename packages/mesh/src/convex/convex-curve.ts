@@ -1,5 +1,6 @@
 import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
+import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its
@@ -10,7 +11,7 @@ import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
  * ```ts
  * import { convexCurve, rectangle } from '@firsttouch/mesh';
  * const c = convexCurve(rectangle(2, 1));
- * console.log(c.count, c.convex, c.loop, c.reach); // 4 true true 1.5
+ * console.log(c.count, c.convex, c.loop, c.ring, c.reach); // 4 true true true 1.5
  * ```
  */
 export interface ConvexCurve {
@@ -39,6 +40,12 @@ export interface ConvexCurve {
    * neighbours on the hull, so a support search may walk from its last answer.
    */
   readonly loop: boolean;
+  /**
+   * A {@link ConvexCurve.loop} whose segments are its edges in order, no vertex repeated: segment k
+   * joins distinct vertices k and k + 1 (the last one back to 0). Then `start`, `segments` and
+   * `ends` hold nothing the index does not say, and the convex path reads them not at all.
+   */
+  readonly ring: boolean;
   /** The largest |u| plus the largest |v| of the vertices (the scale of rounding margins). */
   readonly reach: number;
   /**
@@ -47,6 +54,13 @@ export interface ConvexCurve {
    * search skips every run whose disc does not reach beyond the best point so far. Empty below.
    */
   readonly chunks: Float64Array;
+  /**
+   * For a {@link ConvexCurve.loop} of 24 distinct vertices or more (those whose supports are found by
+   * walking along the loop), a bound on the directions of each run of 16 edges along it (5 numbers a
+   * run): a run certified to rise all along a search direction is crossed by a walk in one step, and
+   * a full search tries only its farthest end. Empty otherwise.
+   */
+  readonly runs: Float64Array;
 }
 
 /**
@@ -58,7 +72,7 @@ export interface ConvexCurve {
  * console.log(CONVEX_CURVE_CHUNK, convexCurve(disc(1, 400)).chunks.length / 3); // 16 25
  * ```
  */
-export const CONVEX_CURVE_CHUNK = 16;
+export const CONVEX_CURVE_CHUNK = CURVE_RUN;
 
 /**
  * Distinct vertices from which a curve's support searches skip runs of points by their discs
@@ -147,7 +161,21 @@ function build(curve: Curve): ConvexCurve {
   const size = count > 0 ? Math.hypot(hiU - minU, hiV - minV) : 0;
   const convex = count * m <= CONVEX_CURVE_CHECK_LIMIT && isConvex(points, ends, m, size);
   const loop = convex && isLoop(curve, vertexPoint, count);
-  return { points, count, start, segments, ends, convex, loop, reach: maxU + maxV, chunks: chunksOf(points) };
+  const ring = loop && m === count;
+  const reach = maxU + maxV;
+  return {
+    points,
+    count,
+    start,
+    segments,
+    ends,
+    convex,
+    loop,
+    ring,
+    reach,
+    chunks: chunksOf(points),
+    runs: loop ? supportRuns(points, reach) : NO_RUNS,
+  };
 }
 
 /** The disc of each run of CONVEX_CURVE_CHUNK points: the centre of its box, and the farthest point. */
@@ -184,6 +212,7 @@ function chunksOf(points: Float64Array): Float64Array {
 }
 
 const NO_CHUNKS = /* @__PURE__ */ new Float64Array(0);
+const NO_RUNS = NO_CHUNKS;
 
 /**
  * The segments lie on the hull's boundary and cover it. Each segment of non-zero length is given the
