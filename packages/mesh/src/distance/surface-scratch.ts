@@ -1,27 +1,24 @@
 import { PairStack } from '../tree/pair-stack.js';
 
 /**
- * Scratch shared by every surface pair: B's vertices and node boxes and A's node boxes taken into
- * the other frame, filled lazily during an evaluation. Evaluations never overlap (JavaScript runs one
- * at a time and an evaluation calls no user code), so one set serves all pairs; a global stamp says
- * which entries belong to the evaluation under way. A fresh query then allocates nothing in
- * proportion to its bodies.
+ * Scratch shared by every surface pair: B's vertices, facet and node boxes (a refitted B) or node
+ * RSS (a large B) taken into A's frame, filled lazily during an evaluation. Evaluations never
+ * overlap (JavaScript runs one at a time and an evaluation calls no user code), so one set serves
+ * all pairs; a global stamp says which entries belong to the evaluation under way. A fresh query
+ * then allocates nothing in proportion to its bodies.
  */
 export const S = {
   stamp: 0,
   stack: new PairStack(),
   tri: new Float64Array(18),
   out: new Float64Array(7),
-  absR: new Float64Array(9),
   R: new Float64Array(9),
   t: new Float64Array(3),
   vb: new Float64Array(0),
   vbStamp: new Uint32Array(0),
-  nb: new Float64Array(0),
-  nbStamp: new Uint32Array(0),
-  na: new Float64Array(0),
-  naStamp: new Uint32Array(0),
-  ac: new Float64Array(0),
+  /** B's RSS axes and centres placed in A's frame (9 numbers a node), when B is not refitted. */
+  rp: new Float64Array(0),
+  rpStamp: new Uint32Array(0),
   /** B's node boxes refitted in A's frame (min, max), when B is refitted. */
   rb: new Float64Array(0),
   /** B's facet boxes in A's frame (min, max), when B is refitted. */
@@ -33,27 +30,21 @@ export const S = {
 };
 
 /** Grows the shared scratch to the bodies of an evaluation and starts a new stamp. */
-export function prepareScratch(verticesB: number, nodesB: number, nodesA: number, facetsB: number): void {
+export function prepareScratch(verticesB: number, nodesB: number, facetsB: number): void {
   if (S.rb.length < 6 * nodesB) S.rb = new Float64Array(6 * nodesB);
   if (S.fb.length < 6 * facetsB) S.fb = new Float64Array(6 * facetsB);
   if (S.vbStamp.length < verticesB) {
     S.vb = new Float64Array(3 * verticesB);
     S.vbStamp = new Uint32Array(verticesB);
   }
-  if (S.nbStamp.length < nodesB) {
-    S.nb = new Float64Array(6 * nodesB);
-    S.nbStamp = new Uint32Array(nodesB);
-  }
-  if (S.naStamp.length < nodesA) {
-    S.na = new Float64Array(6 * nodesA);
-    S.naStamp = new Uint32Array(nodesA);
-    S.ac = new Float64Array(6 * nodesA);
+  if (S.rpStamp.length < nodesB) {
+    S.rp = new Float64Array(9 * nodesB);
+    S.rpStamp = new Uint32Array(nodesB);
   }
   S.stamp = (S.stamp + 1) >>> 0;
   if (S.stamp === 0) {
     S.vbStamp.fill(0);
-    S.nbStamp.fill(0);
-    S.naStamp.fill(0);
+    S.rpStamp.fill(0);
     S.stamp = 1;
   }
 }
