@@ -1,6 +1,13 @@
 import {
   type BoundingTree,
   PairStack,
+  placeRss,
+  RSS_C,
+  RSS_L,
+  RSS_R,
+  RSS_STRIDE,
+  rssGap,
+  rssOf,
   type Surface,
   triangleDistance,
   triangleGapBound,
@@ -14,7 +21,8 @@ import type { RigidMotion } from '@firsttouch/pose';
  * fixed `n` bounds the pair's distance from below at every s (each facet is convex). Its step is the
  * larger of `(d − tol/2) / c` and its own plain step; the body's step is the minimum over all pairs.
  * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
- * pruned, and so are facet pairs whose separating-axis gap says the same.
+ * pruned, and so are facet pairs whose separating-axis gap says the same. A large B (the distance
+ * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes and slabs.
  */
 export class DirectionalBound3 {
   /** Exact facet-pair evaluations so far. */
@@ -31,6 +39,7 @@ export class DirectionalBound3 {
   readonly #vb: Float64Array;
   readonly #nb: Float64Array;
   readonly #nbStamp: Uint32Array;
+  readonly #vbStamp: Uint32Array;
   #stamp = 0;
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
@@ -44,6 +53,22 @@ export class DirectionalBound3 {
   readonly #speedAB: number;
   readonly #relA = new Float64Array(3);
   readonly #relSpeed: number;
+  /**
+   * Whether node pairs are bounded by their RSS (B large, as the distance query decides: B's tree has
+   * more than {@link RSS_RATIO} of A's nodes plus {@link RSS_FLOOR}); then the RSS of both trees, B's
+   * placed in A's frame as the search reaches them (stamped), each node's enclosing ball radius, the
+   * rounding margin of this call and the gap's output.
+   */
+  readonly #useRss: boolean;
+  readonly #rssA: Float32Array = EMPTY32;
+  readonly #rssB: Float32Array = EMPTY32;
+  readonly #ballA: Float64Array = EMPTY64;
+  readonly #ballB: Float64Array = EMPTY64;
+  readonly #rp: Float64Array = EMPTY64;
+  readonly #reach: number;
+  #margin = 0;
+  /** `rssGap`'s output: the gap, then the unit direction it was measured along (A's frame). */
+  readonly #gap = new Float64Array(4);
 
   constructor(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion) {
     this.#a = a;
@@ -57,9 +82,19 @@ export class DirectionalBound3 {
     this.#vb = new Float64Array(b.positions.length);
     this.#nb = new Float64Array(6 * this.#tb.nodeCount);
     this.#nbStamp = new Uint32Array(this.#tb.nodeCount);
+    this.#vbStamp = new Uint32Array(b.vertexCount);
     for (let i = 0; i < 3; i++) this.#dAB[i] = ma.delta[i] - mb.delta[i];
     this.#speedAB = ma.translationLength + mb.translationLength;
     this.#relSpeed = Math.hypot(this.#dAB[0], this.#dAB[1], this.#dAB[2]);
+    this.#useRss = this.#tb.nodeCount > RSS_RATIO * this.#ta.nodeCount + RSS_FLOOR;
+    this.#reach = rootReach(this.#ta.boxes) + rootReach(this.#tb.boxes);
+    if (this.#useRss) {
+      this.#rssA = rssOf(a);
+      this.#rssB = rssOf(b);
+      this.#ballA = ballRadii(this.#rssA, this.#ta.nodeCount);
+      this.#ballB = ballRadii(this.#rssB, this.#tb.nodeCount);
+      this.#rp = new Float64Array(9 * this.#tb.nodeCount);
+    }
   }
 
   /**
@@ -86,23 +121,17 @@ export class DirectionalBound3 {
     v[2] = RA[2] * d[0] + RA[5] * d[1] + RA[8] * d[2];
     this.#R.set(R);
     this.#t.set(t);
-    // B's vertices and node boxes in A's frame, once per call.
-    const pb = this.#b.positions;
-    const vb = this.#vb;
-    for (let v = 0; v < pb.length; v += 3) {
-      const x = pb[v],
-        y = pb[v + 1],
-        z = pb[v + 2];
-      vb[v] = R[0] * x + R[1] * y + R[2] * z + t[0];
-      vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
-      vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
-    }
-    // B's node boxes in A's frame (min, max) are made as the search reaches them (stamped).
+    // B's vertices, node boxes (min, max) or RSS in A's frame are made as the search reaches them
+    // (stamped): a large B is mostly pruned, and placing all of it cost as much as the search.
     this.#stamp = (this.#stamp + 1) >>> 0;
     if (this.#stamp === 0) {
       this.#nbStamp.fill(0);
+      this.#vbStamp.fill(0);
       this.#stamp = 1;
     }
+    // The RSS bound's rounding: some tens of ulps of the coordinates in play, |t|₁ and both root
+    // reaches (as the distance query's margin).
+    this.#margin = 1e-13 * (Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + this.#reach);
     const ta = this.#ta;
     const tb = this.#tb;
     let best = limit;
@@ -169,6 +198,7 @@ export class DirectionalBound3 {
       T[3 * k + 2] = pa[3 * va + 2];
       if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
       const wb = ib[3 * fb + k];
+      if (this.#vbStamp[wb] !== this.#stamp) this.#placeB(wb);
       T[9 + 3 * k] = vb[3 * wb];
       T[10 + 3 * k] = vb[3 * wb + 1];
       T[11 + 3 * k] = vb[3 * wb + 2];
@@ -224,6 +254,7 @@ export class DirectionalBound3 {
 
   /** The plain step of a node pair: its box gap over its speed bound (a lower bound of its pairs' steps). */
   #nodeStep(i: number, j: number, half: number): number {
+    if (this.#useRss) return this.#nodeStepRss(i, j, half);
     if (this.#nbStamp[j] !== this.#stamp) this.#boxB(j);
     const ba = this.#ta.boxes;
     const nb = this.#nb;
@@ -286,6 +317,53 @@ export class DirectionalBound3 {
   }
 
   /**
+   * {@link #nodeStep} with the two nodes' RSS: their gap (`rssGap`, less this call's rounding margin)
+   * over the speed bound, and the cone bound on the balls about the RSS centres that enclose them.
+   */
+  #nodeStepRss(i: number, j: number, half: number): number {
+    const rp = this.#rp;
+    if (this.#nbStamp[j] !== this.#stamp) {
+      this.#nbStamp[j] = this.#stamp;
+      placeRss(this.#rssB, j, this.#R, this.#t, rp);
+    }
+    const va = this.#rssA;
+    const g = this.#gap;
+    rssGap(va, i, this.#rssB, rp, j, g);
+    const gap = g[0] - this.#margin - half;
+    const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
+    const mu = this.#speedAB + spin;
+    const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
+    const w = this.#relSpeed;
+    if (w === 0) return spin > 0 ? Math.max(plain, gap / spin) : Number.POSITIVE_INFINITY;
+    // Along the fixed direction u the gap was measured on: the separation of the two nodes along u
+    // bounds every pair's distance below, at every s, and closes no faster than u's directional speed
+    // (the argument of the facet pairs' separating axis).
+    let step = plain;
+    if (gap > 0 && (g[1] !== 0 || g[2] !== 0 || g[3] !== 0)) {
+      const cu = this.#closing(g[1], g[2], g[3], spin);
+      const along = cu > 0 ? gap / cu : Number.POSITIVE_INFINITY;
+      if (along > step) step = along;
+    }
+    const o = RSS_STRIDE * i + RSS_C;
+    const p = 9 * j + 6;
+    const dx = rp[p] - va[o],
+      dy = rp[p + 1] - va[o + 1],
+      dz = rp[p + 2] - va[o + 2];
+    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    const rAB = this.#ballA[i] + this.#ballB[j] + this.#margin;
+    if (!(dist > rAB)) return step;
+    const sinA = rAB / dist;
+    const cosA = Math.sqrt(1 - sinA * sinA);
+    const v = this.#relA;
+    const cosF = (dx * v[0] + dy * v[1] + dz * v[2]) / (dist * w);
+    const sinF = Math.sqrt(Math.max(0, 1 - cosF * cosF));
+    const reach = cosF >= cosA ? 1 : cosF * cosA + sinF * sinA;
+    const c = w * reach + spin;
+    const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
+    return directed > step ? directed : step;
+  }
+
+  /**
    * Node j of B's box in A's frame (min, max): a leaf's from its placed vertices (exact), a larger
    * node's its own box turned and enclosed (`|R| h`): the search reaches few nodes, and refitting all
    * of B at every step cost more than the search.
@@ -307,7 +385,9 @@ export class DirectionalBound3 {
       for (let x = tb.child[j]; x < tb.child[j] + tb.count[j]; x++) {
         const f = 3 * tb.order[x];
         for (let k = 0; k < 3; k++) {
-          const w = 3 * ib[f + k];
+          const wb = ib[f + k];
+          if (this.#vbStamp[wb] !== this.#stamp) this.#placeB(wb);
+          const w = 3 * wb;
           const px = vb[w],
             py = vb[w + 1],
             pz = vb[w + 2];
@@ -350,12 +430,66 @@ export class DirectionalBound3 {
     nb[o + 5] = mz + ez;
   }
 
+  /** Vertex w of B taken into A's frame (into `#vb`, stamped). */
+  #placeB(w: number): void {
+    this.#vbStamp[w] = this.#stamp;
+    const pb = this.#b.positions;
+    const vb = this.#vb;
+    const R = this.#R;
+    const t = this.#t;
+    const v = 3 * w;
+    const x = pb[v],
+      y = pb[v + 1],
+      z = pb[v + 2];
+    vb[v] = R[0] * x + R[1] * y + R[2] * z + t[0];
+    vb[v + 1] = R[3] * x + R[4] * y + R[5] * z + t[1];
+    vb[v + 2] = R[6] * x + R[7] * y + R[8] * z + t[2];
+  }
+
   #spread(boxes: Float32Array, n: number): number {
     const o = 6 * n;
     return (
       (boxes[o + 3] - boxes[o]) ** 2 + (boxes[o + 4] - boxes[o + 1]) ** 2 + (boxes[o + 5] - boxes[o + 2]) ** 2
     );
   }
+}
+
+const EMPTY32 = new Float32Array(0);
+const EMPTY64 = new Float64Array(0);
+/** B is bounded by RSS when its tree has more than this share of A's nodes plus {@link RSS_FLOOR} (the distance query's `REFIT_RATIO`). */
+const RSS_RATIO = 0.25;
+/** The distance query's `REFIT_FLOOR`. */
+const RSS_FLOOR = 256;
+
+/** The sum over the axes of the largest |coordinate| of a root box (a scale of the coordinates in play). */
+function rootReach(boxes: Float32Array): number {
+  let s = 0;
+  for (let a = 0; a < 3; a++) s += Math.max(Math.abs(boxes[a]), Math.abs(boxes[3 + a]));
+  return s;
+}
+
+/** The ball radii of each tree's RSS, made on first use and kept as long as the RSS (and its tree). */
+const balls = new WeakMap<Float32Array, Float64Array>();
+
+/**
+ * The radius of a ball about each node's RSS centre that encloses its RSS: a point c + s a0 + u a1 + w
+ * (|s| ≤ l0, |u| ≤ l1, |w| ≤ r) is within |s a0 + u a1| + r of c, and with the stored axes unit and
+ * orthogonal to float32 rounding (|aₖ|² ≤ 1 + 2⁻²², |a0·a1| ≤ 2⁻²²) |s a0 + u a1|² ≤ (l0² + l1²)
+ * (1 + 2⁻²¹): the factor 1 + 2⁻¹⁶ covers that and the arithmetic here; B's axes turned by R keep
+ * their lengths to the same few ulps.
+ */
+function ballRadii(rss: Float32Array, count: number): Float64Array {
+  const kept = balls.get(rss);
+  if (kept !== undefined) return kept;
+  const out = new Float64Array(count);
+  for (let n = 0; n < count; n++) {
+    const o = RSS_STRIDE * n;
+    const l0 = rss[o + RSS_L],
+      l1 = rss[o + RSS_L + 1];
+    out[n] = Math.sqrt(l0 * l0 + l1 * l1) * (1 + 2 ** -16) + rss[o + RSS_R];
+  }
+  balls.set(rss, out);
+  return out;
 }
 
 /** |θ| ρ of every vertex of the surface under its motion (0 everywhere when it does not turn). */

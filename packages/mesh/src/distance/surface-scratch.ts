@@ -26,7 +26,7 @@ export const S = {
   /** The box of the current facet of A (min, max). */
   fa: new Float64Array(6),
   /** The last node bound computed. */
-  bound: new Float64Array(1),
+  bound: new Float64Array(4),
 };
 
 /** Grows the shared scratch to the bodies of an evaluation and starts a new stamp. */

@@ -8,18 +8,63 @@ import type { BoundingTree } from './build.js';
  * of { c + s a0 + u a1 : |s| ≤ l0, |u| ≤ l1 }. The stored numbers define it exactly (the axes need
  * not be orthonormal for that), and r is measured against them, so each volume contains its node's
  * vertices as stored, whatever the rounding to float32.
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * const s = box([1, 1, 1]);
+ * console.log(rssOf(s).length === RSS_STRIDE * s.tree().nodeCount); // true
+ * ```
  */
 export const RSS_STRIDE = 12;
-/** Offsets in a node's entry. */
+/**
+ * Offset of the centre c (3 numbers) in a node's entry; the axes a0, a1 are at offsets 0 and 3.
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_C, rssOf } from '@firsttouch/mesh';
+ * const c = rssOf(box([2, 2, 2])).subarray(RSS_C, RSS_C + 3); // the root's centre
+ * console.log(Math.hypot(c[0], c[1], c[2]) < 1e-6); // true
+ * ```
+ */
 export const RSS_C = 6;
+/**
+ * Offset of the half-lengths l0, l1 in a node's entry.
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_L, rssOf } from '@firsttouch/mesh';
+ * const v = rssOf(box([2, 2, 2]));
+ * console.log(v[RSS_L] >= v[RSS_L + 1]); // true
+ * ```
+ */
 export const RSS_L = 9;
+/**
+ * Offset of the radius r in a node's entry.
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_R, rssOf } from '@firsttouch/mesh';
+ * console.log(rssOf(box([2, 2, 2]))[RSS_R] >= 0); // true
+ * ```
+ */
 export const RSS_R = 11;
 
 const EPS = 2 ** -53;
 
 const cache = new WeakMap<BoundingTree, Float32Array>();
 
-/** The RSS of a surface's tree, built on first use and kept as long as the tree. */
+/**
+ * The RSS of a surface's tree ({@link RSS_STRIDE} numbers a node, in the tree's numbering), built on
+ * first use and kept as long as the tree.
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * const s = box([1, 1, 1]);
+ * console.log(rssOf(s) === rssOf(s), rssOf(s).length / RSS_STRIDE === s.tree().nodeCount); // true true
+ * ```
+ */
 export function rssOf(surface: Surface): Float32Array {
   const tree = surface.tree();
   let v = cache.get(tree);
@@ -416,7 +461,20 @@ function fitNode(
   out[o + RSS_R] = up32(Math.sqrt(r2) * (1 + 8 * EPS) + 64 * EPS * far);
 }
 
-/** Node j's axes and centre (of `vb`) taken into A's frame by (R, t), 9 numbers at `dst[9 j…]`. */
+/**
+ * Node j's axes and centre (of `vb`, B's RSS) taken into A's frame by (R, t) (a point x of B at
+ * R x + t), 9 numbers at `dst[9 j…]`: a0, a1, c. `dst` holds 9 numbers a node of B; nothing is
+ * allocated.
+ *
+ * @example
+ * ```ts
+ * import { box, placeRss, rssOf } from '@firsttouch/mesh';
+ * const vb = rssOf(box([1, 1, 1]));
+ * const dst = new Float64Array(9);
+ * placeRss(vb, 0, new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([5, 0, 0]), dst);
+ * console.log(Math.abs(dst[6] - 5) < 1e-6, Math.abs(dst[7]) < 1e-6); // true true
+ * ```
+ */
 export function placeRss(
   vb: Float32Array,
   j: number,
@@ -446,7 +504,22 @@ export function placeRss(
  * again), then their separation along u, over |u|, less both radii. The separation of two convex
  * sets along any direction is at most their distance, so the heuristic direction can make the bound
  * loose, never wrong; the support of each rectangle along u is exact for its stored axes, orthonormal
- * or not.
+ * or not. The output goes to `out[0]` (a number returned from a call that is not inlined is boxed),
+ * and the unit direction u (A's frame, from A towards B) to `out[1..3]` (zeros when there is none):
+ * `out` holds 4 numbers.
+ * Rounding is not accounted for: a caller certifying a bound subtracts its own margin (some ulps of
+ * the coordinates in play).
+ *
+ * @example
+ * ```ts
+ * import { box, placeRss, rssGap, rssOf } from '@firsttouch/mesh';
+ * const v = rssOf(box([1, 1, 1])); // the unit cube about the origin
+ * const placed = new Float64Array(9);
+ * placeRss(v, 0, new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([3, 0, 0]), placed);
+ * const out = new Float64Array(4);
+ * rssGap(v, 0, v, placed, 0, out); // the cube against itself moved by 3 along x: distance 2
+ * console.log(out[0] > 1 && out[0] <= 2); // true
+ * ```
  */
 export function rssGap(
   va: Float32Array,
@@ -508,6 +581,7 @@ export function rssGap(
     uz = qz - pz;
   const n2 = ux * ux + uy * uy + uz * uz;
   let g = 0;
+  out[1] = out[2] = out[3] = 0;
   if (n2 > 1e-300) {
     const sep =
       ux * Dx +
@@ -517,7 +591,13 @@ export function rssGap(
       la1 * Math.abs(ux * a10 + uy * a11 + uz * a12) -
       lb0 * Math.abs(ux * b00 + uy * b01 + uz * b02) -
       lb1 * Math.abs(ux * b10 + uy * b11 + uz * b12);
-    if (sep > 0) g = sep / Math.sqrt(n2);
+    const n = Math.sqrt(n2);
+    if (sep > 0) g = sep / n;
+    // The direction, for a caller that bounds how fast the gap along it closes (the C2A step).
+    const inverse = 1 / n;
+    out[1] = ux * inverse;
+    out[2] = uy * inverse;
+    out[3] = uz * inverse;
   }
   g -= va[o + RSS_R] + vb[q + RSS_R];
   out[0] = g > 0 ? g : 0;
