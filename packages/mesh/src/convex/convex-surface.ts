@@ -1,6 +1,6 @@
 import { distinctPointIndex } from '../distinct-points.js';
 import type { Surface } from '../surface.js';
-import { isConnected, isLocallyConvex } from './convex-local.js';
+import { isConnected, isConvex, isLocallyConvex } from './convex-check.js';
 
 /**
  * What the convex path needs of a surface, computed once per surface ({@link convexSurface}): its
@@ -157,40 +157,5 @@ function isClosed(corners: Uint32Array, count: number): boolean {
   }
   if (uses.size === 0) return false;
   for (const n of uses.values()) if (n !== 2) return false;
-  return true;
-}
-
-/** Every facet of non-zero area has all points on one side of its plane, within 1e-12 of `size`. */
-function isConvex(points: Float64Array, corners: Uint32Array, facetCount: number, size: number): boolean {
-  const allowance = 1e-12 * size;
-  for (let f = 0; f < facetCount; f++) {
-    const a = 3 * corners[3 * f],
-      b = 3 * corners[3 * f + 1],
-      c = 3 * corners[3 * f + 2];
-    const ux = points[b] - points[a],
-      uy = points[b + 1] - points[a + 1],
-      uz = points[b + 2] - points[a + 2];
-    const vx = points[c] - points[a],
-      vy = points[c + 1] - points[a + 1],
-      vz = points[c + 2] - points[a + 2];
-    const nx = uy * vz - uz * vy,
-      ny = uz * vx - ux * vz,
-      nz = ux * vy - uy * vx;
-    const m = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    // A sliver's normal is noise: it is on the hull's boundary if its neighbours are.
-    if (!(m > 1e-9 * size * size)) continue;
-    const limit = allowance * m;
-    let above = false;
-    let below = false;
-    for (let p = 0; p < points.length; p += 3) {
-      const h =
-        nx * (points[p] - points[a]) +
-        ny * (points[p + 1] - points[a + 1]) +
-        nz * (points[p + 2] - points[a + 2]);
-      if (h > limit) above = true;
-      else if (h < -limit) below = true;
-      if (above && below) return false;
-    }
-  }
   return true;
 }

@@ -1,3 +1,33 @@
+/** Every facet of non-zero area has all points on one side of its plane, within 1e-12 of `size`. */
+export function isConvex(
+  points: Float64Array,
+  corners: Uint32Array,
+  facetCount: number,
+  size: number,
+): boolean {
+  const allowance = 1e-12 * size;
+  for (let f = 0; f < facetCount; f++) {
+    if (!facetPlane(points, corners, f, size)) continue;
+    const nx = plane[0],
+      ny = plane[1],
+      nz = plane[2];
+    const a = plane[4];
+    const ax = points[a],
+      ay = points[a + 1],
+      az = points[a + 2];
+    const limit = allowance * plane[3];
+    let above = false;
+    let below = false;
+    for (let p = 0; p < points.length; p += 3) {
+      const h = nx * (points[p] - ax) + ny * (points[p + 1] - ay) + nz * (points[p + 2] - az);
+      if (h > limit) above = true;
+      else if (h < -limit) below = true;
+      if (above && below) return false;
+    }
+  }
+  return true;
+}
+
 /**
  * Every facet of non-zero area has the points of the facets around its three corners on one side of
  * its plane, within 1e-12 of `size`: convexity checked around each facet, a few dozen point–plane
@@ -15,25 +45,15 @@ export function isLocallyConvex(
   const allowance = 1e-12 * size;
   const facetCount = corners.length / 3;
   for (let f = 0; f < facetCount; f++) {
-    const a = 3 * corners[3 * f],
-      b = 3 * corners[3 * f + 1],
-      c = 3 * corners[3 * f + 2];
+    if (!facetPlane(points, corners, f, size)) continue;
+    const nx = plane[0],
+      ny = plane[1],
+      nz = plane[2];
+    const a = plane[4];
     const ax = points[a],
       ay = points[a + 1],
       az = points[a + 2];
-    const ux = points[b] - ax,
-      uy = points[b + 1] - ay,
-      uz = points[b + 2] - az;
-    const vx = points[c] - ax,
-      vy = points[c + 1] - ay,
-      vz = points[c + 2] - az;
-    const nx = uy * vz - uz * vy,
-      ny = uz * vx - ux * vz,
-      nz = ux * vy - uy * vx;
-    const m = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    // A sliver's normal is noise: it is on the hull's boundary if its neighbours are.
-    if (!(m > 1e-9 * size * size)) continue;
-    const limit = allowance * m;
+    const limit = allowance * plane[3];
     let above = false;
     let below = false;
     for (let k = 0; k < 3; k++) {
@@ -80,4 +100,29 @@ export function isConnected(
     }
   }
   return tail === count;
+}
+
+/** Facet f's normal (0..2, unnormalised), its length (3) and its first corner's offset (4). */
+const plane = /* @__PURE__ */ new Float64Array(5);
+
+/** Sets {@link plane} for facet f; false for a sliver, whose normal is noise (its neighbours decide). */
+function facetPlane(points: Float64Array, corners: Uint32Array, f: number, size: number): boolean {
+  const a = 3 * corners[3 * f],
+    b = 3 * corners[3 * f + 1],
+    c = 3 * corners[3 * f + 2];
+  const ux = points[b] - points[a],
+    uy = points[b + 1] - points[a + 1],
+    uz = points[b + 2] - points[a + 2];
+  const vx = points[c] - points[a],
+    vy = points[c + 1] - points[a + 1],
+    vz = points[c + 2] - points[a + 2];
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
+  plane[0] = nx;
+  plane[1] = ny;
+  plane[2] = nz;
+  plane[3] = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  plane[4] = a;
+  return plane[3] > 1e-9 * size * size;
 }
