@@ -295,16 +295,25 @@ export class DirectionalBound3 {
     const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
     const mu = this.#speedAB + spin;
     const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
-    // Node-level directional bound (C2A): every witness direction of a pair below lies in the cone
-    // from A's ball to B's ball, so the closing speed is at most the relative translation projected
-    // on that cone, plus the spins.
+    // Without relative translation the pairs close by their spins alone.
     const w = this.#relSpeed;
     if (w === 0) return spin > 0 ? Math.max(plain, gap / spin) : Number.POSITIVE_INFINITY;
-    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
     const rA = Math.sqrt(hx * hx + hy * hy + hz * hz);
     const rB = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(dist > rA + rB)) return plain;
-    const sinA = (rA + rB) / dist;
+    return this.#cone(dx, dy, dz, rA + rB, gap, spin, plain);
+  }
+
+  /**
+   * The node-level directional bound (C2A): every witness direction of a pair below lies in the cone
+   * from one node's ball to the other's (centres `d` apart, radii summing to `radii`), so the closing
+   * speed is at most the relative translation projected on that cone, plus the spins. Returns the
+   * larger of its step and `step`.
+   */
+  #cone(dx: number, dy: number, dz: number, radii: number, gap: number, spin: number, step: number): number {
+    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (!(dist > radii)) return step;
+    const w = this.#relSpeed;
+    const sinA = radii / dist;
     const cosA = Math.sqrt(1 - sinA * sinA);
     const v = this.#relA;
     const cosF = (dx * v[0] + dy * v[1] + dz * v[2]) / (dist * w);
@@ -313,7 +322,7 @@ export class DirectionalBound3 {
     const reach = cosF >= cosA ? 1 : cosF * cosA + sinF * sinA;
     const c = w * reach + spin;
     const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
-    return directed > plain ? directed : plain;
+    return directed > step ? directed : step;
   }
 
   /**
@@ -349,18 +358,7 @@ export class DirectionalBound3 {
     const dx = rp[p] - va[o],
       dy = rp[p + 1] - va[o + 1],
       dz = rp[p + 2] - va[o + 2];
-    const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    const rAB = this.#ballA[i] + this.#ballB[j] + this.#margin;
-    if (!(dist > rAB)) return step;
-    const sinA = rAB / dist;
-    const cosA = Math.sqrt(1 - sinA * sinA);
-    const v = this.#relA;
-    const cosF = (dx * v[0] + dy * v[1] + dz * v[2]) / (dist * w);
-    const sinF = Math.sqrt(Math.max(0, 1 - cosF * cosF));
-    const reach = cosF >= cosA ? 1 : cosF * cosA + sinF * sinA;
-    const c = w * reach + spin;
-    const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
-    return directed > step ? directed : step;
+    return this.#cone(dx, dy, dz, this.#ballA[i] + this.#ballB[j] + this.#margin, gap, spin, step);
   }
 
   /**
