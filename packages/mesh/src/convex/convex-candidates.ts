@@ -149,7 +149,19 @@ export class ConvexCandidates {
         facets[n++] = f;
       }
     }
-    facets.subarray(0, n).sort();
+    // Insertion sort for the usual few dozen facets (a sorted view would allocate per call); the
+    // typed-array sort for the rare long list (large faces parallel).
+    if (n > 64) facets.subarray(0, n).sort();
+    else
+      for (let i = 1; i < n; i++) {
+        const f = facets[i];
+        let k = i - 1;
+        while (k >= 0 && facets[k] > f) {
+          facets[k + 1] = facets[k];
+          k--;
+        }
+        facets[k + 1] = f;
+      }
     const depths = side === 0 ? this.depthsA : this.depthsB;
     const P = c.points;
     const corners = c.corners;
