@@ -79,6 +79,53 @@ describe('the public pair routines', () => {
     );
   });
 
+  it('triangleDistance finds edges crossing at a small angle away from their ends', () => {
+    // Found by the property above: two slivers whose long edges cross at an angle of 1e-5; the
+    // closest pair is inside both edges, where the endpoint distances (2e-9 here) do not look.
+    const T = new Float64Array([
+      1e-9, 0, 1e-9, 1e-9, 1e-9, 1e-9, 1, 0, 0, 3.236044332476623e-9, -0.2499999995, 1e-9,
+      3.236044332476623e-9, -5e-10, -1e-9, 0.0008246441726298317, 1.5000000000000002e-9, 6.999175350118413e-9,
+    ]);
+    const out = new Float64Array(7);
+    // The exact distance of these floats is 1.4e-34 (a rational computation); a few ulps of 1.
+    expect(triangleDistance(T, 0, 9, out)).toBeLessThan(1e-15);
+    const unit = fc.double({ min: -1, max: 1, noNaN: true });
+    const v3 = fc.tuple(unit, unit, unit);
+    fc.assert(
+      fc.property(
+        v3,
+        v3,
+        v3,
+        fc.integer({ min: 0, max: 14 }),
+        fc.tuple(unit, unit, unit, unit),
+        (x, p, q, k, [l0, l1, m0, m1]) => {
+          // Two segments through x along u and u + 10^-k v (v ⟂ u), reaching 0.05 to 1 either side,
+          // each the long edge of a triangle whose apex leaves on its own side of their plane.
+          const nu = Math.hypot(...p);
+          fc.pre(nu > 0.1);
+          const u = p.map((c) => c / nu);
+          const dot = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
+          const w = q.map((c, i) => c - dot * u[i]);
+          const nw = Math.hypot(...w);
+          fc.pre(nw > 0.1);
+          const v = w.map((c) => c / nw);
+          const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+          const e = u.map((c, i) => c + 10 ** -k * v[i]);
+          const at = (d: number[], s: number) => x.map((c, i) => c + s * d[i]);
+          const reach = (r: number) => 0.05 + 0.95 * Math.abs(r);
+          const A = [...at(u, -reach(l0)), ...at(u, reach(l1)), ...at(n, 0.5)];
+          const B = [...at(e, -reach(m0)), ...at(e, reach(m1)), ...at(n, -0.5)];
+          const out7 = new Float64Array(7);
+          const d = triangleDistance(new Float64Array([...A, ...B]), 0, 9, out7);
+          // Both edges pass within rounding of x: the gap is rounding, under 1e-12 of the coordinates
+          // (at most 3); the endpoints alone would give up to 10^-k (1e-2 to 1e-14).
+          expect(d).toBeLessThanOrEqual(3 * REL);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('the orientation-only crossing test agrees with the exact oracle (random, grid and near-degenerate pairs)', () => {
     const grid = fc.integer({ min: -2, max: 2 });
     const jitter = fc.constantFrom(0, 0, 0, 1e-13, -1e-13, 1e-9);

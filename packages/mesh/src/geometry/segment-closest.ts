@@ -53,9 +53,8 @@ export function segmentClosest3(
     } else {
       const b = d1x * d2x + d1y * d2y + d1z * d2z;
       const denom = a * e - b * b;
-      if (denom <= 1e-10 * a * e) {
-        // Nearly parallel: the parametric solution cancels badly, but then the closest pair has an
-        // endpoint of one segment; the four endpoint-to-segment distances are well conditioned.
+      if (denom <= NEAR_PARALLEL * a * e) {
+        // Nearly parallel: the parametric solution cancels badly (its error grows as 1 / sin θ).
         nearlyParallel(T, i0, i1, j0, j1, out);
         return;
       }
@@ -90,13 +89,28 @@ export function segmentClosest3(
   out[6] = dx * dx + dy * dy + dz * dz;
 }
 
+/**
+ * Below this sin² of the angle between the segments, the parametric solution is replaced: its
+ * distance is off by about 2ε|r| / sin θ (the cancellation in its numerator and denominator moves the
+ * parameter along a valley of slope sin θ), which this bound keeps to some tens of ulps of the
+ * segments' reach (sin θ ≥ 0.1). Random pairs rarely come this close to parallel; a mesh's parallel
+ * edges took the other branch already.
+ */
+const NEAR_PARALLEL = 1e-2;
+
 function clamp01(x: number): number {
   return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
 /**
- * The closest pair over the four endpoint-to-segment candidates, into `out` as segmentClosest3.
- * Offsets in, like its caller: fifteen floats passed to a call that is not inlined would be boxed.
+ * The closest pair of two nearly parallel segments, into `out` as segmentClosest3: the smallest of
+ * the four endpoint-to-segment candidates (the boundary of the parameter square) and of the interior
+ * minimum, which two segments crossing at a small angle have away from every endpoint. The interior
+ * one is found in the plane normal to the first segment, where the first projects to a point and the
+ * second to a short segment: the distance from that point to that segment, measured on vectors of
+ * the segments' own size, keeps an error of a few ulps of them at any angle (the parametric solution
+ * loses a factor 1 / sin θ). Offsets in, like its caller: fifteen floats passed to a call that is not
+ * inlined would be boxed.
  */
 function nearlyParallel(
   T: Float64Array,
@@ -138,5 +152,70 @@ function nearlyParallel(
       out[4] = first ? cy : oy;
       out[5] = first ? cz : oz;
     }
+  }
+  interiorAcross(T, i0, i1, j0, j1, out);
+}
+
+/**
+ * The minimum over the strip (the first segment's line, the second segment) when its point on the
+ * first line falls inside the first segment, into `out` if it is closer than `out[6]`.
+ */
+function interiorAcross(
+  T: Float64Array,
+  i0: number,
+  i1: number,
+  j0: number,
+  j1: number,
+  out: Float64Array,
+): void {
+  const px = T[i0],
+    py = T[i0 + 1],
+    pz = T[i0 + 2];
+  const dx = T[i1] - px,
+    dy = T[i1 + 1] - py,
+    dz = T[i1 + 2] - pz;
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (!(length > 0)) return;
+  const ux = dx / length,
+    uy = dy / length,
+    uz = dz / length;
+  // The second segment's ends from P0: along u (a0, a1) and across it (w0, w1).
+  const r0x = T[j0] - px,
+    r0y = T[j0 + 1] - py,
+    r0z = T[j0 + 2] - pz;
+  const r1x = T[j1] - px,
+    r1y = T[j1 + 1] - py,
+    r1z = T[j1 + 2] - pz;
+  const a0 = r0x * ux + r0y * uy + r0z * uz;
+  const a1 = r1x * ux + r1y * uy + r1z * uz;
+  const w0x = r0x - a0 * ux,
+    w0y = r0y - a0 * uy,
+    w0z = r0z - a0 * uz;
+  const vx = r1x - a1 * ux - w0x,
+    vy = r1y - a1 * uy - w0y,
+    vz = r1z - a1 * uz - w0z;
+  const vv = vx * vx + vy * vy + vz * vz;
+  // Exactly parallel across: the endpoints already hold the minimum.
+  if (!(vv > 0)) return;
+  const t = -(w0x * vx + w0y * vy + w0z * vz) / vv;
+  if (!(t > 0 && t < 1)) return;
+  const along = a0 + t * (a1 - a0);
+  if (!(along > 0 && along < length)) return;
+  const s = along / length;
+  const ax = px + s * dx,
+    ay = py + s * dy,
+    az = pz + s * dz;
+  const bx = T[j0] + t * (T[j1] - T[j0]),
+    by = T[j0 + 1] + t * (T[j1 + 1] - T[j0 + 1]),
+    bz = T[j0 + 2] + t * (T[j1 + 2] - T[j0 + 2]);
+  const d = (ax - bx) ** 2 + (ay - by) ** 2 + (az - bz) ** 2;
+  if (d < out[6]) {
+    out[0] = ax;
+    out[1] = ay;
+    out[2] = az;
+    out[3] = bx;
+    out[4] = by;
+    out[5] = bz;
+    out[6] = d;
   }
 }
