@@ -206,6 +206,18 @@ export function segmentSegment3(
   const c = e1x * wx + e1y * wy + e1z * wz;
   const f = e2x * wx + e2y * wy + e2z * wz;
   const den = a * e - b * b;
+  if (den > 0 && den <= 1e-2 * a * e) {
+    // Nearly parallel (exactly parallel ones have an endpoint pair closest, above): the interior
+    // formula below loses a factor 1 / sin θ, and two edges crossing at a small angle have their
+    // minimum far from every endpoint. The distance from RS(v) to PQ is convex in v: a golden-section
+    // search over v finds it to rounding, by another road than src/.
+    d = nearlyParallelMinimum(p0, p1, p2, q0, q1, q2, r0, r1, r2, e2x, e2y, e2z);
+    if (d < best) {
+      best = d;
+      for (let k = 0; k < 6; k++) out[k] = golden[k];
+    }
+    return best;
+  }
   if (den > 0) {
     const u = (b * f - c * e) / den;
     const v = (a * f - b * c) / den;
@@ -229,6 +241,58 @@ export function segmentSegment3(
     }
   }
   return best;
+}
+
+const golden = new Float64Array(6);
+
+/** min over v in [0, 1] of |R + v·E − PQ|² (convex in v) by golden-section search; points into `golden`. */
+function nearlyParallelMinimum(
+  p0: number,
+  p1: number,
+  p2: number,
+  q0: number,
+  q1: number,
+  q2: number,
+  r0: number,
+  r1: number,
+  r2: number,
+  ex: number,
+  ey: number,
+  ez: number,
+): number {
+  const at = (v: number): number =>
+    pointSegment3(r0 + v * ex, r1 + v * ey, r2 + v * ez, p0, p1, p2, q0, q1, q2, tmp, 0);
+  const phi = (Math.sqrt(5) - 1) / 2;
+  let lo = 0;
+  let hi = 1;
+  let x1 = hi - phi * (hi - lo);
+  let x2 = lo + phi * (hi - lo);
+  let f1 = at(x1);
+  let f2 = at(x2);
+  for (let k = 0; k < 120 && hi - lo > 1e-17; k++) {
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - phi * (hi - lo);
+      f1 = at(x1);
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + phi * (hi - lo);
+      f2 = at(x2);
+    }
+  }
+  const v = f1 <= f2 ? x1 : x2;
+  const d = at(v);
+  golden[0] = tmp[0];
+  golden[1] = tmp[1];
+  golden[2] = tmp[2];
+  golden[3] = r0 + v * ex;
+  golden[4] = r1 + v * ey;
+  golden[5] = r2 + v * ez;
+  return d;
 }
 
 const EDGES = [
