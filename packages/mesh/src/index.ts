@@ -30,6 +30,7 @@ export {
 } from './distance/surface-distance.js';
 export { SurfacePair } from './distance/surface-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
+export { facetNormal } from './geometry/facet-normal.js';
 export { orient2d, orient3d } from './geometry/predicates.js';
 export { segmentDistance2 } from './geometry/segment-distance2.js';
 export { triangleGapBound } from './geometry/triangle-bound.js';

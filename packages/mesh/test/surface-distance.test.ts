@@ -89,7 +89,9 @@ describe('the public pair routines', () => {
     const out = new Float64Array(7);
     // The exact distance of these floats is 1.4e-34 (a rational computation); a few ulps of 1.
     expect(triangleDistance(T, 0, 9, out)).toBeLessThan(1e-15);
-    const unit = fc.double({ min: -1, max: 1, noNaN: true });
+    // Generic values (fast-check's doubles favour 0, ±1 and tiny ones, on which the arithmetic is
+    // exact and nothing goes wrong).
+    const unit = fc.integer({ min: -(2 ** 30), max: 2 ** 30 }).map((i) => i / 2 ** 30 + i * 1e-17);
     const v3 = fc.tuple(unit, unit, unit);
     fc.assert(
       fc.property(
@@ -122,6 +124,48 @@ describe('the public pair routines', () => {
           expect(d).toBeLessThanOrEqual(3 * REL);
         },
       ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('triangleDistance measures against needles and across them at the largest angle', () => {
+    // Found by the property above: two needles (width 1e-9, length 0.35) meeting; the common point
+    // from the plane of the two long edges landed 6.7e-12 off the second needle.
+    const T = new Float64Array([
+      1e-9, 1e-9, 0, 0, -0.25, 1e-9, 0, 0, 1e-9, -0.2499999995, 0, 0.00017047838453463344,
+      1.5000000000000002e-9, -0.249999999, 5e-10, 5e-10, -0.25, 9.99659045230249e-10,
+    ]);
+    const out = new Float64Array(7);
+    expect(triangleDistance(T, 0, 9, out)).toBe(0);
+    expect(pointTriangleDistanceExact(out.subarray(0, 3), T, 0)).toBeLessThan(1e-16);
+    expect(pointTriangleDistanceExact(out.subarray(3, 6), T, 9)).toBeLessThan(1e-16);
+    // A point over a needle's face: the distance is the exact one to rounding (a normal from the two
+    // long edges tilts by ε·length / width, 1e-8 over 0.3 here).
+    // Generic values (fast-check's doubles favour 0, ±1 and tiny ones, on which the arithmetic is
+    // exact and nothing goes wrong).
+    const unit = fc.integer({ min: -(2 ** 30), max: 2 ** 30 }).map((i) => i / 2 ** 30 + i * 1e-17);
+    const v3 = fc.tuple(unit, unit, unit);
+    fc.assert(
+      fc.property(v3, v3, v3, fc.integer({ min: 3, max: 12 }), unit, unit, (x, p, q, k, along, height) => {
+        const nu = Math.hypot(...p);
+        fc.pre(nu > 0.1);
+        const u = p.map((c) => c / nu);
+        const dot = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
+        const w = q.map((c, i) => c - dot * u[i]);
+        const nw = Math.hypot(...w);
+        fc.pre(nw > 0.1);
+        const v = w.map((c) => c / nw);
+        const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        const width = 10 ** -k;
+        const at = (s: number, t: number, h: number) => x.map((c, i) => c + s * u[i] + t * v[i] + h * n[i]);
+        const s = 0.5 + 0.4 * along;
+        const Q = at(s, width / 4, 0.5 * height);
+        const needle = [...at(0, 0, 0), ...at(1, 0, 0), ...at(0.5, width, 0)];
+        const pair = new Float64Array([...needle, ...Q, ...Q, ...Q]);
+        const d = triangleDistance(pair, 0, 9, out);
+        const exact = pointTriangleDistanceExact(Q, pair, 0);
+        expect(Math.abs(d - exact)).toBeLessThanOrEqual(3 * REL);
+      }),
       { numRuns: 2000 },
     );
   });

@@ -1,4 +1,7 @@
+import { facetNormal } from './facet-normal.js';
 import { orient2d, orient3d } from './predicates.js';
+
+const normal = /* @__PURE__ */ new Float64Array(4);
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
 // predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
@@ -222,18 +225,15 @@ export function segmentHitsTriangle(
   );
   if ((e1 > 0 && e3 < 0) || (e1 < 0 && e3 > 0) || (e2 > 0 && e3 < 0) || (e2 < 0 && e3 > 0)) return false;
   // Where the segment crosses the plane, from float distances to it: the adaptive predicates' values
-  // are sign-exact only, so they must not place the point.
-  const ux = X[b] - X[a],
-    uy = X[b + 1] - X[a + 1],
-    uz = X[b + 2] - X[a + 2];
-  const vx = X[c] - X[a],
-    vy = X[c + 1] - X[a + 1],
-    vz = X[c + 2] - X[a + 2];
-  const nx = uy * vz - uz * vy,
-    ny = uz * vx - ux * vz,
-    nz = ux * vy - uy * vx;
-  const dp = nx * (X[p] - X[a]) + ny * (X[p + 1] - X[a + 1]) + nz * (X[p + 2] - X[a + 2]);
-  const dq = nx * (X[q] - X[a]) + ny * (X[q + 1] - X[a + 1]) + nz * (X[q + 2] - X[a + 2]);
+  // are sign-exact only, so they must not place the point. The normal keeps its direction on needles
+  // and caps (a tilt of ε / sin θ would slide the point along the segment).
+  facetNormal(X, a, b, c, normal);
+  const o = normal[3];
+  const nx = normal[0],
+    ny = normal[1],
+    nz = normal[2];
+  const dp = nx * (X[p] - X[o]) + ny * (X[p + 1] - X[o + 1]) + nz * (X[p + 2] - X[o + 2]);
+  const dq = nx * (X[q] - X[o]) + ny * (X[q + 1] - X[o + 1]) + nz * (X[q + 2] - X[o + 2]);
   let w = dp !== dq ? dp / (dp - dq) : 0.5;
   w = w < 0 ? 0 : w > 1 ? 1 : w;
   cross[0] = X[p] + w * (X[q] - X[p]);

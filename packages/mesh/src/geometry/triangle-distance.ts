@@ -1,10 +1,12 @@
 import { segmentHitsTriangle } from './exact3.js';
+import { facetNormal } from './facet-normal.js';
 import { orient3d } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
 
 const EDGE = [0, 3, 3, 6, 6, 0];
 const seg = /* @__PURE__ */ new Float64Array(7);
 const cross = /* @__PURE__ */ new Float64Array(4);
+const normal = /* @__PURE__ */ new Float64Array(4);
 
 /**
  * The distance between two closed triangles held in `T` (9 numbers each, at offsets `a` and `b`,
@@ -204,22 +206,19 @@ function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number): nu
     const d = (px - T[i] - w * dx) ** 2 + (py - T[i + 1] - w * dy) ** 2 + (pz - T[i + 2] - w * dz) ** 2;
     if (d < best) best = d;
   }
-  const ux = T[f + 3] - T[f],
-    uy = T[f + 4] - T[f + 1],
-    uz = T[f + 5] - T[f + 2];
-  const vx = T[f + 6] - T[f],
-    vy = T[f + 7] - T[f + 1],
-    vz = T[f + 8] - T[f + 2];
-  const rx = uy * vz - uz * vy,
-    ry = uz * vx - ux * vz,
-    rz = ux * vy - uy * vx;
+  // The normal that keeps its direction on needles and caps (see vertexFace), from its vertex o.
+  facetNormal(T, f, f + 3, f + 6, normal);
+  const o = normal[3];
+  const rx = normal[0],
+    ry = normal[1],
+    rz = normal[2];
   const m = Math.max(Math.abs(rx), Math.abs(ry), Math.abs(rz));
   const nx = rx / m,
     ny = ry / m,
     nz = rz / m;
   const nn = nx * nx + ny * ny + nz * nz;
   if (m > 0 && m < Number.POSITIVE_INFINITY) {
-    const h = nx * (px - T[f]) + ny * (py - T[f + 1]) + nz * (pz - T[f + 2]);
+    const h = nx * (px - T[o]) + ny * (py - T[o + 1]) + nz * (pz - T[o + 2]);
     const qx = px - (h / nn) * nx,
       qy = py - (h / nn) * ny,
       qz = pz - (h / nn) * nz;
@@ -314,32 +313,39 @@ function vertexFace(
   onFace: number,
   onVertex: number,
 ): number {
-  const ax = T[f],
-    ay = T[f + 1],
-    az = T[f + 2];
-  const e1x = T[f + 3] - ax,
-    e1y = T[f + 4] - ay,
-    e1z = T[f + 5] - az;
-  const e2x = T[f + 6] - ax,
-    e2y = T[f + 7] - ay,
-    e2z = T[f + 8] - az;
+  // A normal that keeps its direction on needles and caps (a tilt of ε / sin θ would move the
+  // distances by as much times the reach); the vertices cycled (the orientation kept) from the one
+  // it was taken at.
+  facetNormal(T, f, f + 3, f + 6, normal);
+  const fa = normal[3];
+  const fb = fa === f ? f + 3 : fa === f + 3 ? f + 6 : f;
+  const fc = fa === f ? f + 6 : fa === f + 3 ? f : f + 3;
+  const ax = T[fa],
+    ay = T[fa + 1],
+    az = T[fa + 2];
+  const e1x = T[fb] - ax,
+    e1y = T[fb + 1] - ay,
+    e1z = T[fb + 2] - az;
+  const e2x = T[fc] - ax,
+    e2y = T[fc + 1] - ay,
+    e2z = T[fc + 2] - az;
   // The normal, scaled by its largest component so that its square neither underflows nor
   // overflows (tiny facets, slivers); only its direction matters here.
-  const rx = e1y * e2z - e1z * e2y;
-  const ry = e1z * e2x - e1x * e2z;
-  const rz = e1x * e2y - e1y * e2x;
+  const rx = normal[0];
+  const ry = normal[1];
+  const rz = normal[2];
   const m = Math.max(Math.abs(rx), Math.abs(ry), Math.abs(rz));
   if (!(m > 0) || m === Number.POSITIVE_INFINITY) return best;
   const nx = rx / m;
   const ny = ry / m;
   const nz = rz / m;
   const nn = nx * nx + ny * ny + nz * nz;
-  const bx = T[f + 3],
-    by = T[f + 4],
-    bz = T[f + 5];
-  const cx = T[f + 6],
-    cy = T[f + 7],
-    cz = T[f + 8];
+  const bx = T[fb],
+    by = T[fb + 1],
+    bz = T[fb + 2];
+  const cx = T[fc],
+    cy = T[fc + 1],
+    cz = T[fc + 2];
   for (let k = 0; k < 9; k += 3) {
     const px = T[v + k],
       py = T[v + k + 1],
