@@ -7,9 +7,25 @@ import {
 } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
+import type { ConvexCurve } from './convex/convex-curve.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
+
+/**
+ * The key of the slot in which `convexCurve` keeps a curve's convex-path data: on the curve itself,
+ * because a WeakMap lookup missed the processor's caches at every query of many small curves (two
+ * per 2-D time of impact). Not exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { convexCurve, disc } from '@firsttouch/mesh';
+ * const c = disc(1, 8);
+ * console.log(convexCurve(c) === convexCurve(c)); // true
+ * ```
+ */
+export const CONVEX_SLOT: unique symbol = Symbol('firsttouch.convexCurve');
 
 /**
  * The sizes of a {@link Curve} that the queries need at every call (see {@link Curve.extent}).
@@ -77,6 +93,8 @@ export class Curve {
   #tree: BoundingTree | undefined;
   #extent: CurveExtent | undefined;
   #segmentBoxes: Float64Array | undefined;
+  /** @internal The convex-path data, built by `convexCurve` on first use. */
+  [CONVEX_SLOT]: ConvexCurve | undefined = undefined;
 
   /**
    * True for a Curve of any copy of this package (a brand, not \`instanceof\`, so that two installed

@@ -1,4 +1,4 @@
-import type { Curve } from '../curve.js';
+import { CONVEX_SLOT, type Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
 import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
 
@@ -93,8 +93,6 @@ const CHUNKED_FROM = 64;
  */
 export const CONVEX_CURVE_CHECK_LIMIT = 1 << 22;
 
-const cache = new WeakMap<Curve, ConvexCurve>();
-
 /**
  * The convex-path data of a curve, computed on first use and kept with it.
  *
@@ -109,10 +107,10 @@ const cache = new WeakMap<Curve, ConvexCurve>();
  * ```
  */
 export function convexCurve(curve: Curve): ConvexCurve {
-  let c = cache.get(curve);
+  let c = curve[CONVEX_SLOT];
   if (!c) {
     c = build(curve);
-    cache.set(curve, c);
+    curve[CONVEX_SLOT] = c;
   }
   return c;
 }
@@ -122,8 +120,10 @@ function build(curve: Curve): ConvexCurve {
   const idx = curve.indices;
   const m = curve.segmentCount;
   // Every vertex of a Curve starts or ends a segment (a chain of one vertex closes on itself), so
-  // the used positions are all of them.
-  const points = distinctPoints(pos, 2);
+  // the used positions are all of them. Without repeats they are the positions themselves: one array
+  // less for a query to bring into the cache.
+  const distinct = distinctPoints(pos, 2);
+  const points = distinct.length === pos.length ? pos : distinct;
   const count = points.length / 2;
   const vertexPoint = distinctPointIndex(pos, 2);
   const ends = new Uint32Array(2 * m);
