@@ -51,6 +51,22 @@ function exactPose(R: number[], t: number[]): Pose3 {
   return { R: Float64Array.from(R), t: Float64Array.from(t) };
 }
 
+/**
+ * An orthonormal frame (u, v, n) from two generated vectors: u along p, v along q's part across u
+ * (undefined when either is shorter than 0.1, too close to a degenerate frame).
+ */
+function frameOf(p: number[], q: number[]): [number[], number[], number[]] | undefined {
+  const nu = Math.hypot(...p);
+  if (!(nu > 0.1)) return undefined;
+  const u = p.map((c) => c / nu);
+  const dot = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
+  const w = q.map((c, i) => c - dot * u[i]);
+  const nw = Math.hypot(...w);
+  if (!(nw > 0.1)) return undefined;
+  const v = w.map((c) => c / nw);
+  return [u, v, [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]];
+}
+
 describe('the public pair routines', () => {
   it('triangleDistance agrees with the oracle on random pairs, degenerate ones included', () => {
     const vertex = fc.tuple(arbCoord, arbCoord, arbCoord);
@@ -103,15 +119,9 @@ describe('the public pair routines', () => {
         (x, p, q, k, [l0, l1, m0, m1]) => {
           // Two segments through x along u and u + 10^-k v (v ⟂ u), reaching 0.05 to 1 either side,
           // each the long edge of a triangle whose apex leaves on its own side of their plane.
-          const nu = Math.hypot(...p);
-          fc.pre(nu > 0.1);
-          const u = p.map((c) => c / nu);
-          const dot = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
-          const w = q.map((c, i) => c - dot * u[i]);
-          const nw = Math.hypot(...w);
-          fc.pre(nw > 0.1);
-          const v = w.map((c) => c / nw);
-          const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+          const frame = frameOf(p, q);
+          fc.pre(frame !== undefined);
+          const [u, v, n] = frame;
           const e = u.map((c, i) => c + 10 ** -k * v[i]);
           const at = (d: number[], s: number) => x.map((c, i) => c + s * d[i]);
           const reach = (r: number) => 0.05 + 0.95 * Math.abs(r);
@@ -147,15 +157,9 @@ describe('the public pair routines', () => {
     const v3 = fc.tuple(unit, unit, unit);
     fc.assert(
       fc.property(v3, v3, v3, fc.integer({ min: 3, max: 12 }), unit, unit, (x, p, q, k, along, height) => {
-        const nu = Math.hypot(...p);
-        fc.pre(nu > 0.1);
-        const u = p.map((c) => c / nu);
-        const dot = q[0] * u[0] + q[1] * u[1] + q[2] * u[2];
-        const w = q.map((c, i) => c - dot * u[i]);
-        const nw = Math.hypot(...w);
-        fc.pre(nw > 0.1);
-        const v = w.map((c) => c / nw);
-        const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        const frame = frameOf(p, q);
+        fc.pre(frame !== undefined);
+        const [u, v, n] = frame;
         const width = 10 ** -k;
         const at = (s: number, t: number, h: number) => x.map((c, i) => c + s * u[i] + t * v[i] + h * n[i]);
         const s = 0.5 + 0.4 * along;
