@@ -1,5 +1,5 @@
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { type AdvanceOptions, resolveOptions } from './options.js';
+import { type AdvanceOptions, type DirectionalMode, resolveOptions } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 
 /**
@@ -80,9 +80,7 @@ export function conservativeAdvance(
   if (typeof evaluator !== 'object' || evaluator === null || typeof evaluator.distance !== 'function') {
     throw new FirstTouchError('INVALID_OPTION', 'evaluator must have a distance(s) method');
   }
-  if (typeof mu !== 'number' || !Number.isFinite(mu) || mu < 0) {
-    throw new FirstTouchError('INVALID_OPTION', `mu must be a finite number ≥ 0, got ${describeValue(mu)}`);
-  }
+  assertSpeedBound(mu);
   if (typeof options !== 'object' || options === null || options.tolerance === undefined) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -90,30 +88,68 @@ export function conservativeAdvance(
     );
   }
   const { tolerance, maxIterations, directional, horizon } = resolveOptions(options, Number.NaN);
-  const gapAt = (s: number): number => {
-    const g = evaluator.distance(s);
-    if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
-      throw new FirstTouchError(
-        'NON_FINITE',
-        `evaluator.distance(${s}) returned ${describeValue(g)}, not a finite gap ≥ 0`,
-      );
-    }
-    return g;
+  const out: AdvanceResult = {
+    status: CcdStatus.NotConverged,
+    toi: 0,
+    distance: 0,
+    iterations: 0,
+    directionalSteps: 0,
+    horizonReached: false,
   };
+  return advanceResolved(evaluator, mu, tolerance, maxIterations, directional, horizon, out);
+}
+
+/**
+ * Refuses a speed bound that is not a finite number ≥ 0 (the message of {@link conservativeAdvance}).
+ *
+ * @internal
+ * @throws `FirstTouchError` `INVALID_OPTION`.
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * try {
+ *   conservativeAdvance({ distance: () => 1 }, -1, { tolerance: 1e-6 });
+ * } catch (e) {
+ *   console.log((e as Error).message); // mu must be a finite number ≥ 0, got -1
+ * }
+ * ```
+ */
+export function assertSpeedBound(mu: number): void {
+  if (typeof mu !== 'number' || !Number.isFinite(mu) || mu < 0) {
+    throw new FirstTouchError('INVALID_OPTION', `mu must be a finite number ≥ 0, got ${describeValue(mu)}`);
+  }
+}
+
+/**
+ * The loop of {@link conservativeAdvance} for a caller that has checked the evaluator and μ and
+ * resolved the options already (`timeOfImpact2`): nothing is validated or resolved a second time,
+ * and the answer is written into `out`, which the caller may keep from query to query. Not exported
+ * by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * // conservativeAdvance is this loop behind its checks: closing at half the bound, the gap halves each step
+ * const r = conservativeAdvance({ distance: (s) => 1 - s }, 2, { tolerance: 1e-6, maxIterations: 3 });
+ * console.log(r.status, r.iterations); // not-converged 3
+ * ```
+ */
+export function advanceResolved(
+  evaluator: DistanceEvaluator,
+  mu: number,
+  tolerance: number,
+  maxIterations: number,
+  directional: DirectionalMode,
+  horizon: number,
+  out: AdvanceResult,
+): AdvanceResult {
   const half = 0.5 * tolerance;
   const canDirect = typeof evaluator.directionalStep === 'function';
   let s = 0;
-  let d = gapAt(0);
-  if (d <= tolerance) {
-    return {
-      status: CcdStatus.InitialContact,
-      toi: 0,
-      distance: d,
-      iterations: 0,
-      directionalSteps: 0,
-      horizonReached: false,
-    };
-  }
+  let d = gapAt(evaluator, 0);
+  out.horizonReached = false;
+  if (d <= tolerance) return ended(out, CcdStatus.InitialContact, 0, d, 0, 0);
   let useDirectional = directional === true && canDirect;
   let stalled = 0;
   let directionalSteps = 0;
@@ -135,36 +171,12 @@ export function conservativeAdvance(
     const next = step >= left ? 1 : s + step;
     if (next > horizon) {
       // No contact before `next`: past the horizon the caller asked for, nothing more is needed.
-      return {
-        status: CcdStatus.NotConverged,
-        toi: s,
-        distance: d,
-        iterations: k - 1,
-        directionalSteps,
-        horizonReached: true,
-      };
+      out.horizonReached = true;
+      return ended(out, CcdStatus.NotConverged, s, d, k - 1, directionalSteps);
     }
-    const dNext = gapAt(next);
-    if (dNext <= tolerance) {
-      return {
-        status: CcdStatus.Contact,
-        toi: next,
-        distance: dNext,
-        iterations: k,
-        directionalSteps,
-        horizonReached: false,
-      };
-    }
-    if (next === 1) {
-      return {
-        status: CcdStatus.Separate,
-        toi: 1,
-        distance: dNext,
-        iterations: k,
-        directionalSteps,
-        horizonReached: false,
-      };
-    }
+    const dNext = gapAt(evaluator, next);
+    if (dNext <= tolerance) return ended(out, CcdStatus.Contact, next, dNext, k, directionalSteps);
+    if (next === 1) return ended(out, CcdStatus.Separate, 1, dNext, k, directionalSteps);
     if (directional === 'auto' && canDirect && !useDirectional) {
       const stall = next - s < STALL_SHARE * left && d - dNext < STALL_SHARE * (d - half);
       stalled = stall ? stalled + 1 : 0;
@@ -173,12 +185,34 @@ export function conservativeAdvance(
     s = next;
     d = dNext;
   }
-  return {
-    status: CcdStatus.NotConverged,
-    toi: s,
-    distance: d,
-    iterations: maxIterations,
-    directionalSteps,
-    horizonReached: false,
-  };
+  return ended(out, CcdStatus.NotConverged, s, d, maxIterations, directionalSteps);
+}
+
+/** The evaluator's gap at `s`, refused unless it is a finite number ≥ 0. */
+function gapAt(evaluator: DistanceEvaluator, s: number): number {
+  const g = evaluator.distance(s);
+  if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `evaluator.distance(${s}) returned ${describeValue(g)}, not a finite gap ≥ 0`,
+    );
+  }
+  return g;
+}
+
+/** The loop's answer, written into the caller's record rather than a new one at each exit. */
+function ended(
+  out: AdvanceResult,
+  status: CcdStatusValue,
+  toi: number,
+  distance: number,
+  iterations: number,
+  directionalSteps: number,
+): AdvanceResult {
+  out.status = status;
+  out.toi = toi;
+  out.distance = distance;
+  out.iterations = iterations;
+  out.directionalSteps = directionalSteps;
+  return out;
 }

@@ -69,17 +69,51 @@ export function resolveOptions(
   options: AdvanceOptions | undefined,
   defaultTolerance: number,
 ): ResolvedOptions {
-  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+  return resolveOptionsInto(options, defaultTolerance, {
+    tolerance: 0,
+    maxIterations: 0,
+    directional: 'auto',
+    horizon: 0,
+    convex: true,
+  });
+}
+
+/**
+ * {@link resolveOptions} into `out`, for a caller that keeps one record from query to query
+ * (`timeOfImpact2`'s pooled evaluator): the same checks, the same messages, no allocation. `out` is
+ * written only once every option has passed, so a getter of the options that starts a query of its
+ * own cannot leave it half written. Not exported by the package.
+ *
+ * @internal
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the option.
+ * @example
+ * ```ts
+ * import { resolveOptions } from '@firsttouch/ccd';
+ * // resolveOptions is this function into a new record
+ * console.log(resolveOptions(undefined, 2e-6).tolerance); // 0.000002
+ * ```
+ */
+export function resolveOptionsInto(
+  options: AdvanceOptions | undefined,
+  defaultTolerance: number,
+  out: ResolvedOptions,
+): ResolvedOptions {
+  if (options === undefined) {
+    // No options (the common call): only the default tolerance can be wrong.
+    assertTolerance(defaultTolerance);
+    out.tolerance = defaultTolerance;
+    out.maxIterations = DEFAULT_MAX_ITERATIONS;
+    out.directional = 'auto';
+    out.horizon = 1;
+    out.convex = true;
+    return out;
+  }
+  if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
-  const o = options ?? {};
+  const o = options;
   const tolerance = o.tolerance === undefined ? defaultTolerance : o.tolerance;
-  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || !(tolerance > 0)) {
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `tolerance must be a positive finite number, got ${describeValue(tolerance)}`,
-    );
-  }
+  assertTolerance(tolerance);
   const maxIterations = o.maxIterations === undefined ? DEFAULT_MAX_ITERATIONS : o.maxIterations;
   if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new FirstTouchError(
@@ -105,7 +139,21 @@ export function resolveOptions(
   if (convex !== true && convex !== false) {
     throw new FirstTouchError('INVALID_OPTION', `convex must be true or false, got ${describeValue(convex)}`);
   }
-  return { tolerance, maxIterations, directional, horizon, convex };
+  out.tolerance = tolerance;
+  out.maxIterations = maxIterations;
+  out.directional = directional;
+  out.horizon = horizon;
+  out.convex = convex;
+  return out;
+}
+
+function assertTolerance(tolerance: unknown): asserts tolerance is number {
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || !(tolerance > 0)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `tolerance must be a positive finite number, got ${describeValue(tolerance)}`,
+    );
+  }
 }
 
 /**

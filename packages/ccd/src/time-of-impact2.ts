@@ -1,9 +1,9 @@
 import { Curve } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
-import { conservativeAdvance } from './advance.js';
+import { type AdvanceResult, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
-import { defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
-import type { CcdStatusValue } from './status.js';
+import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
+import { CcdStatus, type CcdStatusValue } from './status.js';
 import type { TimeOfImpactOptions } from './time-of-impact.js';
 
 /**
@@ -117,7 +117,7 @@ export function timeOfImpact2(
   try {
     bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
     bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, toleranceOf(a, b));
+    const resolved = resolveOptionsInto(options, toleranceOf(a, b), poolOptions);
     bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
     return run(bodies, resolved);
   } finally {
@@ -137,15 +137,38 @@ function toleranceOf(a: Curve, b: Curve): number {
 
 function run(bodies: CurveMotion, resolved: ResolvedOptions): TimeOfImpact2Result {
   const mu = bodies.speedBound();
-  const r = conservativeAdvance(bodies, mu, resolved);
+  assertSpeedBound(mu);
+  // The options are resolved once, above. The loop's record is shared by every query: read at once,
+  // before the witness is settled, although no code of the caller runs in between to start another.
+  const r = advanceResolved(
+    bodies,
+    mu,
+    resolved.tolerance,
+    resolved.maxIterations,
+    resolved.directional,
+    resolved.horizon,
+    advanced,
+  );
+  const horizonReached = r.horizonReached;
   const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
-  out.horizonReached = r.horizonReached;
+  out.horizonReached = horizonReached;
   return out;
 }
 
 /** Vertices of the two curves together up to which {@link timeOfImpact2} reuses one evaluator. */
 const POOL_VERTICES = 4096;
 let pool: CurveMotion | undefined;
+/** The options of the pooled evaluator's query (in use only while it is busy, as the pool). */
+const poolOptions: ResolvedOptions = resolveOptions(undefined, 1);
+/** The loop's record, read as soon as the loop returns (see {@link run}). */
+const advanced: AdvanceResult = {
+  status: CcdStatus.NotConverged,
+  toi: 0,
+  distance: 0,
+  iterations: 0,
+  directionalSteps: 0,
+  horizonReached: false,
+};
 const rotation = new Float64Array(2);
 let poolBusy = false;
 
