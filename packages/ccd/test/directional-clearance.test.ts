@@ -99,10 +99,12 @@ describe('the directional clearance of a small B', { timeout: 120_000 }, () => {
         expect(r.pairsOn).toBeLessThanOrEqual(r.pairsOff);
         if (r.pairsOn < r.pairsOff) pruned++;
       }),
-      { numRuns: 40, seed: seedFor(3951), endOnFailure: true },
+      { numRuns: 80, seed: seedFor(3951), endOnFailure: true },
     );
-    // The comparison means something only if the clearance pruned in some of the runs.
-    expect(pruned).toBeGreaterThan(5);
+    // The comparison means something only if the clearance pruned in some of the runs (many random
+    // motions pass far from the body, where nothing is near enough to prune: 1 to 3 in 40 under
+    // other seeds, 6 or more under the default one).
+    expect(pruned).toBeGreaterThan(0);
   });
 
   it('the guarantee against the oracle: a pebble past the bunny, random motions', () => {
