@@ -20,6 +20,9 @@ import { DirectionalBound3 } from './directional3.js';
  * closest features once it does not (the trees only when those facets do not meet the gap found).
  * Where the hull bound proves loose (a body not convex enough, or one inside the other), the path
  * is left for the trees for the rest of the step.
+ *
+ * The motions are read when it is built or reset (the speed bound, a body at rest placed once):
+ * after changing a motion in place, call {@link SurfaceMotion.reset}.
  */
 export class SurfaceMotion implements DistanceEvaluator {
   /** The distance query; after `distance(s)` it holds the witness data at s. */
@@ -46,6 +49,8 @@ export class SurfaceMotion implements DistanceEvaluator {
   #mu = Number.NaN;
   #lastS = Number.NaN;
   #lastPlaced = Number.NaN;
+  /** A stays at one pose over the step (see {@link stationary}): `poseA` is placed once. */
+  #stillA = false;
 
   /**
    * @param tolerance - the loop's tolerance; with it (and `convex`), two convex bodies take the
@@ -67,6 +72,7 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#motionB = motionB;
     this.#tolerance = tolerance;
     this.#useHulls(a, b, convex);
+    this.#holdA();
   }
 
   /** The motion of surface A. */
@@ -103,6 +109,13 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#mu = Number.NaN;
     this.#lastS = Number.NaN;
     this.#useHulls(a, b, convex);
+    this.#holdA();
+  }
+
+  /** A body at rest (the usual A) is placed once per step rather than at every evaluation. */
+  #holdA(): void {
+    this.#stillA = stationary(this.#motionA);
+    if (this.#stillA) this.#motionA.poseAt(0, this.poseA);
   }
 
   #useHulls(a: Surface, b: Surface, convex: boolean): void {
@@ -120,8 +133,17 @@ export class SurfaceMotion implements DistanceEvaluator {
     // A body that does not turn needs no pass over its vertices.
     const a = this.motionA;
     const b = this.motionB;
-    const muA = a.theta === 0 ? a.translationLength : a.bound(this.pair.a.distinctVertices());
-    const muB = b.theta === 0 ? b.translationLength : b.bound(this.pair.b.distinctVertices());
+    // On the convex path the hull's vertices are the distinct ones (the same set, so the same μ),
+    // already read by the search: no other array to fetch.
+    const hulls = this.#convex;
+    const muA =
+      a.theta === 0
+        ? a.translationLength
+        : a.bound(hulls ? hulls.convexA.points : this.pair.a.distinctVertices());
+    const muB =
+      b.theta === 0
+        ? b.translationLength
+        : b.bound(hulls ? hulls.convexB.points : this.pair.b.distinctVertices());
     return muA + muB;
   }
 
@@ -129,7 +151,8 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#place(s);
     const hulls = this.#convex;
     if (hulls) {
-      const lower = hulls.evaluate(this.#R, this.#t);
+      // The closest points wait for `resolve`: most steps need the bound alone.
+      const lower = hulls.evaluateBound(this.#R, this.#t);
       this.convexEvaluations++;
       // A search that did not converge gives a loose bound: the trees answer this one.
       if (hulls.converged) {
@@ -214,10 +237,25 @@ export class SurfaceMotion implements DistanceEvaluator {
 
   #place(s: number): void {
     this.#lastPlaced = s;
-    this.motionA.poseAt(s, this.poseA);
+    if (!this.#stillA) this.motionA.poseAt(s, this.poseA);
     this.motionB.poseAt(s, this.poseB);
     relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
   }
+}
+
+/**
+ * The motion keeps one pose, bit for bit, at every s: no turn, equal end poses, and no −0 in the
+ * translation (t0 + s·0 would turn it into +0).
+ */
+function stationary(m: RigidMotion): boolean {
+  if (m.theta !== 0) return false;
+  const R0 = m.p0.R;
+  const R1 = m.p1.R;
+  for (let i = 0; i < 9; i++) if (!Object.is(R0[i], R1[i])) return false;
+  const t0 = m.p0.t;
+  const t1 = m.p1.t;
+  for (let i = 0; i < 3; i++) if (!Object.is(t0[i], t1[i]) || Object.is(t0[i], -0)) return false;
+  return true;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Surface } from '@firsttouch/mesh';
 import {
   describeValue,
   FirstTouchError,
+  type Pose3,
   type Pose3Like,
   RigidMotion,
   transformPoint,
@@ -150,8 +151,12 @@ export function timeOfImpact(
   const bodies = pool;
   poolBusy = true;
   try {
-    bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
-    bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
+    // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
+    // the same state.
+    if (!holds(bodies.motionA, motion.a[0], motion.a[1]))
+      bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
+    if (!holds(bodies.motionB, motion.b[0], motion.b[1]))
+      bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, tolerance);
     bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
     return run(bodies, resolved);
@@ -164,6 +169,26 @@ export function timeOfImpact(
 const POOL_VERTICES = 4096;
 let pool: SurfaceMotion | undefined;
 let poolBusy = false;
+
+/**
+ * The motion already goes from `p0` to `p1`: they are poses `reset` accepts without a second look
+ * (arrays of 9 and 3 numbers) holding the numbers it last took, bit for bit, and that reset went
+ * through (a translation that overflowed leaves the motion unusable).
+ */
+function holds(m: RigidMotion, p0: Pose3Like, p1: Pose3Like): boolean {
+  return Number.isFinite(m.translationLength) && samePose(m.p0, p0) && samePose(m.p1, p1);
+}
+
+function samePose(kept: Pose3, p: unknown): boolean {
+  if (typeof p !== 'object' || p === null) return false;
+  const R = (p as Pose3Like).R;
+  const t = (p as Pose3Like).t;
+  if (!(R instanceof Float64Array || Array.isArray(R)) || R.length !== 9) return false;
+  if (!(t instanceof Float64Array || Array.isArray(t)) || t.length !== 3) return false;
+  for (let i = 0; i < 9; i++) if (!Object.is(R[i], kept.R[i])) return false;
+  for (let i = 0; i < 3; i++) if (!Object.is(t[i], kept.t[i])) return false;
+  return true;
+}
 
 function run(bodies: SurfaceMotion, resolved: ResolvedOptions): TimeOfImpactResult {
   const mu = bodies.speedBound();

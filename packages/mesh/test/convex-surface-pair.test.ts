@@ -6,6 +6,7 @@ import { type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import bunnyData from 'bunny';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { triangleClosestAt } from '../src/convex/triangle-closest.js';
 import {
   box,
   CONVEX_CHECK_LIMIT,
@@ -16,6 +17,7 @@ import {
   relativeTransform,
   Surface,
   SurfacePair,
+  triangleClosest,
 } from '../src/index.js';
 import { arbConvex, arbPose, offsetPose, quantize, randomPose, rng, soupOf } from './helpers.js';
 import { surfaceOracle } from './oracle/bodies.js';
@@ -207,6 +209,105 @@ describe('ConvexSurfacePair against the oracle', { timeout: 120_000 }, () => {
       const { R, t } = placement(poseFromAxisAngle([0, 0, 1], 0), randomPose(r, 1));
       const scale = Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + 2;
       expect(hulls.evaluate(R, t)).toBeLessThanOrEqual(exact.evaluate(R, t) + ULPS * scale);
+    }
+  });
+});
+
+describe('ConvexSurfacePair.evaluateBound: the bound alone, the points at resolve', () => {
+  /** Every field an evaluation and a resolve leave, bit for bit. */
+  function state(hulls: ConvexSurfacePair, pair: SurfacePair, resolved: boolean): unknown[] {
+    return [
+      hulls.lowerBound,
+      hulls.upperBound,
+      hulls.overlap,
+      hulls.converged,
+      hulls.iterations,
+      resolved,
+      ...(resolved ? [...hulls.pointA, ...hulls.pointB, pair.distance, pair.facetA, pair.facetB] : []),
+      ...(resolved ? [...pair.pointA, ...pair.pointB] : []),
+    ];
+  }
+
+  it('along paths of random convex bodies: the same bounds, warm starts and witnesses as evaluate', () => {
+    let resolved = 0;
+    fc.assert(
+      fc.property(arbConvex, arbConvex, arbPose(1.5), arbPose(1.5), (a, b, p0, p1) => {
+        const full = new ConvexSurfacePair(a, b);
+        const bound = new ConvexSurfacePair(a, b);
+        const pf = new SurfacePair(a, b);
+        const pb = new SurfacePair(a, b);
+        for (let k = 0; k <= 8; k++) {
+          // B slides from p1 towards A's pose: apart, then touching or crossing
+          const s = k / 8;
+          const poseB = {
+            R: p1.R,
+            t: Float64Array.from([0, 1, 2], (i) => (1 - s) * p1.t[i] + s * p0.t[i]),
+          };
+          const { R, t } = placement(p0, poseB);
+          expect(Object.is(bound.evaluateBound(R, t), full.evaluate(R, t))).toBe(true);
+          // resolve on every other step only: the points left out must not leak into the next search
+          if (k % 2 === 1) continue;
+          const rf = full.resolve(R, t, pf);
+          const rb = bound.resolve(R, t, pb);
+          expect(state(bound, pb, rb)).toEqual(state(full, pf, rf));
+          if (rb) resolved++;
+        }
+      }),
+      { numRuns: 120, seed: 4204 },
+    );
+    expect(resolved).toBeGreaterThan(100);
+  });
+
+  it('the facets of each point are listed once and in order, and its four arrays share one buffer', () => {
+    for (const s of [box(1, 3), icosphere(1, 2), cylinder(0.5, 1, 9)]) {
+      const c = convexSurface(s);
+      expect(c.corners.buffer).toBe(c.points.buffer);
+      expect(c.start.buffer).toBe(c.points.buffer);
+      expect(c.facets.buffer).toBe(c.points.buffer);
+      expect(c.start[c.count]).toBe(c.facets.length);
+      for (let v = 0; v < c.count; v++) {
+        const around = Array.from(c.facets.subarray(c.start[v], c.start[v + 1]));
+        expect(around).toEqual([...new Set(around)].sort((x, y) => x - y));
+      }
+    }
+  });
+});
+
+describe('triangleClosestAt: triangleClosest on points read from arrays', () => {
+  it('the same weights and squared distance, bit for bit, flat triangles included', () => {
+    const r = rng(4205);
+    const lam = new Float64Array(3);
+    const out = new Float64Array(4);
+    for (let k = 0; k < 2000; k++) {
+      // a few coordinates repeated, so that some triangles are flat or points, and points sit on them
+      const pool = Array.from({ length: 4 }, () => r() * 2 - 1);
+      const x = Array.from({ length: 12 }, () => (r() < 0.3 ? pool[Math.floor(4 * r())] : r() * 2 - 1));
+      if (k % 5 === 0)
+        for (let i = 3; i < 9; i++) x[i] = x[i % 3] + (i < 6 ? 1 : 2) * (x[3 + (i % 3)] - x[i % 3]);
+      const d = triangleClosest(
+        x[0],
+        x[1],
+        x[2],
+        x[3],
+        x[4],
+        x[5],
+        x[6],
+        x[7],
+        x[8],
+        x[9],
+        x[10],
+        x[11],
+        lam,
+      );
+      // corners and point at scattered offsets of two arrays
+      const P = new Float64Array(20);
+      const Q = new Float64Array(5);
+      P.set(x.slice(6, 9), 1);
+      P.set(x.slice(0, 3), 7);
+      P.set(x.slice(3, 6), 13);
+      Q.set(x.slice(9, 12), 2);
+      triangleClosestAt(P, 7, 13, 1, Q, 2, out);
+      expect([...out]).toEqual([...lam, d]);
     }
   });
 });

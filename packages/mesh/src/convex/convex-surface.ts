@@ -140,7 +140,22 @@ function build(surface: Surface): ConvexSurface {
     (count * facetCount <= CONVEX_CHECK_LIMIT
       ? isConvex(points, corners, facetCount, size)
       : isLocallyConvex(points, corners, start, around, size) && isConnected(corners, start, around, count));
-  return { points, count, start, facets: around, corners, convex, reach };
+  // The four arrays back to back in one buffer: a query reads them all for bodies it has not seen
+  // for a while, and one block comes in from memory faster than four scattered ones (measured: a few
+  // per cent of the time of impact of hulls of 10 and of 256 points, 1000 pairs taken in turn).
+  const buffer = new ArrayBuffer(8 * points.length + 4 * (start.length + around.length + corners.length));
+  const p = new Float64Array(buffer, 0, points.length);
+  p.set(points);
+  let at = p.byteLength;
+  const c = new Uint32Array(buffer, at, corners.length);
+  c.set(corners);
+  at += c.byteLength;
+  const s = new Uint32Array(buffer, at, start.length);
+  s.set(start);
+  at += s.byteLength;
+  const f = new Uint32Array(buffer, at, around.length);
+  f.set(around);
+  return { points: p, count, start: s, facets: f, corners: c, convex, reach };
 }
 
 /** Every edge between two distinct points is shared by exactly two facets. */

@@ -26,6 +26,59 @@ export function triangleClosest(
   pz: number,
   lam: Float64Array,
 ): number {
+  const T = POINTS;
+  T[0] = ax;
+  T[1] = ay;
+  T[2] = az;
+  T[3] = bx;
+  T[4] = by;
+  T[5] = bz;
+  T[6] = cx;
+  T[7] = cy;
+  T[8] = cz;
+  T[9] = px;
+  T[10] = py;
+  T[11] = pz;
+  const out = OUT;
+  triangleClosestAt(T, 0, 3, 6, T, 9, out);
+  lam[0] = out[0];
+  lam[1] = out[1];
+  lam[2] = out[2];
+  return out[3];
+}
+
+/** The scratch of {@link triangleClosest}: its 4 points, and the weights and squared distance. */
+const POINTS = /* @__PURE__ */ new Float64Array(12);
+const OUT = /* @__PURE__ */ new Float64Array(4);
+
+/**
+ * {@link triangleClosest} on points read from arrays: the corners at offsets `a`, `b`, `c` of `P`,
+ * the point at offset `p` of `Q`; the weights go to `out[0..2]` and the squared distance to `out[3]`
+ * (the same numbers, bit for bit). No double crosses the call: a double passed to or returned from a
+ * call that is not inlined is boxed (a heap allocation), and the convex path makes dozens of these
+ * calls an evaluation. Internal to the convex path (the package exports {@link triangleClosest}).
+ */
+export function triangleClosestAt(
+  P: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  Q: Float64Array,
+  p: number,
+  out: Float64Array,
+): void {
+  const ax = P[a],
+    ay = P[a + 1],
+    az = P[a + 2];
+  const bx = P[b],
+    by = P[b + 1],
+    bz = P[b + 2];
+  const cx = P[c],
+    cy = P[c + 1],
+    cz = P[c + 2];
+  const px = Q[p],
+    py = Q[p + 1],
+    pz = Q[p + 2];
   const abx = bx - ax,
     aby = by - ay,
     abz = bz - az;
@@ -37,76 +90,97 @@ export function triangleClosest(
     apz = pz - az;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  if (d1 <= 0 && d2 <= 0) return weights(lam, 1, 0, 0, apx, apy, apz);
+  if (d1 <= 0 && d2 <= 0) {
+    weights(out, 1, 0, 0, apx, apy, apz);
+    return;
+  }
   const bpx = px - bx,
     bpy = py - by,
     bpz = pz - bz;
   const d3 = abx * bpx + aby * bpy + abz * bpz;
   const d4 = acx * bpx + acy * bpy + acz * bpz;
-  if (d3 >= 0 && d4 <= d3) return weights(lam, 0, 1, 0, bpx, bpy, bpz);
+  if (d3 >= 0 && d4 <= d3) {
+    weights(out, 0, 1, 0, bpx, bpy, bpz);
+    return;
+  }
   const vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) {
     const v = d1 / (d1 - d3);
-    return weights(lam, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
+    weights(out, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
+    return;
   }
   const cpx = px - cx,
     cpy = py - cy,
     cpz = pz - cz;
   const d5 = abx * cpx + aby * cpy + abz * cpz;
   const d6 = acx * cpx + acy * cpy + acz * cpz;
-  if (d6 >= 0 && d5 <= d6) return weights(lam, 0, 0, 1, cpx, cpy, cpz);
+  if (d6 >= 0 && d5 <= d6) {
+    weights(out, 0, 0, 1, cpx, cpy, cpz);
+    return;
+  }
   const vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) {
     const w = d2 / (d2 - d6);
-    return weights(lam, 1 - w, 0, w, apx - w * acx, apy - w * acy, apz - w * acz);
+    weights(out, 1 - w, 0, w, apx - w * acx, apy - w * acy, apz - w * acz);
+    return;
   }
   const va = d3 * d6 - d5 * d4;
   const e43 = d4 - d3;
   const e56 = d5 - d6;
   if (va <= 0 && e43 >= 0 && e56 >= 0) {
     const w = e43 / (e43 + e56);
-    return weights(lam, 0, 1 - w, w, bpx - w * (cx - bx), bpy - w * (cy - by), bpz - w * (cz - bz));
+    weights(out, 0, 1 - w, w, bpx - w * (cx - bx), bpy - w * (cy - by), bpz - w * (cz - bz));
+    return;
   }
   const sum = va + vb + vc;
-  if (!(sum > 0)) return edgesOnly(ax, ay, az, bx, by, bz, cx, cy, cz, px, py, pz, lam);
+  if (!(sum > 0)) {
+    edgesOnly(P, a, b, c, Q, p, out);
+    return;
+  }
   const v = vb / sum;
   const w = vc / sum;
   const u = 1 - v - w;
-  return weights(lam, u, v, w, apx - v * abx - w * acx, apy - v * aby - w * acy, apz - v * abz - w * acz);
+  weights(out, u, v, w, apx - v * abx - w * acx, apy - v * aby - w * acy, apz - v * abz - w * acz);
 }
 
-/** Writes the weights; returns |(dx, dy, dz)|², the squared distance from the closest point to p. */
+/** Writes the weights and |(dx, dy, dz)|², the squared distance from the closest point to p. */
 function weights(
-  lam: Float64Array,
+  out: Float64Array,
   u: number,
   v: number,
   w: number,
   dx: number,
   dy: number,
   dz: number,
-): number {
-  lam[0] = u;
-  lam[1] = v;
-  lam[2] = w;
-  return dx * dx + dy * dy + dz * dz;
+): void {
+  out[0] = u;
+  out[1] = v;
+  out[2] = w;
+  out[3] = dx * dx + dy * dy + dz * dz;
 }
 
-/** A flat triangle: the closest of its three edges. */
+/** A flat triangle (corners and point as in {@link triangleClosestAt}): the closest of its three edges. */
 function edgesOnly(
-  ax: number,
-  ay: number,
-  az: number,
-  bx: number,
-  by: number,
-  bz: number,
-  cx: number,
-  cy: number,
-  cz: number,
-  px: number,
-  py: number,
-  pz: number,
-  lam: Float64Array,
-): number {
+  P: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+  Q: Float64Array,
+  p: number,
+  out: Float64Array,
+): void {
+  const ax = P[a],
+    ay = P[a + 1],
+    az = P[a + 2];
+  const bx = P[b],
+    by = P[b + 1],
+    bz = P[b + 2];
+  const cx = P[c],
+    cy = P[c + 1],
+    cz = P[c + 2];
+  const px = Q[p],
+    py = Q[p + 1],
+    pz = Q[p + 2];
   let best = Number.POSITIVE_INFINITY;
   let u = 1;
   let v = 0;
@@ -138,10 +212,10 @@ function edgesOnly(
     v = 1 - t;
     w = t;
   }
-  lam[0] = u;
-  lam[1] = v;
-  lam[2] = w;
-  return best;
+  out[0] = u;
+  out[1] = v;
+  out[2] = w;
+  out[3] = best;
 }
 
 /**
