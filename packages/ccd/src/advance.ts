@@ -88,7 +88,24 @@ export function conservativeAdvance(
     );
   }
   const { tolerance, maxIterations, directional, horizon } = resolveOptions(options, Number.NaN);
-  const out: AdvanceResult = {
+  return advanceResolved(evaluator, mu, tolerance, maxIterations, directional, horizon, advanceRecord());
+}
+
+/**
+ * A fresh record for {@link advanceResolved} to write into (a caller that keeps one from query to
+ * query makes it once). Not exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * // conservativeAdvance writes into such a record: a fresh one a call
+ * const r = conservativeAdvance({ distance: () => 1 }, 0, { tolerance: 1e-6 });
+ * console.log(r.status, r.directionalSteps); // separate 0
+ * ```
+ */
+export function advanceRecord(): AdvanceResult {
+  return {
     status: CcdStatus.NotConverged,
     toi: 0,
     distance: 0,
@@ -96,7 +113,6 @@ export function conservativeAdvance(
     directionalSteps: 0,
     horizonReached: false,
   };
-  return advanceResolved(evaluator, mu, tolerance, maxIterations, directional, horizon, out);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Curve } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
-import { type AdvanceResult, advanceResolved, assertSpeedBound } from './advance.js';
+import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
@@ -161,14 +161,7 @@ let pool: CurveMotion | undefined;
 /** The options of the pooled evaluator's query (in use only while it is busy, as the pool). */
 const poolOptions: ResolvedOptions = resolveOptions(undefined, 1);
 /** The loop's record, read as soon as the loop returns (see {@link run}). */
-const advanced: AdvanceResult = {
-  status: CcdStatus.NotConverged,
-  toi: 0,
-  distance: 0,
-  iterations: 0,
-  directionalSteps: 0,
-  horizonReached: false,
-};
+const advanced: AdvanceResult = advanceRecord();
 const rotation = new Float64Array(2);
 let poolBusy = false;
 
