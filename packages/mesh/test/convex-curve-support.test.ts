@@ -12,9 +12,11 @@ import {
   runRises,
   support,
   supportAll,
+  supportPolar,
   supportRuns,
   WALK_FROM,
   walk,
+  walkPolar,
 } from '../src/convex/convex-curve-support.js';
 import { Curve, disc, rectangle } from '../src/index.js';
 import { rng } from './helpers.js';
@@ -103,6 +105,22 @@ function directions(r: () => number, P: Float64Array): Pt[] {
   return out;
 }
 
+/**
+ * Unit directions at the edges of the polar bins (pseudo-angle b / 128 within a quarter turn), and a
+ * few ulps off: the bins must hold the directions rounded into them.
+ */
+function binEdges(r: () => number): Pt[] {
+  const out: Pt[] = [];
+  for (let k = 0; k < 8; k++) {
+    const b = Math.floor(512 * r());
+    const q = Math.floor(b / 128),
+      f = (b % 128) / 128;
+    const t = (q * Math.PI) / 2 + Math.atan2(f, 1 - f);
+    for (const off of [0, 2e-16, -2e-16]) out.push([Math.cos(t + off), Math.sin(t + off)]);
+  }
+  return out;
+}
+
 /** The plain support: every vertex in order from `from`, the first farthest kept. */
 function supportPlain(P: Float64Array, from: number, dx: number, dy: number): number {
   let found = from;
@@ -144,6 +162,52 @@ describe('support searches', () => {
       }
     }
     expect(certifiedRuns).toBeGreaterThan(500);
+  });
+
+  it('support with polar bounds returns the plain scan’s vertex', () => {
+    const r = rng(33);
+    const dir = new Float64Array(2);
+    let polar = 0;
+    for (let k = 0; k < 96; k++) {
+      const c = convexCurve(loop(largeLoop(r, k)));
+      if (c.polar.length === 0) continue;
+      polar++;
+      const P = c.points;
+      for (const [dx, dy] of [...directions(r, P), ...binEdges(r)]) {
+        dir[0] = dx;
+        dir[1] = dy;
+        for (let t = 0; t < 6; t++) {
+          // the start anywhere, and at the vertices that tie or nearly tie with the farthest
+          const want0 = supportPlain(P, 0, dx, dy);
+          const from = t < 3 ? Math.floor(c.count * r()) : (want0 + t - 4 + c.count) % c.count;
+          const want = supportPlain(P, from, dx, dy);
+          expect(supportPolar(P, c.polar, from, dir, 0), `shape ${k}, from ${from}`).toBe(want);
+        }
+      }
+    }
+    expect(polar).toBeGreaterThan(60);
+  });
+
+  it('walk with polar bounds stops where the step-by-step walk stops', () => {
+    const r = rng(34);
+    const dir = new Float64Array(4);
+    let long = 0;
+    for (let k = 0; k < 96; k++) {
+      const c = convexCurve(loop(largeLoop(r, k)));
+      if (c.polar.length === 0) continue;
+      const P = c.points;
+      for (const [dx, dy] of [...directions(r, P), ...binEdges(r)]) {
+        dir[2] = dx;
+        dir[3] = dy;
+        for (let t = 0; t < 6; t++) {
+          const from = Math.floor(c.count * r());
+          const plain = walk(P, c.count, from, dir, 2, NONE);
+          expect(walkPolar(P, c.polar, from, dir, 2), `shape ${k}, from ${from}`).toBe(plain);
+          if (Math.min(Math.abs(plain - from), c.count - Math.abs(plain - from)) > 2 * CURVE_RUN) long++;
+        }
+      }
+    }
+    expect(long).toBeGreaterThan(1000);
   });
 
   it('walk with run certificates stops where the step-by-step walk stops', () => {

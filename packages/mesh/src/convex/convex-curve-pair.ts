@@ -1,7 +1,7 @@
 import type { Curve } from '../curve.js';
 import { segmentDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
-import { support, supportAll, WALK_FROM, walk } from './convex-curve-support.js';
+import { support, supportAll, supportPolar, WALK_FROM, walk, walkPolar } from './convex-curve-support.js';
 
 /**
  * Support searches in one evaluation at most, the certifying ones included. Warm-started, polygons of
@@ -254,13 +254,21 @@ export class ConvexCurvePair {
       const sa = this.#plainA
         ? supportAll(A, this.#lastA, dir, 0)
         : certified || !this.#walkA
-          ? support(A, ca.chunks, ca.runs, this.#lastA, dir, 0)
-          : walk(A, ca.count, this.#lastA, dir, 0, ca.runs);
+          ? ca.polar.length > 0
+            ? supportPolar(A, ca.polar, this.#lastA, dir, 0)
+            : support(A, ca.chunks, ca.runs, this.#lastA, dir, 0)
+          : ca.polar.length > 0
+            ? walkPolar(A, ca.polar, this.#lastA, dir, 0)
+            : walk(A, ca.count, this.#lastA, dir, 0, ca.runs);
       const sb = this.#plainB
         ? supportAll(B, this.#lastB, dir, 2)
         : certified || !this.#walkB
-          ? support(B, cb.chunks, cb.runs, this.#lastB, dir, 2)
-          : walk(B, cb.count, this.#lastB, dir, 2, cb.runs);
+          ? cb.polar.length > 0
+            ? supportPolar(B, cb.polar, this.#lastB, dir, 2)
+            : support(B, cb.chunks, cb.runs, this.#lastB, dir, 2)
+          : cb.polar.length > 0
+            ? walkPolar(B, cb.polar, this.#lastB, dir, 2)
+            : walk(B, cb.count, this.#lastB, dir, 2, cb.runs);
       this.#lastA = sa;
       this.#lastB = sb;
       let known = false;

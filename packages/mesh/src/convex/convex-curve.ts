@@ -1,6 +1,6 @@
 import { CONVEX_SLOT, type Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
-import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
+import { CURVE_RUN, polarEdges, supportRuns } from './convex-curve-support.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its
@@ -61,6 +61,12 @@ export interface ConvexCurve {
    * a full search tries only its farthest end. Empty otherwise.
    */
   readonly runs: Float64Array;
+  /**
+   * For a {@link ConvexCurve.loop} of 24 distinct vertices or more, for each of 512 bins of search
+   * directions the ranges of edges certified to rise and to fall along every direction of the bin
+   * (see `polarEdges`): a full search tries only the points between. Empty otherwise.
+   */
+  readonly polar: Int16Array;
 }
 
 /**
@@ -175,6 +181,7 @@ function build(curve: Curve): ConvexCurve {
     reach,
     chunks: chunksOf(points),
     runs: loop ? supportRuns(points, reach) : NO_RUNS,
+    polar: loop ? polarEdges(points, reach) : NO_POLAR,
   };
 }
 
@@ -213,6 +220,7 @@ function chunksOf(points: Float64Array): Float64Array {
 
 const NO_CHUNKS = /* @__PURE__ */ new Float64Array(0);
 const NO_RUNS = NO_CHUNKS;
+const NO_POLAR = /* @__PURE__ */ new Int16Array(0);
 
 /**
  * The segments lie on the hull's boundary and cover it. Each segment of non-zero length is given the
