@@ -4,6 +4,7 @@
 // them skip. The certificates are checked on their own with directions at the edge of what they
 // certify, and a ring's arithmetic against the same loop given as an open chain.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convexCurve } from '../src/convex/convex-curve.js';
 import { ConvexCurvePair } from '../src/convex/convex-curve-pair.js';
@@ -186,6 +187,51 @@ describe('support searches', () => {
       }
     }
     expect(polar).toBeGreaterThan(60);
+  });
+
+  it('support and walk with polar bounds on random ellipses: the plain scan’s vertex, the walk’s stop', () => {
+    // Random sizes, proportions, phases, turns and offsets (the fixed shapes above are rings of one
+    // phase): a fresh draw at every run of the suite.
+    const generic = fc.integer({ min: 1, max: 2 ** 30 }).map((i) => i / 2 ** 30);
+    const dir = new Float64Array(4);
+    let tabled = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 24, max: 700 }),
+        fc.tuple(generic, generic, generic, generic),
+        fc.constantFrom(0, 0, 1, 1e3, 1e6),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (n, [ax, ay, phase, turn], far, seed) => {
+          const rx = 0.5 * ax + 1e-3,
+            ry = (0.5 * ay + 1e-3) * rx;
+          const c0 = Math.cos(2 * Math.PI * turn),
+            s0 = Math.sin(2 * Math.PI * turn);
+          const points = Array.from({ length: n }, (_, i): Pt => {
+            const t = (2 * Math.PI * (i + phase)) / n;
+            const x = rx * Math.cos(t),
+              y = ry * Math.sin(t);
+            return [far + c0 * x - s0 * y, s0 * x + c0 * y];
+          });
+          const c = convexCurve(loop(points));
+          if (c.polar.length === 0) return;
+          tabled++;
+          const P = c.points;
+          const r = rng(seed);
+          for (const [dx, dy] of [...directions(r, P), ...binEdges(r)]) {
+            dir[0] = dir[2] = dx;
+            dir[1] = dir[3] = dy;
+            for (let t = 0; t < 3; t++) {
+              const from = Math.floor(c.count * r());
+              expect(supportPolar(P, c.polar, from, dir, 0)).toBe(supportPlain(P, from, dx, dy));
+              expect(walkPolar(P, c.polar, from, dir, 2)).toBe(walk(P, c.count, from, dir, 2, NONE));
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Most draws get a table (those far from the origin and thin may not).
+    expect(tabled).toBeGreaterThan(10);
   });
 
   it('walk with polar bounds stops where the step-by-step walk stops', () => {
