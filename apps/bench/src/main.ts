@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs, USAGE } from './harness/cli.js';
 import { formatNumber } from './harness/format.js';
 import { loadAverage, machineInfo } from './harness/machine.js';
+import { machineProbe, probeSink } from './harness/probe.js';
 import { ratioOf, type SceneResult, TIMING } from './harness/scene.js';
 import { linePlotSvg } from './harness/svg.js';
 import { resultTable } from './harness/table.js';
@@ -26,8 +27,16 @@ async function main(): Promise<void> {
     `firsttouch bench (${options.size}), node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadAverage.join(' ')}`,
   );
   const started = nowMs();
-  const results: Array<{ name: string; title: string; seconds: number; result: SceneResult }> = [];
+  const results: Array<{
+    name: string;
+    title: string;
+    seconds: number;
+    probeMs: [number, number];
+    result: SceneResult;
+  }> = [];
   for (const scene of chosen) {
+    // The machine probe around each scene: its figures are read against it (README, "Two speeds").
+    const probeBefore = machineProbe();
     const t0 = nowMs();
     const result = await scene.run({
       size: options.size,
@@ -35,8 +44,11 @@ async function main(): Promise<void> {
       log: (line) => process.stderr.write(`  … ${line}\n`),
     });
     const seconds = (nowMs() - t0) / 1000;
-    results.push({ name: scene.name, title: scene.title, seconds, result });
-    console.log(`\n## ${scene.title} (${scene.name}, ${formatNumber(seconds)} s)\n`);
+    const probeMs: [number, number] = [probeBefore, machineProbe()];
+    results.push({ name: scene.name, title: scene.title, seconds, probeMs, result });
+    console.log(
+      `\n## ${scene.title} (${scene.name}, ${formatNumber(seconds)} s, machine probe ${probeMs.map((x) => formatNumber(x)).join(' → ')} ms)\n`,
+    );
     console.log(resultTable(result.rows));
     for (const note of result.notes) console.log(`\n- ${note}`);
   }
@@ -66,12 +78,13 @@ async function main(): Promise<void> {
         name: r.name,
         title: r.title,
         seconds: r.seconds,
+        probeMs: r.probeMs,
         rows: r.result.rows.map((row) => ({ ...row, ratio: ratioOf(row) })),
         figures: r.result.figures,
         notes: r.result.notes,
         plots: r.result.plots,
       })),
-      sink: sinkValue(),
+      sink: sinkValue() + probeSink(),
     };
     writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`figures written: ${options.json}`);

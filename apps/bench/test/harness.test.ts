@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/harness/cli.js';
 import { formatNumber } from '../src/harness/format.js';
 import { mulberry32, Rng } from '../src/harness/prng.js';
+import { machineProbe, probeSink } from '../src/harness/probe.js';
 import { median } from '../src/harness/stats.js';
 import { linePlotSvg } from '../src/harness/svg.js';
 import { markdownTable } from '../src/harness/table.js';
@@ -25,6 +26,18 @@ describe('harness', () => {
       const k = rng.int(3, 8);
       expect(k >= 3 && k <= 8 && Number.isInteger(k)).toBe(true);
     }
+  });
+
+  it('times the machine probe in CPU milliseconds, on a workload that always computes the same numbers', () => {
+    const first = machineProbe();
+    const sink = probeSink();
+    expect(Number.isFinite(first) && first > 0).toBe(true);
+    // Every timing sorts the same sequence: the sink grows by the same amount at each probe.
+    machineProbe();
+    const step = probeSink() - sink;
+    machineProbe();
+    expect(probeSink() - sink).toBeCloseTo(2 * step, 9);
+    expect(step).toBeGreaterThan(0);
   });
 
   it('takes medians of odd and even counts', () => {
