@@ -93,11 +93,14 @@ class Replay {
     readonly b: Surface,
     readonly t: Tally,
   ) {
-    // The trees' own reuse is under test: convex bodies would take the convex path.
+    // The trees' own reuse is under test: convex bodies would take the convex path, and a small
+    // convex B the hull search, which keeps no candidates.
     this.moved = new SurfacePair(a, b);
     this.plain = new SurfacePair(a, b);
     this.moved.convex = false;
     this.plain.convex = false;
+    this.moved.hull = false;
+    this.plain.hull = false;
     this.#before = new Float64Array(b.positions.length);
     this.#after = new Float64Array(b.positions.length);
   }
@@ -372,8 +375,10 @@ describe('what makes evaluateMoved search from the roots again', () => {
   // still clear the gap it finds among them (about 2 cm), while the bodies now intersect.
   const here = new Float64Array([-0.36, 0.05, 0]);
   const there = new Float64Array([-0.31, 0.05, 0]);
+  // The candidates are under test: the pebble would otherwise take the hull search, which keeps none.
   const lied = (between: (p: SurfacePair) => void): SurfacePair => {
     const p = new SurfacePair(bunny, pebble);
+    p.hull = false;
     p.evaluateMoved(R, here, Number.POSITIVE_INFINITY);
     p.evaluateMoved(R, here, 0);
     between(p);
@@ -382,6 +387,7 @@ describe('what makes evaluateMoved search from the roots again', () => {
   };
   const reference = (between: (p: SurfacePair) => void): SurfacePair => {
     const p = new SurfacePair(bunny, pebble);
+    p.hull = false;
     p.evaluate(R, here);
     p.evaluate(R, here);
     between(p);

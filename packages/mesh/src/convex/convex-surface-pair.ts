@@ -59,6 +59,12 @@ export class ConvexSurfacePair {
    * convex path rescans the vertices for its proof).
    */
   climb = false;
+  /**
+   * An evaluation stops as soon as its lower bound exceeds this (default +∞: it runs to convergence),
+   * for a caller that only needs to know that the gap is larger (the bound returned is valid either
+   * way; {@link converged} is then false).
+   */
+  stopAbove = Number.POSITIVE_INFINITY;
   #ca: ConvexSurface;
   #cb: ConvexSurface;
   #lastA = 0;
@@ -110,6 +116,31 @@ export class ConvexSurfacePair {
     this.b = b;
     this.#ca = convexSurface(a);
     this.#cb = convexSurface(b);
+    this.#n = 0;
+    this.#lastA = 0;
+    this.#lastB = 0;
+  }
+
+  /**
+   * Points the pair at two vertex sets given directly and forgets the simplex: for a caller that
+   * bounds each facet of one body against the hull of another (`SurfacePair`'s search for a small
+   * convex B), A a triangle whose three points it rewrites between evaluations. {@link a} and
+   * {@link b} are left as they were. Keep {@link climb} false: a triangle has no neighbours to climb.
+   *
+   * @example
+   * ```ts
+   * import { ConvexSurfacePair, box, convexSurface } from '@firsttouch/mesh';
+   * const b = box(1);
+   * const pair = new ConvexSurfacePair(b, b);
+   * const triangle = { ...convexSurface(b), points: new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), count: 3 };
+   * pair.bindHulls(triangle, convexSurface(b));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * console.log(pair.evaluateBound(R, new Float64Array([0, 0, 2])).toFixed(9)); // 1.500000000
+   * ```
+   */
+  bindHulls(ca: ConvexSurface, cb: ConvexSurface): void {
+    this.#ca = ca;
+    this.#cb = cb;
     this.#n = 0;
     this.#lastA = 0;
     this.#lastB = 0;
@@ -290,6 +321,7 @@ export class ConvexSurfacePair {
       const norm = Math.sqrt(vv);
       const along = (vx * wx + vy * wy + vz * wz) / norm;
       if (along > lower) lower = along;
+      if (lower > this.stopAbove) break;
       if (n === 0) {
         n = 1;
         this.#lam[0] = 1;

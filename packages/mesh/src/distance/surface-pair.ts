@@ -5,6 +5,7 @@ import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import type { Surface } from '../surface.js';
 import { S, shaved } from './surface-scratch.js';
 import { SurfaceSearch } from './surface-search.js';
+import { searchHull } from './surface-search-hull.js';
 import { searchListed } from './surface-search-listed.js';
 import { searchTrees } from './surface-search-trees.js';
 
@@ -46,7 +47,7 @@ export class SurfacePair {
   readonly pointA = new Float64Array(3);
   /** Closest point on B, in A's frame. */
   readonly pointB = new Float64Array(3);
-  /** Node pairs whose boxes were tested in the last evaluation. */
+  /** Node pairs whose boxes were tested in the last evaluation (and, on the hull search, facets of A bounded against B's hull). */
   volumePairs = 0;
   /** Facet pairs evaluated exactly in the last evaluation. */
   facetPairs = 0;
@@ -58,6 +59,16 @@ export class SurfacePair {
    * {@link evaluateMoved}; bodies that touch or cross, or are not convex, take the trees.
    */
   convex = true;
+  /**
+   * A small convex B (refitted in A's frame, at most 128 distinct vertices) is searched down A's
+   * tree alone, each facet of A that comes near B's box bounded against B's vertex hull by GJK (a
+   * lower bound of its gap to every facet of B, and its gap to B itself since B is convex); only the
+   * facets of A within the best meet B's facets one by one. The same result as the descent of both
+   * trees, bit for bit (distance, facets, points, `intersecting`); on the bench's bunny × pebble
+   * 211 bounds a query instead of 857 node pairs. On by default; set it to false for both trees.
+   * {@link evaluateMoved} then keeps no candidates: each evaluation starts from A's root.
+   */
+  hull = true;
 
   /**
    * The searches' state (the trees, the node bound, the candidates of {@link evaluateMoved}); B's
@@ -135,7 +146,8 @@ export class SurfacePair {
     q.hintB = this.facetB;
     // With a relative error ε, a pair is skipped once its bound exceeds best / (1 + ε): the search
     // ends sooner, `distance` is then within a factor 1 + ε of the gap, and `lowerBound` certifies it.
-    searchTrees(q, maxDistance, 1 / (1 + relativeError), false, false, 0);
+    if (q.useHull && this.hull) searchHull(q, maxDistance, 1 / (1 + relativeError));
+    else searchTrees(q, maxDistance, 1 / (1 + relativeError), false, false, 0);
     this.volumePairs = q.volumePairs;
     this.facetPairs = q.facetPairs + spent;
     return this.#finish(maxDistance);
@@ -171,6 +183,14 @@ export class SurfacePair {
     q.begin(R, t);
     q.hintA = this.facetA;
     q.hintB = this.facetB;
+    if (q.useHull && this.hull) {
+      // The hull search keeps no candidates: each evaluation runs from A's root.
+      candidates.kept = false;
+      searchHull(q, Number.POSITIVE_INFINITY, 1);
+      this.volumePairs = q.volumePairs;
+      this.facetPairs = q.facetPairs + spent;
+      return this.#finish(Number.POSITIVE_INFINITY);
+    }
     const reuse = candidates.kept && moved >= 0 && moved < Number.POSITIVE_INFINITY;
     candidates.kept = true;
     let volumePairs = 0;

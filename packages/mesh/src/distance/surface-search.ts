@@ -1,3 +1,4 @@
+import { type ConvexSurface, convexSurface } from '../convex/convex-surface.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
@@ -13,6 +14,11 @@ const EMPTY = new Float32Array(0);
 const REFIT_RATIO = 0.25;
 /** Small bodies are always refitted: the pass costs less than one loose box pair. */
 const REFIT_FLOOR = 256;
+/**
+ * A refitted convex B of at most this many distinct vertices is searched against A facet by facet
+ * through its hull (`searchHull`): each GJK bound scans B's vertices.
+ */
+const HULL_POINTS = 128;
 
 /**
  * What the searches of a `SurfacePair` share: the two surfaces and their trees, the placement of
@@ -54,6 +60,12 @@ export class SurfaceSearch {
   /** The RSS of A's and B's nodes, when B is not refitted (built on first use, kept with the trees). */
   rssA: Float32Array = EMPTY;
   rssB: Float32Array = EMPTY;
+  /**
+   * B is refitted, convex, and small enough for its vertex hull to bound each facet of A
+   * (`searchHull`, unless `SurfacePair.hullSearch` is off): then `convexB` is B's convex-path data.
+   */
+  useHull = false;
+  convexB: ConvexSurface | undefined;
   readonly candidates = new SurfaceCandidates();
   /** The exact gaps of a search from the candidates (for `lowerBound`). */
   readonly gaps = new ExactGaps();
@@ -78,6 +90,15 @@ export class SurfaceSearch {
     this.reachA = rootReach(this.ta.boxes);
     this.reachB = rootReach(this.tb.boxes);
     this.candidates.forget();
+    this.useHull = false;
+    this.convexB = undefined;
+    if (this.refit) {
+      const cb = convexSurface(b);
+      if (cb.convex && cb.count <= HULL_POINTS) {
+        this.useHull = true;
+        this.convexB = cb;
+      }
+    }
   }
 
   /** Stores the placement (a point x of B at R x + t in A's frame) and the rounding margin. */

@@ -1,0 +1,177 @@
+import type { ConvexSurface } from '../convex/convex-surface.js';
+import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
+import { triangleGapBound } from '../geometry/triangle-bound.js';
+import { triangleDistance } from '../geometry/triangle-distance.js';
+import { facetBoxA, facetBoxGap2, refitBound } from './surface-refit.js';
+import { S } from './surface-scratch.js';
+import type { SurfaceSearch } from './surface-search.js';
+
+/**
+ * The search for a small convex B refitted in A's frame: down A's tree alone, against B's box, and
+ * at each facet of A that box, then the gap between the facet and B's vertex hull by GJK. That gap
+ * bounds the facet's distance to every facet of B from below (the hull holds them all) and, B being
+ * convex, it is the facet's own distance to B: a facet of A whose gap exceeds the best is done with
+ * B in one bound, where the search down both trees must separate it from B's facets pair by pair
+ * (hundreds of pairs lie within a few per cent of the gap when B is small against it). Only the
+ * facets of A that come within the best meet B's facets, one by one, in the order and with the tests
+ * of that search. The answer (distance, pair, points, `intersecting`) is the all-pairs loop's, as
+ * that search's; `lowestPruned` holds this search's own bounds.
+ */
+export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number): void {
+  // One GJK pair for every search (they never overlap): the facet in hand against B's hull.
+  triangle.reach = q.reachA;
+  if (hullPair === undefined) hullPair = new ConvexSurfacePair(q.b, q.b);
+  hullPair.bindHulls(triangle, q.convexB!);
+  const hull = hullPair;
+  const margin = q.margin;
+  const ta = q.ta;
+  const pa = q.a.positions;
+  const ia = q.a.indices;
+  const facetsB = q.b.facetCount;
+  const corners = triangle.points;
+  const tri = S.tri;
+  const out = S.out;
+  const rb = S.rb;
+  const box = S.fa;
+  const hintA = q.hintA;
+  const hintB = q.hintB;
+  q.seed(maxDistance);
+  let best = q.best;
+  let bestA = q.bestA;
+  let bestB = q.bestB;
+  let intersecting = q.intersecting;
+  let facetPairs = q.facetPairs;
+  let volumePairs = 1;
+  let lowestBound = Number.POSITIVE_INFINITY;
+  let lowestExact = q.lowestPruned;
+  const boxesA = ta.boxes;
+  const slabsA = ta.slabs;
+  const countA = ta.count;
+  const childA = ta.child;
+  const orderA = ta.order;
+  const stack = S.stack;
+  stack.size = 0;
+  refitBound(boxesA, slabsA, 0, 0);
+  stack.push(0, 0, S.bound[0]);
+  while (stack.size > 0) {
+    const slot = stack.pop();
+    const lb = stack.keys[slot];
+    if (lb - margin > best * shrink) {
+      if (lb < lowestBound) lowestBound = lb;
+      continue;
+    }
+    const i = stack.nodes[2 * slot];
+    if (countA[i] > 0) {
+      for (let x = childA[i]; x < childA[i] + countA[i]; x++) {
+        const fa = orderA[x];
+        if (intersecting && fa > bestA) continue;
+        const limit = best * shrink + margin;
+        // The facet's box against B's: a few flops.
+        facetBoxA(pa, ia, fa);
+        let s = 0;
+        let g = rb[0] - box[3];
+        let h = box[0] - rb[3];
+        if (h > g) g = h;
+        if (g > 0) s += g * g;
+        g = rb[1] - box[4];
+        h = box[1] - rb[4];
+        if (h > g) g = h;
+        if (g > 0) s += g * g;
+        g = rb[2] - box[5];
+        h = box[2] - rb[5];
+        if (h > g) g = h;
+        if (g > 0) s += g * g;
+        if (s > limit * limit) {
+          const d = Math.sqrt(s);
+          if (d < lowestBound) lowestBound = d;
+          continue;
+        }
+        // The facet against B's hull (its vertices placed as the pairs place them).
+        const a = 3 * ia[3 * fa];
+        const b = 3 * ia[3 * fa + 1];
+        const c = 3 * ia[3 * fa + 2];
+        corners[0] = pa[a];
+        corners[1] = pa[a + 1];
+        corners[2] = pa[a + 2];
+        corners[3] = pa[b];
+        corners[4] = pa[b + 1];
+        corners[5] = pa[b + 2];
+        corners[6] = pa[c];
+        corners[7] = pa[c + 1];
+        corners[8] = pa[c + 2];
+        hull.stopAbove = limit;
+        const gap = hull.evaluateBound(S.R, S.t);
+        volumePairs++;
+        if (gap - margin > best * shrink) {
+          if (gap < lowestBound) lowestBound = gap;
+          continue;
+        }
+        for (let fb = 0; fb < facetsB; fb++) {
+          if (fa === hintA && fb === hintB) continue;
+          // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
+          if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
+          const g2 = facetBoxGap2(fb);
+          const near = best * shrink + margin;
+          if (g2 > near * near) {
+            const d = Math.sqrt(g2);
+            if (d < lowestBound) lowestBound = d;
+            continue;
+          }
+          q.loadPair(fa, fb);
+          const bound = triangleGapBound(tri, 0, 9, near);
+          if (bound - margin > best * shrink) {
+            if (bound < lowestBound) lowestBound = bound;
+            continue;
+          }
+          const d = triangleDistance(tri, 0, 9, out);
+          facetPairs++;
+          if (out[6] === 1) intersecting = true;
+          if (d > best && d < lowestExact) lowestExact = d;
+          if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
+            best = d;
+            bestA = fa;
+            bestB = fb;
+            q.keepPoints();
+          }
+        }
+      }
+      continue;
+    }
+    // Both children against B's box, the closer searched first (on a tie, the nearer centre).
+    const a1 = i + 1;
+    const a2 = childA[i];
+    refitBound(boxesA, slabsA, a1, 0);
+    const l1 = S.bound[0];
+    refitBound(boxesA, slabsA, a2, 0);
+    const l2 = S.bound[0];
+    volumePairs += 2;
+    const firstIsCloser = l1 < l2 || (l1 === l2 && q.centres2(a1, 0) <= q.centres2(a2, 0));
+    const nearNode = firstIsCloser ? a1 : a2;
+    const farNode = firstIsCloser ? a2 : a1;
+    const nearKey = firstIsCloser ? l1 : l2;
+    const farKey = firstIsCloser ? l2 : l1;
+    if (farKey - margin <= best * shrink) stack.push(farNode, 0, farKey);
+    else if (farKey < lowestBound) lowestBound = farKey;
+    if (nearKey - margin <= best * shrink) stack.push(nearNode, 0, nearKey);
+    else if (nearKey < lowestBound) lowestBound = nearKey;
+  }
+  q.volumePairs = volumePairs;
+  q.facetPairs = facetPairs;
+  q.lowestPruned = lowestBound < lowestExact ? lowestBound : lowestExact;
+  q.best = best;
+  q.bestA = bestA;
+  q.bestB = bestB;
+  q.intersecting = intersecting;
+}
+
+/** The facet of A in hand as a vertex set (its points rewritten facet by facet), and the GJK pair. */
+const triangle: { -readonly [K in keyof ConvexSurface]: ConvexSurface[K] } = {
+  points: new Float64Array(9),
+  count: 3,
+  start: new Uint32Array([0, 1, 2, 3]),
+  facets: new Uint32Array(3),
+  corners: new Uint32Array([0, 1, 2]),
+  convex: true,
+  reach: 0,
+};
+let hullPair: ConvexSurfacePair | undefined;
