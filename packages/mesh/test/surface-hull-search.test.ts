@@ -6,7 +6,16 @@
 import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { box, cylinder, icosphere, relativeTransform, Surface, SurfacePair } from '../src/index.js';
+import { hullCovered } from '../src/convex/hull-covered.js';
+import {
+  box,
+  convexSurface,
+  cylinder,
+  icosphere,
+  relativeTransform,
+  Surface,
+  SurfacePair,
+} from '../src/index.js';
 import { arbConvex, arbPose, arbSoup, offsetPose, randomPose, rng } from './helpers.js';
 
 /** Fields of two evaluations that differ (by Object.is), or null. */
@@ -46,6 +55,54 @@ function compare(a: Surface, b: Surface, poseA: Pose3, poseB: Pose3, label = '')
 }
 
 const bunnyLike = icosphere(0.5, 3).scale(1, 0.6, 0.8); // 1 280 facets: A, many times B's size
+
+describe('hullCovered: the facets of B cover its hull exactly, or the hull search is not used', () => {
+  const covered = (s: Surface) => hullCovered(s, convexSurface(s));
+  it('closed convex bodies, either orientation', () => {
+    for (const s of [box(1), box(0.04, 2), box([1, 0.5, 2], 3), icosphere(0.5, 1), cylinder(0.5, 1, 12)]) {
+      expect(covered(s)).toBe(true);
+      // Every facet turned over: still a closed surface facing one way.
+      const flipped = Surface.fromIndexed(
+        s.positions,
+        Uint32Array.from(s.indices, (_, i) => s.indices[i - (i % 3) + [0, 2, 1][i % 3]]),
+      );
+      expect(covered(flipped)).toBe(true);
+    }
+  });
+
+  it('not: zero-area facets, one facet turned, a facet missing, a facet twice, a flat body', () => {
+    // Found by the soup property: two zero-area facets pass the tolerant convexity check, and
+    // the four points' hull is a tetrahedron that no facet covers.
+    const slivers = Surface.fromTriangles([
+      -5.696946737857321e-9, -0.0000034366113516960574, 1, -0.75, -7.287556782043985e-9, 0,
+      -5.696946737857321e-9, -0.0000034366113516960574, 1, 0.0030037787220195383, 1, 0.514283294585949, 1,
+      -0.000007453003882267801, 0.75, 0.0030037787220195383, 1, 0.514283294585949,
+    ]);
+    expect(covered(slivers)).toBe(false);
+    const b = box(1);
+    const turned = Uint32Array.from(b.indices);
+    [turned[1], turned[2]] = [turned[2], turned[1]];
+    expect(covered(Surface.fromIndexed(b.positions, turned))).toBe(false);
+    expect(covered(Surface.fromIndexed(b.positions, b.indices.slice(3)))).toBe(false);
+    expect(
+      covered(Surface.fromIndexed(b.positions, Uint32Array.from([...b.indices, ...b.indices.slice(0, 3)]))),
+    ).toBe(false);
+    // Two triangles back to back: closed, but flat.
+    expect(covered(Surface.fromTriangles([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0]))).toBe(
+      false,
+    );
+  });
+
+  it('not: a vertex pushed out of a face by less than the tolerant check sees', () => {
+    const b = box(1, 2);
+    const p = Float64Array.from(b.positions);
+    // The centre vertex of the face x = 0.5 (subdivided twice) moved out by 1e-14.
+    for (let v = 0; v < p.length; v += 3) if (p[v] === 0.5 && p[v + 1] === 0 && p[v + 2] === 0) p[v] += 1e-14;
+    const dented = Surface.fromIndexed(p, b.indices);
+    expect(convexSurface(dented).convex).toBe(true);
+    expect(covered(dented)).toBe(false);
+  });
+});
 
 describe('SurfacePair: the hull search gives the trees’ answer bit for bit', { timeout: 120_000 }, () => {
   it('random soups against small convex bodies at random poses (gaps, contacts, crossings)', () => {

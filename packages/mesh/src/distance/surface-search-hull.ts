@@ -12,9 +12,10 @@ import type { SurfaceSearch } from './surface-search.js';
  * bounds the facet's distance to every facet of B from below (the hull holds them all) and, B being
  * convex, it is the facet's own distance to B: a facet of A whose gap exceeds the best is done with
  * B in one bound, where the search down both trees must separate it from B's facets pair by pair
- * (hundreds of pairs lie within a few per cent of the gap when B is small against it). Only the
- * facets of A that come within the best meet B's facets, one by one, in the order and with the tests
- * of that search. The answer (distance, pair, points, `intersecting`) is the all-pairs loop's, as
+ * (hundreds of pairs lie within a few per cent of the gap when B is small against it). GJK's two
+ * points also bound the gap from above, so the first pass prunes with the nearest facet met so far;
+ * the facets it keeps then meet B's facets one by one, nearest first, with the tests of the search
+ * down both trees. The answer (distance, pair, points, `intersecting`) is the all-pairs loop's, as
  * that search's; `lowestPruned` holds this search's own bounds.
  */
 export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number): void {
@@ -27,23 +28,15 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   const ta = q.ta;
   const pa = q.a.positions;
   const ia = q.a.indices;
-  const facetsB = q.b.facetCount;
   const corners = triangle.points;
-  const tri = S.tri;
-  const out = S.out;
   const rb = S.rb;
   const box = S.fa;
-  const hintA = q.hintA;
-  const hintB = q.hintB;
   q.seed(maxDistance);
-  let best = q.best;
-  let bestA = q.bestA;
-  let bestB = q.bestB;
-  let intersecting = q.intersecting;
-  let facetPairs = q.facetPairs;
+  // Pruning runs below the best exact gap so far, less its relative allowance, or below a gap some
+  // facet pair is known to come within (GJK's points, below).
+  let cap = q.best * shrink;
   let volumePairs = 1;
   let lowestBound = Number.POSITIVE_INFINITY;
-  let lowestExact = q.lowestPruned;
   const boxesA = ta.boxes;
   const slabsA = ta.slabs;
   const countA = ta.count;
@@ -51,12 +44,15 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   const orderA = ta.order;
   const stack = S.stack;
   stack.size = 0;
+  kept.count = 0;
   refitBound(boxesA, slabsA, 0, 0);
   stack.push(0, 0, S.bound[0]);
+  // First A's tree, the facets that may hold the closest pair kept with their bounds; then their
+  // pairs, nearest facet first, so that the first ones set the best and the rest mostly fall to it.
   while (stack.size > 0) {
     const slot = stack.pop();
     const lb = stack.keys[slot];
-    if (lb - margin > best * shrink) {
+    if (lb - margin > cap) {
       if (lb < lowestBound) lowestBound = lb;
       continue;
     }
@@ -64,8 +60,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     if (countA[i] > 0) {
       for (let x = childA[i]; x < childA[i] + countA[i]; x++) {
         const fa = orderA[x];
-        if (intersecting && fa > bestA) continue;
-        const limit = best * shrink + margin;
+        const limit = cap + margin;
         // The facet's box against B's: a few flops.
         facetBoxA(pa, ia, fa);
         let s = 0;
@@ -102,37 +97,18 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
         hull.stopAbove = limit;
         const gap = hull.evaluateBound(S.R, S.t);
         volumePairs++;
-        if (gap - margin > best * shrink) {
+        if (gap - margin > cap) {
           if (gap < lowestBound) lowestBound = gap;
           continue;
         }
-        for (let fb = 0; fb < facetsB; fb++) {
-          if (fa === hintA && fb === hintB) continue;
-          // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
-          if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
-          const g2 = facetBoxGap2(fb);
-          const near = best * shrink + margin;
-          if (g2 > near * near) {
-            const d = Math.sqrt(g2);
-            if (d < lowestBound) lowestBound = d;
-            continue;
-          }
-          q.loadPair(fa, fb);
-          const bound = triangleGapBound(tri, 0, 9, near);
-          if (bound - margin > best * shrink) {
-            if (bound < lowestBound) lowestBound = bound;
-            continue;
-          }
-          const d = triangleDistance(tri, 0, 9, out);
-          facetPairs++;
-          if (out[6] === 1) intersecting = true;
-          if (d > best && d < lowestExact) lowestExact = d;
-          if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
-            best = d;
-            bestA = fa;
-            bestB = fb;
-            q.keepPoints();
-          }
+        kept.push(fa, gap);
+        // The facet apart from the hull (beyond the rounding): the segment between GJK's two points,
+        // one on the facet and one in B's hull, crosses the hull's boundary, which B's facets cover
+        // (`hullCovered`), so some facet pair is at most |v| apart; the margin covers the rounding.
+        // No relative allowance on it: that pair is still to be measured, and may take the allowance.
+        if (gap > margin) {
+          const far = hull.upperBound + margin;
+          if (far < cap) cap = far;
         }
       }
       continue;
@@ -150,19 +126,130 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     const farNode = firstIsCloser ? a2 : a1;
     const nearKey = firstIsCloser ? l1 : l2;
     const farKey = firstIsCloser ? l2 : l1;
-    if (farKey - margin <= best * shrink) stack.push(farNode, 0, farKey);
+    if (farKey - margin <= cap) stack.push(farNode, 0, farKey);
     else if (farKey < lowestBound) lowestBound = farKey;
-    if (nearKey - margin <= best * shrink) stack.push(nearNode, 0, nearKey);
+    if (nearKey - margin <= cap) stack.push(nearNode, 0, nearKey);
     else if (nearKey < lowestBound) lowestBound = nearKey;
   }
+  kept.sort();
   q.volumePairs = volumePairs;
-  q.facetPairs = facetPairs;
-  q.lowestPruned = lowestBound < lowestExact ? lowestBound : lowestExact;
+  // What the seed left there (the hint's gap above maxDistance) and the bounds of the first pass.
+  if (lowestBound < q.lowestPruned) q.lowestPruned = lowestBound;
+  for (let k = 0; k < kept.count; k++) {
+    const fa = kept.facets[k];
+    const gap = kept.gaps[k];
+    if (gap - margin > q.best * shrink) {
+      if (gap < q.lowestPruned) q.lowestPruned = gap;
+      continue;
+    }
+    pairsWith(q, fa, shrink, null, 0, q.b.facetCount);
+  }
+}
+
+/**
+ * The pairs of facet fa of A with B's facets `list[from..to)` (or facets from..to of B without a
+ * list), in that order, behind the tests of the search down both trees; reads and updates the best
+ * in `q`.
+ */
+function pairsWith(
+  q: SurfaceSearch,
+  fa: number,
+  shrink: number,
+  list: Uint32Array | null,
+  from: number,
+  to: number,
+): void {
+  const margin = q.margin;
+  let best = q.best;
+  let bestA = q.bestA;
+  let bestB = q.bestB;
+  let intersecting = q.intersecting;
+  if (intersecting && fa > bestA) return;
+  let facetPairs = q.facetPairs;
+  let lowest = q.lowestPruned;
+  const tri = S.tri;
+  const out = S.out;
+  const hintA = q.hintA;
+  const hintB = q.hintB;
+  facetBoxA(q.a.positions, q.a.indices, fa);
+  for (let e = from; e < to; e++) {
+    const fb = list === null ? e : list[e];
+    if (fa === hintA && fb === hintB) continue;
+    // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
+    if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
+    const g2 = facetBoxGap2(fb);
+    const near = best * shrink + margin;
+    if (g2 > near * near) {
+      const d = Math.sqrt(g2);
+      if (d < lowest) lowest = d;
+      continue;
+    }
+    q.loadPair(fa, fb);
+    const bound = triangleGapBound(tri, 0, 9, near);
+    if (bound - margin > best * shrink) {
+      if (bound < lowest) lowest = bound;
+      continue;
+    }
+    const d = triangleDistance(tri, 0, 9, out);
+    facetPairs++;
+    if (out[6] === 1) intersecting = true;
+    // An exact gap above the best still bounds what was left out.
+    if (d > best && d < lowest) lowest = d;
+    if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
+      best = d;
+      bestA = fa;
+      bestB = fb;
+      q.keepPoints();
+    }
+  }
   q.best = best;
   q.bestA = bestA;
   q.bestB = bestB;
   q.intersecting = intersecting;
+  q.facetPairs = facetPairs;
+  q.lowestPruned = lowest;
 }
+
+/** The facets of A the first pass keeps, with their hull bounds (grown by doubling, kept between searches). */
+class KeptFacets {
+  facets = new Int32Array(64);
+  gaps = new Float64Array(64);
+  count = 0;
+
+  push(fa: number, gap: number): void {
+    if (this.count === this.facets.length) {
+      const facets = new Int32Array(2 * this.count);
+      facets.set(this.facets);
+      this.facets = facets;
+      const gaps = new Float64Array(2 * this.count);
+      gaps.set(this.gaps);
+      this.gaps = gaps;
+    }
+    this.facets[this.count] = fa;
+    this.gaps[this.count] = gap;
+    this.count++;
+  }
+
+  /** By bound, then by facet (a few dozen entries: insertion). */
+  sort(): void {
+    const f = this.facets;
+    const g = this.gaps;
+    for (let k = 1; k < this.count; k++) {
+      const fk = f[k];
+      const gk = g[k];
+      let j = k - 1;
+      while (j >= 0 && (g[j] > gk || (g[j] === gk && f[j] > fk))) {
+        f[j + 1] = f[j];
+        g[j + 1] = g[j];
+        j--;
+      }
+      f[j + 1] = fk;
+      g[j + 1] = gk;
+    }
+  }
+}
+
+const kept = new KeptFacets();
 
 /** The facet of A in hand as a vertex set (its points rewritten facet by facet), and the GJK pair. */
 const triangle: { -readonly [K in keyof ConvexSurface]: ConvexSurface[K] } = {

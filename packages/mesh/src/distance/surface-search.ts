@@ -1,4 +1,5 @@
 import { type ConvexSurface, convexSurface } from '../convex/convex-surface.js';
+import { hullCovered } from '../convex/hull-covered.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
@@ -61,8 +62,9 @@ export class SurfaceSearch {
   rssA: Float32Array = EMPTY;
   rssB: Float32Array = EMPTY;
   /**
-   * B is refitted, convex, and small enough for its vertex hull to bound each facet of A
-   * (`searchHull`, unless `SurfacePair.hullSearch` is off): then `convexB` is B's convex-path data.
+   * B is refitted, small, and its facets cover the boundary of its vertex hull exactly (`hullCovered`):
+   * the hull search (`searchHull`, unless `SurfacePair.hull` is off) bounds each facet of A against
+   * that hull. Then `convexB` is B's convex-path data.
    */
   useHull = false;
   convexB: ConvexSurface | undefined;
@@ -94,7 +96,8 @@ export class SurfaceSearch {
     this.convexB = undefined;
     if (this.refit) {
       const cb = convexSurface(b);
-      if (cb.convex && cb.count <= HULL_POINTS) {
+      // Its facets must cover its hull exactly: the search prunes with gaps to the hull.
+      if (cb.convex && cb.count <= HULL_POINTS && hullCovered(b, cb)) {
         this.useHull = true;
         this.convexB = cb;
       }
