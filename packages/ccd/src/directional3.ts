@@ -1,5 +1,8 @@
 import {
   type BoundingTree,
+  type ConvexSurface,
+  ConvexSurfacePair,
+  convexSurface,
   PairStack,
   placeRss,
   RSS_C,
@@ -96,6 +99,8 @@ export class DirectionalBound3 {
   #margin = 0;
   /** `rssGap`'s output: the gap, then the unit direction it was measured along (A's frame). */
   readonly #gap = new Float64Array(4);
+  /** B's distinct vertices, when B is small enough for the facets of A to be cleared against its hull. */
+  readonly #hullB: ConvexSurface | undefined;
 
   constructor(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion) {
     this.#a = a;
@@ -111,6 +116,9 @@ export class DirectionalBound3 {
     this.#relSpeed = Math.hypot(this.#dAB[0], this.#dAB[1], this.#dAB[2]);
     this.#useRss = this.#tb.nodeCount > RSS_RATIO * this.#ta.nodeCount + RSS_FLOOR;
     this.#reach = rootReach(this.#ta.boxes) + rootReach(this.#tb.boxes);
+    // A small B, searched by boxes: its facets of A are also cleared against B's vertex hull.
+    this.#hullB = this.#useRss ? undefined : convexSurface(b);
+    if (this.#hullB !== undefined && this.#hullB.count > HULL_POINTS) this.#hullB = undefined;
     if (this.#useRss) {
       this.#rssA = rssOf(a);
       this.#rssB = rssOf(b);
@@ -166,6 +174,14 @@ export class DirectionalBound3 {
     }
     const stack = descent;
     stack.size = 0;
+    const hullClear = this.#clearance && this.#hullB !== undefined && this.#relSpeed > 0;
+    if (hullClear) {
+      startFacets(this.#a.facetCount);
+      // One GJK pair for the step, warm-started from facet to facet.
+      if (hullPair === undefined) hullPair = new ConvexSurfacePair(this.#b, this.#b);
+      facetTriangle.reach = this.#reach;
+      hullPair.bindHulls(facetTriangle, this.#hullB!);
+    }
     const key0 = this.#nodeStep(0, 0, half, best);
     if (key0 < best) stack.push(0, 0, key0);
     while (stack.size > 0) {
@@ -175,10 +191,20 @@ export class DirectionalBound3 {
       const j = stack.nodes[2 * slot + 1];
       const leafA = ta.count[i] > 0;
       const leafB = tb.count[j] > 0;
+      if (leafA && hullClear && best > 0) {
+        // A leaf whose facets are all cleared against B's whole hull needs none of B's nodes.
+        let cleared = true;
+        for (let x = ta.child[i]; x < ta.child[i] + ta.count[i] && cleared; x++) {
+          cleared = this.#facetClear(ta.order[x], half, best);
+        }
+        if (cleared) continue;
+      }
       if (leafA && leafB) {
         for (let x = ta.child[i]; x < ta.child[i] + ta.count[i]; x++) {
+          const fa = ta.order[x];
+          if (hullClear && best > 0 && this.#facetClear(fa, half, best)) continue;
           for (let y = tb.child[j]; y < tb.child[j] + tb.count[j]; y++) {
-            best = this.#pairStep(ta.order[x], tb.order[y], half, best);
+            best = this.#pairStep(fa, tb.order[y], half, best);
             if (best <= floor) return floor;
           }
         }
@@ -262,6 +288,66 @@ export class DirectionalBound3 {
       if (directed > step) step = directed;
     }
     return step < best ? step : best;
+  }
+
+  /**
+   * Whether no pair of facet fa of A with a facet of B can step less than `best`: the clearance of
+   * {@link #clear} with the set of the pairs' witnesses taken as B's vertex hull less the facet (a
+   * convex set that holds them all) instead of a box difference, tested by GJK between the facet
+   * moved to the ball's centre and B's hull. A facet proved once stays proved for the rest of the
+   * step (`best` only falls); one not proved is tried again when `best` has fallen by a fifth.
+   */
+  #facetClear(fa: number, half: number, best: number): boolean {
+    const sc = scratch;
+    if (sc.facetStamp[fa] === sc.stamp) {
+      const was = sc.facetBest[fa];
+      if (was >= 0) return true;
+      if (best > -0.8 * was) return false;
+    }
+    sc.facetStamp[fa] = sc.stamp;
+    const pa = this.#a.positions;
+    const ia = this.#a.indices;
+    const T = facetTriangle.points;
+    let spinA = 0;
+    for (let k = 0; k < 3; k++) {
+      const va = ia[3 * fa + k];
+      T[3 * k] = pa[3 * va];
+      T[3 * k + 1] = pa[3 * va + 1];
+      T[3 * k + 2] = pa[3 * va + 2];
+      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
+    }
+    const spin = spinA + this.#nodeSpinB[0];
+    // The ball of #clear (the same allowances), with ε the gap between the facet's box and B's.
+    if (this.#nbStamp[0] !== this.#stamp) this.#boxB(0);
+    const nb = this.#nb;
+    let s = 0;
+    for (let k = 0; k < 3; k++) {
+      const lo = Math.min(T[k], T[3 + k], T[6 + k]);
+      const hi = Math.max(T[k], T[3 + k], T[6 + k]);
+      const g = Math.max(nb[k] - hi, lo - nb[3 + k]);
+      if (g > 0) s += g * g;
+    }
+    const v = this.#relA;
+    const w = this.#relSpeed;
+    const t = best * (1 + 1e-10);
+    const a = half + this.#margin + t * spin;
+    const gap = Math.sqrt(s);
+    const eps = gap > a ? gap : a;
+    const kk = 1 - a / (2 * eps);
+    const f = t / (2 * kk);
+    const rho = Math.sqrt(f * f * w * w * (1 + 1e-9) + (a * eps) / (2 * kk));
+    // The facet moved by the ball's centre: the witnesses miss the ball when it stays farther than
+    // the radius from B's hull.
+    for (let k = 0; k < 9; k += 3) {
+      T[k] += f * v[0];
+      T[k + 1] += f * v[1];
+      T[k + 2] += f * v[2];
+    }
+    const pair = hullPair!;
+    pair.stopAbove = rho + this.#margin;
+    const clear = pair.evaluateBound(this.#R, this.#t) - this.#margin > rho;
+    sc.facetBest[fa] = clear ? best : -best;
+    return clear;
   }
 
   /**
@@ -553,6 +639,30 @@ const EMPTY32 = new Float32Array(0);
 const EMPTY64 = new Float64Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 
+/** B is cleared against its vertex hull when it has at most this many distinct vertices (GJK scans them). */
+const HULL_POINTS = 128;
+
+/** The facet of A in hand as a vertex set for GJK against B's hull, and the GJK pair (one for all bounds). */
+const facetTriangle: { -readonly [K in keyof ConvexSurface]: ConvexSurface[K] } = {
+  points: new Float64Array(9),
+  count: 3,
+  start: new Uint32Array([0, 1, 2, 3]),
+  facets: new Uint32Array(3),
+  corners: new Uint32Array([0, 1, 2]),
+  convex: true,
+  reach: 0,
+};
+let hullPair: ConvexSurfacePair | undefined;
+
+/** Makes the per-facet record of the hull clearance fit A's facets (stamped with the step's stamp). */
+function startFacets(facets: number): void {
+  const sc = scratch;
+  if (sc.facetStamp.length < facets) {
+    sc.facetStamp = new Uint32Array(facets);
+    sc.facetBest = new Float64Array(facets);
+  }
+}
+
 /**
  * B's vertices, node boxes (min, max) and RSS placed in A's frame, with their stamps: one set for all
  * bounds, grown as needed, since a step runs to its end before any other starts. A query makes a new
@@ -566,6 +676,9 @@ const scratch = {
   nb: EMPTY64,
   nbStamp: EMPTY_U32,
   rp: EMPTY64,
+  /** The hull clearance of A's facets in this step: stamped; the best it was tried at (< 0: not proved). */
+  facetStamp: EMPTY_U32,
+  facetBest: EMPTY64,
 };
 
 /** The shared scratch, large enough for B (node boxes or RSS, as the bound uses), with a new stamp. */
@@ -583,6 +696,7 @@ function placed(vertices: number, nodes: number, rss: boolean): typeof scratch {
   if (sc.stamp === 0) {
     sc.vbStamp.fill(0);
     sc.nbStamp.fill(0);
+    sc.facetStamp.fill(0);
     sc.stamp = 1;
   }
   return sc;
