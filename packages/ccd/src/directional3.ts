@@ -5,6 +5,7 @@ import {
   convexSurface,
   PairStack,
   placeRss,
+  pointSet,
   RSS_C,
   RSS_L,
   RSS_R,
@@ -643,15 +644,7 @@ const EMPTY_U32 = new Uint32Array(0);
 const HULL_POINTS = 128;
 
 /** The facet of A in hand as a vertex set for GJK against B's hull, and the GJK pair (one for all bounds). */
-const facetTriangle: { -readonly [K in keyof ConvexSurface]: ConvexSurface[K] } = {
-  points: new Float64Array(9),
-  count: 3,
-  start: new Uint32Array([0, 1, 2, 3]),
-  facets: new Uint32Array(3),
-  corners: new Uint32Array([0, 1, 2]),
-  convex: true,
-  reach: 0,
-};
+const facetTriangle = pointSet(3);
 let hullPair: ConvexSurfacePair | undefined;
 
 /** Makes the per-facet record of the hull clearance fit A's facets (stamped with the step's stamp). */

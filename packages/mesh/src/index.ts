@@ -12,7 +12,13 @@ export {
   convexCurve,
 } from './convex/convex-curve.js';
 export { ConvexCurvePair } from './convex/convex-curve-pair.js';
-export { CONVEX_CHECK_LIMIT, type ConvexSurface, convexSurface } from './convex/convex-surface.js';
+export {
+  CONVEX_CHECK_LIMIT,
+  type ConvexSurface,
+  convexSurface,
+  type PointSet,
+  pointSet,
+} from './convex/convex-surface.js';
 export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';

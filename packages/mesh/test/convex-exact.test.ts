@@ -7,18 +7,9 @@ import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { box, cylinder, icosphere, relativeTransform, Surface, SurfacePair } from '../src/index.js';
-import { arbConvex, arbPose, offsetPose, randomPose, rng, soupOf } from './helpers.js';
+import { arbConvex, arbPose, offsetPose, pairDifference, randomPose, rng, soupOf } from './helpers.js';
 
-/** Fields of two evaluations that differ (by Object.is), or null. */
-function difference(x: SurfacePair, y: SurfacePair): string | null {
-  const fields = ['distance', 'intersecting', 'beyond', 'facetA', 'facetB'] as const;
-  for (const f of fields) if (!Object.is(x[f], y[f])) return `${f}: ${x[f]} against ${y[f]}`;
-  for (let k = 0; k < 3; k++) {
-    if (!Object.is(x.pointA[k], y.pointA[k])) return `pointA[${k}]`;
-    if (!Object.is(x.pointB[k], y.pointB[k])) return `pointB[${k}]`;
-  }
-  return null;
-}
+const difference = pairDifference;
 
 interface Tally {
   calls: number;

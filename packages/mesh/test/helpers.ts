@@ -17,6 +17,7 @@ import {
   relativeTransform2,
   type Surface,
   type SurfaceDistanceResult,
+  type SurfacePair,
   segmentDistance2,
   surfaceDistance,
   triangleDistance,
@@ -702,3 +703,14 @@ export const arbConvex = fc
             : box([1, 1, 1e-3]);
     return base.scale(sx, sy, sz);
   });
+
+/** Fields of two evaluations of `SurfacePair` that differ (by Object.is), or null: the answer, not the counters. */
+export function pairDifference(x: SurfacePair, y: SurfacePair): string | null {
+  const fields = ['distance', 'intersecting', 'beyond', 'facetA', 'facetB'] as const;
+  for (const f of fields) if (!Object.is(x[f], y[f])) return `${f}: ${x[f]} against ${y[f]}`;
+  for (let k = 0; k < 3; k++) {
+    if (!Object.is(x.pointA[k], y.pointA[k])) return `pointA[${k}]`;
+    if (!Object.is(x.pointB[k], y.pointB[k])) return `pointB[${k}]`;
+  }
+  return null;
+}

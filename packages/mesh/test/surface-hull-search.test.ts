@@ -16,18 +16,9 @@ import {
   Surface,
   SurfacePair,
 } from '../src/index.js';
-import { arbConvex, arbPose, arbSoup, offsetPose, randomPose, rng } from './helpers.js';
+import { arbConvex, arbPose, arbSoup, offsetPose, pairDifference, randomPose, rng } from './helpers.js';
 
-/** Fields of two evaluations that differ (by Object.is), or null. */
-function difference(x: SurfacePair, y: SurfacePair): string | null {
-  const fields = ['distance', 'intersecting', 'beyond', 'facetA', 'facetB'] as const;
-  for (const f of fields) if (!Object.is(x[f], y[f])) return `${f}: ${x[f]} against ${y[f]}`;
-  for (let k = 0; k < 3; k++) {
-    if (!Object.is(x.pointA[k], y.pointA[k])) return `pointA[${k}]`;
-    if (!Object.is(x.pointB[k], y.pointB[k])) return `pointB[${k}]`;
-  }
-  return null;
-}
+const difference = pairDifference;
 
 /** Two pairs on the trees' side of the convex path: one with the hull search, one without. */
 function pairs(a: Surface, b: Surface): [SurfacePair, SurfacePair] {

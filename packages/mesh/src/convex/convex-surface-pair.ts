@@ -129,10 +129,11 @@ export class ConvexSurfacePair {
    *
    * @example
    * ```ts
-   * import { ConvexSurfacePair, box, convexSurface } from '@firsttouch/mesh';
+   * import { ConvexSurfacePair, box, convexSurface, pointSet } from '@firsttouch/mesh';
    * const b = box(1);
    * const pair = new ConvexSurfacePair(b, b);
-   * const triangle = { ...convexSurface(b), points: new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), count: 3 };
+   * const triangle = pointSet(3);
+   * triangle.points.set([0, 0, 0, 1, 0, 0, 0, 1, 0]);
    * pair.bindHulls(triangle, convexSurface(b));
    * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
    * console.log(pair.evaluateBound(R, new Float64Array([0, 0, 2])).toFixed(9)); // 1.500000000

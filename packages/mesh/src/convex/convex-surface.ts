@@ -37,6 +37,43 @@ export interface ConvexSurface {
   readonly reach: number;
 }
 
+/** A {@link ConvexSurface} whose points and reach its owner rewrites: see {@link pointSet}. */
+export interface PointSet extends ConvexSurface {
+  /** The points, x y z each, rewritten in place. */
+  readonly points: Float64Array;
+  /** The scale of rounding margins, set by the owner. */
+  reach: number;
+}
+
+/**
+ * A set of `count` points to fill in place and give to `ConvexSurfacePair.bindHulls`: the facet or
+ * box of one body in hand against the hull of another. It has no facets, so supports are scanned
+ * (keep the pair's `climb` false).
+ *
+ * @example
+ * ```ts
+ * import { ConvexSurfacePair, box, convexSurface, pointSet } from '@firsttouch/mesh';
+ * const b = box(1);
+ * const triangle = pointSet(3);
+ * triangle.points.set([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+ * const pair = new ConvexSurfacePair(b, b);
+ * pair.bindHulls(triangle, convexSurface(b));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(pair.evaluateBound(R, new Float64Array([0, 0, 2])).toFixed(9)); // 1.500000000
+ * ```
+ */
+export function pointSet(count: number): PointSet {
+  return {
+    points: new Float64Array(3 * count),
+    count,
+    start: new Uint32Array(count + 1),
+    facets: new Uint32Array(0),
+    corners: new Uint32Array(0),
+    convex: true,
+    reach: 0,
+  };
+}
+
 /**
  * The most point–plane tests (distinct vertices × facets) of the global convexity test (every point
  * against every facet's plane); past it the test is local (each facet's plane against the facets

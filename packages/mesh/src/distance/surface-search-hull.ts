@@ -1,4 +1,4 @@
-import type { ConvexSurface } from '../convex/convex-surface.js';
+import { pointSet } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
@@ -252,13 +252,5 @@ class KeptFacets {
 const kept = new KeptFacets();
 
 /** The facet of A in hand as a vertex set (its points rewritten facet by facet), and the GJK pair. */
-const triangle: { -readonly [K in keyof ConvexSurface]: ConvexSurface[K] } = {
-  points: new Float64Array(9),
-  count: 3,
-  start: new Uint32Array([0, 1, 2, 3]),
-  facets: new Uint32Array(3),
-  corners: new Uint32Array([0, 1, 2]),
-  convex: true,
-  reach: 0,
-};
+const triangle = pointSet(3);
 let hullPair: ConvexSurfacePair | undefined;
