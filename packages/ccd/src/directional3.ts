@@ -329,14 +329,9 @@ export class DirectionalBound3 {
       if (g > 0) s += g * g;
     }
     const v = this.#relA;
-    const w = this.#relSpeed;
-    const t = best * (1 + 1e-10);
-    const a = half + this.#margin + t * spin;
-    const gap = Math.sqrt(s);
-    const eps = gap > a ? gap : a;
-    const kk = 1 - a / (2 * eps);
-    const f = t / (2 * kk);
-    const rho = Math.sqrt(f * f * w * w * (1 + 1e-9) + (a * eps) / (2 * kk));
+    this.#ball(best, half, spin, Math.sqrt(s));
+    const f = ball[0];
+    const rho = Math.sqrt(ball[1]);
     // The facet moved by the ball's centre: the witnesses miss the ball when it stays farther than
     // the radius from B's hull.
     for (let k = 0; k < 9; k += 3) {
@@ -456,16 +451,12 @@ export class DirectionalBound3 {
     reachB: number,
   ): boolean {
     const v = this.#relA;
-    const w = this.#relSpeed;
-    const t = best * (1 + 1e-10);
-    const a = half + this.#margin + t * spin;
-    const eps = gap > a ? gap : a;
-    const k = 1 - a / (2 * eps);
-    const f = t / (2 * k);
+    this.#ball(best, half, spin, gap);
+    const f = ball[0];
+    const rho2 = ball[1];
     const cx = f * v[0],
       cy = f * v[1],
       cz = f * v[2];
-    const rho2 = f * f * w * w * (1 + 1e-9) + (a * eps) / (2 * k);
     const qx = Math.abs(cx - dx) - Hx;
     const qy = Math.abs(cy - dy) - Hy;
     const qz = Math.abs(cz - dz) - Hz;
@@ -480,6 +471,21 @@ export class DirectionalBound3 {
     const rho = Math.sqrt(rho2);
     const cn = sa[u] * cx + sa[u + 1] * cy + sa[u + 2] * cz;
     return cn + rho < along - reachB - sa[u + 4] || cn - rho > along + reachB - sa[u + 3];
+  }
+
+  /**
+   * The ball of {@link #clear} for the step `best` (t), the spin and a gap ε of the witnesses: into
+   * `ball`, the factor f of its centre f·v and its squared radius (both clearance tests use it).
+   */
+  #ball(best: number, half: number, spin: number, gap: number): void {
+    const w = this.#relSpeed;
+    const t = best * (1 + 1e-10);
+    const a = half + this.#margin + t * spin;
+    const eps = gap > a ? gap : a;
+    const k = 1 - a / (2 * eps);
+    const f = t / (2 * k);
+    ball[0] = f;
+    ball[1] = f * f * w * w * (1 + 1e-9) + (a * eps) / (2 * k);
   }
 
   /**
@@ -642,6 +648,9 @@ const EMPTY_U32 = new Uint32Array(0);
 
 /** B is cleared against its vertex hull when it has at most this many distinct vertices (GJK scans them). */
 const HULL_POINTS = 128;
+
+/** The clearance ball of a test: the factor of its centre, its squared radius (`#ball`). */
+const ball = new Float64Array(2);
 
 /** The facet of A in hand as a vertex set for GJK against B's hull, and the GJK pair (one for all bounds). */
 const facetTriangle = pointSet(3);

@@ -142,23 +142,15 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       if (gap < q.lowestPruned) q.lowestPruned = gap;
       continue;
     }
-    pairsWith(q, fa, shrink, null, 0, q.b.facetCount);
+    pairsWith(q, fa, shrink);
   }
 }
 
 /**
- * The pairs of facet fa of A with B's facets `list[from..to)` (or facets from..to of B without a
- * list), in that order, behind the tests of the search down both trees; reads and updates the best
- * in `q`.
+ * The pairs of facet fa of A with every facet of B, in order, behind the tests of the search down
+ * both trees; reads and updates the best in `q`.
  */
-function pairsWith(
-  q: SurfaceSearch,
-  fa: number,
-  shrink: number,
-  list: Uint32Array | null,
-  from: number,
-  to: number,
-): void {
+function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
   const margin = q.margin;
   let best = q.best;
   let bestA = q.bestA;
@@ -171,9 +163,9 @@ function pairsWith(
   const out = S.out;
   const hintA = q.hintA;
   const hintB = q.hintB;
+  const facetsB = q.b.facetCount;
   facetBoxA(q.a.positions, q.a.indices, fa);
-  for (let e = from; e < to; e++) {
-    const fb = list === null ? e : list[e];
+  for (let fb = 0; fb < facetsB; fb++) {
     if (fa === hintA && fb === hintB) continue;
     // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
     if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
@@ -230,22 +222,45 @@ class KeptFacets {
     this.count++;
   }
 
-  /** By bound, then by facet (a few dozen entries: insertion). */
+  /**
+   * By bound, then by facet: a heap sort, in place. Usually a few dozen entries, but a body whose
+   * facets all lie at about the same gap from B (a sphere about it) can keep thousands.
+   */
   sort(): void {
-    const f = this.facets;
-    const g = this.gaps;
-    for (let k = 1; k < this.count; k++) {
-      const fk = f[k];
-      const gk = g[k];
-      let j = k - 1;
-      while (j >= 0 && (g[j] > gk || (g[j] === gk && f[j] > fk))) {
-        f[j + 1] = f[j];
-        g[j + 1] = g[j];
-        j--;
-      }
-      f[j + 1] = fk;
-      g[j + 1] = gk;
+    const n = this.count;
+    for (let k = (n >> 1) - 1; k >= 0; k--) this.#sift(k, n);
+    for (let end = n - 1; end > 0; end--) {
+      this.#swap(0, end);
+      this.#sift(0, end);
     }
+  }
+
+  /** Entry k before entry j: the larger bound, then the larger facet, goes up the heap. */
+  #after(k: number, j: number): boolean {
+    const g = this.gaps;
+    return g[k] > g[j] || (g[k] === g[j] && this.facets[k] > this.facets[j]);
+  }
+
+  #sift(k: number, n: number): void {
+    for (;;) {
+      let top = k;
+      const l = 2 * k + 1;
+      const r = l + 1;
+      if (l < n && this.#after(l, top)) top = l;
+      if (r < n && this.#after(r, top)) top = r;
+      if (top === k) return;
+      this.#swap(k, top);
+      k = top;
+    }
+  }
+
+  #swap(k: number, j: number): void {
+    const f = this.facets[k];
+    this.facets[k] = this.facets[j];
+    this.facets[j] = f;
+    const g = this.gaps[k];
+    this.gaps[k] = this.gaps[j];
+    this.gaps[j] = g;
   }
 }
 
