@@ -60,12 +60,13 @@ export class SurfacePair {
    */
   convex = true;
   /**
-   * A small convex B (refitted in A's frame, at most 128 distinct vertices) is searched down A's
-   * tree alone, each facet of A that comes near B's box bounded against B's vertex hull by GJK (a
-   * lower bound of its gap to every facet of B, and its gap to B itself since B is convex); only the
-   * facets of A within the best meet B's facets one by one. The same result as the descent of both
+   * A small convex B (refitted in A's frame, at most 128 distinct vertices, its facets covering the
+   * boundary of its vertex hull exactly) is searched down A's tree alone, each facet of A that comes
+   * near B's box bounded against B's vertex hull by GJK (a lower bound of its gap to every facet of
+   * B, and its gap to B itself since B is convex); only the facets of A within the best meet B's
+   * facets one by one. The same result as the descent of both
    * trees, bit for bit (distance, facets, points, `intersecting`); on the bench's bunny × pebble
-   * 211 bounds a query instead of 857 node pairs. On by default; set it to false for both trees.
+   * 214 bounds a query instead of 857 node pairs. On by default; set it to false for both trees.
    * {@link evaluateMoved} then keeps no candidates: each evaluation starts from A's root.
    */
   hull = true;
