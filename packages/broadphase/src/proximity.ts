@@ -106,7 +106,9 @@ export function proximityPairs(
  * ```ts
  * import { proximityPairsWithin } from '@firsttouch/broadphase';
  * import { Surface, box } from '@firsttouch/mesh';
- * const two = Surface.fromTriangles([...box(1).positions, ...box(1).translate([1.5, 0, 0]).positions]);
+ * const a = box(1);
+ * const b = box(1).translate([1.5, 0, 0]);
+ * const two = Surface.fromIndexed([...a.positions, ...b.positions], [...a.indices, ...b.indices.map((i) => i + a.vertexCount)]);
  * const r = proximityPairsWithin(two, 1);
  * console.log(r.pairs, r.distances[0]); // [[0, 1]] 0.5
  * ```

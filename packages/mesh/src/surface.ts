@@ -270,9 +270,11 @@ export class Surface {
    *
    * @example
    * ```ts
-   * import { box } from '@firsttouch/mesh';
+   * import { Surface, box } from '@firsttouch/mesh';
    * // a cube's 12 facets given as a soup of 36 corners: 8 distinct points
-   * console.log(box(1).vertices().length / 3, box(1).distinctVertices().length / 3); // 36 8
+   * const cube = box(1);
+   * const soup = Surface.fromTriangles(Array.from({ length: 12 }, (_, i) => [...cube.facet(i)]).flat());
+   * console.log(soup.vertices().length / 3, soup.distinctVertices().length / 3); // 36 8
    * ```
    */
   distinctVertices(): Float64Array {

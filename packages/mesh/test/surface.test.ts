@@ -286,16 +286,26 @@ describe('tree', () => {
 });
 
 describe('shapes', () => {
-  it('box: 12 n² facets, closed, facing out, its volume; the pebble has 48 facets', () => {
+  it('box: 12 n² facets on 6 n² + 2 shared vertices, closed, facing out, its volume; the pebble has 48 facets', () => {
     for (const [size, n] of [
       [2, 1],
       [[1, 2, 3], 3],
       [0.04, 2],
+      [0.3, 7],
     ] as [number | number[], number][]) {
       const s = box(size, n);
       const [sx, sy, sz] = typeof size === 'number' ? [size, size, size] : size;
       expect(s.facetCount).toBe(12 * n * n);
       expect(closedAndOriented(s)).toBe(true);
+      // Shared by index too: every vertex distinct, each directed edge of indices once each way.
+      expect(s.vertexCount).toBe(6 * n * n + 2);
+      expect(s.distinctVertices().length).toBe(s.positions.length);
+      const edges = new Set<string>();
+      for (let f = 0; f < s.facetCount; f++) {
+        for (let k = 0; k < 3; k++) edges.add(`${s.indices[3 * f + k]}>${s.indices[3 * f + ((k + 1) % 3)]}`);
+      }
+      expect(edges.size).toBe(36 * n * n);
+      for (const e of edges) expect(edges.has(e.split('>').reverse().join('>'))).toBe(true);
       expect(Math.abs(signedVolume(s) / (sx * sy * sz) - 1)).toBeLessThan(1e-13);
       expect(Array.from(s.bounds().max)).toEqual([sx / 2, sy / 2, sz / 2]);
       expect(Array.from(s.bounds().min)).toEqual([-sx / 2, -sy / 2, -sz / 2]);

@@ -142,12 +142,13 @@ export class SurfacePair {
     if (spent < 0) return this.distance;
     const q = this.#q;
     q.candidates.kept = false;
-    q.begin(R, t);
+    const hull = q.useHull && this.hull;
+    q.begin(R, t, !hull);
     q.hintA = this.facetA;
     q.hintB = this.facetB;
     // With a relative error ε, a pair is skipped once its bound exceeds best / (1 + ε): the search
     // ends sooner, `distance` is then within a factor 1 + ε of the gap, and `lowerBound` certifies it.
-    if (q.useHull && this.hull) searchHull(q, maxDistance, 1 / (1 + relativeError));
+    if (hull) searchHull(q, maxDistance, 1 / (1 + relativeError));
     else searchTrees(q, maxDistance, 1 / (1 + relativeError), false, false, 0);
     this.volumePairs = q.volumePairs;
     this.facetPairs = q.facetPairs + spent;
@@ -181,10 +182,11 @@ export class SurfacePair {
     if (spent < 0) return this.distance;
     const q = this.#q;
     const candidates = q.candidates;
-    q.begin(R, t);
+    const hull = q.useHull && this.hull;
+    q.begin(R, t, !hull);
     q.hintA = this.facetA;
     q.hintB = this.facetB;
-    if (q.useHull && this.hull) {
+    if (hull) {
       // The hull search keeps no candidates: each evaluation runs from A's root.
       candidates.kept = false;
       searchHull(q, Number.POSITIVE_INFINITY, 1);

@@ -6,7 +6,7 @@ import type { BoundingTree } from '../tree/build.js';
 import { placeRss, RSS_C, RSS_STRIDE, rssGap, rssOf } from '../tree/rss.js';
 import { SurfaceCandidates } from './surface-candidates.js';
 import { ExactGaps } from './surface-lower-bound.js';
-import { refitB, refitBound } from './surface-refit.js';
+import { refitB, refitBound, refitFacets } from './surface-refit.js';
 import { prepareScratch, rootReach, S } from './surface-scratch.js';
 
 const EMPTY = new Float32Array(0);
@@ -68,6 +68,8 @@ export class SurfaceSearch {
    */
   useHull = false;
   convexB: ConvexSurface | undefined;
+  /** B's box in its own frame (min, max of its distinct vertices), when the hull search is on. */
+  readonly ownBoxB = new Float64Array(6);
   readonly candidates = new SurfaceCandidates();
   /** The exact gaps of a search from the candidates (for `lowerBound`). */
   readonly gaps = new ExactGaps();
@@ -100,14 +102,20 @@ export class SurfaceSearch {
       if (cb.convex && cb.count <= HULL_POINTS && hullCovered(b, cb)) {
         this.useHull = true;
         this.convexB = cb;
+        ownBox(cb.points, this.ownBoxB);
       }
     }
   }
 
-  /** Stores the placement (a point x of B at R x + t in A's frame) and the rounding margin. */
-  begin(R: Float64Array, t: Float64Array): void {
+  /**
+   * Stores the placement (a point x of B at R x + t in A's frame) and the rounding margin, and refits
+   * a refitted B: its node boxes too unless `nodes` is false (the hull search reads its facet boxes
+   * and the root's only).
+   */
+  begin(R: Float64Array, t: Float64Array, nodes = true): void {
     this.place(R, t);
-    if (this.refit) refitB(this.b, this.tb);
+    if (this.refit && nodes) refitB(this.b, this.tb);
+    else if (this.refit) refitFacets(this.b, this.tb);
     const scale = Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + this.reachA + this.reachB;
     this.margin = 1e-13 * scale;
   }
@@ -245,6 +253,19 @@ export class SurfaceSearch {
       T[9 + 3 * k] = vb[v];
       T[10 + 3 * k] = vb[v + 1];
       T[11 + 3 * k] = vb[v + 2];
+    }
+  }
+}
+
+/** The box of a point set (x y z each), min then max, into `out`. */
+function ownBox(points: Float64Array, out: Float64Array): void {
+  out.fill(Number.POSITIVE_INFINITY, 0, 3);
+  out.fill(Number.NEGATIVE_INFINITY, 3, 6);
+  for (let p = 0; p < points.length; p += 3) {
+    for (let k = 0; k < 3; k++) {
+      const x = points[p + k];
+      if (x < out[k]) out[k] = x;
+      if (x > out[k + 3]) out[k + 3] = x;
     }
   }
 }

@@ -3,8 +3,8 @@ import { Surface } from '../surface.js';
 
 /**
  * A closed box centred on the origin, edges `size` long (a number for a cube, or `[sx, sy, sz]`),
- * each face split into `subdivisions × subdivisions` squares of two triangles, facets facing out.
- * `box(0.04, 2)` is the tutorial's pebble: 48 facets.
+ * each face split into `subdivisions × subdivisions` squares of two triangles, facets facing out,
+ * corners shared (6n² + 2 vertices). `box(0.04, 2)` is the tutorial's pebble: 48 facets, 26 vertices.
  *
  * @throws `FirstTouchError` `INVALID_OPTION` for a non-positive size or a subdivision count
  *   that is not an integer in [1, 1000].
@@ -12,7 +12,7 @@ import { Surface } from '../surface.js';
  * ```ts
  * import { box } from '@firsttouch/mesh';
  * const pebble = box(0.04, 2);
- * console.log(pebble.facetCount, pebble.bounds().max[0]); // 48 0.02
+ * console.log(pebble.facetCount, pebble.vertexCount, pebble.bounds().max[0]); // 48 26 0.02
  * ```
  */
 export function box(size: number | ArrayLike<number> = 1, subdivisions = 1): Surface {
@@ -28,29 +28,54 @@ export function box(size: number | ArrayLike<number> = 1, subdivisions = 1): Sur
   }
   const n = subdivisions;
   const h = s.map((x) => x / 2);
-  const xyz: number[] = [];
+  // Grid coordinate i of n along an axis of half-length e: both ends exact, so that the faces meet.
+  const at = (e: number, i: number): number => (i === n ? e : -e + (2 * e * i) / n);
+  const positions = new Float64Array(3 * (6 * n * n + 2));
+  const indices = new Uint32Array(36 * n * n);
+  // A point on a face's border belongs to two or three faces: numbered once, by its grid cell.
+  const border = new Map<number, number>();
+  let count = 0;
+  let f = 0;
+  const grid = new Uint32Array((n + 1) * (n + 1));
+  const cell = [0, 0, 0];
   // Each face: the axis it faces along, its sign; (u, v) span it so that u × v points outward.
   for (let axis = 0; axis < 3; axis++) {
     for (const sign of [1, -1]) {
       const u = (axis + (sign > 0 ? 1 : 2)) % 3;
       const v = (axis + (sign > 0 ? 2 : 1)) % 3;
-      const corner = (i: number, j: number): number[] => {
-        const p = [0, 0, 0];
-        p[axis] = sign * h[axis];
-        p[u] = -h[u] + (2 * h[u] * i) / n;
-        p[v] = -h[v] + (2 * h[v] * j) / n;
-        return p;
-      };
+      cell[axis] = sign > 0 ? n : 0;
+      for (let i = 0; i <= n; i++) {
+        for (let j = 0; j <= n; j++) {
+          cell[u] = i;
+          cell[v] = j;
+          const onBorder = i === 0 || i === n || j === 0 || j === n;
+          const key = (cell[0] * (n + 1) + cell[1]) * (n + 1) + cell[2];
+          let k = onBorder ? border.get(key) : undefined;
+          if (k === undefined) {
+            k = count++;
+            if (onBorder) border.set(key, k);
+            positions[3 * k + axis] = sign * h[axis];
+            positions[3 * k + u] = at(h[u], i);
+            positions[3 * k + v] = at(h[v], j);
+          }
+          grid[i * (n + 1) + j] = k;
+        }
+      }
       for (let i = 0; i < n; i++) {
         for (let j = 0; j < n; j++) {
-          const a = corner(i, j);
-          const b = corner(i + 1, j);
-          const c = corner(i + 1, j + 1);
-          const d = corner(i, j + 1);
-          xyz.push(...a, ...b, ...c, ...a, ...c, ...d);
+          const a = grid[i * (n + 1) + j];
+          const b = grid[(i + 1) * (n + 1) + j];
+          const c = grid[(i + 1) * (n + 1) + j + 1];
+          const d = grid[i * (n + 1) + j + 1];
+          indices[f++] = a;
+          indices[f++] = b;
+          indices[f++] = c;
+          indices[f++] = a;
+          indices[f++] = c;
+          indices[f++] = d;
         }
       }
     }
   }
-  return Surface.fromTriangles(xyz);
+  return Surface.fromIndexed(positions, indices);
 }
