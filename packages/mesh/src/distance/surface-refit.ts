@@ -8,51 +8,6 @@ import { S } from './surface-scratch.js';
  * pass fills every node from its facets or its two children. `S.R`, `S.t` hold the placement.
  */
 export function refitB(b: Surface, tb: BoundingTree): void {
-  placeB(b);
-  const vb = S.vb;
-  const ib = b.indices;
-  const rb = S.rb;
-  const fbox = S.fb;
-  const count = tb.count;
-  const child = tb.child;
-  const order = tb.order;
-  for (let node = tb.nodeCount - 1; node >= 0; node--) {
-    const o = 6 * node;
-    const c = count[node];
-    if (c > 0) {
-      const first = child[node];
-      for (let k = first; k < first + c; k++) boxFacet(vb, ib, fbox, order[k]);
-      boxOf(fbox, order, first, first + c, rb, o);
-    } else {
-      const l = o + 6;
-      const r = 6 * child[node];
-      rb[o] = rb[l] < rb[r] ? rb[l] : rb[r];
-      rb[o + 1] = rb[l + 1] < rb[r + 1] ? rb[l + 1] : rb[r + 1];
-      rb[o + 2] = rb[l + 2] < rb[r + 2] ? rb[l + 2] : rb[r + 2];
-      rb[o + 3] = rb[l + 3] > rb[r + 3] ? rb[l + 3] : rb[r + 3];
-      rb[o + 4] = rb[l + 4] > rb[r + 4] ? rb[l + 4] : rb[r + 4];
-      rb[o + 5] = rb[l + 5] > rb[r + 5] ? rb[l + 5] : rb[r + 5];
-    }
-  }
-}
-
-/**
- * {@link refitB} for the hull search, which reads B's facet boxes and its whole box only: the facets
- * in tree order, the root's box (node 0) from theirs (the same numbers as the backward pass: a min
- * and a max are exact in any order).
- */
-export function refitFacets(b: Surface, tb: BoundingTree): void {
-  placeB(b);
-  const vb = S.vb;
-  const ib = b.indices;
-  const fbox = S.fb;
-  const order = tb.order;
-  for (let k = 0; k < order.length; k++) boxFacet(vb, ib, fbox, order[k]);
-  boxOf(fbox, order, 0, order.length, S.rb, 0);
-}
-
-/** B's vertices placed in A's frame (`S.R`, `S.t`), all stamped as placed. */
-function placeB(b: Surface): void {
   const pb = b.positions;
   const vb = S.vb;
   const stamp = S.stamp;
@@ -81,42 +36,114 @@ function placeB(b: Surface): void {
     vb[v + 2] = r6 * x + r7 * y + r8 * z + t2;
     vbStamp[w++] = stamp;
   }
-}
-
-/** Facet f's box from its placed corners in `vb`, into `fbox` (min, max; 6 numbers a facet). */
-function boxFacet(vb: Float64Array, ib: Uint32Array, fbox: Float64Array, f: number): void {
-  const q = 6 * f;
-  for (let k = 0; k < 3; k++) {
-    const x = vb[3 * ib[3 * f] + k],
-      y = vb[3 * ib[3 * f + 1] + k],
-      z = vb[3 * ib[3 * f + 2] + k];
-    const lo = x < y ? x : y;
-    const hi = x < y ? y : x;
-    fbox[q + k] = z < lo ? z : lo;
-    fbox[q + k + 3] = z > hi ? z : hi;
-  }
-}
-
-/** The box of the facets `order[from .. to)` from their boxes in `fbox`, into `out` at `o`. */
-function boxOf(
-  fbox: Float64Array,
-  order: Uint32Array,
-  from: number,
-  to: number,
-  out: Float64Array,
-  o: number,
-): void {
-  for (let k = 0; k < 3; k++) {
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    for (let x = from; x < to; x++) {
-      const q = 6 * order[x] + k;
-      if (fbox[q] < lo) lo = fbox[q];
-      if (fbox[q + 3] > hi) hi = fbox[q + 3];
+  const ib = b.indices;
+  const rb = S.rb;
+  const fbox = S.fb;
+  const count = tb.count;
+  const child = tb.child;
+  const order = tb.order;
+  for (let node = tb.nodeCount - 1; node >= 0; node--) {
+    const o = 6 * node;
+    const c = count[node];
+    if (c > 0) {
+      let x0 = Number.POSITIVE_INFINITY,
+        y0 = Number.POSITIVE_INFINITY,
+        z0 = Number.POSITIVE_INFINITY;
+      let x1 = Number.NEGATIVE_INFINITY,
+        y1 = Number.NEGATIVE_INFINITY,
+        z1 = Number.NEGATIVE_INFINITY;
+      const first = child[node];
+      for (let k = first; k < first + c; k++) {
+        const f = order[k];
+        const a = 3 * ib[3 * f],
+          b = 3 * ib[3 * f + 1],
+          d = 3 * ib[3 * f + 2];
+        const q = 6 * f;
+        let lo = vb[a] < vb[b] ? vb[a] : vb[b];
+        let hi = vb[a] < vb[b] ? vb[b] : vb[a];
+        fbox[q] = lo = vb[d] < lo ? vb[d] : lo;
+        fbox[q + 3] = hi = vb[d] > hi ? vb[d] : hi;
+        if (lo < x0) x0 = lo;
+        if (hi > x1) x1 = hi;
+        lo = vb[a + 1] < vb[b + 1] ? vb[a + 1] : vb[b + 1];
+        hi = vb[a + 1] < vb[b + 1] ? vb[b + 1] : vb[a + 1];
+        fbox[q + 1] = lo = vb[d + 1] < lo ? vb[d + 1] : lo;
+        fbox[q + 4] = hi = vb[d + 1] > hi ? vb[d + 1] : hi;
+        if (lo < y0) y0 = lo;
+        if (hi > y1) y1 = hi;
+        lo = vb[a + 2] < vb[b + 2] ? vb[a + 2] : vb[b + 2];
+        hi = vb[a + 2] < vb[b + 2] ? vb[b + 2] : vb[a + 2];
+        fbox[q + 2] = lo = vb[d + 2] < lo ? vb[d + 2] : lo;
+        fbox[q + 5] = hi = vb[d + 2] > hi ? vb[d + 2] : hi;
+        if (lo < z0) z0 = lo;
+        if (hi > z1) z1 = hi;
+      }
+      rb[o] = x0;
+      rb[o + 1] = y0;
+      rb[o + 2] = z0;
+      rb[o + 3] = x1;
+      rb[o + 4] = y1;
+      rb[o + 5] = z1;
+    } else {
+      const l = o + 6;
+      const r = 6 * child[node];
+      rb[o] = rb[l] < rb[r] ? rb[l] : rb[r];
+      rb[o + 1] = rb[l + 1] < rb[r + 1] ? rb[l + 1] : rb[r + 1];
+      rb[o + 2] = rb[l + 2] < rb[r + 2] ? rb[l + 2] : rb[r + 2];
+      rb[o + 3] = rb[l + 3] > rb[r + 3] ? rb[l + 3] : rb[r + 3];
+      rb[o + 4] = rb[l + 4] > rb[r + 4] ? rb[l + 4] : rb[r + 4];
+      rb[o + 5] = rb[l + 5] > rb[r + 5] ? rb[l + 5] : rb[r + 5];
     }
-    out[o + k] = lo;
-    out[o + k + 3] = hi;
   }
+}
+
+/**
+ * B's root box in A's frame (node 0 of `S.rb`) from its distinct vertices (x y z each, B's frame),
+ * placed as the pairs place B's vertices: the same numbers as {@link refitB}'s root box. For the
+ * hull search, which reads no other box of B.
+ */
+export function placedBox(points: Float64Array): void {
+  const R = S.R;
+  const t = S.t;
+  const r0 = R[0],
+    r1 = R[1],
+    r2 = R[2],
+    r3 = R[3],
+    r4 = R[4],
+    r5 = R[5],
+    r6 = R[6],
+    r7 = R[7],
+    r8 = R[8];
+  const t0 = t[0],
+    t1 = t[1],
+    t2 = t[2];
+  let x0 = Number.POSITIVE_INFINITY,
+    y0 = Number.POSITIVE_INFINITY,
+    z0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY,
+    y1 = Number.NEGATIVE_INFINITY,
+    z1 = Number.NEGATIVE_INFINITY;
+  for (let v = 0; v < points.length; v += 3) {
+    const x = points[v],
+      y = points[v + 1],
+      z = points[v + 2];
+    const px = r0 * x + r1 * y + r2 * z + t0;
+    const py = r3 * x + r4 * y + r5 * z + t1;
+    const pz = r6 * x + r7 * y + r8 * z + t2;
+    if (px < x0) x0 = px;
+    if (px > x1) x1 = px;
+    if (py < y0) y0 = py;
+    if (py > y1) y1 = py;
+    if (pz < z0) z0 = pz;
+    if (pz > z1) z1 = pz;
+  }
+  const rb = S.rb;
+  rb[0] = x0;
+  rb[1] = y0;
+  rb[2] = z0;
+  rb[3] = x1;
+  rb[4] = y1;
+  rb[5] = z1;
 }
 
 /**

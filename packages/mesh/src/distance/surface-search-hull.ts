@@ -2,7 +2,7 @@ import { pointSet } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
-import { facetBoxA, refitBound } from './surface-refit.js';
+import { refitBound } from './surface-refit.js';
 import { S } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 
@@ -208,6 +208,29 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   }
 }
 
+/** The box of facet fa of A taken into B's frame (x ↦ Rᵀ (x − t), from `S.R`, `S.t`), into `out`. */
+function facetInB(pa: Float64Array, ia: Uint32Array, fa: number, out: Float64Array): void {
+  const R = S.R;
+  const t = S.t;
+  out.fill(Number.POSITIVE_INFINITY, 0, 3);
+  out.fill(Number.NEGATIVE_INFINITY, 3, 6);
+  for (let k = 0; k < 3; k++) {
+    const v = 3 * ia[3 * fa + k];
+    const dx = pa[v] - t[0],
+      dy = pa[v + 1] - t[1],
+      dz = pa[v + 2] - t[2];
+    const x = R[0] * dx + R[3] * dy + R[6] * dz;
+    const y = R[1] * dx + R[4] * dy + R[7] * dz;
+    const z = R[2] * dx + R[5] * dy + R[8] * dz;
+    if (x < out[0]) out[0] = x;
+    if (x > out[3]) out[3] = x;
+    if (y < out[1]) out[1] = y;
+    if (y > out[4]) out[4] = y;
+    if (z < out[2]) out[2] = z;
+    if (z > out[5]) out[5] = z;
+  }
+}
+
 /** How far three heights along an axis lie outside the slab [lo, hi] (negative: they reach it). */
 function slabGap(h0: number, h1: number, h2: number, lo: number, hi: number): number {
   const min = h0 < h1 ? (h0 < h2 ? h0 : h2) : h1 < h2 ? h1 : h2;
@@ -218,8 +241,8 @@ function slabGap(h0: number, h1: number, h2: number, lo: number, hi: number): nu
 }
 
 /**
- * The pairs of facet fa of A with every facet of B, in order, behind the tests of the search down
- * both trees; reads and updates the best in `q`.
+ * The pairs of facet fa of A with the facets of B, down B's own tree, behind the tests of the search
+ * down both trees; reads and updates the best in `q` (ties go to the smaller pair whatever the order).
  */
 function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
   const margin = q.margin;
@@ -234,57 +257,97 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
   const out = S.out;
   const hintA = q.hintA;
   const hintB = q.hintB;
-  const facetsB = q.b.facetCount;
-  facetBoxA(q.a.positions, q.a.indices, fa);
-  // Facet fa's box in locals, against B's facet boxes: the test most pairs end at.
-  const boxA = S.fa;
-  const ax0 = boxA[0],
-    ay0 = boxA[1],
-    az0 = boxA[2];
-  const ax1 = boxA[3],
-    ay1 = boxA[4],
-    az1 = boxA[5];
-  const boxesB = S.fb;
-  for (let fb = 0; fb < facetsB; fb++) {
-    if (fa === hintA && fb === hintB) continue;
-    // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
-    if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
-    const o = 6 * fb;
-    let g2 = 0;
-    let g = boxesB[o] - ax1;
-    let h = ax0 - boxesB[o + 3];
-    if (h > g) g = h;
-    if (g > 0) g2 += g * g;
-    g = boxesB[o + 1] - ay1;
-    h = ay0 - boxesB[o + 4];
-    if (h > g) g = h;
-    if (g > 0) g2 += g * g;
-    g = boxesB[o + 2] - az1;
-    h = az0 - boxesB[o + 5];
-    if (h > g) g = h;
-    if (g > 0) g2 += g * g;
-    const near = best * shrink + margin;
-    if (g2 > near * near) {
-      const d = Math.sqrt(g2);
+  // Facet fa taken into B's frame, its box there against B's own facet boxes (made once a body):
+  // the test most pairs end at, with nothing of B placed for it. A box gap in either frame bounds
+  // the pair's distance; the two placements' rounding is within the margin.
+  const box = S.fa;
+  facetInB(q.a.positions, q.a.indices, fa, box);
+  const ax0 = box[0],
+    ay0 = box[1],
+    az0 = box[2];
+  const ax1 = box[3],
+    ay1 = box[4],
+    az1 = box[5];
+  const boxesB = q.ownFacetBoxesB;
+  // B's own tree (its boxes in B's frame too) prunes its facets by the leafful.
+  const tb = q.tb;
+  const nodeBoxes = tb.boxes;
+  const countB = tb.count;
+  const childB = tb.child;
+  const orderB = tb.order;
+  if (descentB.length < tb.nodeCount) {
+    descentB = new Int32Array(tb.nodeCount);
+    descentGaps = new Float64Array(tb.nodeCount);
+  }
+  const stack = descentB;
+  const gaps = descentGaps;
+  let top = 0;
+  stack[top] = 0;
+  gaps[top++] = 0;
+  while (top > 0) {
+    const node = stack[--top];
+    const n2 = gaps[top];
+    const reach = best * shrink + margin;
+    if (n2 > reach * reach) {
+      const d = Math.sqrt(n2);
       if (d < lowest) lowest = d;
       continue;
     }
-    q.loadPair(fa, fb);
-    const bound = triangleGapBound(tri, 0, 9, near);
-    if (bound - margin > best * shrink) {
-      if (bound < lowest) lowest = bound;
+    if (countB[node] === 0) {
+      // Both children, the nearer popped first.
+      const c1 = node + 1;
+      const c2 = childB[node];
+      const g1 = nodeGap2(nodeBoxes, c1, ax0, ay0, az0, ax1, ay1, az1);
+      const g2 = nodeGap2(nodeBoxes, c2, ax0, ay0, az0, ax1, ay1, az1);
+      const farFirst = g1 <= g2;
+      stack[top] = farFirst ? c2 : c1;
+      gaps[top++] = farFirst ? g2 : g1;
+      stack[top] = farFirst ? c1 : c2;
+      gaps[top++] = farFirst ? g1 : g2;
       continue;
     }
-    const d = triangleDistance(tri, 0, 9, out);
-    facetPairs++;
-    if (out[6] === 1) intersecting = true;
-    // An exact gap above the best still bounds what was left out.
-    if (d > best && d < lowest) lowest = d;
-    if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
-      best = d;
-      bestA = fa;
-      bestB = fb;
-      q.keepPoints();
+    for (let x = childB[node]; x < childB[node] + countB[node]; x++) {
+      const fb = orderB[x];
+      if (fa === hintA && fb === hintB) continue;
+      // Once a pair meets, only a pair before it in (facetA, facetB) order can take its place.
+      if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
+      const o = 6 * fb;
+      let g2 = 0;
+      let g = boxesB[o] - ax1;
+      let h = ax0 - boxesB[o + 3];
+      if (h > g) g = h;
+      if (g > 0) g2 += g * g;
+      g = boxesB[o + 1] - ay1;
+      h = ay0 - boxesB[o + 4];
+      if (h > g) g = h;
+      if (g > 0) g2 += g * g;
+      g = boxesB[o + 2] - az1;
+      h = az0 - boxesB[o + 5];
+      if (h > g) g = h;
+      if (g > 0) g2 += g * g;
+      const near = best * shrink + margin;
+      if (g2 > near * near) {
+        const d = Math.sqrt(g2);
+        if (d < lowest) lowest = d;
+        continue;
+      }
+      q.loadPair(fa, fb);
+      const bound = triangleGapBound(tri, 0, 9, near);
+      if (bound - margin > best * shrink) {
+        if (bound < lowest) lowest = bound;
+        continue;
+      }
+      const d = triangleDistance(tri, 0, 9, out);
+      facetPairs++;
+      if (out[6] === 1) intersecting = true;
+      // An exact gap above the best still bounds what was left out.
+      if (d > best && d < lowest) lowest = d;
+      if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
+        best = d;
+        bestA = fa;
+        bestB = fb;
+        q.keepPoints();
+      }
     }
   }
   q.best = best;
@@ -293,6 +356,38 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
   q.intersecting = intersecting;
   q.facetPairs = facetPairs;
   q.lowestPruned = lowest;
+}
+
+/** The stack of {@link pairsWith}'s descent of B's tree, with each node's squared box gap (grown to B's node count, kept). */
+let descentB = new Int32Array(64);
+let descentGaps = new Float64Array(64);
+
+/** Squared gap between node i's box (B's own frame) and the box (x0 y0 z0, x1 y1 z1). */
+function nodeGap2(
+  boxes: Float32Array,
+  i: number,
+  x0: number,
+  y0: number,
+  z0: number,
+  x1: number,
+  y1: number,
+  z1: number,
+): number {
+  const p = 6 * i;
+  let s = 0;
+  let g = boxes[p] - x1;
+  let h = x0 - boxes[p + 3];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = boxes[p + 1] - y1;
+  h = y0 - boxes[p + 4];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  g = boxes[p + 2] - z1;
+  h = z0 - boxes[p + 5];
+  if (h > g) g = h;
+  if (g > 0) s += g * g;
+  return s;
 }
 
 /** The facets of A the first pass keeps, with their hull bounds (grown by doubling, kept between searches). */

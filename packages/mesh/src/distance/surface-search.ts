@@ -6,10 +6,11 @@ import type { BoundingTree } from '../tree/build.js';
 import { placeRss, RSS_C, RSS_STRIDE, rssGap, rssOf } from '../tree/rss.js';
 import { SurfaceCandidates } from './surface-candidates.js';
 import { ExactGaps } from './surface-lower-bound.js';
-import { refitB, refitBound, refitFacets } from './surface-refit.js';
+import { placedBox, refitB, refitBound } from './surface-refit.js';
 import { prepareScratch, rootReach, S } from './surface-scratch.js';
 
 const EMPTY = new Float32Array(0);
+const EMPTY64 = new Float64Array(0);
 
 /** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR} (measured: refitting the bunny against the bunny costs what it saves). */
 const REFIT_RATIO = 0.25;
@@ -70,6 +71,8 @@ export class SurfaceSearch {
   convexB: ConvexSurface | undefined;
   /** B's box in its own frame (min, max of its distinct vertices), when the hull search is on. */
   readonly ownBoxB = new Float64Array(6);
+  /** B's facet boxes in its own frame (min, max; 6 numbers a facet), when the hull search is on. */
+  ownFacetBoxesB: Float64Array = EMPTY64;
   readonly candidates = new SurfaceCandidates();
   /** The exact gaps of a search from the candidates (for `lowerBound`). */
   readonly gaps = new ExactGaps();
@@ -103,19 +106,20 @@ export class SurfaceSearch {
         this.useHull = true;
         this.convexB = cb;
         ownBox(cb.points, this.ownBoxB);
+        this.ownFacetBoxesB = ownFacetBoxes(b);
       }
     }
   }
 
   /**
    * Stores the placement (a point x of B at R x + t in A's frame) and the rounding margin, and refits
-   * a refitted B: its node boxes too unless `nodes` is false (the hull search reads its facet boxes
-   * and the root's only).
+   * a refitted B; for the hull search (`nodes` false), which reads B's root box alone, only that box,
+   * from B's distinct vertices (its facets' vertices are placed as the pairs reach them).
    */
   begin(R: Float64Array, t: Float64Array, nodes = true): void {
     this.place(R, t);
     if (this.refit && nodes) refitB(this.b, this.tb);
-    else if (this.refit) refitFacets(this.b, this.tb);
+    else if (this.refit) placedBox(this.convexB!.points);
     const scale = Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + this.reachA + this.reachB;
     this.margin = 1e-13 * scale;
   }
@@ -268,4 +272,26 @@ function ownBox(points: Float64Array, out: Float64Array): void {
       if (x > out[k + 3]) out[k + 3] = x;
     }
   }
+}
+
+const facetBoxCache = new WeakMap<Surface, Float64Array>();
+
+/** The box of each facet of a surface in its own frame (min, max), computed once and kept with it. */
+function ownFacetBoxes(b: Surface): Float64Array {
+  let boxes = facetBoxCache.get(b);
+  if (boxes) return boxes;
+  boxes = new Float64Array(6 * b.facetCount);
+  const p = b.positions;
+  const ix = b.indices;
+  for (let f = 0; f < b.facetCount; f++) {
+    for (let k = 0; k < 3; k++) {
+      const x = p[3 * ix[3 * f] + k],
+        y = p[3 * ix[3 * f + 1] + k],
+        z = p[3 * ix[3 * f + 2] + k];
+      boxes[6 * f + k] = Math.min(x, y, z);
+      boxes[6 * f + k + 3] = Math.max(x, y, z);
+    }
+  }
+  facetBoxCache.set(b, boxes);
+  return boxes;
 }
