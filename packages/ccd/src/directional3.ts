@@ -27,7 +27,9 @@ import type { RigidMotion } from '@firsttouch/pose';
  * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
  * pruned, and so are facet pairs whose separating-axis gap says the same. A large B (the distance
  * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes and slabs;
- * a small one's node pairs are also pruned by their clearance (see {@link DirectionalBound3.clearance}).
+ * a small one's node pairs are also pruned by their clearance (see {@link DirectionalBound3.clearance}),
+ * and a small convex one is not descended at all: each facet of A steps against B's vertex hull
+ * (see {@link DirectionalBound3.hullSteps}).
  *
  * @example
  * ```ts
@@ -54,6 +56,13 @@ export class DirectionalBound3 {
    * is there to show that (the tests compare the two); a step reads it when it starts.
    */
   static clearance = true;
+  /**
+   * Whether a small convex B (the hull clearance's) steps facet by facet of A against B's vertex hull
+   * (default true): one GJK bound a facet of A near B, the step of that convex pair, in place of its
+   * pairs with B's facets one by one. A step valid for the facet and the hull is valid for every
+   * facet of B inside it; the steps differ from the pairs' (the tests compare both to the truth).
+   */
+  static hullSteps = true;
   /** Exact facet-pair evaluations so far. */
   pairEvaluations = 0;
   /** {@link DirectionalBound3.clearance} for this step. */
@@ -176,6 +185,8 @@ export class DirectionalBound3 {
     const stack = descent;
     stack.size = 0;
     const hullClear = this.#clearance && this.#hullB !== undefined && this.#relSpeed > 0;
+    // Facet against hull: B's tree is not descended at all.
+    const hullSteps = hullClear && DirectionalBound3.hullSteps && this.#hullB!.convex;
     if (hullClear) {
       startFacets(this.#a.facetCount);
       // One GJK pair for the step, warm-started from facet to facet.
@@ -192,6 +203,13 @@ export class DirectionalBound3 {
       const j = stack.nodes[2 * slot + 1];
       const leafA = ta.count[i] > 0;
       const leafB = tb.count[j] > 0;
+      if (leafA && hullSteps && best > 0) {
+        for (let x = ta.child[i]; x < ta.child[i] + ta.count[i]; x++) {
+          best = this.#facetHullStep(ta.order[x], half, best);
+          if (best <= floor) return floor;
+        }
+        continue;
+      }
       if (leafA && hullClear && best > 0) {
         // A leaf whose facets are all cleared against B's whole hull needs none of B's nodes.
         let cleared = true;
@@ -213,7 +231,7 @@ export class DirectionalBound3 {
       }
       let splitA: boolean;
       if (leafA) splitA = false;
-      else if (leafB) splitA = true;
+      else if (leafB || hullSteps) splitA = true;
       else splitA = this.#spread(ta.boxes, i) >= this.#spread(tb.boxes, j);
       const a1 = splitA ? i + 1 : i;
       const a2 = splitA ? ta.child[i] : i;
@@ -344,6 +362,46 @@ export class DirectionalBound3 {
     const clear = pair.evaluateBound(this.#R, this.#t) - this.#margin > rho;
     sc.facetBest[fa] = clear ? best : -best;
     return clear;
+  }
+
+  /**
+   * The step of facet fa of A against B's vertex hull (or `best` unchanged when it cannot beat it):
+   * their gap along GJK's separating axis, over that axis's closing speed (the facet and the hull
+   * are convex: the argument of a facet pair's separating axis), or over the pair's speed bound,
+   * whichever step is larger. Every facet of B lies in the hull, so the step holds for all of fa's
+   * pairs. Where the hull meets the facet (no gap along any axis) the pairs are stepped one by one.
+   */
+  #facetHullStep(fa: number, half: number, best: number): number {
+    const pa = this.#a.positions;
+    const ia = this.#a.indices;
+    const T = facetTriangle.points;
+    let spinA = 0;
+    for (let k = 0; k < 3; k++) {
+      const va = ia[3 * fa + k];
+      T[3 * k] = pa[3 * va];
+      T[3 * k + 1] = pa[3 * va + 1];
+      T[3 * k + 2] = pa[3 * va + 2];
+      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
+    }
+    const spin = spinA + this.#nodeSpinB[0];
+    const mu = this.#speedAB + spin;
+    const pair = hullPair!;
+    const margin = this.#margin;
+    // Past this gap the plain step alone reaches `best`.
+    pair.stopAbove = mu > 0 ? half + margin + best * mu : Number.POSITIVE_INFINITY;
+    const gap = pair.evaluateBound(this.#R, this.#t) - margin - half;
+    if (gap > 0) {
+      const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
+      if (plain >= best) return best;
+      const u = pair.lowerAxis;
+      const c = this.#closing(u[0], u[1], u[2], spin);
+      const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
+      const step = directed > plain ? directed : plain;
+      return step < best ? step : best;
+    }
+    const order = this.#tb.order;
+    for (let y = 0; y < order.length; y++) best = this.#pairStep(fa, order[y], half, best);
+    return best;
   }
 
   /**

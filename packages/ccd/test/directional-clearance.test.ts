@@ -7,7 +7,7 @@
 import { box, icosphere, type Surface } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DirectionalBound3, type Motion3, SurfaceMotion, timeOfImpact } from '../src/index.js';
 import { unitBunny } from './helpers.js';
 import { checkQuery3, seedFor, stepArb3, stepPoses3 } from './scenarios.js';
@@ -54,8 +54,14 @@ function stepsBothWays(
 }
 
 describe('the directional clearance of a small B', { timeout: 120_000 }, () => {
+  // The clearance prunes the facet pairs' descent: the hull steps (a convex B's default, tested in
+  // directional-hull-steps.test.ts) take none of it.
+  beforeEach(() => {
+    DirectionalBound3.hullSteps = false;
+  });
   afterEach(() => {
     DirectionalBound3.clearance = true;
+    DirectionalBound3.hullSteps = true;
   });
 
   it('the pebble throw: the same query, bit for bit, with fewer directional facet pairs', () => {

@@ -43,6 +43,28 @@ function check(a: Surface, b: Surface, poseA: Pose3, poseB: Pose3): boolean {
     Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + convexSurface(a).reach + convexSurface(b).reach;
   expect(lower).toBeLessThanOrEqual(oracle.distance + ULPS * scale);
   expect(lower).toBe(hulls.lowerBound);
+  // The bound is a separation along lowerAxis: every vertex of B (placed) lies that far beyond every
+  // vertex of A along it, to rounding; a unit axis, or zeros with a bound of 0.
+  const u = hulls.lowerAxis;
+  if (lower > 0) {
+    expect(Math.abs(Math.hypot(u[0], u[1], u[2]) - 1)).toBeLessThan(1e-12);
+    let maxA = Number.NEGATIVE_INFINITY;
+    const pa = convexSurface(a).points;
+    for (let k = 0; k < pa.length; k += 3)
+      maxA = Math.max(maxA, u[0] * pa[k] + u[1] * pa[k + 1] + u[2] * pa[k + 2]);
+    let minB = Number.POSITIVE_INFINITY;
+    const pb = convexSurface(b).points;
+    for (let k = 0; k < pb.length; k += 3) {
+      const x = pb[k],
+        y = pb[k + 1],
+        z = pb[k + 2];
+      const px = R[0] * x + R[1] * y + R[2] * z + t[0];
+      const py = R[3] * x + R[4] * y + R[5] * z + t[1];
+      const pz = R[6] * x + R[7] * y + R[8] * z + t[2];
+      minB = Math.min(minB, u[0] * px + u[1] * py + u[2] * pz);
+    }
+    expect(minB - maxA).toBeGreaterThanOrEqual(lower - ULPS * scale);
+  } else expect(Array.from(u)).toEqual([0, 0, 0]);
   // Tight when clearly apart (touching within rounding, the bound is 0 or a few ulps: certified only).
   if (!(hulls.usable && !oracle.intersecting && oracle.distance > 1e-9 * scale)) return false;
   const nested = hulls.overlap;

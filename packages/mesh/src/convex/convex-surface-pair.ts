@@ -47,6 +47,12 @@ export class ConvexSurfacePair {
    * gap (it is a valid bound either way, but a loose one when this is false).
    */
   converged = false;
+  /**
+   * The unit direction (A's frame, from A towards B) along which {@link lowerBound} separates the two
+   * vertex sets: every point of B's hull lies at least `lowerBound` beyond every point of A's along
+   * it. Zeros when the bound is 0.
+   */
+  readonly lowerAxis = new Float64Array(3);
   /** The closest point found on A's hull, in A's frame. */
   readonly pointA = new Float64Array(3);
   /** The closest point found on B's hull, in A's frame. */
@@ -262,6 +268,9 @@ export class ConvexSurfacePair {
       n = this.#closest(n);
     }
     let lower = 0;
+    let axisX = 0;
+    let axisY = 0;
+    let axisZ = 0;
     let overlap = false;
     let converged = false;
     let stalled = false;
@@ -321,7 +330,12 @@ export class ConvexSurfacePair {
       // The gap along v: every point of B − A lies at least this far along v̂.
       const norm = Math.sqrt(vv);
       const along = (vx * wx + vy * wy + vz * wz) / norm;
-      if (along > lower) lower = along;
+      if (along > lower) {
+        lower = along;
+        axisX = vx / norm;
+        axisY = vy / norm;
+        axisZ = vz / norm;
+      }
       if (lower > this.stopAbove) break;
       if (n === 0) {
         n = 1;
@@ -347,6 +361,11 @@ export class ConvexSurfacePair {
     // No margin: the bound carries the rounding of one placement and one dot product (a few ulps of
     // the coordinates in play), as the trees' own distances do, so both paths take the same steps.
     this.lowerBound = overlap ? 0 : lower > 0 ? lower : 0;
+    const axis = this.lowerAxis;
+    const on = this.lowerBound > 0;
+    axis[0] = on ? axisX : 0;
+    axis[1] = on ? axisY : 0;
+    axis[2] = on ? axisZ : 0;
     return this.lowerBound;
   }
 
