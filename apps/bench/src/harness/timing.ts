@@ -48,8 +48,12 @@ export function sinkValue(): number {
 
 /**
  * Times contenders side by side in one process: each is warmed up first (JIT tiers, lazily built
- * trees), then the timed batches run in turn — A B C, A B C, … — so a drift of the clock or of the
- * CPU's frequency hits every contender alike. The median batch is kept.
+ * trees), then the timed batches run in turn, the first one moving on each round — A B C, B C A,
+ * C A B, … — so a drift of the clock or of the CPU's frequency hits every contender alike, and none
+ * always follows the same other (whose garbage the collector may clear in the next batch's time:
+ * with a fixed order, the ccd scene's plain pebble throw, timed right after three-mesh-bvh's
+ * sampling, read 412–524 µs against 293–487 µs for the default mode, the very same steps and pairs).
+ * The median batch is kept.
  */
 export function timeSideBySide(
   contenders: readonly Contender[],
@@ -63,7 +67,8 @@ export function timeSideBySide(
   const times = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   const rounds = Math.max(...contenders.map((c) => c.runs ?? options.runs));
   for (let r = 0; r < rounds; r++) {
-    for (const c of contenders) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(k + r) % contenders.length];
       if (r >= (c.runs ?? options.runs)) continue;
       const t0 = nowMs();
       sink += c.batch();
