@@ -163,7 +163,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
           if (gap < lowestBound) lowestBound = gap;
           continue;
         }
-        kept.push(fa, gap);
+        kept.push(fa, gap, hull.lowerAxis);
         // The facet apart from the hull (beyond the rounding): the segment between GJK's two points,
         // one on the facet and one in B's hull, crosses the hull's boundary, which B's facets cover
         // (`hullCovered`), so some facet pair is at most |v| apart; the margin covers the rounding.
@@ -204,7 +204,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       if (gap < q.lowestPruned) q.lowestPruned = gap;
       continue;
     }
-    pairsWith(q, fa, shrink);
+    pairsWith(q, fa, shrink, 3 * k);
   }
 }
 
@@ -244,7 +244,7 @@ function slabGap(h0: number, h1: number, h2: number, lo: number, hi: number): nu
  * The pairs of facet fa of A with the facets of B, down B's own tree, behind the tests of the search
  * down both trees; reads and updates the best in `q` (ties go to the smaller pair whatever the order).
  */
-function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
+function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number): void {
   const margin = q.margin;
   let best = q.best;
   let bestA = q.bestA;
@@ -269,6 +269,21 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
     ay1 = box[4],
     az1 = box[5];
   const boxesB = q.ownFacetBoxesB;
+  // GJK's axis for the facet: B's facets lying beyond the facet along it by more than the best are
+  // out for three dot products, before the pair's own separating-axis bound.
+  const ux = kept.axes[axisAt],
+    uy = kept.axes[axisAt + 1],
+    uz = kept.axes[axisAt + 2];
+  let topA = Number.NEGATIVE_INFINITY;
+  {
+    const pa = q.a.positions;
+    const ia = q.a.indices;
+    for (let k = 0; k < 3; k++) {
+      const v = 3 * ia[3 * fa + k];
+      const h = ux * pa[v] + uy * pa[v + 1] + uz * pa[v + 2];
+      if (h > topA) topA = h;
+    }
+  }
   // B's own tree (its boxes in B's frame too) prunes its facets by the leafful.
   const tb = q.tb;
   const nodeBoxes = tb.boxes;
@@ -332,6 +347,16 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number): void {
         continue;
       }
       q.loadPair(fa, fb);
+      let lowB = ux * tri[9] + uy * tri[10] + uz * tri[11];
+      let h2 = ux * tri[12] + uy * tri[13] + uz * tri[14];
+      if (h2 < lowB) lowB = h2;
+      h2 = ux * tri[15] + uy * tri[16] + uz * tri[17];
+      if (h2 < lowB) lowB = h2;
+      const along = lowB - topA;
+      if (along - margin > best * shrink) {
+        if (along < lowest) lowest = along;
+        continue;
+      }
       const bound = triangleGapBound(tri, 0, 9, near);
       if (bound - margin > best * shrink) {
         if (bound < lowest) lowest = bound;
@@ -394,9 +419,11 @@ function nodeGap2(
 class KeptFacets {
   facets = new Int32Array(64);
   gaps = new Float64Array(64);
+  /** GJK's separating axis for each (A's frame, towards B; zeros where the gap is 0). */
+  axes = new Float64Array(192);
   count = 0;
 
-  push(fa: number, gap: number): void {
+  push(fa: number, gap: number, axis: Float64Array): void {
     if (this.count === this.facets.length) {
       const facets = new Int32Array(2 * this.count);
       facets.set(this.facets);
@@ -404,10 +431,16 @@ class KeptFacets {
       const gaps = new Float64Array(2 * this.count);
       gaps.set(this.gaps);
       this.gaps = gaps;
+      const axes = new Float64Array(6 * this.count);
+      axes.set(this.axes);
+      this.axes = axes;
     }
-    this.facets[this.count] = fa;
-    this.gaps[this.count] = gap;
-    this.count++;
+    const n = this.count++;
+    this.facets[n] = fa;
+    this.gaps[n] = gap;
+    this.axes[3 * n] = axis[0];
+    this.axes[3 * n + 1] = axis[1];
+    this.axes[3 * n + 2] = axis[2];
   }
 
   /**
@@ -449,6 +482,12 @@ class KeptFacets {
     const g = this.gaps[k];
     this.gaps[k] = this.gaps[j];
     this.gaps[j] = g;
+    const a = this.axes;
+    for (let c = 0; c < 3; c++) {
+      const x = a[3 * k + c];
+      a[3 * k + c] = a[3 * j + c];
+      a[3 * j + c] = x;
+    }
   }
 }
 
