@@ -142,7 +142,7 @@ export class SurfacePair {
     if (spent < 0) return this.distance;
     const q = this.#q;
     q.candidates.kept = false;
-    const hull = q.useHull && this.hull;
+    const hull = this.hull && q.hullSearch();
     q.begin(R, t, !hull);
     q.hintA = this.facetA;
     q.hintB = this.facetB;
@@ -182,7 +182,7 @@ export class SurfacePair {
     if (spent < 0) return this.distance;
     const q = this.#q;
     const candidates = q.candidates;
-    const hull = q.useHull && this.hull;
+    const hull = this.hull && q.hullSearch();
     q.begin(R, t, !hull);
     q.hintA = this.facetA;
     q.hintB = this.facetB;

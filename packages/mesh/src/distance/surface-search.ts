@@ -65,9 +65,11 @@ export class SurfaceSearch {
   /**
    * B is refitted, small, and its facets cover the boundary of its vertex hull exactly (`hullCovered`):
    * the hull search (`searchHull`, unless `SurfacePair.hull` is off) bounds each facet of A against
-   * that hull. Then `convexB` is B's convex-path data.
+   * that hull. Then `convexB` is B's convex-path data. Decided by {@link hullSearch} when a search
+   * first asks, not at `bind`: a pair answered by the convex path alone never needs it.
    */
   useHull = false;
+  #hullDecided = false;
   convexB: ConvexSurface | undefined;
   /** B's box in its own frame (min, max of its distinct vertices), when the hull search is on. */
   readonly ownBoxB = new Float64Array(6);
@@ -99,7 +101,15 @@ export class SurfaceSearch {
     this.candidates.forget();
     this.useHull = false;
     this.convexB = undefined;
+    this.#hullDecided = false;
+  }
+
+  /** Whether the hull search applies to the bound pair ({@link useHull}), decided on first call after `bind`. */
+  hullSearch(): boolean {
+    if (this.#hullDecided) return this.useHull;
+    this.#hullDecided = true;
     if (this.refit) {
+      const b = this.b;
       const cb = convexSurface(b);
       // Its facets must cover its hull exactly: the search prunes with gaps to the hull.
       if (cb.convex && cb.count <= HULL_POINTS && hullCovered(b, cb)) {
@@ -109,6 +119,7 @@ export class SurfaceSearch {
         this.ownFacetBoxesB = ownFacetBoxes(b);
       }
     }
+    return this.useHull;
   }
 
   /**
