@@ -324,18 +324,8 @@ export class DirectionalBound3 {
       if (best > -0.8 * was) return false;
     }
     sc.facetStamp[fa] = sc.stamp;
-    const pa = this.#a.positions;
-    const ia = this.#a.indices;
     const T = facetTriangle.points;
-    let spinA = 0;
-    for (let k = 0; k < 3; k++) {
-      const va = ia[3 * fa + k];
-      T[3 * k] = pa[3 * va];
-      T[3 * k + 1] = pa[3 * va + 1];
-      T[3 * k + 2] = pa[3 * va + 2];
-      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
-    }
-    const spin = spinA + this.#nodeSpinB[0];
+    const spin = this.#loadFacet(fa) + this.#nodeSpinB[0];
     // The ball of #clear (the same allowances), with ε the gap between the facet's box and B's.
     if (this.#nbStamp[0] !== this.#stamp) this.#boxB(0);
     const nb = this.#nb;
@@ -372,18 +362,7 @@ export class DirectionalBound3 {
    * pairs. Where the hull meets the facet (no gap along any axis) the pairs are stepped one by one.
    */
   #facetHullStep(fa: number, half: number, best: number): number {
-    const pa = this.#a.positions;
-    const ia = this.#a.indices;
-    const T = facetTriangle.points;
-    let spinA = 0;
-    for (let k = 0; k < 3; k++) {
-      const va = ia[3 * fa + k];
-      T[3 * k] = pa[3 * va];
-      T[3 * k + 1] = pa[3 * va + 1];
-      T[3 * k + 2] = pa[3 * va + 2];
-      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
-    }
-    const spin = spinA + this.#nodeSpinB[0];
+    const spin = this.#loadFacet(fa) + this.#nodeSpinB[0];
     const mu = this.#speedAB + spin;
     const pair = hullPair!;
     const margin = this.#margin;
@@ -402,6 +381,22 @@ export class DirectionalBound3 {
     const order = this.#tb.order;
     for (let y = 0; y < order.length; y++) best = this.#pairStep(fa, order[y], half, best);
     return best;
+  }
+
+  /** Facet fa of A into the GJK pair's triangle (`facetTriangle`); returns the largest spin of its corners. */
+  #loadFacet(fa: number): number {
+    const pa = this.#a.positions;
+    const ia = this.#a.indices;
+    const T = facetTriangle.points;
+    let spinA = 0;
+    for (let k = 0; k < 3; k++) {
+      const va = ia[3 * fa + k];
+      T[3 * k] = pa[3 * va];
+      T[3 * k + 1] = pa[3 * va + 1];
+      T[3 * k + 2] = pa[3 * va + 2];
+      if (this.#spinA[va] > spinA) spinA = this.#spinA[va];
+    }
+    return spinA;
   }
 
   /**
