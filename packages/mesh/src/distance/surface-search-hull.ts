@@ -9,15 +9,15 @@ import type { SurfaceSearch } from './surface-search.js';
 /**
  * The search for a small convex B refitted in A's frame: down A's tree alone, against B's box, and
  * at each facet of A near that box, B's own box across B's axes, then the gap between the facet and
- * B's vertex hull by GJK. That gap
- * bounds the facet's distance to every facet of B from below (the hull holds them all) and, B being
- * convex, it is the facet's own distance to B: a facet of A whose gap exceeds the best is done with
- * B in one bound, where the search down both trees must separate it from B's facets pair by pair
- * (hundreds of pairs lie within a few per cent of the gap when B is small against it). GJK's two
- * points also bound the gap from above, so the first pass prunes with the nearest facet met so far;
- * the facets it keeps then meet B's facets one by one, nearest first, with the tests of the search
- * down both trees. The answer (distance, pair, points, `intersecting`) is the all-pairs loop's, as
- * that search's; `lowestPruned` holds this search's own bounds.
+ * B's vertex hull by GJK. That gap bounds the facet's distance to every facet of B from below (the
+ * hull holds them all) and, B being convex, it is the facet's own distance to B: a facet of A whose
+ * gap exceeds the best is done with B in one bound, where the search down both trees must separate
+ * it from B's facets pair by pair (hundreds of pairs lie within a few per cent of the gap when B is
+ * small against it). GJK's two points also bound the gap from above, so the first pass prunes with
+ * the nearest facet met so far; the facets it keeps then meet B's facets, nearest facet first, down
+ * B's own tree in B's frame ({@link pairsWith}). The answer (distance, pair, points,
+ * `intersecting`) is the all-pairs loop's, as the two-tree search's; `lowestPruned` holds this
+ * search's own bounds.
  */
 export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number): void {
   // One GJK pair for every search (they never overlap): the facet in hand against B's hull.
@@ -70,7 +70,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     hi1 = own[4] + o1;
   const lo2 = own[2] + o2,
     hi2 = own[5] + o2;
-  // B's box in A's axes (refitted before the search).
+  // B's box in A's axes (`placedBox`, before the search).
   const x0 = S.rb[0],
     y0 = S.rb[1],
     z0 = S.rb[2];
