@@ -71,7 +71,7 @@ export class SurfaceSearch {
   useHull = false;
   #hullDecided = false;
   convexB: ConvexSurface | undefined;
-  /** B's box in its own frame (min, max of its distinct vertices), when the hull search is on. */
+  /** B's box in its own frame (`bounds()`: min, max), when the hull search is on. */
   readonly ownBoxB = new Float64Array(6);
   /** B's facet boxes in its own frame (min, max; 6 numbers a facet), when the hull search is on. */
   ownFacetBoxesB: Float64Array = EMPTY64;
@@ -115,7 +115,9 @@ export class SurfaceSearch {
       if (cb.convex && cb.count <= HULL_POINTS && hullCovered(b, cb)) {
         this.useHull = true;
         this.convexB = cb;
-        ownBox(cb.points, this.ownBoxB);
+        const own = b.bounds();
+        this.ownBoxB.set(own.min);
+        this.ownBoxB.set(own.max, 3);
         this.ownFacetBoxesB = ownFacetBoxes(b);
       }
     }
@@ -268,19 +270,6 @@ export class SurfaceSearch {
       T[9 + 3 * k] = vb[v];
       T[10 + 3 * k] = vb[v + 1];
       T[11 + 3 * k] = vb[v + 2];
-    }
-  }
-}
-
-/** The box of a point set (x y z each), min then max, into `out`. */
-function ownBox(points: Float64Array, out: Float64Array): void {
-  out.fill(Number.POSITIVE_INFINITY, 0, 3);
-  out.fill(Number.NEGATIVE_INFINITY, 3, 6);
-  for (let p = 0; p < points.length; p += 3) {
-    for (let k = 0; k < 3; k++) {
-      const x = points[p + k];
-      if (x < out[k]) out[k] = x;
-      if (x > out[k + 3]) out[k + 3] = x;
     }
   }
 }
