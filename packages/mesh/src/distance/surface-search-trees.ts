@@ -1,10 +1,21 @@
 import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
+import { firstElementsOf } from '../tree/first-elements.js';
 import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
 import { S } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
+
+const NONE = new Uint32Array(0);
+
+/**
+ * Whether every facet pair under a node pair whose first facets are `fa` and `fb` comes after the
+ * pair (bestA, bestB) in (facetA, facetB) order, or is that pair.
+ */
+function laterThan(fa: number, fb: number, bestA: number, bestB: number): boolean {
+  return fa > bestA || (fa === bestA && fb >= bestB);
+}
 
 /**
  * A search from the candidates runs while the candidates needing a new bound, times this, are fewer
@@ -116,6 +127,9 @@ export function searchTrees(
   const childB = tb.child;
   const orderA = ta.order;
   const orderB = tb.order;
+  // Once the surfaces cross (the best is 0), each node's first facet, for the prune by (facetA, facetB).
+  let firstA = intersecting ? firstElementsOf(ta) : NONE;
+  let firstB = intersecting ? firstElementsOf(tb) : NONE;
   while (stack.size > 0) {
     const slot = stack.pop();
     const lb = stack.keys[slot];
@@ -126,6 +140,10 @@ export function searchTrees(
     }
     const i = stack.nodes[2 * slot];
     const j = stack.nodes[2 * slot + 1];
+    if (intersecting && laterThan(firstA[i], firstB[j], bestA, bestB)) {
+      if (collect) candidates.push(i, j, lb + drift);
+      continue;
+    }
     const leafA = countA[i] > 0;
     const leafB = countB[j] > 0;
     if (leafA && leafB) {
@@ -160,7 +178,11 @@ export function searchTrees(
           }
           const d = triangleDistance(tri, 0, 9, out);
           facetPairs++;
-          if (out[6] === 1) intersecting = true;
+          if (out[6] === 1 && !intersecting) {
+            intersecting = true;
+            firstA = firstElementsOf(ta);
+            firstB = firstElementsOf(tb);
+          }
           if (d > best && d < lowestExact) lowestExact = d; // an exact gap above the best still bounds
           if (fromCandidates) gaps.push(i, j, x, y, d);
           if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
@@ -186,34 +208,37 @@ export function searchTrees(
       b1 = j + 1;
       b2 = childB[j];
     }
-    q.nodeBound(a1, b1);
-    const l1 = S.bound[0];
-    q.nodeBound(a2, b2);
-    const l2 = S.bound[0];
-    volumePairs += 2;
+    // A child that cannot hold a pair before the best crossing one needs no bound: it is left out
+    // (a candidate under its parent's bound, which holds for it too).
+    const dead1 = intersecting && laterThan(firstA[a1], firstB[b1], bestA, bestB);
+    const dead2 = intersecting && laterThan(firstA[a2], firstB[b2], bestA, bestB);
+    let l1 = lb;
+    let l2 = lb;
+    if (!dead1) {
+      q.nodeBound(a1, b1);
+      l1 = S.bound[0];
+      volumePairs++;
+    }
+    if (!dead2) {
+      q.nodeBound(a2, b2);
+      l2 = S.bound[0];
+      volumePairs++;
+    }
     // The closer child is pushed last, so it is searched first; between two overlapping pairs
     // (bounds 0, near the top), the one whose centres are closer.
-    if (l1 < l2 || (l1 === l2 && q.centres2(a1, b1) <= q.centres2(a2, b2))) {
-      if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
+    const firstOne = l1 < l2 || (l1 === l2 && q.centres2(a1, b1) <= q.centres2(a2, b2));
+    for (let k = 0; k < 2; k++) {
+      // The farther child first onto the stack.
+      const one = firstOne === (k === 1);
+      const ca = one ? a1 : a2;
+      const cb = one ? b1 : b2;
+      const l = one ? l1 : l2;
+      if (one ? dead1 : dead2) {
+        if (collect) candidates.push(ca, cb, l + drift);
+      } else if (l - margin <= best * shrink) stack.push(ca, cb, l);
       else {
-        if (l2 < lowestBound) lowestBound = l2;
-        if (collect) candidates.push(a2, b2, l2 + drift);
-      }
-      if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
-      else {
-        if (l1 < lowestBound) lowestBound = l1;
-        if (collect) candidates.push(a1, b1, l1 + drift);
-      }
-    } else {
-      if (l1 - margin <= best * shrink) stack.push(a1, b1, l1);
-      else {
-        if (l1 < lowestBound) lowestBound = l1;
-        if (collect) candidates.push(a1, b1, l1 + drift);
-      }
-      if (l2 - margin <= best * shrink) stack.push(a2, b2, l2);
-      else {
-        if (l2 < lowestBound) lowestBound = l2;
-        if (collect) candidates.push(a2, b2, l2 + drift);
+        if (l < lowestBound) lowestBound = l;
+        if (collect) candidates.push(ca, cb, l + drift);
       }
     }
   }

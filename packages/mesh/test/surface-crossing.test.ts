@@ -1,0 +1,84 @@
+// Crossing surfaces down both trees: once a facet pair crosses, the search leaves out every node pair
+// whose first facets come after the best crossing pair in (facetA, facetB) order. These bodies cross
+// along long curves (hundreds of crossing facet pairs), so the first crossing pair met is seldom the
+// reported one: the oracle (every facet pair, exact contact) and the library's all-pairs loop decide.
+
+import { composePose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import bunnyData from 'bunny';
+import { describe, expect, it } from 'vitest';
+import { box, firstElementsOf, icosphere, Surface } from '../src/index.js';
+import { expectSurfaceDistance, randomPose, randomUnit, rng } from './helpers.js';
+
+/** The bunny, centred on its box and scaled to a unit diagonal. */
+function unitBunny(): Surface {
+  const p = bunnyData.positions;
+  const lo = [0, 1, 2].map((k) => Math.min(...p.map((v) => v[k])));
+  const hi = [0, 1, 2].map((k) => Math.max(...p.map((v) => v[k])));
+  const c = lo.map((x, k) => (x + hi[k]) / 2);
+  const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  return Surface.fromIndexed(
+    p.flatMap((v) => v.map((x, k) => (x - c[k]) / diag)),
+    bunnyData.cells.flat(),
+  );
+}
+
+/** Two boxes side by side in one surface: small and not convex (B is refitted, no hull search). */
+function twinBoxes(): Surface {
+  const one = box(0.3, 3);
+  const other = one.translate([0.25, 0.1, 0.05]);
+  const xyz = new Float64Array(9 * (one.facetCount + other.facetCount));
+  let o = 0;
+  for (const s of [one, other])
+    for (let f = 0; f < s.facetCount; f++) for (const x of s.facet(f)) xyz[o++] = x;
+  return Surface.fromTriangles(xyz);
+}
+
+describe('crossing surfaces down both trees', () => {
+  it('firstElementsOf: the smallest facet index under each node', () => {
+    const s = icosphere(1, 3);
+    const tree = s.tree();
+    const first = firstElementsOf(tree);
+    expect(firstElementsOf(tree)).toBe(first);
+    // Every node's facets, from the leaves: depth-first numbering, right child in `child`.
+    const under = (n: number): number[] =>
+      tree.count[n] > 0
+        ? Array.from(tree.order.subarray(tree.child[n], tree.child[n] + tree.count[n]))
+        : [...under(n + 1), ...under(tree.child[n])];
+    for (let n = 0; n < tree.nodeCount; n += 7) expect(first[n]).toBe(Math.min(...under(n)));
+    expect(first[0]).toBe(0);
+  });
+
+  it('the bunny through a bunny scaled by 0.6: the first crossing pair, as the oracle', () => {
+    const a = unitBunny();
+    const b = a.scale(0.6);
+    const r = rng(31);
+    const I: Pose3 = poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]);
+    let crossing = 0;
+    let pairs = 0;
+    for (let k = 0; k < 3; k++) {
+      // B's centre within 0.15 of A's: the surfaces cross along long curves.
+      const t = randomUnit(r).map((x) => 0.15 * r() * x);
+      const pose = poseFromAxisAngle(randomUnit(r), Math.PI * (2 * r() - 1), t);
+      const { result, oracle } = expectSurfaceDistance(a, b, I, pose, { label: `pose ${k}` });
+      if (result.intersecting) crossing++;
+      pairs += oracle.near.length;
+    }
+    expect(crossing).toBe(3);
+    // Many pairs at the gap 0: the first one met is seldom the reported one.
+    expect(pairs).toBeGreaterThan(300);
+  }, 120_000);
+
+  it('an icosphere through two boxes (B refitted): the first crossing pair, as the oracle', () => {
+    const a = icosphere(0.3, 3);
+    const b = twinBoxes();
+    const r = rng(32);
+    let crossing = 0;
+    for (let k = 0; k < 30; k++) {
+      const pa = randomPose(r, 0.1);
+      const pb = composePose(pa, randomPose(r, 0.2));
+      const { result } = expectSurfaceDistance(a, b, pa, pb, { label: `pose ${k}` });
+      if (result.intersecting) crossing++;
+    }
+    expect(crossing).toBeGreaterThan(20);
+  }, 60_000);
+});
