@@ -1,8 +1,19 @@
 import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import { firstElementsOf } from '../tree/first-elements.js';
 import { nodeBound } from './curve-node-bound.js';
 import type { CurveSearch } from './curve-search.js';
 import { keepBound, precedes } from './curve-search-rules.js';
 import { loadSegment } from './curve-segment-load.js';
+
+const NONE = new Uint32Array(0);
+
+/**
+ * Whether every segment pair under a node pair whose first segments are `sa` and `sb` comes after
+ * the pair (bestA, bestB) in (segmentA, segmentB) order, or is that pair.
+ */
+function laterThan(sa: number, sb: number, bestA: number, bestB: number): boolean {
+  return sa > bestA || (sa === bestA && sb >= bestB);
+}
 
 /**
  * The search down the two trees, leaf pairs pruned segment pair by segment pair (large curves).
@@ -85,6 +96,11 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
   const childB = tb.child;
   const orderA = ta.order;
   const orderB = tb.order;
+  // Once the curves cross (the best is 0), each node's first segment, for the prune by (segmentA,
+  // segmentB) order: a node pair whose first segments come after the best crossing pair's holds
+  // no pair that could take its place.
+  let firstA = intersecting ? firstElementsOf(ta) : NONE;
+  let firstB = intersecting ? firstElementsOf(tb) : NONE;
   while (stack.size > 0) {
     const slot = stack.pop();
     const lb = stack.keys[slot];
@@ -93,6 +109,10 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
     if (lb - margin > best) {
       if (collect && lb <= keep) candidates.push(i, j, lb + drift);
       else if (lb < lowestNode) lowestNode = lb;
+      continue;
+    }
+    if (intersecting && laterThan(firstA[i], firstB[j], bestA, bestB)) {
+      if (collect) candidates.push(i, j, lb + drift);
       continue;
     }
     const leafA = countA[i] > 0;
@@ -111,6 +131,7 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
         for (let y = childB[j]; y < childB[j] + countB[j]; y++) {
           const sb = orderB[y];
           if (sa === hintA && sb === hintB) continue;
+          if (intersecting && (sa > bestA || (sa === bestA && sb > bestB))) continue;
           if (!eager) q.placeSegment(sb);
           loadSegment(seg, 4, vb, ib, sb);
           const u0 = seg[4],
@@ -137,7 +158,11 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
           }
           const d = out[5];
           segmentPairs++;
-          if (out[4] === 1) intersecting = true;
+          if (out[4] === 1 && !intersecting) {
+            intersecting = true;
+            firstA = firstElementsOf(ta);
+            firstB = firstElementsOf(tb);
+          }
           if (d > best && d < lowestPruned) lowestPruned = d; // an exact gap above the best still bounds
           if (precedes(d, best, sa, sb, bestA, bestB)) {
             best = d;

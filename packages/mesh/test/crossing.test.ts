@@ -1,13 +1,14 @@
-// Crossing surfaces down both trees: once a facet pair crosses, the search leaves out every node pair
-// whose first facets come after the best crossing pair in (facetA, facetB) order. These bodies cross
-// along long curves (hundreds of crossing facet pairs), so the first crossing pair met is seldom the
-// reported one: the oracle (every facet pair, exact contact) and the library's all-pairs loop decide.
+// Crossing bodies down both trees: once a facet (segment) pair crosses, the search leaves out every
+// node pair whose first facets come after the best crossing pair in (facetA, facetB) order. These
+// bodies cross along long curves (3-D) or at hundreds of points (2-D), so the first crossing pair
+// met is seldom the reported one: the oracle (every pair, exact contact) and the library's
+// all-pairs loop decide.
 
-import { composePose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import { composePose, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import bunnyData from 'bunny';
 import { describe, expect, it } from 'vitest';
-import { box, firstElementsOf, icosphere, Surface } from '../src/index.js';
-import { expectSurfaceDistance, randomPose, randomUnit, rng } from './helpers.js';
+import { box, Curve, disc, firstElementsOf, icosphere, Surface } from '../src/index.js';
+import { expectCurveDistance, expectSurfaceDistance, randomPose, randomUnit, rng } from './helpers.js';
 
 /** The bunny, centred on its box and scaled to a unit diagonal. */
 function unitBunny(): Surface {
@@ -80,5 +81,36 @@ describe('crossing surfaces down both trees', () => {
       if (result.intersecting) crossing++;
     }
     expect(crossing).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('a disc against itself turned a little, and against a wider ring: the first crossing segments', () => {
+    const a = disc(1, 512);
+    const ring = disc(1.001, 512);
+    // The same loops walked the other way: the crossing pairs pair A's first segments with B's last.
+    const reversed = (c: Curve): Curve => {
+      const n = c.segmentCount;
+      const u = new Float64Array(n);
+      const v = new Float64Array(n);
+      for (let k = 0; k < n; k++) {
+        const s = c.segment(n - 1 - k);
+        u[k] = s[2];
+        v[k] = s[3];
+      }
+      return Curve.fromLoops(u, v, [n]);
+    };
+    const bodies = [a, ring, reversed(a), reversed(ring)];
+    const r = rng(34);
+    let near = 0;
+    for (let k = 0; k < 16; k++) {
+      // Turned by a fraction of a segment's angle (a crossing on every segment), or a ring 1.001
+      // wide moved off centre (two long runs of near-crossings).
+      const b = bodies[k % 4];
+      const turn = (2 * Math.PI * (0.1 + 0.8 * r())) / 512;
+      const pose = k % 2 === 0 ? pose2(turn, [0, 0]) : pose2(turn, [0.0015 + 0.001 * r(), 0.0005 * r()]);
+      const { result, oracle } = expectCurveDistance(a, b, pose2(), pose, { label: `pose ${k}` });
+      expect(result.intersecting).toBe(true);
+      near += oracle.near.length;
+    }
+    expect(near).toBeGreaterThan(4000);
   }, 60_000);
 });
