@@ -219,6 +219,25 @@ function check(
   expect(lb, `${label}: certified`).toBeLessThanOrEqual(exact + ULPS * scaleOf(a, b, tu, tv));
   expect(lb, `${label}: the value returned`).toBe(pair.lowerBound);
   expect(lb).toBeGreaterThanOrEqual(0);
+  // The bound is a separation along lowerAxis: every vertex of B (placed) lies that far beyond every
+  // vertex of A along it, to rounding; a unit axis, or zeros with a bound of 0.
+  const axis = pair.lowerAxis;
+  if (lb > 0) {
+    expect(Math.abs(Math.hypot(axis[0], axis[1]) - 1), `${label}: unit axis`).toBeLessThan(1e-12);
+    const pa = convexCurve(a).points;
+    const pb = convexCurve(b).points;
+    let maxA = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < pa.length; k += 2) maxA = Math.max(maxA, axis[0] * pa[k] + axis[1] * pa[k + 1]);
+    let minB = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < pb.length; k += 2) {
+      const x = c * pb[k] - s * pb[k + 1] + tu;
+      const y = s * pb[k] + c * pb[k + 1] + tv;
+      minB = Math.min(minB, axis[0] * x + axis[1] * y);
+    }
+    expect(minB - maxA, `${label}: separated along the axis`).toBeGreaterThanOrEqual(
+      lb - ULPS * scaleOf(a, b, tu, tv),
+    );
+  } else expect(Array.from(axis), `${label}: no axis`).toEqual([0, 0]);
   if (!pair.usable || hullsMayOverlap(a, b, c, s, tu, tv)) return;
   t.tight++;
   expect(exact - lb, `${label}: tight (exact ${exact})`).toBeLessThanOrEqual(tol);

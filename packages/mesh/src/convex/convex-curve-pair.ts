@@ -50,6 +50,12 @@ export class ConvexCurvePair {
    */
   converged = false;
   /**
+   * The unit direction (A's frame, from A towards B) along which {@link lowerBound} separates the two
+   * vertex sets: every vertex of B lies at least `lowerBound` beyond every vertex of A along it (a
+   * fixed axis that bounds the gap at other poses too: the directional step). Zeros when the bound is 0.
+   */
+  readonly lowerAxis = new Float64Array(2);
+  /**
    * Closest point found on A, in A's frame: on A's hull after {@link evaluate} (a common point of the
    * hulls when they overlap), on segment {@link segmentA} after {@link resolve}.
    */
@@ -226,6 +232,8 @@ export class ConvexCurvePair {
     // then taken from a search of every vertex (run by run) along the final direction.
     let certified = !(this.#walkA || this.#walkB);
     let lower = Number.NEGATIVE_INFINITY;
+    let axisX = 0;
+    let axisY = 0;
     let overlap = false;
     let iterations = 0;
     let norm = 0;
@@ -277,7 +285,11 @@ export class ConvexCurvePair {
       // Every point of B − A lies at least this far along v̂ (up to the rounding the margin covers).
       const o = 2 * n;
       const along = nx * w[o] + ny * w[o + 1];
-      if (certified && along > lower) lower = along;
+      if (certified && along > lower) {
+        lower = along;
+        axisX = nx;
+        axisY = ny;
+      }
       if (known || norm - along <= RELATIVE_GAP * norm + floor || iterations >= MAX_ITERATIONS) {
         if (certified) break;
         certified = true;
@@ -314,6 +326,9 @@ export class ConvexCurvePair {
     // steps (the tutorial's 1000 sliding steps land where the segments' put them).
     const bound = overlap ? 0 : lower;
     this.lowerBound = bound > 0 ? bound : 0;
+    const on = this.lowerBound > 0;
+    this.lowerAxis[0] = on ? axisX : 0;
+    this.lowerAxis[1] = on ? axisY : 0;
   }
 
   /**
