@@ -49,6 +49,9 @@ export class CurveMotion implements DistanceEvaluator {
   #lastS = Number.NaN;
   /** The instant of the last placement. */
   #lastPlaced = Number.NaN;
+  /** The instant of the hulls' last evaluation (their bound and axis are of it). */
+  #hullsAt = Number.NaN;
+  readonly #cs = new Float64Array(2);
   /** A's angle whose cosine and sine are kept (A often does not turn). */
   #angleA = Number.NaN;
   #cosA = 1;
@@ -139,6 +142,7 @@ export class CurveMotion implements DistanceEvaluator {
     this.convexEvaluations = 0;
     this.#mu = Number.NaN;
     this.#lastS = Number.NaN;
+    this.#hullsAt = Number.NaN;
     this.#tolerance = tolerance;
     this.#useHulls(a, b, convex);
   }
@@ -158,6 +162,7 @@ export class CurveMotion implements DistanceEvaluator {
     const hulls = this.#convex;
     if (hulls) {
       const lower = hulls.evaluate(r[0], r[1], r[2], r[3]);
+      this.#hullsAt = s;
       this.convexEvaluations++;
       // A search that did not converge gives a loose bound: the exact search answers this one.
       if (hulls.converged) {
@@ -220,6 +225,8 @@ export class CurveMotion implements DistanceEvaluator {
   }
 
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
+    const hulls = this.#convex;
+    if (hulls && this.#hullsAt === s) return this.#hullStep(hulls, 0.5 * tolerance, limit);
     if (!this.#directional) {
       this.#directional = new DirectionalBound2(this.#a, this.#b, this.#motionA, this.#motionB);
     }
@@ -241,6 +248,31 @@ export class CurveMotion implements DistanceEvaluator {
       seedA,
       seedB,
     );
+  }
+
+  /**
+   * The directional step of the convex path: the hulls' gap was measured along a fixed axis (GJK's
+   * separating axis, `lowerAxis`): every vertex of B lies at least `lowerBound` beyond every vertex
+   * of A along it. That separation bounds the curves' distance at every instant and falls no faster
+   * than n·(ΔA − ΔB) + |θA| ρA + |θB| ρB (the spec's closing rate with each body's largest |x|), n
+   * the axis in the world: the step is its margin over the tolerance's half over that rate. One
+   * dot product where the pair-by-pair descent builds both trees and the vertex spins.
+   */
+  #hullStep(hulls: ConvexCurvePair, half: number, limit: number): number {
+    const gap = hulls.lowerBound - half;
+    if (!(gap > 0)) return 0;
+    const cs = this.rotationA(this.#cs);
+    const ax = hulls.lowerAxis[0],
+      ay = hulls.lowerAxis[1];
+    const nx = cs[0] * ax - cs[1] * ay,
+      ny = cs[1] * ax + cs[0] * ay;
+    const ma = this.#motionA;
+    const mb = this.#motionB;
+    const spins =
+      (ma.theta === 0 ? 0 : Math.abs(ma.theta) * this.#a.extent().radius) +
+      (mb.theta === 0 ? 0 : Math.abs(mb.theta) * this.#b.extent().radius);
+    const closing = nx * (ma.delta[0] - mb.delta[0]) + ny * (ma.delta[1] - mb.delta[1]) + spins;
+    return closing > 0 ? gap / closing : limit;
   }
 
   /**

@@ -49,6 +49,10 @@ export class SurfaceMotion implements DistanceEvaluator {
   #mu = Number.NaN;
   #lastS = Number.NaN;
   #lastPlaced = Number.NaN;
+  /** The instant of the hulls' last evaluation (their bound and axis are of it). */
+  #hullsAt = Number.NaN;
+  /** |θA| ρA + |θB| ρB over the hulls' vertices (NaN until asked). */
+  #spins = Number.NaN;
   /** A stays at one pose over the step (see {@link stationary}): `poseA` is placed once. */
   #stillA = false;
 
@@ -108,6 +112,8 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.convexEvaluations = 0;
     this.#mu = Number.NaN;
     this.#lastS = Number.NaN;
+    this.#hullsAt = Number.NaN;
+    this.#spins = Number.NaN;
     this.#useHulls(a, b, convex);
     this.#holdA();
   }
@@ -153,6 +159,7 @@ export class SurfaceMotion implements DistanceEvaluator {
     if (hulls) {
       // The closest points wait for `resolve`: most steps need the bound alone.
       const lower = hulls.evaluateBound(this.#R, this.#t);
+      this.#hullsAt = s;
       this.convexEvaluations++;
       // A search that did not converge gives a loose bound: the trees answer this one.
       if (hulls.converged) {
@@ -209,6 +216,8 @@ export class SurfaceMotion implements DistanceEvaluator {
   }
 
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
+    const hulls = this.#convex;
+    if (hulls && this.#hullsAt === s) return this.#hullStep(hulls, 0.5 * tolerance, limit);
     if (!this.#directional) {
       this.#directional = new DirectionalBound3(this.pair.a, this.pair.b, this.motionA, this.motionB);
     }
@@ -228,6 +237,39 @@ export class SurfaceMotion implements DistanceEvaluator {
       seedA,
       seedB,
     );
+  }
+
+  /**
+   * The directional step of the convex path: the hulls' gap was measured along a fixed axis (GJK's
+   * separating axis, `lowerAxis`): every vertex of B lies at least `lowerBound` beyond every vertex
+   * of A along it. That separation bounds the bodies' distance at every instant and falls no faster
+   * than n·(ΔA − ΔB) + |θA| ρA + |θB| ρB (the closing rate of the specification with each body's
+   * largest |x|, as in its speed bound), n the axis in the world: the step is its margin over the
+   * tolerance's half over that rate. One dot product where the pair-by-pair descent builds both
+   * trees and every vertex's spin.
+   */
+  #hullStep(hulls: ConvexSurfacePair, half: number, limit: number): number {
+    const gap = hulls.lowerBound - half;
+    if (!(gap > 0)) return 0;
+    if (Number.isNaN(this.#spins)) {
+      const ma = this.#motionA;
+      const mb = this.#motionB;
+      this.#spins =
+        (ma.theta === 0 ? 0 : Math.abs(ma.theta) * ma.maxRadius(hulls.convexA.points)) +
+        (mb.theta === 0 ? 0 : Math.abs(mb.theta) * mb.maxRadius(hulls.convexB.points));
+    }
+    const R = this.poseA.R;
+    const x = hulls.lowerAxis[0],
+      y = hulls.lowerAxis[1],
+      z = hulls.lowerAxis[2];
+    const dA = this.#motionA.delta;
+    const dB = this.#motionB.delta;
+    const closing =
+      (R[0] * x + R[1] * y + R[2] * z) * (dA[0] - dB[0]) +
+      (R[3] * x + R[4] * y + R[5] * z) * (dA[1] - dB[1]) +
+      (R[6] * x + R[7] * y + R[8] * z) * (dA[2] - dB[2]) +
+      this.#spins;
+    return closing > 0 ? gap / closing : limit;
   }
 
   /** Exact facet-pair evaluations of the directional steps. */
