@@ -26,6 +26,9 @@ const SIZES = {
 /** The trees only: the convex path off, for the rows that show what it saves. */
 const TREES = { convex: false } as const;
 
+/** The directional step at every step (on the convex path: along the hulls' separating axis). */
+const DIRECTIONAL = { directional: true } as const;
+
 /** Pairs whose Rapier colliders share one world (built, answered, freed). */
 const RAPIER_CHUNK = 1000;
 
@@ -194,6 +197,12 @@ export const convexScene: Scene = {
         }
       });
       // (b) firsttouch against the ground truth.
+      const beyond = new Map<number, boolean>();
+      const touchedBeyond = (i: number): boolean => {
+        let touched = beyond.get(i);
+        if (touched === undefined) beyond.set(i, (touched = truthOf(pairs[i]).touched));
+        return touched;
+      };
       let contacts = 0;
       let misses = 0;
       let late = 0;
@@ -209,7 +218,7 @@ export const convexScene: Scene = {
           // Past the checked pairs only misses are looked for: the truth of every separate answer.
           if (!hit) {
             separateBeyond++;
-            if (truthOf(pairs[i]).touched) misses++;
+            if (touchedBeyond(i)) misses++;
           }
           return;
         }
@@ -231,6 +240,21 @@ export const convexScene: Scene = {
           if (near.touched) nearHits++;
           else spurious++;
         }
+      });
+
+      // (b) again with `directional: true`: misses and late answers by the same ground truth.
+      const rotDirectional = turning.map((m, i) => timeOfImpact(pairs[i].a, pairs[i].b, m, DIRECTIONAL));
+      let directionalMisses = 0;
+      let directionalLate = 0;
+      rotDirectional.forEach((r, i) => {
+        const hit = r.status !== CcdStatus.Separate;
+        if (i >= checked) {
+          if (!hit && touchedBeyond(i)) directionalMisses++;
+          return;
+        }
+        if (!truths[i].touched) return;
+        if (!hit) directionalMisses++;
+        else if (r.toi > truths[i].s) directionalLate++;
       });
 
       // The trees' answers (the convex path off) on the timed pairs: the same status expected, both
@@ -275,6 +299,16 @@ export const convexScene: Scene = {
             batch: () => {
               let s = 0;
               for (let i = 0; i < n; i++) s += timeOfImpact(pairs[i].a, pairs[i].b, turning[i]).toi;
+              return s;
+            },
+          },
+          {
+            name: 'turning-directional',
+            queries: n,
+            batch: () => {
+              let s = 0;
+              for (let i = 0; i < n; i++)
+                s += timeOfImpact(pairs[i].a, pairs[i].b, turning[i], DIRECTIONAL).toi;
               return s;
             },
           },
@@ -364,6 +398,21 @@ export const convexScene: Scene = {
       });
       rows.push({
         scene: 'convex',
+        case: `(b) hulls of ${points} points, turning up to π, directional: true`,
+        firsttouch: t.get('turning-directional')!.perQueryUs,
+        peer: '— (no rotating cast in Rapier JS)',
+        peerTime: null,
+        extra: {
+          timed: n,
+          checked,
+          'firsttouch misses (all pairs)': directionalMisses,
+          late: directionalLate,
+          'iterations/query': mean(rotDirectional.map((r) => r.iterations)),
+          'hull (GJK) evals/query': mean(rotDirectional.map((r) => r.convexEvaluations)),
+        },
+      });
+      rows.push({
+        scene: 'convex',
         case: `(b) hulls of ${points} points, turning up to π: trees only (convex: false)`,
         firsttouch: t.get('turning-trees')!.perQueryUs,
         peer: '— (no rotating cast in Rapier JS)',
@@ -387,6 +436,10 @@ export const convexScene: Scene = {
         [`${key}.turning.us`]: t.get('turning')!.perQueryUs,
         [`${key}.linearTrees.us`]: t.get('linear-trees')!.perQueryUs,
         [`${key}.turningTrees.us`]: t.get('turning-trees')!.perQueryUs,
+        [`${key}.turningDirectional.us`]: t.get('turning-directional')!.perQueryUs,
+        [`${key}.turningDirectional.misses`]: directionalMisses,
+        [`${key}.turningDirectional.late`]: directionalLate,
+        [`${key}.turningDirectional.iterations`]: mean(rotDirectional.map((r) => r.iterations)),
         [`${key}.linear.contacts`]: linHits,
         [`${key}.rapier.contacts`]: bothHit + onlyRapier,
         [`${key}.linear.disagree`]: onlyFt + onlyRapier,

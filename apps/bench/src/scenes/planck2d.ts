@@ -47,10 +47,11 @@ function planckContender(): Toi2Contender {
  * larger bounding-box diagonal, directional 'auto'). Contact, InitialContact and NotConverged (a
  * certified lower bound: the caller stops there) answer their toi; Separate answers +∞.
  */
-function firsttouchContender(): Toi2Contender {
+function firsttouchContender(directional?: true): Toi2Contender {
   let results: Array<TimeOfImpact2Result | undefined> = [];
+  const options = directional ? { directional } : undefined;
   return {
-    name: 'firsttouch timeOfImpact2',
+    name: directional ? 'firsttouch timeOfImpact2 directional' : 'firsttouch timeOfImpact2',
     // The default tolerance is 1e-6 of a box diagonal, at most √2 for polygons of radius 0.5.
     band: 1e-6 * Math.SQRT2,
     prepare(pairs) {
@@ -61,7 +62,7 @@ function firsttouchContender(): Toi2Contender {
       });
       results = new Array(pairs.length);
       return (i) => {
-        const r = timeOfImpact2(curves[i][0], curves[i][1], motions[i]);
+        const r = timeOfImpact2(curves[i][0], curves[i][1], motions[i], options);
         results[i] = r;
         return r.status === CcdStatus.Separate ? Number.POSITIVE_INFINITY : r.toi;
       };
@@ -161,9 +162,11 @@ export function nacaScene(): { wing: Curve; particle: Curve; motions: Motion2[] 
 }
 
 /** The disc against the wing: firsttouch only (no peer has a 2-D TOI for a 400-segment section). */
-function nacaRow(ctx: SceneContext, figures: Record<string, number>): Row {
+function nacaRow(ctx: SceneContext, figures: Record<string, number>, directional?: true): Row {
   const { wing, particle, motions } = nacaScene();
-  const rs = motions.map((m) => timeOfImpact2(wing, particle, m));
+  const options = directional ? { directional } : undefined;
+  const key = directional ? 'nacaDirectional' : 'naca';
+  const rs = motions.map((m) => timeOfImpact2(wing, particle, m, options));
   const repeat = ctx.size === 'tiny' ? 1 : 100;
   const t = timeSideBySide(
     [
@@ -172,22 +175,23 @@ function nacaRow(ctx: SceneContext, figures: Record<string, number>): Row {
         queries: repeat * motions.length,
         batch: () => {
           let s = 0;
-          for (let k = 0; k < repeat; k++) for (const m of motions) s += timeOfImpact2(wing, particle, m).toi;
+          for (let k = 0; k < repeat; k++)
+            for (const m of motions) s += timeOfImpact2(wing, particle, m, options).toi;
           return s;
         },
       },
     ],
     ctx.timing,
   ).get('naca')!;
-  figures['naca.us'] = t.perQueryUs;
-  figures['naca.segments'] = wing.segmentCount;
+  figures[`${key}.us`] = t.perQueryUs;
+  figures[`${key}.segments`] = wing.segmentCount;
   rs.forEach((r, i) => {
-    figures[`naca.${i}.toi`] = r.toi;
-    figures[`naca.${i}.iterations`] = r.iterations;
+    figures[`${key}.${i}.toi`] = r.toi;
+    figures[`${key}.${i}.iterations`] = r.iterations;
   });
   return {
     scene: 'planck2d',
-    case: `disc(0.03, 32) × NACA 0012 section (${wing.segmentCount} segments), the demo's 3 paths`,
+    case: `disc(0.03, 32) × NACA 0012 section (${wing.segmentCount} segments), the demo's 3 paths${directional ? ', directional: true' : ''}`,
     firsttouch: t.perQueryUs,
     peer: '—',
     peerTime: null,
@@ -217,8 +221,13 @@ export const planck2dScene: Scene = {
     const truthMs = nowMs() - t0;
 
     const ft = firsttouchContender();
+    // The same queries with `directional: true`: on convex polygons a step along the hulls' separating
+    // axis, a few flops (the default turns it on only after 8 stalled steps, as the specification says).
+    const ftDirectional = firsttouchContender(true);
     const peers = [planckContender()];
-    const contenders = [ft, ...peers];
+    const contenders = [ft, ftDirectional, ...peers];
+    const label = (c: Toi2Contender) =>
+      c === ft ? 'firsttouch' : c === ftDirectional ? 'directional' : 'peer';
     const buckets = [
       {
         label: 'turn within ±π/2',
@@ -301,6 +310,29 @@ export const planck2dScene: Scene = {
         figures[`${bucket.key}.nearHits`] = score.nearHits;
         figures[`${bucket.key}.missRate`] = score.contacts > 0 ? score.misses / score.contacts : Number.NaN;
       }
+      const dirScore = scoreToi2(
+        pairs,
+        truths,
+        answers.get(ftDirectional.name)!,
+        bucket.subset,
+        ftDirectional.band,
+        size.samples,
+      );
+      rows.push({
+        scene: 'planck2d',
+        case: `${bucket.subset.length} polygon pairs, ${bucket.label}, directional: true`,
+        firsttouch: timing.get(ftDirectional.name)!.perQueryUs,
+        peer: peers[0].name,
+        peerTime: timing.get(peers[0].name)!.perQueryUs,
+        extra: {
+          contacts: dirScore.contacts,
+          'firsttouch misses': dirScore.misses,
+          'firsttouch late': dirScore.late,
+          'firsttouch spurious': dirScore.spurious,
+        },
+      });
+      figures[`${bucket.key}.directional.us`] = timing.get(ftDirectional.name)!.perQueryUs;
+      figures[`${bucket.key}.directional.misses`] = dirScore.misses;
       figures[`${bucket.key}.firsttouch.us`] = timing.get(ft.name)!.perQueryUs;
       figures[`${bucket.key}.planck.us`] = timing.get(peers[0].name)!.perQueryUs;
       figures[`${bucket.key}.firsttouch.misses`] = ftScore.misses;
@@ -313,9 +345,8 @@ export const planck2dScene: Scene = {
     const everyPair = pairs.map((_, i) => i);
     for (const c of contenders) {
       const all = scoreToi2(pairs, truths, answers.get(c.name)!, everyPair, c.band, size.samples);
-      figures[`${c === ft ? 'firsttouch' : 'peer'}.all.misses`] = all.misses;
-      figures[`${c === ft ? 'firsttouch' : 'peer'}.all.missRate`] =
-        all.contacts > 0 ? all.misses / all.contacts : Number.NaN;
+      figures[`${label(c)}.all.misses`] = all.misses;
+      figures[`${label(c)}.all.missRate`] = all.contacts > 0 ? all.misses / all.contacts : Number.NaN;
       notes.push(
         `${c.name} over all ${pairs.length} pairs: ${all.misses} of ${all.contacts} contacts missed (${formatNumber((100 * all.misses) / Math.max(1, all.contacts))} %), ${all.late} late, ${all.spurious} spurious.`,
       );
@@ -327,24 +358,35 @@ export const planck2dScene: Scene = {
             .join(', ')}.`,
         );
         for (const [k, v] of Object.entries(counters))
-          figures[`${c === ft ? 'firsttouch.' : ''}state.${k}`] = v;
+          figures[`${c === peers[0] ? '' : `${label(c)}.`}state.${k}`] = v;
       }
     }
     // firsttouch's toi against the true first contact, without slack: it must come strictly before.
-    const ftAnswers = answers.get(ft.name)!;
-    let margin = Number.POSITIVE_INFINITY;
-    truths.forEach((truth, i) => {
-      if (truth.touched && Number.isFinite(ftAnswers[i])) margin = Math.min(margin, truth.s - ftAnswers[i]);
-    });
-    figures['firsttouch.minMargin'] = margin;
-    notes.push(
-      `firsttouch's toi is at least ${formatNumber(margin)} before the true first contact (the true contact is bracketed to 1e-10 in s).`,
-    );
+    for (const c of [ft, ftDirectional]) {
+      const ftAnswers = answers.get(c.name)!;
+      let margin = Number.POSITIVE_INFINITY;
+      truths.forEach((truth, i) => {
+        if (truth.touched && Number.isFinite(ftAnswers[i])) margin = Math.min(margin, truth.s - ftAnswers[i]);
+      });
+      figures[`${label(c)}.minMargin`] = margin;
+      notes.push(
+        `${c.name}: the toi is at least ${formatNumber(margin)} before the true first contact (the true contact is bracketed to 1e-10 in s).`,
+      );
+    }
     rows.push(
-      hotRow(ctx, contenders, queries, answers, Math.min(HOT_PAIRS, pairs.length), size.hotRepeat, figures),
+      hotRow(
+        ctx,
+        [ft, ...peers],
+        queries,
+        answers,
+        Math.min(HOT_PAIRS, pairs.length),
+        size.hotRepeat,
+        figures,
+      ),
     );
     ctx.log('planck2d: disc against the NACA 0012 section');
     rows.push(nacaRow(ctx, figures));
+    rows.push(nacaRow(ctx, figures, true));
     return { rows, plots: [], figures, notes };
   },
 };
