@@ -152,7 +152,7 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
     const l1 = S.bound[0];
     q.nodeBound(a2, b2);
     const l2 = S.bound[0];
-    const leftFirst = l1 < l2 || (l1 === l2 && q.centres2(a1, b1) <= q.centres2(a2, b2));
+    const leftFirst = q.firstChild(a1, b1, l1, a2, b2, l2);
     return leftFirst !== r1;
   }
 }

@@ -224,23 +224,28 @@ export function searchTrees(
       l2 = S.bound[0];
       volumePairs++;
     }
-    // The closer child is pushed last, so it is searched first; between two overlapping pairs
-    // (bounds 0, near the top), the one whose centres are closer.
-    const firstOne = l1 < l2 || (l1 === l2 && q.centres2(a1, b1) <= q.centres2(a2, b2));
-    for (let k = 0; k < 2; k++) {
-      // The farther child first onto the stack.
-      const one = firstOne === (k === 1);
-      const ca = one ? a1 : a2;
-      const cb = one ? b1 : b2;
-      const l = one ? l1 : l2;
-      if (one ? dead1 : dead2) {
-        if (collect) candidates.push(ca, cb, l + drift);
-      } else if (l - margin <= best * shrink) stack.push(ca, cb, l);
-      else {
-        if (l < lowestBound) lowestBound = l;
-        if (collect) candidates.push(ca, cb, l + drift);
-      }
+    const keep1 = !dead1 && l1 - margin <= best * shrink;
+    const keep2 = !dead2 && l2 - margin <= best * shrink;
+    // Left out: pruned by its bound (it bounds what the search leaves out) or by the crossing order.
+    if (!keep1) {
+      if (!dead1 && l1 < lowestBound) lowestBound = l1;
+      if (collect) candidates.push(a1, b1, l1 + drift);
     }
+    if (!keep2) {
+      if (!dead2 && l2 < lowestBound) lowestBound = l2;
+      if (collect) candidates.push(a2, b2, l2 + drift);
+    }
+    // The child searched first is pushed last (see `firstChild`).
+    if (keep1 && keep2) {
+      if (q.firstChild(a1, b1, l1, a2, b2, l2)) {
+        stack.push(a2, b2, l2);
+        stack.push(a1, b1, l1);
+      } else {
+        stack.push(a1, b1, l1);
+        stack.push(a2, b2, l2);
+      }
+    } else if (keep1) stack.push(a1, b1, l1);
+    else if (keep2) stack.push(a2, b2, l2);
   }
   q.volumePairs = volumePairs;
   q.facetPairs = facetPairs;

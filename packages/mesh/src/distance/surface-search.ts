@@ -184,6 +184,19 @@ export class SurfaceSearch {
     this.pointB[2] = o[5];
   }
 
+  /**
+   * Whether the descent searches the child pair (a1, b1), of bound l1, before (a2, b2), of bound l2.
+   * With RSS (a large B), the pair whose centres are closer: near the roots the bounds are 0 or far
+   * below the gap, and the smaller bound led the first leaves to gaps about 3 times the answer (the
+   * distance scene's bunny pair: 1 990 node pairs a query by the bounds, 1 819 by the centres, 114
+   * and 86 exact facet pairs). Boxes (a refitted B): the smaller bound, ties to the closer centres.
+   * The search and the rebuilding of its order (`lowerBound` of `evaluateMoved`) both ask here.
+   */
+  firstChild(a1: number, b1: number, l1: number, a2: number, b2: number, l2: number): boolean {
+    if (!this.refit) return this.centres2(a1, b1) <= this.centres2(a2, b2);
+    return l1 < l2 || (l1 === l2 && this.centres2(a1, b1) <= this.centres2(a2, b2));
+  }
+
   /** Squared distance between the centres of node i of A and node j of B (B's taken into A's frame). */
   centres2(i: number, j: number): number {
     if (!this.refit) {
