@@ -200,7 +200,10 @@ export const convexScene: Scene = {
       const beyond = new Map<number, boolean>();
       const touchedBeyond = (i: number): boolean => {
         let touched = beyond.get(i);
-        if (touched === undefined) beyond.set(i, (touched = truthOf(pairs[i]).touched));
+        if (touched === undefined) {
+          touched = truthOf(pairs[i]).touched;
+          beyond.set(i, touched);
+        }
         return touched;
       };
       let contacts = 0;
