@@ -299,6 +299,7 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
   let top = 0;
   stack[top] = 0;
   gaps[top++] = 0;
+  let loadedA = false;
   while (top > 0) {
     const node = stack[--top];
     const n2 = gaps[top];
@@ -346,7 +347,13 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
         if (d < lowest) lowest = d;
         continue;
       }
-      q.loadPair(fa, fb);
+      // A's facet is loaded once, with the first facet of B that needs it (the pair routines only
+      // read the scratch).
+      if (!loadedA) {
+        q.loadA(fa);
+        loadedA = true;
+      }
+      q.loadB(fb);
       let lowB = ux * tri[9] + uy * tri[10] + uz * tri[11];
       let h2 = ux * tri[12] + uy * tri[13] + uz * tri[14];
       if (h2 < lowB) lowB = h2;

@@ -153,6 +153,8 @@ export function searchTrees(
       for (let x = fa0; x < fa0 + countA[i]; x++) {
         const fa = orderA[x];
         if (refit) facetBoxA(pa, ia, fa);
+        // A's facet stays in the scratch through the pairs below (the pair routines only read it).
+        q.loadA(fa);
         for (let y = fb0; y < fb0 + countB[j]; y++) {
           const fb = orderB[y];
           if (fa === hintA && fb === hintB) continue;
@@ -169,7 +171,7 @@ export function searchTrees(
               continue;
             }
           }
-          q.loadPair(fa, fb);
+          q.loadB(fb);
           // Cheap separating-axis bound first: most candidate pairs stop here.
           const gap = triangleGapBound(tri, 0, 9, best * shrink + margin);
           if (gap - margin > best * shrink) {

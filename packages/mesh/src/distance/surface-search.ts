@@ -254,6 +254,12 @@ export class SurfaceSearch {
 
   /** Loads facet fa of A and facet fb of B (taken into A's frame) into the pair scratch. */
   loadPair(fa: number, fb: number): void {
+    this.loadA(fa);
+    this.loadB(fb);
+  }
+
+  /** Loads facet fa of A into the pair scratch (the first triangle: it stays while B's change). */
+  loadA(fa: number): void {
     const T = S.tri;
     const pa = this.a.positions;
     const ia = this.a.indices;
@@ -263,6 +269,11 @@ export class SurfaceSearch {
       T[3 * k + 1] = pa[v + 1];
       T[3 * k + 2] = pa[v + 2];
     }
+  }
+
+  /** Loads facet fb of B, taken into A's frame, into the pair scratch (the second triangle). */
+  loadB(fb: number): void {
+    const T = S.tri;
     const ib = this.b.indices;
     const vb = S.vb;
     for (let k = 0; k < 3; k++) {
