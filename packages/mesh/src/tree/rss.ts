@@ -552,27 +552,29 @@ export function rssGap(
   const Dx = pb[p + 6] - va[o + RSS_C],
     Dy = pb[p + 7] - va[o + RSS_C + 1],
     Dz = pb[p + 8] - va[o + RSS_C + 2];
-  // B's point nearest A's centre (clamped coordinates along B's axes).
+  // B's point nearest A's centre (clamped coordinates along B's axes). The clamps are min and max,
+  // not conditionals: compiled without jumps, whose outcome the processor cannot guess here (the
+  // same values, ±0 included).
   let s = -(b00 * Dx + b01 * Dy + b02 * Dz);
   let u = -(b10 * Dx + b11 * Dy + b12 * Dz);
-  s = s < -lb0 ? -lb0 : s > lb0 ? lb0 : s;
-  u = u < -lb1 ? -lb1 : u > lb1 ? lb1 : u;
+  s = Math.max(-lb0, Math.min(lb0, s));
+  u = Math.max(-lb1, Math.min(lb1, u));
   let qx = Dx + s * b00 + u * b10,
     qy = Dy + s * b01 + u * b11,
     qz = Dz + s * b02 + u * b12;
   // A's point nearest it.
   s = a00 * qx + a01 * qy + a02 * qz;
   u = a10 * qx + a11 * qy + a12 * qz;
-  s = s < -la0 ? -la0 : s > la0 ? la0 : s;
-  u = u < -la1 ? -la1 : u > la1 ? la1 : u;
+  s = Math.max(-la0, Math.min(la0, s));
+  u = Math.max(-la1, Math.min(la1, u));
   const px = s * a00 + u * a10,
     py = s * a01 + u * a11,
     pz = s * a02 + u * a12;
   // B's point nearest that.
   s = b00 * (px - Dx) + b01 * (py - Dy) + b02 * (pz - Dz);
   u = b10 * (px - Dx) + b11 * (py - Dy) + b12 * (pz - Dz);
-  s = s < -lb0 ? -lb0 : s > lb0 ? lb0 : s;
-  u = u < -lb1 ? -lb1 : u > lb1 ? lb1 : u;
+  s = Math.max(-lb0, Math.min(lb0, s));
+  u = Math.max(-lb1, Math.min(lb1, u));
   qx = Dx + s * b00 + u * b10;
   qy = Dy + s * b01 + u * b11;
   qz = Dz + s * b02 + u * b12;
