@@ -8,26 +8,13 @@
 // assertion is weakened. The library's all-pairs reference loop prunes the same way.
 
 import { composePose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
-import bunnyData from 'bunny';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { box, Surface, surfaceDistance } from '../src/index.js';
+import { box, surfaceDistance } from '../src/index.js';
 import { checkSurface, offsetPose, quantize, REL, randomUnit, rng, soupOf, ulp } from './helpers.js';
 import { type BodyOracle, relativePose3, surfaceOracle } from './oracle/bodies.js';
+import { unitBunny } from './unit-bunny.js';
 
 const POSES = 1000;
-
-/** The bunny, centred on its box and scaled to a unit diagonal. */
-function unitBunny(): Surface {
-  const p = bunnyData.positions;
-  const lo = [0, 1, 2].map((k) => Math.min(...p.map((v) => v[k])));
-  const hi = [0, 1, 2].map((k) => Math.max(...p.map((v) => v[k])));
-  const c = lo.map((x, k) => (x + hi[k]) / 2);
-  const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-  return Surface.fromIndexed(
-    p.flatMap((v) => v.map((x, k) => (x - c[k]) / diag)),
-    bunnyData.cells.flat(),
-  );
-}
 
 const bunny = unitBunny();
 const pebble = box(0.04, 2);

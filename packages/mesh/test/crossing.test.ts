@@ -5,23 +5,10 @@
 // all-pairs loop decide.
 
 import { composePose, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
-import bunnyData from 'bunny';
 import { describe, expect, it } from 'vitest';
 import { box, Curve, disc, firstElementsOf, icosphere, Surface } from '../src/index.js';
 import { expectCurveDistance, expectSurfaceDistance, randomPose, randomUnit, rng } from './helpers.js';
-
-/** The bunny, centred on its box and scaled to a unit diagonal. */
-function unitBunny(): Surface {
-  const p = bunnyData.positions;
-  const lo = [0, 1, 2].map((k) => Math.min(...p.map((v) => v[k])));
-  const hi = [0, 1, 2].map((k) => Math.max(...p.map((v) => v[k])));
-  const c = lo.map((x, k) => (x + hi[k]) / 2);
-  const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-  return Surface.fromIndexed(
-    p.flatMap((v) => v.map((x, k) => (x - c[k]) / diag)),
-    bunnyData.cells.flat(),
-  );
-}
+import { unitBunny } from './unit-bunny.js';
 
 /** Two boxes side by side in one surface: small and not convex (B is refitted, no hull search). */
 function twinBoxes(): Surface {

@@ -7,24 +7,11 @@
 // control showing that, without them, a wrong `moved` gives a wrong answer: the comparison can fail.
 
 import { composePose, type Pose3, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
-import bunnyData from 'bunny';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { box, relativeTransform, Surface, SurfacePair } from '../src/index.js';
 import { arbSoup, offsetPose, quantize, randomUnit, rng } from './helpers.js';
-
-/** The bunny, centred on its box and scaled to a unit diagonal (as in bunny.test.ts). */
-function unitBunny(): Surface {
-  const p = bunnyData.positions;
-  const lo = [0, 1, 2].map((k) => Math.min(...p.map((v) => v[k])));
-  const hi = [0, 1, 2].map((k) => Math.max(...p.map((v) => v[k])));
-  const c = lo.map((x, k) => (x + hi[k]) / 2);
-  const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-  return Surface.fromIndexed(
-    p.flatMap((v) => v.map((x, k) => (x - c[k]) / diag)),
-    bunnyData.cells.flat(),
-  );
-}
+import { unitBunny } from './unit-bunny.js';
 
 const bunny = unitBunny();
 const pebble = box(0.04, 2);

@@ -273,16 +273,11 @@ export const planck2dScene: Scene = {
         })),
         ctx.timing,
       );
-      const ftScore = scoreToi2(pairs, truths, answers.get(ft.name)!, bucket.subset, ft.band, size.samples);
+      const scoreOf = (c: Toi2Contender) =>
+        scoreToi2(pairs, truths, answers.get(c.name)!, bucket.subset, c.band, size.samples);
+      const ftScore = scoreOf(ft);
       for (const peer of peers) {
-        const score = scoreToi2(
-          pairs,
-          truths,
-          answers.get(peer.name)!,
-          bucket.subset,
-          peer.band,
-          size.samples,
-        );
+        const score = scoreOf(peer);
         const pct = (n: number) =>
           score.contacts > 0 ? `${formatNumber((100 * n) / score.contacts, 3)} %` : '—';
         rows.push({
@@ -310,14 +305,7 @@ export const planck2dScene: Scene = {
         figures[`${bucket.key}.nearHits`] = score.nearHits;
         figures[`${bucket.key}.missRate`] = score.contacts > 0 ? score.misses / score.contacts : Number.NaN;
       }
-      const dirScore = scoreToi2(
-        pairs,
-        truths,
-        answers.get(ftDirectional.name)!,
-        bucket.subset,
-        ftDirectional.band,
-        size.samples,
-      );
+      const dirScore = scoreOf(ftDirectional);
       rows.push({
         scene: 'planck2d',
         case: `${bucket.subset.length} polygon pairs, ${bucket.label}, directional: true`,
