@@ -9,6 +9,7 @@ export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from 
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
 export { DirectionalBound2 } from './directional2.js';
 export { DirectionalBound3 } from './directional3.js';
+export { createImpactResult, createImpactResult2 } from './impact-record.js';
 export {
   type AdvanceOptions,
   DEFAULT_MAX_ITERATIONS,

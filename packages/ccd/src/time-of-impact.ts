@@ -8,6 +8,7 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
+import { assertImpactRecord } from './impact-record.js';
 import { type AdvanceOptions, defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
@@ -98,6 +99,9 @@ export type TimeOfImpactOptions = AdvanceOptions;
  * [0, toi] (no tunnelling, whatever the speed or thinness), and a contact is reported at the first
  * iterate with gap ≤ tol. See the package README for the guarantee and the statuses.
  *
+ * @param out - a result record to write the answer into (its points and normal in place), and
+ *   return: {@link createImpactResult} makes one, or pass an earlier answer. Without it a new record is
+ *   returned.
  * @throws `FirstTouchError` `INVALID_POSE` for an invalid pose, `INVALID_OPTION` for a bad
  *   option or body, `EMPTY` for a surface without facets.
  * @example
@@ -120,7 +124,9 @@ export function timeOfImpact(
   b: Surface,
   motion: Motion3,
   options?: TimeOfImpactOptions,
+  out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
+  if (out !== undefined) assertImpactRecord(out, 3, 'timeOfImpact');
   if (!Surface.isSurface(a))
     throw new FirstTouchError('INVALID_OPTION', `timeOfImpact: a must be a Surface, got ${describeValue(a)}`);
   if (!Surface.isSurface(b))
@@ -143,7 +149,7 @@ export function timeOfImpact(
     const resolved = resolveOptions(options, tolerance);
     const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
     if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved);
+    return run(bodies, resolved, out);
   }
   // The evaluator kept between queries (small bodies only, so that it never holds much memory), its
   // motions reset in place; busy while in use, so that a query started from within (a pose's getter
@@ -159,7 +165,7 @@ export function timeOfImpact(
       bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, tolerance);
     bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
-    return run(bodies, resolved);
+    return run(bodies, resolved, out);
   } finally {
     poolBusy = false;
   }
@@ -190,12 +196,12 @@ function samePose(kept: Pose3, p: unknown): boolean {
   return true;
 }
 
-function run(bodies: SurfaceMotion, resolved: ResolvedOptions): TimeOfImpactResult {
+function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpactResult): TimeOfImpactResult {
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
-  const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
-  out.horizonReached = r.horizonReached;
-  return out;
+  const result = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance, out);
+  result.horizonReached = r.horizonReached;
+  return result;
 }
 
 /** The result record, from the evaluator's state at the returned toi (its last evaluation). */
@@ -207,13 +213,14 @@ export function impactResult(
   iterations: number,
   mu: number,
   tolerance: number,
+  out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
   // A gap from the hulls alone gets its witness now.
   const gap = bodies.settle(distance);
   const pair = bodies.pair;
-  const pointA = transformPoint(bodies.poseA, pair.pointA);
-  const pointB = transformPoint(bodies.poseA, pair.pointB);
-  const normal = new Float64Array(3);
+  const pointA = transformPoint(bodies.poseA, pair.pointA, out ? out.pointA : new Float64Array(3));
+  const pointB = transformPoint(bodies.poseA, pair.pointB, out ? out.pointB : new Float64Array(3));
+  const normal = out ? out.normal : new Float64Array(3);
   const dx = pointB[0] - pointA[0],
     dy = pointB[1] - pointA[1],
     dz = pointB[2] - pointA[2];
@@ -237,6 +244,21 @@ export function impactResult(
       normal[i] = m > 0 ? (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m : Number.NaN;
   }
   const directional = bodies.directionalPairEvaluations;
+  if (out) {
+    out.status = status;
+    out.toi = toi;
+    out.distance = gap;
+    out.facetA = pair.facetA;
+    out.facetB = pair.facetB;
+    out.iterations = iterations;
+    out.pairEvaluations = bodies.distancePairEvaluations + directional;
+    out.directionalPairEvaluations = directional;
+    out.convexEvaluations = bodies.convexEvaluations;
+    out.mu = mu;
+    out.tolerance = tolerance;
+    out.horizonReached = false;
+    return out;
+  }
   return {
     status,
     toi,

@@ -2,6 +2,7 @@ import { Curve } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
+import { assertImpactRecord } from './impact-record.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 import type { TimeOfImpactOptions } from './time-of-impact.js';
@@ -70,6 +71,9 @@ export interface TimeOfImpact2Result {
  * The certified time of first contact of two curves moving over a step: the 2-D twin of
  * {@link timeOfImpact}, with the same guarantee, statuses and options.
  *
+ * @param out - a result record to write the answer into (its points and normal in place), and
+ *   return: {@link createImpactResult2} makes one, or pass an earlier answer. Without it a new record is
+ *   returned.
  * @throws `FirstTouchError` `INVALID_POSE`, `INVALID_OPTION`, `EMPTY` as {@link timeOfImpact}.
  * @example
  * ```ts
@@ -90,7 +94,9 @@ export function timeOfImpact2(
   b: Curve,
   motion: Motion2,
   options?: TimeOfImpactOptions,
+  out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
+  if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
   if (!Curve.isCurve(a))
     throw new FirstTouchError('INVALID_OPTION', `timeOfImpact2: a must be a Curve, got ${describeValue(a)}`);
   if (!Curve.isCurve(b))
@@ -107,7 +113,7 @@ export function timeOfImpact2(
     const resolved = resolveOptions(options, toleranceOf(a, b));
     const bodies = new CurveMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
     if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved);
+    return run(bodies, resolved, out);
   }
   // The evaluator kept between queries (small curves only, so that it never holds much memory), its
   // motions reset in place; busy while in use, so that a query started from within (a pose's getter
@@ -119,7 +125,7 @@ export function timeOfImpact2(
     bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptionsInto(options, toleranceOf(a, b), poolOptions);
     bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
-    return run(bodies, resolved);
+    return run(bodies, resolved, out);
   } finally {
     poolBusy = false;
   }
@@ -135,7 +141,11 @@ function toleranceOf(a: Curve, b: Curve): number {
   );
 }
 
-function run(bodies: CurveMotion, resolved: ResolvedOptions): TimeOfImpact2Result {
+function run(
+  bodies: CurveMotion,
+  resolved: ResolvedOptions,
+  record?: TimeOfImpact2Result,
+): TimeOfImpact2Result {
   const mu = bodies.speedBound();
   assertSpeedBound(mu);
   // The options are resolved once, above. The loop's record is shared by every query: read at once,
@@ -150,7 +160,16 @@ function run(bodies: CurveMotion, resolved: ResolvedOptions): TimeOfImpact2Resul
     advanced,
   );
   const horizonReached = r.horizonReached;
-  const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance);
+  const out = impactResult2(
+    bodies,
+    r.status,
+    r.toi,
+    r.distance,
+    r.iterations,
+    mu,
+    resolved.tolerance,
+    record,
+  );
   out.horizonReached = horizonReached;
   return out;
 }
@@ -174,6 +193,7 @@ export function impactResult2(
   iterations: number,
   mu: number,
   tolerance: number,
+  out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
   // A gap from the hulls alone gets its witness now.
   const gap = bodies.settle(distance);
@@ -185,8 +205,8 @@ export function impactResult2(
   const s = cs[1];
   const tx = q.t[0];
   const ty = q.t[1];
-  const pointA = new Float64Array(2);
-  const pointB = new Float64Array(2);
+  const pointA = out ? out.pointA : new Float64Array(2);
+  const pointB = out ? out.pointB : new Float64Array(2);
   const ax = pair.pointA[0],
     ay = pair.pointA[1],
     bx = pair.pointB[0],
@@ -200,7 +220,7 @@ export function impactResult2(
   // Math.hypot (slow) only where the squares could underflow or overflow.
   const m = Math.abs(dx) + Math.abs(dy);
   const len = m > 1e-150 && m < 1e150 ? Math.sqrt(dx * dx + dy * dy) : Math.hypot(dx, dy);
-  const normal = new Float64Array(2);
+  const normal = out ? out.normal : new Float64Array(2);
   if (len > 0) {
     normal[0] = dx / len;
     normal[1] = dy / len;
@@ -209,6 +229,21 @@ export function impactResult2(
     normal[1] = Number.NaN;
   }
   const directional = bodies.directionalPairEvaluations;
+  if (out) {
+    out.status = status;
+    out.toi = toi;
+    out.distance = gap;
+    out.segmentA = pair.segmentA;
+    out.segmentB = pair.segmentB;
+    out.iterations = iterations;
+    out.pairEvaluations = bodies.distancePairEvaluations + directional;
+    out.directionalPairEvaluations = directional;
+    out.convexEvaluations = bodies.convexEvaluations;
+    out.mu = mu;
+    out.tolerance = tolerance;
+    out.horizonReached = false;
+    return out;
+  }
   return {
     status,
     toi,

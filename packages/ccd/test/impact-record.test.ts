@@ -1,0 +1,109 @@
+// A result record passed as `out` gets the answer a fresh call returns, field for field and bit for
+// bit, whatever it held before (an earlier answer of another query, of a query that failed, of the
+// other dimension's shape); a record whose arrays are missing or of the wrong size is refused before
+// any work, and the record is left as it was.
+
+import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createImpactResult,
+  createImpactResult2,
+  type Motion2,
+  type Motion3,
+  timeOfImpact,
+  timeOfImpact2,
+} from '../src/index.js';
+
+/** Every field, arrays as plain lists, so that toEqual compares them bit for bit (NaN included). */
+function fields(r: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [k, v instanceof Float64Array ? Array.from(v) : v]),
+  );
+}
+
+const finite = (lo: number, hi: number) => fc.double({ min: lo, max: hi, noNaN: true });
+
+describe('timeOfImpact2 with a result record', () => {
+  const bodies = [disc(0.5, 7), rectangle(1, 0.3), disc(0.2, 32)];
+  it('writes what a fresh call returns, into the record it returns', () => {
+    const out = createImpactResult2();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        finite(-3, 3),
+        finite(-3, 3),
+        finite(-Math.PI, Math.PI),
+        fc.constantFrom(false, true, 'auto' as const),
+        (ia, ib, y, turn, angle, directional) => {
+          const motion: Motion2 = {
+            a: [pose2(angle), pose2(angle)],
+            b: [pose2(0, [2, y]), pose2(turn, [-2, -y])],
+          };
+          const fresh = timeOfImpact2(bodies[ia], bodies[ib], motion, { directional });
+          const again = timeOfImpact2(bodies[ia], bodies[ib], motion, { directional }, out);
+          expect(again).toBe(out);
+          expect(fields(again)).toEqual(fields(fresh));
+        },
+      ),
+      { numRuns: 200, seed: 0x0a7 },
+    );
+  });
+
+  it('refuses a record with missing or short arrays, naming the field, and leaves it untouched', () => {
+    const motion: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(0, [-3, 0])] };
+    const short = { ...createImpactResult2(), normal: new Float64Array(1) };
+    expect(() => timeOfImpact2(disc(1, 8), disc(1, 8), motion, undefined, short)).toThrow(
+      /timeOfImpact2: out\.normal must be a Float64Array of 2 numbers/,
+    );
+    expect(short.iterations).toBe(0);
+    const plain = { ...createImpactResult2(), pointA: [0, 0] as unknown as Float64Array };
+    expect(() => timeOfImpact2(disc(1, 8), disc(1, 8), motion, undefined, plain)).toThrow(/out\.pointA/);
+    expect(() => timeOfImpact2(disc(1, 8), disc(1, 8), motion, undefined, null as never)).toThrow(
+      /out must be a result record, got null/,
+    );
+    // A 3-D record is not a 2-D one.
+    expect(() =>
+      timeOfImpact2(disc(1, 8), disc(1, 8), motion, undefined, createImpactResult() as never),
+    ).toThrow(/out\.pointA must be a Float64Array of 2 numbers/);
+  });
+});
+
+describe('timeOfImpact with a result record', () => {
+  const bodies = [box(0.5), icosphere(0.3, 1), box([0.05, 1, 1])];
+  it('writes what a fresh call returns, into the record it returns', () => {
+    const out = createImpactResult();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        finite(-1, 1),
+        finite(0, Math.PI),
+        fc.constantFrom(false, true, 'auto' as const),
+        (ia, ib, y, turn, directional) => {
+          const motion: Motion3 = {
+            a: [identityPose(), identityPose()],
+            b: [
+              poseFromAxisAngle([0, 0, 1], 0, [2, y, 0]),
+              poseFromAxisAngle([0, 1, 0], turn, [-2, -y, 0.1]),
+            ],
+          };
+          const fresh = timeOfImpact(bodies[ia], bodies[ib], motion, { directional });
+          const again = timeOfImpact(bodies[ia], bodies[ib], motion, { directional }, out);
+          expect(again).toBe(out);
+          expect(fields(again)).toEqual(fields(fresh));
+        },
+      ),
+      { numRuns: 60, seed: 0x0a8 },
+    );
+  });
+
+  it('refuses a 2-D record', () => {
+    const motion: Motion3 = { a: [identityPose(), identityPose()], b: [identityPose(), identityPose()] };
+    expect(() => timeOfImpact(box(1), box(1), motion, undefined, createImpactResult2() as never)).toThrow(
+      /timeOfImpact: out\.pointA must be a Float64Array of 3 numbers/,
+    );
+  });
+});
