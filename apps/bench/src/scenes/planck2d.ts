@@ -1,4 +1,4 @@
-import { CcdStatus, type Motion2, type TimeOfImpact2Result, timeOfImpact2 } from '@firsttouch/ccd';
+import { CcdStatus, createImpactResult2, type Motion2, timeOfImpact2 } from '@firsttouch/ccd';
 import { readStl, sliceSurface, writeStl } from '@firsttouch/io';
 import { type Curve, disc, naca4 } from '@firsttouch/mesh';
 import { type Pose2, pose2 } from '@firsttouch/pose';
@@ -41,14 +41,22 @@ function planckContender(): Toi2Contender {
   };
 }
 
+/** firsttouch's statuses, by index in the contender's per-pair record. */
+const STATUSES = [CcdStatus.Contact, CcdStatus.Separate, CcdStatus.InitialContact, CcdStatus.NotConverged];
+
 /**
  * firsttouch's side: `timeOfImpact2` from `@firsttouch/ccd` on the same polygons as Curves
  * (`Curve.fromLoops`), motion {a: [rest, rest], b: [q0, q1]}, default options (tolerance 1e-6 of the
  * larger bounding-box diagonal, directional 'auto'). Contact, InitialContact and NotConverged (a
- * certified lower bound: the caller stops there) answer their toi; Separate answers +∞.
+ * certified lower bound: the caller stops there) answer their toi; Separate answers +∞. As planck's
+ * side, a query writes into one reused result record (`createImpactResult2`, as planck's
+ * `TOIOutput`) and keeps only numbers for the counters (as planck's states): keeping every result
+ * object alive made the collector copy them at each scavenge, in both contenders' time.
  */
 function firsttouchContender(directional?: true): Toi2Contender {
-  let results: Array<TimeOfImpact2Result | undefined> = [];
+  let status = new Int8Array(0);
+  let iterations = new Int32Array(0);
+  let evaluations = new Float64Array(0);
   const options = directional ? { directional } : undefined;
   return {
     name: directional ? 'firsttouch timeOfImpact2 directional' : 'firsttouch timeOfImpact2',
@@ -60,29 +68,35 @@ function firsttouchContender(directional?: true): Toi2Contender {
         const rest = pose2(p.angleA);
         return { a: [rest, rest], b: [p.q0, p.q1] };
       });
-      results = new Array(pairs.length);
+      status = new Int8Array(pairs.length).fill(-1);
+      iterations = new Int32Array(pairs.length);
+      evaluations = new Float64Array(pairs.length);
+      const out = createImpactResult2();
       return (i) => {
-        const r = timeOfImpact2(curves[i][0], curves[i][1], motions[i], options);
-        results[i] = r;
+        const r = timeOfImpact2(curves[i][0], curves[i][1], motions[i], options, out);
+        status[i] = STATUSES.indexOf(r.status);
+        iterations[i] = r.iterations;
+        evaluations[i] = r.pairEvaluations;
         return r.status === CcdStatus.Separate ? Number.POSITIVE_INFINITY : r.toi;
       };
     },
     counters() {
       const counts: Record<string, number> = {};
-      let iterations = 0;
-      let evaluations = 0;
+      let steps = 0;
+      let evals = 0;
       let answered = 0;
-      for (const r of results) {
-        if (!r) continue;
+      for (let i = 0; i < status.length; i++) {
+        if (status[i] < 0) continue;
         answered++;
-        counts[r.status] = (counts[r.status] ?? 0) + 1;
-        iterations += r.iterations;
-        evaluations += r.pairEvaluations;
+        const name = STATUSES[status[i]];
+        counts[name] = (counts[name] ?? 0) + 1;
+        steps += iterations[i];
+        evals += evaluations[i];
       }
       return {
         ...counts,
-        'iterations/query': Math.round((100 * iterations) / Math.max(1, answered)) / 100,
-        'pair evals/query': Math.round((100 * evaluations) / Math.max(1, answered)) / 100,
+        'iterations/query': Math.round((100 * steps) / Math.max(1, answered)) / 100,
+        'pair evals/query': Math.round((100 * evals) / Math.max(1, answered)) / 100,
       };
     },
   };
