@@ -1,3 +1,4 @@
+import { PairHeap } from '../tree/pair-heap.js';
 import { PairStack } from '../tree/pair-stack.js';
 
 /**
@@ -10,6 +11,8 @@ import { PairStack } from '../tree/pair-stack.js';
 export const S = {
   stamp: 0,
   stack: new PairStack(),
+  /** The frontier of a search without a hint (see `searchTrees`). */
+  heap: new PairHeap(),
   tri: new Float64Array(18),
   out: new Float64Array(7),
   R: new Float64Array(9),
