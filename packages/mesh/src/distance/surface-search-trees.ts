@@ -10,6 +10,14 @@ import { splitsA } from './surface-split.js';
 const NONE = new Uint32Array(0);
 
 /**
+ * Dives after which a search without a hint goes on as the descent (both children on the stack, the
+ * heap's pairs taken when the stack runs out): by then its best is near the answer, and the heap's
+ * operations, about a tenth of the query, buy little more (measured on the bunny pair: 1 293 node
+ * pairs diving to the end, 1 300 after 32 dives, 1.04–1.14× faster).
+ */
+const DIVES = 32;
+
+/**
  * Whether every facet pair under a node pair whose first facets are `fa` and `fb` comes after the
  * pair (bestA, bestB) in (facetA, facetB) order, or is that pair.
  */
@@ -97,7 +105,8 @@ export function searchTrees(
   // descent does) and leaves the other child in a heap by its bound; each dive starts from the
   // lowest bound left. The first leaves meet a gap within a few per cent of the answer sooner than
   // a descent that finishes every subtree it enters (see the package README).
-  const dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
+  let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
+  let dives = 0;
   const heap = S.heap;
   heap.size = 0;
   if (fromCandidates) {
@@ -155,6 +164,7 @@ export function searchTrees(
         break;
       }
       stack.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key);
+      if (++dives === DIVES) dive = false;
     }
     const slot = stack.pop();
     const lb = stack.keys[slot];
