@@ -1,5 +1,5 @@
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { CcdStatus } from './status.js';
+import { CcdStatus, type CcdStatusValue } from './status.js';
 import type { TimeOfImpactResult } from './time-of-impact.js';
 import type { TimeOfImpact2Result } from './time-of-impact2.js';
 
@@ -20,23 +20,7 @@ import type { TimeOfImpact2Result } from './time-of-impact2.js';
  * ```
  */
 export function createImpactResult(): TimeOfImpactResult {
-  return {
-    status: CcdStatus.NotConverged,
-    toi: 0,
-    distance: Number.NaN,
-    pointA: new Float64Array(3),
-    pointB: new Float64Array(3),
-    normal: new Float64Array(3),
-    facetA: -1,
-    facetB: -1,
-    iterations: 0,
-    pairEvaluations: 0,
-    directionalPairEvaluations: 0,
-    convexEvaluations: 0,
-    mu: 0,
-    tolerance: 0,
-    horizonReached: false,
-  };
+  return Object.assign(blank(3), { facetA: -1, facetB: -1 });
 }
 
 /**
@@ -57,15 +41,18 @@ export function createImpactResult(): TimeOfImpactResult {
  * ```
  */
 export function createImpactResult2(): TimeOfImpact2Result {
+  return Object.assign(blank(2), { segmentA: -1, segmentB: -1 });
+}
+
+/** The fields the two records share, empty. */
+function blank(dim: 2 | 3) {
   return {
-    status: CcdStatus.NotConverged,
+    status: CcdStatus.NotConverged as CcdStatusValue,
     toi: 0,
     distance: Number.NaN,
-    pointA: new Float64Array(2),
-    pointB: new Float64Array(2),
-    normal: new Float64Array(2),
-    segmentA: -1,
-    segmentB: -1,
+    pointA: new Float64Array(dim),
+    pointB: new Float64Array(dim),
+    normal: new Float64Array(dim),
     iterations: 0,
     pairEvaluations: 0,
     directionalPairEvaluations: 0,
@@ -74,6 +61,47 @@ export function createImpactResult2(): TimeOfImpact2Result {
     tolerance: 0,
     horizonReached: false,
   };
+}
+
+/**
+ * Writes the numbers both records share (the witness — points, normal, facets or segments — is the
+ * caller's). `horizonReached` is set false: the caller sets it from the loop.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { createImpactResult2, timeOfImpact2 } from '@firsttouch/ccd';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * // timeOfImpact2 writes its answer with it
+ * const out = createImpactResult2();
+ * const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(0, [-3, 0])] } as const;
+ * timeOfImpact2(disc(0.5, 16), disc(0.5, 16), motion, undefined, out);
+ * console.log(out.status, out.iterations > 0, out.horizonReached); // contact true false
+ * ```
+ */
+export function writeCounts(
+  r: TimeOfImpactResult | TimeOfImpact2Result,
+  status: CcdStatusValue,
+  toi: number,
+  distance: number,
+  iterations: number,
+  pairEvaluations: number,
+  directionalPairEvaluations: number,
+  convexEvaluations: number,
+  mu: number,
+  tolerance: number,
+): void {
+  r.status = status;
+  r.toi = toi;
+  r.distance = distance;
+  r.iterations = iterations;
+  r.pairEvaluations = pairEvaluations;
+  r.directionalPairEvaluations = directionalPairEvaluations;
+  r.convexEvaluations = convexEvaluations;
+  r.mu = mu;
+  r.tolerance = tolerance;
+  r.horizonReached = false;
 }
 
 /**

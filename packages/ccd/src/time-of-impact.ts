@@ -8,7 +8,7 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
-import { assertImpactRecord } from './impact-record.js';
+import { assertImpactRecord, createImpactResult, writeCounts } from './impact-record.js';
 import { type AdvanceOptions, defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
@@ -218,9 +218,10 @@ export function impactResult(
   // A gap from the hulls alone gets its witness now.
   const gap = bodies.settle(distance);
   const pair = bodies.pair;
-  const pointA = transformPoint(bodies.poseA, pair.pointA, out ? out.pointA : new Float64Array(3));
-  const pointB = transformPoint(bodies.poseA, pair.pointB, out ? out.pointB : new Float64Array(3));
-  const normal = out ? out.normal : new Float64Array(3);
+  const r = out ?? createImpactResult();
+  const pointA = transformPoint(bodies.poseA, pair.pointA, r.pointA);
+  const pointB = transformPoint(bodies.poseA, pair.pointB, r.pointB);
+  const normal = r.normal;
   const dx = pointB[0] - pointA[0],
     dy = pointB[1] - pointA[1],
     dz = pointB[2] - pointA[2];
@@ -244,36 +245,20 @@ export function impactResult(
       normal[i] = m > 0 ? (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m : Number.NaN;
   }
   const directional = bodies.directionalPairEvaluations;
-  if (out) {
-    out.status = status;
-    out.toi = toi;
-    out.distance = gap;
-    out.facetA = pair.facetA;
-    out.facetB = pair.facetB;
-    out.iterations = iterations;
-    out.pairEvaluations = bodies.distancePairEvaluations + directional;
-    out.directionalPairEvaluations = directional;
-    out.convexEvaluations = bodies.convexEvaluations;
-    out.mu = mu;
-    out.tolerance = tolerance;
-    out.horizonReached = false;
-    return out;
-  }
-  return {
+  const evaluations = bodies.distancePairEvaluations + directional;
+  writeCounts(
+    r,
     status,
     toi,
-    distance: gap,
-    pointA,
-    pointB,
-    normal,
-    facetA: pair.facetA,
-    facetB: pair.facetB,
+    gap,
     iterations,
-    pairEvaluations: bodies.distancePairEvaluations + directional,
-    directionalPairEvaluations: directional,
-    convexEvaluations: bodies.convexEvaluations,
+    evaluations,
+    directional,
+    bodies.convexEvaluations,
     mu,
     tolerance,
-    horizonReached: false,
-  };
+  );
+  r.facetA = pair.facetA;
+  r.facetB = pair.facetB;
+  return r;
 }

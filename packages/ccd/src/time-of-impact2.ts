@@ -2,7 +2,7 @@ import { Curve } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
-import { assertImpactRecord } from './impact-record.js';
+import { assertImpactRecord, createImpactResult2, writeCounts } from './impact-record.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 import type { TimeOfImpactOptions } from './time-of-impact.js';
@@ -205,8 +205,9 @@ export function impactResult2(
   const s = cs[1];
   const tx = q.t[0];
   const ty = q.t[1];
-  const pointA = out ? out.pointA : new Float64Array(2);
-  const pointB = out ? out.pointB : new Float64Array(2);
+  const r = out ?? createImpactResult2();
+  const pointA = r.pointA;
+  const pointB = r.pointB;
   const ax = pair.pointA[0],
     ay = pair.pointA[1],
     bx = pair.pointB[0],
@@ -220,7 +221,7 @@ export function impactResult2(
   // Math.hypot (slow) only where the squares could underflow or overflow.
   const m = Math.abs(dx) + Math.abs(dy);
   const len = m > 1e-150 && m < 1e150 ? Math.sqrt(dx * dx + dy * dy) : Math.hypot(dx, dy);
-  const normal = out ? out.normal : new Float64Array(2);
+  const normal = r.normal;
   if (len > 0) {
     normal[0] = dx / len;
     normal[1] = dy / len;
@@ -229,36 +230,20 @@ export function impactResult2(
     normal[1] = Number.NaN;
   }
   const directional = bodies.directionalPairEvaluations;
-  if (out) {
-    out.status = status;
-    out.toi = toi;
-    out.distance = gap;
-    out.segmentA = pair.segmentA;
-    out.segmentB = pair.segmentB;
-    out.iterations = iterations;
-    out.pairEvaluations = bodies.distancePairEvaluations + directional;
-    out.directionalPairEvaluations = directional;
-    out.convexEvaluations = bodies.convexEvaluations;
-    out.mu = mu;
-    out.tolerance = tolerance;
-    out.horizonReached = false;
-    return out;
-  }
-  return {
+  const evaluations = bodies.distancePairEvaluations + directional;
+  writeCounts(
+    r,
     status,
     toi,
-    distance: gap,
-    pointA,
-    pointB,
-    normal,
-    segmentA: pair.segmentA,
-    segmentB: pair.segmentB,
+    gap,
     iterations,
-    pairEvaluations: bodies.distancePairEvaluations + directional,
-    directionalPairEvaluations: directional,
-    convexEvaluations: bodies.convexEvaluations,
+    evaluations,
+    directional,
+    bodies.convexEvaluations,
     mu,
     tolerance,
-    horizonReached: false,
-  };
+  );
+  r.segmentA = pair.segmentA;
+  r.segmentB = pair.segmentB;
+  return r;
 }

@@ -49,6 +49,7 @@ export { naca4, naca4Section } from './shapes/naca4.js';
 export { Surface, type SurfaceExtent } from './surface.js';
 export { type BoundingTree, LEAF_SIZE } from './tree/build.js';
 export { firstElementsOf } from './tree/first-elements.js';
+export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
 export { placeRss, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssGap, rssOf } from './tree/rss.js';

@@ -1,3 +1,5 @@
+import { PairArrays } from './pair-arrays.js';
+
 /**
  * A binary min-heap of node pairs keyed by a bound, in flat typed arrays that grow by doubling and
  * are kept between descents (a descent allocates nothing once warm): the frontier of a best-first
@@ -15,17 +17,10 @@
  * console.log(heap.nodes[2 * slot], heap.keys[slot], heap.size); // 3 0.25 1
  * ```
  */
-export class PairHeap {
-  /** Node of the first tree, then of the second, two numbers an entry. */
-  nodes = new Uint32Array(512);
-  /** The key of each entry. */
-  keys = new Float64Array(256);
-  /** Entries in the heap. */
-  size = 0;
-
+export class PairHeap extends PairArrays {
   /** Adds the pair (i, j) with its key. */
   push(i: number, j: number, key: number): void {
-    if (this.size === this.keys.length) this.#grow();
+    if (this.size === this.keys.length) this.grow();
     const nodes = this.nodes;
     const keys = this.keys;
     let x = this.size++;
@@ -74,14 +69,5 @@ export class PairHeap {
     nodes[2 * n + 1] = mj;
     keys[n] = mk;
     return n;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.nodes.length);
-    nodes.set(this.nodes);
-    this.nodes = nodes;
-    const keys = new Float64Array(2 * this.keys.length);
-    keys.set(this.keys);
-    this.keys = keys;
   }
 }

@@ -1,3 +1,5 @@
+import { PairArrays } from './pair-arrays.js';
+
 /**
  * The explicit stack of a descent of two trees: node pairs with a key (a bound) each, in flat typed
  * arrays that grow by doubling and are kept between descents, so a descent allocates nothing once
@@ -12,17 +14,10 @@
  * console.log(stack.nodes[2 * slot], stack.keys[slot], stack.size); // 0 0.5 0
  * ```
  */
-export class PairStack {
-  /** Node of the first tree, then of the second, two numbers an entry. */
-  nodes = new Uint32Array(512);
-  /** The key of each entry. */
-  keys = new Float64Array(256);
-  /** Entries on the stack. */
-  size = 0;
-
+export class PairStack extends PairArrays {
   /** Pushes the pair (i, j) with its key. */
   push(i: number, j: number, key: number): void {
-    if (this.size === this.keys.length) this.#grow();
+    if (this.size === this.keys.length) this.grow();
     const s = this.size++;
     this.nodes[2 * s] = i;
     this.nodes[2 * s + 1] = j;
@@ -32,14 +27,5 @@ export class PairStack {
   /** Takes the top entry and returns its slot. */
   pop(): number {
     return --this.size;
-  }
-
-  #grow(): void {
-    const nodes = new Uint32Array(2 * this.nodes.length);
-    nodes.set(this.nodes);
-    this.nodes = nodes;
-    const keys = new Float64Array(2 * this.keys.length);
-    keys.set(this.keys);
-    this.keys = keys;
   }
 }
