@@ -1,5 +1,6 @@
 import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { firstElementsOf } from '../tree/first-elements.js';
+import { DIVES } from '../tree/pair-heap.js';
 import { nodeBound } from './curve-node-bound.js';
 import type { CurveSearch } from './curve-search.js';
 import { keepBound, precedes } from './curve-search-rules.js';
@@ -56,6 +57,13 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
   let keep = collect ? keepBound(best, margin) : best + margin;
   const stack = q.stack;
   stack.size = 0;
+  // Without a hint, the search dives as the surfaces' does (see its `searchTrees`): the farther
+  // child waits in a heap by its bound, each dive starts from the lowest bound left, for DIVES dives.
+  let dive =
+    !fromCandidates && !(hintA >= 0 && hintA < q.a.segmentCount && hintB >= 0 && hintB < q.b.segmentCount);
+  let dives = 0;
+  const heap = q.heap;
+  heap.size = 0;
   if (collect) candidates.nextCount = 0;
   // A search from the roots stores every key afresh: the drift can start again from 0.
   if (!fromCandidates) candidates.drift = 0;
@@ -101,7 +109,25 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
   // no pair that could take its place.
   let firstA = intersecting ? firstElementsOf(ta) : NONE;
   let firstB = intersecting ? firstElementsOf(tb) : NONE;
-  while (stack.size > 0) {
+  for (;;) {
+    if (stack.size === 0) {
+      if (heap.size === 0) break;
+      const top = heap.pop();
+      const key = heap.keys[top];
+      if (key - margin > best) {
+        // The lowest bound left clears the best: so does every other, left out as a pop would.
+        heap.size++;
+        for (let k = 0; k < heap.size; k++) {
+          const b = heap.keys[k];
+          if (collect && b <= keep) candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], b + drift);
+          else if (b < lowestNode) lowestNode = b;
+        }
+        heap.size = 0;
+        break;
+      }
+      stack.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key);
+      if (++dives === DIVES) dive = false;
+    }
     const slot = stack.pop();
     const lb = stack.keys[slot];
     const i = stack.nodes[2 * slot];
@@ -202,8 +228,11 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
     const farB = secondFar ? b2 : b1;
     const far = secondFar ? l2 : l1;
     const near = secondFar ? l1 : l2;
-    if (far - margin <= best || (collect && far <= keep)) stack.push(farA, farB, far);
-    else if (far < lowestNode) lowestNode = far;
+    if (far - margin <= best || (collect && far <= keep)) {
+      // Diving (and the curves not yet crossing), the farther child waits in the heap.
+      if (dive && !intersecting) heap.push(farA, farB, far);
+      else stack.push(farA, farB, far);
+    } else if (far < lowestNode) lowestNode = far;
     const nearA = secondFar ? a1 : a2;
     const nearB = secondFar ? b1 : b2;
     if (near - margin <= best || (collect && near <= keep)) stack.push(nearA, nearB, near);

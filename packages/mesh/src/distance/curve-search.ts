@@ -1,6 +1,7 @@
 import type { Curve } from '../curve.js';
 import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import type { BoundingTree } from '../tree/build.js';
+import { PairHeap } from '../tree/pair-heap.js';
 import { PairStack } from '../tree/pair-stack.js';
 import { CandidateList } from './curve-candidates.js';
 import { loadSegment } from './curve-segment-load.js';
@@ -64,6 +65,8 @@ export class CurveSearch {
   /** The last node bound (tree search). */
   bound = 0.5;
   readonly stack = new PairStack();
+  /** The frontier of a search without a hint (see `searchTrees`). */
+  readonly heap = new PairHeap();
   /** A segment pair and its limit, then the answer (see `segmentPairDistance2`). */
   readonly seg = new Float64Array(9);
   readonly out = new Float64Array(6);

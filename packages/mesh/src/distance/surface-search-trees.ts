@@ -1,6 +1,7 @@
 import { triangleGapBound } from '../geometry/triangle-bound.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
+import { DIVES } from '../tree/pair-heap.js';
 import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
 import { S } from './surface-scratch.js';
@@ -8,14 +9,6 @@ import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
 
 const NONE = new Uint32Array(0);
-
-/**
- * Dives after which a search without a hint goes on as the descent (both children on the stack, the
- * heap's pairs taken when the stack runs out): by then its best is near the answer, and the heap's
- * operations, about a tenth of the query, buy little more (measured on the bunny pair: 1 293 node
- * pairs diving to the end, 1 300 after 32 dives, 1.04–1.14× faster).
- */
-const DIVES = 32;
 
 /**
  * Whether every facet pair under a node pair whose first facets are `fa` and `fb` comes after the

@@ -1,6 +1,14 @@
 import { PairArrays } from './pair-arrays.js';
 
 /**
+ * Dives after which a search without a hint goes on as the descent (both children on the stack, the
+ * heap's pairs taken when the stack runs out): by then its best is near the answer, and the heap's
+ * operations, about a tenth of the query, buy little more (measured on the bunny pair: 1 293 node
+ * pairs diving to the end, 1 300 after 32 dives, 1.04–1.14× faster).
+ */
+export const DIVES = 32;
+
+/**
  * A binary min-heap of node pairs keyed by a bound, in flat typed arrays that grow by doubling and
  * are kept between descents (a descent allocates nothing once warm): the frontier of a best-first
  * search. `pop()` moves the smallest entry just past the heap and returns its slot; read it there
