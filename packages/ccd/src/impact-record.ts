@@ -131,13 +131,17 @@ export function assertImpactRecord(out: unknown, dim: 2 | 3, where: string): voi
     );
   }
   const o = out as Record<string, unknown>;
-  for (const field of ['pointA', 'pointB', 'normal']) {
-    const v = o[field];
-    if (!(v instanceof Float64Array) || v.length !== dim) {
-      throw new FirstTouchError(
-        'INVALID_OPTION',
-        `${where}: out.${field} must be a Float64Array of ${dim} numbers, got ${describeValue(v)}`,
-      );
-    }
+  // Three calls rather than a loop over a list of names: no array a query.
+  assertPoint(o.pointA, dim, where, 'pointA');
+  assertPoint(o.pointB, dim, where, 'pointB');
+  assertPoint(o.normal, dim, where, 'normal');
+}
+
+function assertPoint(v: unknown, dim: 2 | 3, where: string, field: string): void {
+  if (!(v instanceof Float64Array) || v.length !== dim) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: out.${field} must be a Float64Array of ${dim} numbers, got ${describeValue(v)}`,
+    );
   }
 }

@@ -204,7 +204,25 @@ function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpac
   return result;
 }
 
-/** The result record, from the evaluator's state at the returned toi (its last evaluation). */
+/**
+ * The result record, from the evaluator's state at the returned toi (its last evaluation): for a
+ * caller that runs the loop itself on a {@link SurfaceMotion}.
+ *
+ * @param out - the record to write into (a new one, from {@link createImpactResult}, without it).
+ * @example
+ * ```ts
+ * import { conservativeAdvance, impactResult, SurfaceMotion } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+ * const still = new RigidMotion(identityPose(), identityPose());
+ * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]));
+ * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, 1e-6);
+ * const mu = bodies.speedBound();
+ * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
+ * const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
+ * ```
+ */
 export function impactResult(
   bodies: SurfaceMotion,
   status: CcdStatusValue,

@@ -184,7 +184,25 @@ const advanced: AdvanceResult = advanceRecord();
 const rotation = new Float64Array(2);
 let poolBusy = false;
 
-/** The result record from the evaluator's state at the returned toi. */
+/**
+ * The result record from the evaluator's state at the returned toi: for a caller that runs the loop
+ * itself on a {@link CurveMotion}.
+ *
+ * @param out - the record to write into (a new one, from {@link createImpactResult2}, without it).
+ * @example
+ * ```ts
+ * import { conservativeAdvance, CurveMotion, impactResult2 } from '@firsttouch/ccd';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2, RigidMotion2 } from '@firsttouch/pose';
+ * const still = new RigidMotion2(pose2(), pose2());
+ * const thrown = new RigidMotion2(pose2(0, [3, 0]), pose2(0, [-3, 0]));
+ * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, 1e-6);
+ * const mu = bodies.speedBound();
+ * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
+ * const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
+ * ```
+ */
 export function impactResult2(
   bodies: CurveMotion,
   status: CcdStatusValue,
