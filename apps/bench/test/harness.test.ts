@@ -3,10 +3,11 @@ import { parseArgs } from '../src/harness/cli.js';
 import { formatNumber } from '../src/harness/format.js';
 import { mulberry32, Rng } from '../src/harness/prng.js';
 import { machineProbe, probeSink } from '../src/harness/probe.js';
+import { ratioOf } from '../src/harness/scene.js';
 import { median } from '../src/harness/stats.js';
 import { linePlotSvg } from '../src/harness/svg.js';
 import { markdownTable } from '../src/harness/table.js';
-import { timeSideBySide } from '../src/harness/timing.js';
+import { pairedRatio, type Timing, timeSideBySide } from '../src/harness/timing.js';
 
 describe('harness', () => {
   it('mulberry32 repeats its sequence for a seed and stays in [0, 1)', () => {
@@ -65,6 +66,26 @@ describe('harness', () => {
     expect(calls).toBe(7);
     expect(t.get('x')!.runsMs).toHaveLength(5);
     expect(t.get('x')!.perQueryUs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('takes the ratio round by round, so that a change of the machine’s speed cancels', () => {
+    // The peer takes twice firsttouch's time a query in every round but the last, in which the machine
+    // slowed down between the two batches: the medians come from different rounds and read 4.
+    const timing = (queries: number, runsMs: number[]): Timing => ({
+      batchMs: median(runsMs),
+      perQueryUs: (1000 * median(runsMs)) / queries,
+      runsMs,
+      queries,
+    });
+    const ft = timing(100, [1, 1, 3, 3, 1.5]);
+    const peer = timing(50, [1, 1, 3, 3, 3]);
+    expect(pairedRatio(peer, ft)).toBe(2);
+    expect(peer.perQueryUs / ft.perQueryUs).toBe(4);
+    // A peer timed in fewer rounds is paired over those only.
+    expect(pairedRatio(timing(50, [1, 1]), ft)).toBe(2);
+    const row = { scene: 's', case: 'c', firsttouch: 1, peer: 'p', peerTime: 3, extra: {} };
+    expect(ratioOf(row)).toBe(3);
+    expect(ratioOf({ ...row, pairedRatio: 2 })).toBe(2);
   });
 
   it('writes an SVG line plot with one polyline a series', () => {

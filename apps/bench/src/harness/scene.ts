@@ -10,7 +10,7 @@ export type RunSize = 'tiny' | 'quick' | 'full';
 export const TIMING: Record<RunSize, TimingOptions> = {
   tiny: { warmup: 0, runs: 1 },
   quick: { warmup: 1, runs: 5, warmupMs: 500 },
-  full: { warmup: 2, runs: 7, warmupMs: 1000 },
+  full: { warmup: 2, runs: 11, warmupMs: 1000 },
 };
 
 /** What a scene gets from the harness. */
@@ -30,6 +30,11 @@ export interface Row {
   peer: string;
   /** Median µs per query of the peer; null when the peer did not run. */
   peerTime: number | null;
+  /**
+   * The peer's time over firsttouch's as the median of the ratios within each timing round
+   * (`pairedRatio`), where both were timed side by side; else the table divides the two medians.
+   */
+  pairedRatio?: number;
   /** Counters and checks shown in the last column (facet pairs per query, largest |Δd|, ...). */
   extra: Record<string, number | string>;
 }
@@ -66,8 +71,11 @@ export interface Scene {
   run(ctx: SceneContext): Promise<SceneResult> | SceneResult;
 }
 
-/** Peer time over firsttouch time: above 1, firsttouch is faster. */
+/**
+ * Peer time over firsttouch time, above 1 where firsttouch is faster: the row's paired ratio when it
+ * has one, else the quotient of the two medians.
+ */
 export function ratioOf(row: Row): number | null {
   if (row.firsttouch === null || row.peerTime === null || row.firsttouch === 0) return null;
-  return row.peerTime / row.firsttouch;
+  return row.pairedRatio ?? row.peerTime / row.firsttouch;
 }

@@ -83,3 +83,19 @@ export function timeSideBySide(
   }
   return out;
 }
+
+/**
+ * `peer`'s time a query over `firsttouch`'s, round by round, and the median of those ratios: both ran
+ * once in each round, seconds apart, so a change of the machine's speed between rounds (this shared
+ * 2-core machine's varies by 1.5× from minute to minute) cancels within each ratio, where the ratio of
+ * the two medians takes each median from other rounds. Rounds in which one of them did not run (a
+ * contender with fewer `runs`) are left out.
+ */
+export function pairedRatio(peer: Timing, firsttouch: Timing): number {
+  const rounds = Math.min(peer.runsMs.length, firsttouch.runsMs.length);
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    ratios.push(peer.runsMs[r] / peer.queries / (firsttouch.runsMs[r] / firsttouch.queries));
+  }
+  return median(ratios);
+}

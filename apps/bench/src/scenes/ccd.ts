@@ -5,7 +5,7 @@ import { demoBunny, pebble } from '../data.js';
 import { formatNumber } from '../harness/format.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
-import { type Contender, nowMs, timeSideBySide } from '../harness/timing.js';
+import { type Contender, nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
 import { firstTouch3 } from '../oracles/touch3d.js';
 import { type SampledImpact, SamplingToi, ThreeMeshBvhPair } from '../peers/three-mesh-bvh.js';
 
@@ -244,6 +244,7 @@ export const ccdScene: Scene = {
             firsttouch: t.get(m.key)!.perQueryUs,
             peer: `three-mesh-bvh, ${sm.samples} samples + bisection`,
             peerTime: t.get(name)!.perQueryUs,
+            pairedRatio: pairedRatio(t.get(name)!, t.get(m.key)!),
             extra,
           });
         });

@@ -4,7 +4,7 @@ import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import { formatNumber } from '../harness/format.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
-import { nowMs, timeSideBySide } from '../harness/timing.js';
+import { nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
 import { checkHull, convexHull, hullSurface } from '../hull.js';
 import { firstTouch3 } from '../oracles/touch3d.js';
 import { castPair, convexHullCollider, loadRapier, queryWorld, type Vec3 } from '../peers/rapier.js';
@@ -346,6 +346,7 @@ export const convexScene: Scene = {
         firsttouch: t.get('linear')!.perQueryUs,
         peer: 'Rapier castCollider (float32)',
         peerTime: t.get('rapier')!.perQueryUs,
+        pairedRatio: pairedRatio(t.get('rapier')!, t.get('linear')!),
         extra: {
           pairs: pairs.length,
           timed: n,
@@ -370,6 +371,7 @@ export const convexScene: Scene = {
         firsttouch: t.get('linear-trees')!.perQueryUs,
         peer: 'Rapier castCollider (float32)',
         peerTime: t.get('rapier')!.perQueryUs,
+        pairedRatio: pairedRatio(t.get('rapier')!, t.get('linear-trees')!),
         extra: {
           timed: n,
           'status differs from the convex path': statusDiffers(linTrees, lin),

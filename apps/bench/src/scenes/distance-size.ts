@@ -4,6 +4,7 @@ import { pebble } from '../data.js';
 import { drawGapPoses } from '../gap-poses.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult, Series } from '../harness/scene.js';
+import { pairedRatio } from '../harness/timing.js';
 
 const SEED = 0x5eed02;
 
@@ -40,6 +41,7 @@ export const distanceSizeScene: Scene = {
         firsttouch: r.fresh.perQueryUs,
         peer: 'three-mesh-bvh',
         peerTime: r.three.perQueryUs,
+        pairedRatio: pairedRatio(r.three, r.fresh),
         extra: {
           poses: poses.length,
           'SurfacePair µs': r.pair.perQueryUs,

@@ -5,7 +5,7 @@ import { pebble, smallBunny, unitBunny } from '../data.js';
 import { drawGapPoses } from '../gap-poses.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
-import { timeSideBySide } from '../harness/timing.js';
+import { pairedRatio, timeSideBySide } from '../harness/timing.js';
 import { toGeometry } from '../peers/three-mesh-bvh.js';
 
 const SEED = 0x5eed01;
@@ -48,6 +48,7 @@ export const distanceScene: Scene = {
         firsttouch: r.fresh.perQueryUs,
         peer: 'three-mesh-bvh',
         peerTime: r.three.perQueryUs,
+        pairedRatio: pairedRatio(r.three, r.fresh),
         extra: { ...common, 'max abs Δd': r.maxDiffThree, 'facet pairs/query': Math.round(r.facetPairs) },
       });
       rows.push({
@@ -56,6 +57,7 @@ export const distanceScene: Scene = {
         firsttouch: r.pair.perQueryUs,
         peer: 'three-mesh-bvh',
         peerTime: r.three.perQueryUs,
+        pairedRatio: pairedRatio(r.three, r.pair),
         extra: { ...common, 'differs from fresh': r.pairMismatches },
       });
       if (r.brute) {
@@ -132,6 +134,7 @@ function treeBuildRow(bunny: Surface, builds: number, ctx: SceneContext): Row {
     firsttouch: t.get('firsttouch')!.perQueryUs,
     peer: 'three-mesh-bvh',
     peerTime: t.get('three')!.perQueryUs,
+    pairedRatio: pairedRatio(t.get('three')!, t.get('firsttouch')!),
     extra: { note: 'firsttouch time includes Surface.fromIndexed (validation, copy)' },
   };
 }

@@ -6,7 +6,7 @@ import { groundTruth, scoreToi2, type Toi2Contender } from '../cases/toi2.js';
 import { formatNumber } from '../harness/format.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
-import { nowMs, timeSideBySide } from '../harness/timing.js';
+import { nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
 import { PLANCK_STATES, PLANCK_TOUCH_BAND, PlanckToi } from '../peers/planck-toi.js';
 import { type PolygonPair, polygonCurve, polygonPairs } from '../polygons.js';
 
@@ -153,6 +153,7 @@ function hotRow(
     firsttouch: timing.get(ft.name)!.perQueryUs,
     peer: peer.name,
     peerTime: timing.get(peer.name)!.perQueryUs,
+    pairedRatio: pairedRatio(timing.get(peer.name)!, timing.get(ft.name)!),
     extra: { 'answers differing from the rows above': differ },
   };
 }
@@ -300,6 +301,7 @@ export const planck2dScene: Scene = {
           firsttouch: timing.get(ft.name)!.perQueryUs,
           peer: peer.name,
           peerTime: timing.get(peer.name)!.perQueryUs,
+          pairedRatio: pairedRatio(timing.get(peer.name)!, timing.get(ft.name)!),
           extra: {
             contacts: score.contacts,
             [`${peer.name.split(' ')[0]} misses`]: `${score.misses} (${pct(score.misses)})`,
@@ -326,6 +328,7 @@ export const planck2dScene: Scene = {
         firsttouch: timing.get(ftDirectional.name)!.perQueryUs,
         peer: peers[0].name,
         peerTime: timing.get(peers[0].name)!.perQueryUs,
+        pairedRatio: pairedRatio(timing.get(peers[0].name)!, timing.get(ftDirectional.name)!),
         extra: {
           contacts: dirScore.contacts,
           'firsttouch misses': dirScore.misses,
