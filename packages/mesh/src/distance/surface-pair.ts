@@ -35,6 +35,12 @@ export class SurfacePair {
    * factor `1 + relativeError` of it otherwise.
    */
   lowerBound = Number.NaN;
+  /**
+   * The last {@link evaluate} or {@link evaluateMoved} skipped pairs within a relative error: its
+   * {@link distance} is a facet pair's gap within a factor `1 + relativeError` of the gap (and
+   * {@link lowerBound} certifies the gap), its facets need not be the smallest pair at the gap.
+   */
+  approximate = false;
   /** Some facet pair intersects. */
   intersecting = false;
   /** The gap is certified larger than the `maxDistance` asked (no facets, no points then). */
@@ -114,6 +120,7 @@ export class SurfacePair {
     this.facetB = -1;
     this.distance = Number.NaN;
     this.lowerBound = Number.NaN;
+    this.approximate = false;
     this.intersecting = false;
     this.beyond = false;
     this.volumePairs = 0;
@@ -135,6 +142,7 @@ export class SurfacePair {
     maxDistance = Number.POSITIVE_INFINITY,
     relativeError = 0,
   ): number {
+    this.approximate = false;
     const spent =
       this.convex && maxDistance === Number.POSITIVE_INFINITY && relativeError === 0
         ? this.#fromHulls(R, t)
@@ -148,6 +156,7 @@ export class SurfacePair {
     q.hintB = this.facetB;
     // With a relative error ε, a pair is skipped once its bound exceeds best / (1 + ε): the search
     // ends sooner, `distance` is then within a factor 1 + ε of the gap, and `lowerBound` certifies it.
+    this.approximate = relativeError > 0;
     if (hull) searchHull(q, maxDistance, 1 / (1 + relativeError));
     else searchTrees(q, maxDistance, 1 / (1 + relativeError), false, false, 0);
     this.volumePairs = q.volumePairs;
@@ -156,7 +165,7 @@ export class SurfacePair {
   }
 
   /**
-   * {@link evaluate} (without `maxDistance` and `relativeError`) for a caller that knows how far B
+   * {@link evaluate} (without `maxDistance`) for a caller that knows how far B
    * may have moved since the previous call of this method on this pair: no point of B, in A's frame,
    * is farther than `moved` from where it was then (along a continuous motion, μ·|s − s'|). The node
    * pairs that were near then are searched again; every other facet pair is proved farther than the
@@ -168,6 +177,11 @@ export class SurfacePair {
    * {@link rebind} since the previous call, makes it search from the roots. A `moved` too small for
    * the motion gives a wrong answer: it is trusted, not checked.
    *
+   * `relativeError` applies where the search keeps nothing for the next call (the hull search of a
+   * small convex B, see {@link hull}): pairs are skipped as in {@link evaluate}, {@link approximate}
+   * is set and {@link lowerBound} certifies the gap. The descent of both trees ignores it: the pairs
+   * it keeps for the next call need the exact bound.
+   *
    * @example
    * ```ts
    * import { SurfacePair, box } from '@firsttouch/mesh';
@@ -177,7 +191,8 @@ export class SurfacePair {
    * console.log(pair.evaluateMoved(R, new Float64Array([2.9, 0, 0]), 0.1).toFixed(4)); // 1.9000
    * ```
    */
-  evaluateMoved(R: Float64Array, t: Float64Array, moved: number): number {
+  evaluateMoved(R: Float64Array, t: Float64Array, moved: number, relativeError = 0): number {
+    this.approximate = false;
     const spent = this.convex ? this.#fromHulls(R, t) : 0;
     if (spent < 0) return this.distance;
     const q = this.#q;
@@ -187,9 +202,11 @@ export class SurfacePair {
     q.hintA = this.facetA;
     q.hintB = this.facetB;
     if (hull) {
-      // The hull search keeps no candidates: each evaluation runs from A's root.
+      // The hull search keeps no candidates: each evaluation runs from A's root, and may skip pairs
+      // within a relative error.
       candidates.kept = false;
-      searchHull(q, Number.POSITIVE_INFINITY, 1);
+      this.approximate = relativeError > 0;
+      searchHull(q, Number.POSITIVE_INFINITY, this.approximate ? 1 / (1 + relativeError) : 1);
       this.volumePairs = q.volumePairs;
       this.facetPairs = q.facetPairs + spent;
       return this.#finish(Number.POSITIVE_INFINITY);
@@ -252,6 +269,7 @@ export class SurfacePair {
     }
     const q = this.#q;
     q.candidates.kept = false;
+    this.approximate = false;
     q.place(R, t);
     const d = q.facetPair(fa, fb);
     q.keepPoints();

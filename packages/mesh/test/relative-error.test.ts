@@ -1,0 +1,90 @@
+// Evaluations with a relative error: pairs whose bound exceeds best / (1 + ε) are skipped. The gap
+// found is then a facet pair's, within 1 + ε of the exact gap, `lowerBound` certifies the gap and
+// `approximate` says so. `evaluateMoved` honours the error on the hull search only (which keeps
+// nothing for the next call); the descent of both trees stays exact.
+
+import { identityPose, type Pose3 } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { box, icosphere, relativeTransform, Surface, SurfacePair } from '../src/index.js';
+import { randomPose, rng } from './helpers.js';
+
+function placement(pose: Pose3): [Float64Array, Float64Array] {
+  const R = new Float64Array(9);
+  const t = new Float64Array(3);
+  relativeTransform(identityPose(), pose, R, t);
+  return [R, t];
+}
+
+/** Two icospheres as one body (not convex): with a small convex B the pair takes the hull search. */
+function twoSpheres(): Surface {
+  const l = icosphere(0.3, 2).translate([-0.35, 0, 0]);
+  const r = icosphere(0.3, 2).translate([0.35, 0, 0]);
+  const xyz = new Float64Array(9 * (l.facetCount + r.facetCount));
+  for (let f = 0; f < l.facetCount; f++) xyz.set(l.facet(f), 9 * f);
+  for (let f = 0; f < r.facetCount; f++) xyz.set(r.facet(f), 9 * (l.facetCount + f));
+  return Surface.fromTriangles(xyz);
+}
+
+describe('evaluations with a relative error', () => {
+  const a = twoSpheres();
+  const pebble = box(0.04, 2);
+  const bigB = icosphere(0.25, 3);
+
+  it('the hull search: within 1 + ε, certified below, flagged; ε = 0 the exact answer', () => {
+    const random = rng(2024);
+    let skipped = 0;
+    for (let i = 0; i < 200; i++) {
+      const [R, t] = placement(randomPose(random, 1));
+      const exact = new SurfacePair(a, pebble);
+      exact.convex = false;
+      const d = exact.evaluateMoved(R, t, Number.POSITIVE_INFINITY);
+      expect(exact.approximate).toBe(false);
+      for (const eps of [1e-6, 0.3]) {
+        const pair = new SurfacePair(a, pebble);
+        pair.convex = false;
+        const g = pair.evaluateMoved(R, t, Number.POSITIVE_INFINITY, eps);
+        expect(pair.approximate).toBe(true);
+        expect(pair.lowerBound).toBeLessThanOrEqual(d);
+        expect(g).toBeGreaterThanOrEqual(d);
+        expect(g).toBeLessThanOrEqual((1 + eps) * pair.lowerBound * (1 + 1e-15));
+        if (pair.facetPairs < exact.facetPairs) skipped++;
+        // the same call as evaluate with that error
+        const viaEvaluate = new SurfacePair(a, pebble);
+        viaEvaluate.convex = false;
+        viaEvaluate.evaluate(R, t, Number.POSITIVE_INFINITY, eps);
+        expect([
+          viaEvaluate.distance,
+          viaEvaluate.lowerBound,
+          viaEvaluate.facetA,
+          viaEvaluate.facetB,
+        ]).toEqual([pair.distance, pair.lowerBound, pair.facetA, pair.facetB]);
+      }
+      // back to exact on the next call without it
+      const pair = new SurfacePair(a, pebble);
+      pair.convex = false;
+      pair.evaluateMoved(R, t, Number.POSITIVE_INFINITY, 0.3);
+      expect(pair.evaluateMoved(R, t, 0)).toBe(d);
+      expect(pair.approximate).toBe(false);
+      expect([pair.facetA, pair.facetB]).toEqual([exact.facetA, exact.facetB]);
+    }
+    // ties at the pebble's corners go unmeasured
+    expect(skipped).toBeGreaterThan(50);
+  });
+
+  it('the descent of both trees ignores it in evaluateMoved: exact, bit for bit', () => {
+    const random = rng(7);
+    const moved = new SurfacePair(a, bigB);
+    const exact = new SurfacePair(a, bigB);
+    for (let i = 0; i < 50; i++) {
+      const [R, t] = placement(randomPose(random, 1));
+      const g = moved.evaluateMoved(R, t, Number.POSITIVE_INFINITY, 0.3);
+      expect(moved.approximate).toBe(false);
+      expect(g).toBe(exact.evaluate(R, t));
+      expect([moved.facetA, moved.facetB, moved.lowerBound]).toEqual([
+        exact.facetA,
+        exact.facetB,
+        exact.lowerBound,
+      ]);
+    }
+  });
+});
