@@ -127,6 +127,8 @@ function pairRunner(
       o.tolerance,
       o.convex,
     );
+    // As timeOfImpact sets it, so that a pair's answer is that of timeOfImpact bit for bit.
+    evaluator.relativeError = o.gapRelativeError;
     const mu = speed[i] + speed[j];
     options.horizon = horizon;
     const r = conservativeAdvance(evaluator, mu, options);

@@ -27,6 +27,8 @@ export interface ImpactOptions {
   directional?: DirectionalMode;
   /** Passed to every pair's time of impact (default true: convex pairs take the convex path). */
   convex?: boolean;
+  /** Passed to every 3-D pair's time of impact (default 1e-6; 0: every step from the exact gap). */
+  gapRelativeError?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export function resolveImpactOptions(
       maxIterations: options?.maxIterations,
       directional: options?.directional,
       convex: options?.convex,
+      gapRelativeError: options?.gapRelativeError,
     },
     tolerance,
   );

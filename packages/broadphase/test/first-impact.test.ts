@@ -1,5 +1,5 @@
 import { CcdStatus, type CcdStatusValue, timeOfImpact } from '@firsttouch/ccd';
-import type { Surface } from '@firsttouch/mesh';
+import { box, Surface } from '@firsttouch/mesh';
 import { identityPose, interpolatePose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,35 @@ describe('firstImpact equals the loop over all pairs, bit for bit', () => {
       { tolerance: 1e-6, directional: false, maxIterations: 50 },
     );
     expect(r.toi).toBe(alone.toi);
+  });
+});
+
+describe('the pairs’ options', () => {
+  it('passes gapRelativeError to every pair: a pebble past two boxes (not convex), as timeOfImpact answers', () => {
+    // Two boxes as one body, so that the pair takes the hull search (a small convex B), the search
+    // whose steps the option concerns.
+    const left = box(0.3).translate([-0.25, 0, 0]);
+    const right = box(0.3).translate([0.25, 0, 0]);
+    const xyz = new Float64Array(9 * (left.facetCount + right.facetCount));
+    for (let f = 0; f < left.facetCount; f++) xyz.set(left.facet(f), 9 * f);
+    for (let f = 0; f < right.facetCount; f++) xyz.set(right.facet(f), 9 * (left.facetCount + f));
+    const boxes = Surface.fromTriangles(xyz);
+    const p = identityPose();
+    const b0 = poseFromAxisAngle([0, 1, 0], 0, [-0.9, 0.3, 0.1]);
+    const b1 = poseFromAxisAngle([0, 1, 0], 1.5, [0.9, 0.05, 0.05]);
+    const tois: number[] = [];
+    for (const gapRelativeError of [undefined, 0, 0.5]) {
+      const r = firstImpact([boxes, pebble], [p, b0], [p, b1], { gapRelativeError });
+      const alone = timeOfImpact(boxes, pebble, { a: [p, p], b: [b0, b1] }, { gapRelativeError });
+      expect(r.status).toBe(CcdStatus.Contact);
+      expect(r.impact).toEqual(alone);
+      tois.push(r.toi);
+    }
+    // the option reached the pair: a large error takes shorter steps, so another (earlier) toi
+    expect(tois[2]).toBeLessThan(tois[1]);
+    expect(() => firstImpact([boxes, pebble], [p, b0], [p, b1], { gapRelativeError: -1 })).toThrow(
+      /gapRelativeError must be a number in \[0, 1\)/,
+    );
   });
 });
 

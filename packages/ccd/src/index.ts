@@ -12,6 +12,7 @@ export { DirectionalBound3 } from './directional3.js';
 export { createImpactResult, createImpactResult2 } from './impact-record.js';
 export {
   type AdvanceOptions,
+  DEFAULT_GAP_RELATIVE_ERROR,
   DEFAULT_MAX_ITERATIONS,
   type DirectionalMode,
   defaultTolerance,

@@ -55,6 +55,20 @@ export class SurfaceMotion implements DistanceEvaluator {
   #spins = Number.NaN;
   /** A stays at one pose over the step (see {@link stationary}): `poseA` is placed once. */
   #stillA = false;
+  /**
+   * The relative error allowed in the gaps of steps where the pair takes the hull search (a small
+   * convex B against any A, see `SurfacePair.hull`): such a gap is the search's certified lower
+   * bound, within a factor 1 + `relativeError` of the gap. Most of that search's exact facet pairs
+   * are ties at the closest vertex or edge, which only the smallest-pair rule needs measured, and
+   * the loop needs the gap alone: the witness is found exactly when it is read ({@link settle}), and
+   * a gap within twice the tolerance is always exact, so contact is decided on exact gaps (a
+   * directional step seeds its search with the pair found, which needs no exactness). Needs the
+   * tolerance given to the constructor; 0 (the default) makes every gap exact. {@link timeOfImpact}
+   * sets its `gapRelativeError` option here (1e-6 by default).
+   */
+  relativeError = 0;
+  /** The last gap is such a lower bound: `pair` does not hold the exact witness yet. */
+  #lowered = false;
 
   /**
    * @param tolerance - the loop's tolerance; with it (and `convex`), two convex bodies take the
@@ -108,6 +122,7 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#tolerance = tolerance;
     this.#directional = undefined;
     this.#unsettled = false;
+    this.#lowered = false;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
     this.#mu = Number.NaN;
@@ -175,7 +190,9 @@ export class SurfaceMotion implements DistanceEvaluator {
         }
       }
     }
-    const d = this.#search(s);
+    const tolerance = this.#tolerance;
+    let d = this.#search(s, tolerance > 0 ? this.relativeError : 0);
+    if (this.#lowered && d <= 2 * tolerance) d = this.#search(s, 0);
     // The hull bound fell short of the gap: these bodies are not convex enough (or one holds the
     // other); the trees answer from here on.
     if (hulls && d - hulls.lowerBound > 1e-9 * (d + hulls.upperBound)) this.#convex = undefined;
@@ -186,20 +203,23 @@ export class SurfaceMotion implements DistanceEvaluator {
    * Makes `pair` hold the witness of the last evaluation, whose gap was `gap`, and returns the gap
    * to report. When that gap came from the hulls alone, the facets at the closest features are
    * evaluated now: they meet it to within 1e-13 of the scene's size, and `gap` stands. Failing them
-   * (a body not convex enough), the trees give the exact gap, which is returned instead.
+   * (a body not convex enough), the trees give the exact gap, which is returned instead. When the
+   * gap was a lower bound of the hull search (see {@link relativeError}), the exact search runs now
+   * and its gap is returned.
    */
   settle(gap: number): number {
+    if (this.#lowered) return this.#search(this.#lastPlaced, 0);
     if (!this.#unsettled) return gap;
     this.#unsettled = false;
     if (this.#convex?.resolve(this.#R, this.#t, this.pair)) {
       this.distancePairEvaluations++;
       return gap;
     }
-    return this.#search(this.#lastPlaced);
+    return this.#search(this.#lastPlaced, 0);
   }
 
-  /** The tree search at s (placed last). */
-  #search(s: number): number {
+  /** The tree search at s (placed last): the gap, or its lower bound within `relativeError`. */
+  #search(s: number, relativeError: number): number {
     this.#unsettled = false;
     // No gap between a point of A and a point of B changes faster than μ: the pair searches again
     // only what was near at its last search (the same answer, bit for bit).
@@ -210,9 +230,11 @@ export class SurfaceMotion implements DistanceEvaluator {
       this.#R,
       this.#t,
       Number.isNaN(moved) ? Number.POSITIVE_INFINITY : moved,
+      relativeError,
     );
     this.distancePairEvaluations += this.pair.facetPairs;
-    return d;
+    this.#lowered = this.pair.approximate;
+    return this.#lowered ? this.pair.lowerBound : d;
   }
 
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
@@ -223,8 +245,9 @@ export class SurfaceMotion implements DistanceEvaluator {
     }
     // distance(s) ran last at this s, but the poses are cheap: place them again rather than trust it.
     this.#place(s);
-    // The seeds below are the witness of the last gap.
-    this.settle(0);
+    // The seeds below are the witness of the last gap, or the pair within the relative error of it
+    // (a seed orders the search, any pair will do): not worth an exact search.
+    if (this.#unsettled) this.settle(0);
     const seedA = this.pair.facetA;
     const seedB = this.pair.facetB;
     return this.#directional.step(

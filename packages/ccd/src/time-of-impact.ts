@@ -197,6 +197,7 @@ function samePose(kept: Pose3, p: unknown): boolean {
 }
 
 function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpactResult): TimeOfImpactResult {
+  bodies.relativeError = resolved.gapRelativeError;
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
   const result = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance, out);

@@ -40,8 +40,14 @@ function case3(
 ): Case {
   return {
     name,
+    // every step from the exact gap (the specification's loop): the steps are checked bit for bit
     run: (directional, maxIterations) =>
-      timeOfImpact(a(), b(), motion, { tolerance, directional, maxIterations }) as TimeOfImpactResult,
+      timeOfImpact(a(), b(), motion, {
+        tolerance,
+        directional,
+        maxIterations,
+        gapRelativeError: 0,
+      }) as TimeOfImpactResult,
     sweep: () => sweep3(a(), b(), motion),
     cap,
   };

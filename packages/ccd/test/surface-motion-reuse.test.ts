@@ -31,6 +31,7 @@ function fresh(a: Surface, b: Surface, motion: Motion3): TimeOfImpactResult {
     options.tolerance,
     options.convex,
   );
+  bodies.relativeError = options.gapRelativeError;
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, options);
   const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, options.tolerance);
