@@ -1,9 +1,11 @@
 // The query the page shows, and the iterates of its advancement. The result is the library's own
 // `timeOfImpact`; the iterates come from replaying the same loop (`conservativeAdvance`, same μ,
-// same tolerance, default options) over a `SurfaceMotion` wrapped to record every gap it is asked
-// for. The replay must end where the query did: `consistent` says that it did.
+// same tolerance, default options) over a `SurfaceMotion` set as timeOfImpact sets it, wrapped to
+// record every gap it is asked for. The replay must end where the query did: `consistent` says that
+// it did.
 import {
   conservativeAdvance,
+  DEFAULT_GAP_RELATIVE_ERROR,
   type DistanceEvaluator,
   type Motion3,
   SurfaceMotion,
@@ -36,7 +38,11 @@ export function runCcd(a: Surface, b: Surface, motion: Motion3): CcdRun {
     b,
     new RigidMotion(motion.a[0], motion.a[1], 'motion.a'),
     new RigidMotion(motion.b[0], motion.b[1], 'motion.b'),
+    result.tolerance,
   );
+  // As timeOfImpact takes its steps by default: from a lower bound of the gap where the hull search
+  // answers (its `gapRelativeError` option).
+  bodies.relativeError = DEFAULT_GAP_RELATIVE_ERROR;
   const iterates: Iterate[] = [];
   const recorder: DistanceEvaluator = {
     distance(s) {
