@@ -170,6 +170,24 @@ const horizonArb = fc.oneof(
     null,
   ),
 );
+const gapRelativeErrorArb = fc.oneof(
+  fc.constant(undefined),
+  fc.constantFrom<unknown>(
+    0,
+    -0,
+    1e-12,
+    1e-6,
+    0.5,
+    1 - 1e-16,
+    1,
+    -1e-9,
+    2,
+    Number.NaN,
+    Infinity,
+    '1e-6',
+    null,
+  ),
+);
 const optionsArb = fc.oneof(
   {
     weight: 8,
@@ -179,6 +197,7 @@ const optionsArb = fc.oneof(
         maxIterations: maxIterationsArb,
         directional: directionalArb,
         horizon: horizonArb,
+        gapRelativeError: gapRelativeErrorArb,
       },
       { requiredKeys: [] },
     ),
@@ -190,7 +209,7 @@ const optionsArb = fc.oneof(
 function validOptions(o: unknown): boolean {
   if (o === undefined) return true;
   if (typeof o !== 'object' || o === null) return false;
-  const { tolerance, maxIterations, directional, horizon } = o as Record<string, unknown>;
+  const { tolerance, maxIterations, directional, horizon, gapRelativeError } = o as Record<string, unknown>;
   const given = (x: unknown) => x !== undefined;
   if (given(tolerance) && !(typeof tolerance === 'number' && Number.isFinite(tolerance) && tolerance > 0))
     return false;
@@ -202,6 +221,11 @@ function validOptions(o: unknown): boolean {
   if (given(directional) && directional !== true && directional !== false && directional !== 'auto')
     return false;
   if (given(horizon) && !(typeof horizon === 'number' && horizon >= 0)) return false;
+  if (
+    given(gapRelativeError) &&
+    !(typeof gapRelativeError === 'number' && gapRelativeError >= 0 && gapRelativeError < 1)
+  )
+    return false;
   return true;
 }
 
