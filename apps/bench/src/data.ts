@@ -1,5 +1,5 @@
 import { box, Surface } from '@firsttouch/mesh';
-import bunny from 'bunny';
+import { bunnyData } from './bunny-data.js';
 
 /**
  * Vertices centred on their bounding box and scaled by 1 / (box diagonal): every scene sees bodies
@@ -24,6 +24,7 @@ let bunnyCache: Surface | undefined;
 /** The npm bunny (3 674 facets), normalised to unit diagonal about its box centre. Built once. */
 export function unitBunny(): Surface {
   if (!bunnyCache) {
+    const bunny = bunnyData();
     const positions = normaliseToUnit(bunny.positions.flat());
     bunnyCache = Surface.fromIndexed(positions, bunny.cells.flat());
   }
@@ -39,6 +40,7 @@ let demoBunnyCache: Surface | undefined;
  */
 export function demoBunny(): Surface {
   if (!demoBunnyCache) {
+    const bunny = bunnyData();
     const raw = Surface.fromIndexed(bunny.positions.flat(), bunny.cells.flat());
     const b = raw.bounds();
     const extent = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { detachOneBuffer } from './bunny-data.js';
 import { parseArgs, USAGE } from './harness/cli.js';
 import { formatNumber } from './harness/format.js';
 import { loadAverage, machineInfo } from './harness/machine.js';
@@ -23,8 +24,9 @@ async function main(): Promise<void> {
   if (unknown.length)
     throw new Error(`unknown scene ${unknown.join(', ')}; scenes: ${SCENES.map((s) => s.name).join(', ')}`);
   const machine = machineInfo();
+  if (options.detached) detachOneBuffer();
   console.log(
-    `firsttouch bench (${options.size}), node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadAverage.join(' ')}`,
+    `firsttouch bench (${options.size}${options.detached ? ', an ArrayBuffer detached' : ''}), node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadAverage.join(' ')}`,
   );
   const started = nowMs();
   const results: Array<{
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
     const report = {
       date: new Date().toISOString(),
       size: options.size,
+      detached: options.detached,
       timing: TIMING[options.size],
       machine,
       loadAfter,

@@ -124,7 +124,11 @@ describe('harness', () => {
       size: 'quick',
       json: 'out/x.json',
     });
-    expect(parseArgs([])).toMatchObject({ size: 'full', scenes: [] });
+    expect(parseArgs([])).toMatchObject({ size: 'full', scenes: [], detached: false });
+    expect(parseArgs(['--detached', '--scene', 'planck2d'])).toMatchObject({
+      detached: true,
+      scenes: ['planck2d'],
+    });
     expect(() => parseArgs(['--json'])).toThrow();
     expect(() => parseArgs(['--fast'])).toThrow();
   });
