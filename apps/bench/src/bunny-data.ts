@@ -16,8 +16,9 @@ let cache: BunnyData | undefined;
  * then on V8 checks, at every typed-array access of optimised code, that the buffer was not detached
  * (its `ArrayBufferDetaching` protector is gone for the whole process): measured in one process, the
  * 2-D query 1.31× → 1.00–1.03× planck's speed and the bunny pair 189× → 159–177× three-mesh-bvh's
- * (bench README). The bench keeps the default state of a process and runs the other with
- * `--detached`. Reading the file and parsing its two literals as JSON touches no ArrayBuffer.
+ * (bench README). The bench keeps the default state of a process until Rapier's WebAssembly memory
+ * grows (the `convex` scene, run last), and runs the other state with `--detached`. Reading the file
+ * and parsing its two literals as JSON touches no ArrayBuffer.
  */
 export function bunnyData(): BunnyData {
   if (cache) return cache;
