@@ -764,11 +764,12 @@ describe('tiny coordinates (below ~1e-100, subnormals included)', () => {
   });
 });
 
-describe('a sliver the float oracle misjudges', () => {
-  it('the segment against a thin triangle found by fast-check: firsttouch finds a nearer real pair', () => {
-    // A degenerate triangle (a segment of length 1e-9) and a sliver 3.7e-7 wide and 0.5 long: the
-    // oracle's region test misses the closest pair and reports 2.6986e-11; firsttouch's witnesses lie
-    // on both sets and are 2.4986e-11 apart.
+describe('a sliver the float oracle once misjudged', () => {
+  it('the segment against a thin triangle found by fast-check: the oracle and firsttouch agree', () => {
+    // A degenerate triangle (a segment of length 1e-9) and a sliver 3.7e-7 wide and 0.5 long. The
+    // oracle's face test used to be barycentric weights made of differences of dot products, which
+    // cancel on a sliver: it missed the closest pair and reported 2.6986e-11. It now projects along
+    // the normal; firsttouch's witnesses lie on both sets and are 2.4986e-11 apart.
     const a = [0, 0, 0, 1e-9, 0, 0, 0, 0, 0];
     const b = [0, 0.25, 1e-9, 3.7017703112224636e-7, -0.25, 0, 0, 0, 1e-9];
     const shift = [-3.496784774727703e-7, -7.572831929696114e-9, -1e-9];
@@ -776,7 +777,8 @@ describe('a sliver the float oracle misjudges', () => {
     const out = new Float64Array(7);
     const d = triangleDistance(T, 0, 9, out);
     const o = trianglePair3(T, 0, 9, new Float64Array(6));
-    expect(d).toBeLessThan(o.distance - 1e-12);
+    expect(Math.abs(d - o.distance)).toBeLessThanOrEqual(1e-20);
+    expect(d).toBeCloseTo(2.4986e-11, 14);
     expect(pointTriangleDistanceExact(out.subarray(0, 3), T, 0)).toBeLessThanOrEqual(1e-20);
     expect(pointTriangleDistanceExact(out.subarray(3, 6), T, 9)).toBeLessThanOrEqual(1e-20);
     expect(Math.hypot(out[0] - out[3], out[1] - out[4], out[2] - out[5])).toBeCloseTo(d, 20);

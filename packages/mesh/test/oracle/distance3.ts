@@ -83,47 +83,64 @@ export function pointTriangle3(
     out[o + 1] = tmp[1];
     out[o + 2] = tmp[2];
   }
-  // Ericson, Real-Time Collision Detection 5.1.5: the face region weights va, vb, vc.
+  // The face region: p projected on the plane along the normal n = ab × ac, inside when it lies on
+  // the inner side of each edge (the edge × (q − its start), along n). Not the barycentric weights
+  // of differences of dot products, which cancel on a sliver: a point 3e-10 from a triangle 0.75
+  // long and 4e-6 wide read 9.9e-8 that way, the distance to an edge.
   const abx = bx - ax,
     aby = by - ay,
     abz = bz - az;
   const acx = cx - ax,
     acy = cy - ay,
     acz = cz - az;
-  const apx = px - ax,
-    apy = py - ay,
-    apz = pz - az;
-  const bpx = px - bx,
-    bpy = py - by,
-    bpz = pz - bz;
-  const cpx = px - cx,
-    cpy = py - cy,
-    cpz = pz - cz;
-  const d1 = abx * apx + aby * apy + abz * apz;
-  const d2 = acx * apx + acy * apy + acz * apz;
-  const d3 = abx * bpx + aby * bpy + abz * bpz;
-  const d4 = acx * bpx + acy * bpy + acz * bpz;
-  const d5 = abx * cpx + aby * cpy + abz * cpz;
-  const d6 = acx * cpx + acy * cpy + acz * cpz;
-  const vc = d1 * d4 - d3 * d2;
-  const vb = d5 * d2 - d1 * d6;
-  const va = d3 * d6 - d5 * d4;
-  if (va > 0 && vb > 0 && vc > 0) {
-    const denom = va + vb + vc;
-    const v = vb / denom;
-    const w = vc / denom;
-    const qx = ax + abx * v + acx * w,
-      qy = ay + aby * v + acy * w,
-      qz = az + abz * v + acz * w;
-    d = (px - qx) ** 2 + (py - qy) ** 2 + (pz - qz) ** 2;
-    if (d < best) {
-      best = d;
-      out[o] = qx;
-      out[o + 1] = qy;
-      out[o + 2] = qz;
+  const nx = aby * acz - abz * acy,
+    ny = abz * acx - abx * acz,
+    nz = abx * acy - aby * acx;
+  const nn = nx * nx + ny * ny + nz * nz;
+  if (nn > 0) {
+    const k = ((px - ax) * nx + (py - ay) * ny + (pz - az) * nz) / nn;
+    const qx = px - k * nx,
+      qy = py - k * ny,
+      qz = pz - k * nz;
+    if (
+      inner(ax, ay, az, bx, by, bz, qx, qy, qz, nx, ny, nz) &&
+      inner(bx, by, bz, cx, cy, cz, qx, qy, qz, nx, ny, nz) &&
+      inner(cx, cy, cz, ax, ay, az, qx, qy, qz, nx, ny, nz)
+    ) {
+      d = (px - qx) ** 2 + (py - qy) ** 2 + (pz - qz) ** 2;
+      if (d < best) {
+        best = d;
+        out[o] = qx;
+        out[o + 1] = qy;
+        out[o + 2] = qz;
+      }
     }
   }
   return best;
+}
+
+/** q lies strictly on the inner side of the edge u → v of a triangle of normal n. */
+function inner(
+  ux: number,
+  uy: number,
+  uz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  qx: number,
+  qy: number,
+  qz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+): boolean {
+  const ex = vx - ux,
+    ey = vy - uy,
+    ez = vz - uz;
+  const wx = qx - ux,
+    wy = qy - uy,
+    wz = qz - uz;
+  return (ey * wz - ez * wy) * nx + (ez * wx - ex * wz) * ny + (ex * wy - ey * wx) * nz > 0;
 }
 
 /**

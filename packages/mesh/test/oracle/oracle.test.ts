@@ -360,6 +360,16 @@ describe('closest points: on their sets, and no direction within the sets improv
     expect(pointTriangle3(0.25, 0.25, 3, [0, 0, 0, 1, 0, 0, 0, 1, 0], 0, out, 0)).toBe(9);
     // beyond an edge and below the plane
     expect(pointTriangle3(2, 0.5, -1, [0, 0, 0, 1, 0, 0, 0, 1, 0], 0, out, 0)).toBe(1 + 0.25 + 1);
+    // over a sliver (0.75 long, 4e-6 wide): 3.058768257e-10 away by exact rational arithmetic; the
+    // barycentric weights of Ericson's test cancelled here and gave an edge's 9.9e-8 (a CI run's
+    // counterexample of the grid soups)
+    const sliver = [
+      0.25, -0.2501196371374441, 0.750000001, 0.25, 0.25, 0.7499958175595377, 0.250000001, 0.499999999,
+      0.7500005631460938,
+    ];
+    const d = Math.sqrt(pointTriangle3(0.25, 0, 0.75, sliver, 0, out, 0));
+    // a few ulps of the coordinates (1.1e-16 at 0.75)
+    expect(Math.abs(d - 3.058768257230851e-10)).toBeLessThanOrEqual(1e-15);
     // skew segments, closest in both interiors
     expect(segmentSegment3([-1, 0, 0, 1, 0, 0, 0, -1, 1, 0, 1, 1], 0, 3, 6, 9, out)).toBe(1);
     expect(Array.from(out)).toEqual([0, 0, 0, 0, 0, 1]);
