@@ -9,6 +9,7 @@ import {
 import { identityPose, type Pose3, type RigidMotion } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import { DirectionalBound3 } from './directional3.js';
+import { DEFAULT_GAP_RELATIVE_ERROR } from './options.js';
 
 /**
  * Two surfaces moving over a step, as a {@link DistanceEvaluator}: the gap at s is the mesh distance
@@ -63,10 +64,11 @@ export class SurfaceMotion implements DistanceEvaluator {
    * the loop needs the gap alone: the witness is found exactly when it is read ({@link settle}), and
    * a gap within twice the tolerance is always exact, so contact is decided on exact gaps (a
    * directional step seeds its search with the pair found, which needs no exactness). Needs the
-   * tolerance given to the constructor; 0 (the default) makes every gap exact. {@link timeOfImpact}
-   * sets its `gapRelativeError` option here (1e-6 by default).
+   * tolerance given to the constructor. The default is timeOfImpact's (its `gapRelativeError`
+   * option, which it sets here), so that a loop run on this evaluator steps as timeOfImpact does; 0
+   * makes every gap exact.
    */
-  relativeError = 0;
+  relativeError = DEFAULT_GAP_RELATIVE_ERROR;
   /** The last gap is such a lower bound: `pair` does not hold the exact witness yet. */
   #lowered = false;
 

@@ -5,7 +5,6 @@
 // it did.
 import {
   conservativeAdvance,
-  DEFAULT_GAP_RELATIVE_ERROR,
   type DistanceEvaluator,
   type Motion3,
   SurfaceMotion,
@@ -38,11 +37,10 @@ export function runCcd(a: Surface, b: Surface, motion: Motion3): CcdRun {
     b,
     new RigidMotion(motion.a[0], motion.a[1], 'motion.a'),
     new RigidMotion(motion.b[0], motion.b[1], 'motion.b'),
+    // With the tolerance, it steps as timeOfImpact does by default (the convex path, and the steps
+    // from a lower bound of the gap where the hull search answers).
     result.tolerance,
   );
-  // As timeOfImpact takes its steps by default: from a lower bound of the gap where the hull search
-  // answers (its `gapRelativeError` option).
-  bodies.relativeError = DEFAULT_GAP_RELATIVE_ERROR;
   const iterates: Iterate[] = [];
   const recorder: DistanceEvaluator = {
     distance(s) {
