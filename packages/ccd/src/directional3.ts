@@ -7,11 +7,12 @@ import {
   placeRss,
   pointSet,
   RSS_C,
-  RSS_L,
-  RSS_R,
   RSS_STRIDE,
+  type RssVolumes,
   rssGap,
+  rssNode,
   rssOf,
+  rssShift,
   type Surface,
   triangleDistance,
   triangleGapBound,
@@ -26,7 +27,7 @@ import type { RigidMotion } from '@firsttouch/pose';
  * larger of `(d − tol/2) / c` and its own plain step; the body's step is the minimum over all pairs.
  * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
  * pruned, and so are facet pairs whose separating-axis gap says the same. A large B (the distance
- * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes and slabs;
+ * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes;
  * a small one's node pairs are also pruned by their clearance (see {@link DirectionalBound3.clearance}),
  * and a small convex one is not descended at all: each facet of A steps against B's vertex hull
  * (see {@link DirectionalBound3.hullSteps}).
@@ -89,6 +90,8 @@ export class DirectionalBound3 {
   #RA = new Float64Array(9);
   #R = new Float64Array(9);
   #t = new Float64Array(3);
+  /** Where B's RSS grid origin lands in A's, at this step (`rssShift`). */
+  #shift = new Float64Array(3);
   readonly #dAB = new Float64Array(3);
   readonly #speedAB: number;
   readonly #relA = new Float64Array(3);
@@ -100,8 +103,8 @@ export class DirectionalBound3 {
    * rounding margin of this call and the gap's output.
    */
   readonly #useRss: boolean;
-  readonly #rssA: Float32Array = EMPTY32;
-  readonly #rssB: Float32Array = EMPTY32;
+  readonly #rssA: RssVolumes = NO_RSS;
+  readonly #rssB: RssVolumes = NO_RSS;
   readonly #ballA: Float64Array = EMPTY64;
   readonly #ballB: Float64Array = EMPTY64;
   #rp: Float64Array = EMPTY64;
@@ -162,6 +165,7 @@ export class DirectionalBound3 {
     v[2] = RA[2] * d[0] + RA[5] * d[1] + RA[8] * d[2];
     this.#R.set(R);
     this.#t.set(t);
+    if (this.#useRss) rssShift(this.#rssA, this.#rssB, R, t, this.#shift);
     // B's vertices, node boxes (min, max) or RSS in A's frame are made as the search reaches them
     // (stamped): a large B is mostly pruned, and placing all of it cost as much as the search.
     const sc = placed(this.#b.vertexCount, this.#tb.nodeCount, this.#useRss);
@@ -446,14 +450,7 @@ export class DirectionalBound3 {
     if (gx > 0) s += gx * gx;
     if (gy > 0) s += gy * gy;
     if (gz > 0) s += gz * gz;
-    let box = Math.sqrt(s);
-    // Across A's slab (its mean normal n and the interval of its vertices along n): B's box projected.
-    const sa = this.#ta.slabs;
-    const u = 5 * i;
-    const along = sa[u] * bx + sa[u + 1] * by + sa[u + 2] * bz;
-    const reachB = Math.abs(sa[u]) * ex + Math.abs(sa[u + 1]) * ey + Math.abs(sa[u + 2]) * ez;
-    const slab = Math.max(sa[u + 3] - along - reachB, along - reachB - sa[u + 4]);
-    if (slab > box) box = slab;
+    const box = Math.sqrt(s);
     const gap = box - half;
     const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
     const mu = this.#speedAB + spin;
@@ -466,7 +463,7 @@ export class DirectionalBound3 {
     if (
       best > 0 &&
       this.#clearance &&
-      this.#clear(dx, dy, dz, hx + ex, hy + ey, hz + ez, box, spin, half, best, i, along, reachB)
+      this.#clear(dx, dy, dz, hx + ex, hy + ey, hz + ez, box, spin, half, best)
     )
       return Number.POSITIVE_INFINITY;
     const rA = Math.sqrt(hx * hx + hy * hy + hz * hz);
@@ -479,12 +476,12 @@ export class DirectionalBound3 {
    * prune that leaves the keys, and so the order of the descent and the step found, as they were.
    *
    * Every facet pair below has its witness x = q − p (q on B's facet, p on A's) in the box M = B's
-   * box − A's box (centre `d`, half-extents `H`), across A's slab, with distance |x| and direction
+   * box − A's box (centre `d`, half-extents `H`), with distance |x| and direction
    * x/|x|. Its directional step (|x| − half) / (x·v/|x| + spin) is at least t wherever
    * |x|² − a|x| − t x·v ≥ 0, a = half + t·spin (where the rate is ≤ 0 the step is unbounded). As
    * a|x| ≤ a(|x|²/ε + ε)/2 for any ε > 0, that holds outside the ball about (t / 2k) v of radius²
-   * (t / 2k)² |v|² + aε / 2k, k = 1 − a / 2ε, tightest where |x| ≈ ε: ε is the node gap. When M or the
-   * slab misses the ball, no pair below has a step under t. Its own plain step is then no matter:
+   * (t / 2k)² |v|² + aε / 2k, k = 1 − a / 2ε, tightest where |x| ≈ ε: ε is the node gap. When M
+   * misses the ball, no pair below has a step under t. Its own plain step is then no matter:
    * the pair's step is the larger of the two. `half` grown by the rounding margin, t by 1e-10 and
    * the radius by 1e-9 cover the pairs' own rounding (their steps come from the exact distance).
    */
@@ -499,9 +496,6 @@ export class DirectionalBound3 {
     spin: number,
     half: number,
     best: number,
-    i: number,
-    along: number,
-    reachB: number,
   ): boolean {
     const v = this.#relA;
     this.#ball(best, half, spin, gap);
@@ -517,13 +511,7 @@ export class DirectionalBound3 {
     if (qx > 0) q += qx * qx;
     if (qy > 0) q += qy * qy;
     if (qz > 0) q += qz * qz;
-    if (q > rho2) return true;
-    // Across the slab: x·n ranges over B's box projected less A's interval (n at most unit).
-    const sa = this.#ta.slabs;
-    const u = 5 * i;
-    const rho = Math.sqrt(rho2);
-    const cn = sa[u] * cx + sa[u + 1] * cy + sa[u + 2] * cz;
-    return cn + rho < along - reachB - sa[u + 4] || cn - rho > along + reachB - sa[u + 3];
+    return q > rho2;
   }
 
   /**
@@ -571,11 +559,11 @@ export class DirectionalBound3 {
     const rp = this.#rp;
     if (this.#nbStamp[j] !== this.#stamp) {
       this.#nbStamp[j] = this.#stamp;
-      placeRss(this.#rssB, j, this.#R, this.#t, rp);
+      placeRss(this.#rssB, j, this.#R, this.#shift, rp);
     }
     const va = this.#rssA;
     const g = this.#gap;
-    rssGap(va, i, this.#rssB, rp, j, g);
+    rssGap(va, i, rp, j, g);
     const gap = g[0] - this.#margin - half;
     const spin = this.#nodeSpinA[i] + this.#nodeSpinB[j];
     const mu = this.#speedAB + spin;
@@ -592,10 +580,12 @@ export class DirectionalBound3 {
       if (along > step) step = along;
     }
     const o = RSS_STRIDE * i + RSS_C;
-    const p = 9 * j + 6;
-    const dx = rp[p] - va[o],
-      dy = rp[p + 1] - va[o + 1],
-      dz = rp[p + 2] - va[o + 2];
+    const p = 12 * j + 6;
+    const qa = va.data;
+    const h = va.step;
+    const dx = rp[p] - qa[o] * h,
+      dy = rp[p + 1] - qa[o + 1] * h,
+      dz = rp[p + 2] - qa[o + 2] * h;
     return this.#cone(dx, dy, dz, this.#ballA[i] + this.#ballB[j] + this.#margin, gap, spin, step);
   }
 
@@ -695,7 +685,13 @@ export class DirectionalBound3 {
  * a query makes a new bound (a stack of its own was an allocation a query).
  */
 const descent = new PairStack();
-const EMPTY32 = new Float32Array(0);
+const NO_RSS: RssVolumes = {
+  data: new Int16Array(0),
+  sizes: new Uint16Array(0),
+  origin: new Float64Array(3),
+  step: 1,
+  byteLength: 0,
+};
 const EMPTY64 = new Float64Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 
@@ -745,7 +741,7 @@ function placed(vertices: number, nodes: number, rss: boolean): typeof scratch {
   }
   if (sc.nbStamp.length < nodes) sc.nbStamp = new Uint32Array(nodes);
   if (rss) {
-    if (sc.rp.length < 9 * nodes) sc.rp = new Float64Array(9 * nodes);
+    if (sc.rp.length < 12 * nodes) sc.rp = new Float64Array(12 * nodes);
   } else if (sc.nb.length < 6 * nodes) sc.nb = new Float64Array(6 * nodes);
   sc.stamp = (sc.stamp + 1) >>> 0;
   if (sc.stamp === 0) {
@@ -769,24 +765,28 @@ function rootReach(boxes: Float32Array): number {
 }
 
 /** The ball radii of each tree's RSS, made on first use and kept as long as the RSS (and its tree). */
-const balls = new WeakMap<Float32Array, Float64Array>();
+const balls = new WeakMap<RssVolumes, Float64Array>();
 
 /**
  * The radius of a ball about each node's RSS centre that encloses its RSS: a point c + s a0 + u a1 + w
- * (|s| ≤ l0, |u| ≤ l1, |w| ≤ r) is within |s a0 + u a1| + r of c, and with the stored axes unit and
- * orthogonal to float32 rounding (|aₖ|² ≤ 1 + 2⁻²², |a0·a1| ≤ 2⁻²²) |s a0 + u a1|² ≤ (l0² + l1²)
- * (1 + 2⁻²¹): the factor 1 + 2⁻¹⁶ covers that and the arithmetic here; B's axes turned by R keep
- * their lengths to the same few ulps.
+ * (|s| ≤ l0, |u| ≤ l1, |w| ≤ r) is within |s a0 + u a1| + r of c, largest at a corner of the
+ * rectangle: |s a0 + u a1|² ≤ l0² |a0|² + l1² |a1|² + 2 l0 l1 |a0 · a1| for the decoded axes, whatever
+ * their lengths and angle; the factor 1 + 2⁻⁴⁰ covers the arithmetic here, and B's axes turned by R
+ * keep their lengths and angle to a few ulps.
  */
-function ballRadii(rss: Float32Array, count: number): Float64Array {
+function ballRadii(rss: RssVolumes, count: number): Float64Array {
   const kept = balls.get(rss);
   if (kept !== undefined) return kept;
   const out = new Float64Array(count);
+  const v = new Float64Array(12);
   for (let n = 0; n < count; n++) {
-    const o = RSS_STRIDE * n;
-    const l0 = rss[o + RSS_L],
-      l1 = rss[o + RSS_L + 1];
-    out[n] = Math.sqrt(l0 * l0 + l1 * l1) * (1 + 2 ** -16) + rss[o + RSS_R];
+    rssNode(rss, n, v);
+    const a00 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    const a11 = v[3] * v[3] + v[4] * v[4] + v[5] * v[5];
+    const a01 = Math.abs(v[0] * v[3] + v[1] * v[4] + v[2] * v[5]);
+    const l0 = v[9],
+      l1 = v[10];
+    out[n] = Math.sqrt(l0 * l0 * a00 + l1 * l1 * a11 + 2 * l0 * l1 * a01) * (1 + 2 ** -40) + v[11];
   }
   balls.set(rss, out);
   return out;

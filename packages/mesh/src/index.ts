@@ -52,4 +52,16 @@ export { firstElementsOf } from './tree/first-elements.js';
 export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
-export { placeRss, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssGap, rssOf } from './tree/rss.js';
+export {
+  placeRss,
+  RSS_AXIS,
+  RSS_C,
+  RSS_L,
+  RSS_R,
+  RSS_STRIDE,
+  type RssVolumes,
+  rssGap,
+  rssNode,
+  rssOf,
+  rssShift,
+} from './tree/rss.js';

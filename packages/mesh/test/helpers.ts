@@ -623,14 +623,11 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
   expect(tree.child.length).toBe(tree.nodeCount);
   expect(tree.count.length).toBe(tree.nodeCount);
   expect(tree.boxes.length).toBe(2 * d * tree.nodeCount);
-  expect(tree.slabs.length).toBe(d === 3 ? 5 * tree.nodeCount : 0);
   expect(tree.byteLength).toBe(
-    tree.boxes.byteLength +
-      tree.slabs.byteLength +
-      tree.child.byteLength +
-      tree.count.byteLength +
-      tree.order.byteLength,
+    tree.boxes.byteLength + tree.child.byteLength + tree.count.byteLength + tree.order.byteLength,
   );
+  // ⌈n / leafSize⌉ leaves, every one full but the last in order
+  expect(tree.nodeCount).toBe(elements === 0 ? 1 : 2 * Math.ceil(elements / tree.leafSize) - 1);
   // every element exactly once in `order`
   expect(Array.from(tree.order).sort((a, b) => a - b)).toEqual(Array.from({ length: elements }, (_, i) => i));
   const covered = new Uint8Array(elements);
@@ -640,15 +637,6 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
     for (let a = 0; a < d; a++) {
       if (!(tree.boxes[2 * d * node + a] <= p[a] && p[a] <= tree.boxes[2 * d * node + d + a])) return false;
     }
-    if (d === 3) {
-      // the slab: a unit direction, and the vertex's projection within its interval (up to this
-      // test's own rounding)
-      const [nx, ny, nz, lo, hi] = tree.slabs.subarray(5 * node, 5 * node + 5);
-      if (!(nx * nx + ny * ny + nz * nz <= 1 && Math.hypot(nx, ny, nz) > 1 - 1e-6)) return false;
-      const x = nx * p[0] + ny * p[1] + nz * p[2];
-      const slack = 1e-15 * (Math.abs(p[0]) + Math.abs(p[1]) + Math.abs(p[2]));
-      if (!(lo <= x + slack && x - slack <= hi)) return false;
-    }
     return true;
   };
   const visit = (node: number): number[] => {
@@ -657,6 +645,7 @@ export function checkTree(tree: BoundingTree, elements: number, corners: (e: num
     if (tree.count[node] > 0) {
       leaves++;
       expect(tree.count[node]).toBeLessThanOrEqual(tree.leafSize);
+      if (tree.child[node] + tree.count[node] < elements) expect(tree.count[node]).toBe(tree.leafSize);
       const ids: number[] = [];
       for (let x = tree.child[node]; x < tree.child[node] + tree.count[node]; x++) {
         const e = tree.order[x];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { S } from '../src/distance/surface-scratch.js';
 import { SurfaceSearch } from '../src/distance/surface-search.js';
 import { icosphere, Surface, surfaceDistance } from '../src/index.js';
-import { RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssOf } from '../src/tree/rss.js';
+import { RSS_C, RSS_STRIDE, rssNode, rssOf } from '../src/tree/rss.js';
 import { randomUnit, rng } from './helpers.js';
 
 function soup(r: () => number, n: number, spread: number, size: number, offset: number): Surface {
@@ -31,29 +31,33 @@ function bunny(offset: number): Surface {
 
 /** The largest amount by which a vertex of a node lies outside the node's RSS (≤ 0: all inside). */
 function worstOutside(s: Surface): number {
-  const v = rssOf(s);
+  const rss = rssOf(s);
   const t = s.tree();
+  const v = new Float64Array(12);
   let worst = Number.NEGATIVE_INFINITY;
   for (let node = 0; node < t.nodeCount; node++) {
     let l = node;
     while (t.count[l] === 0) l++;
     let r = node;
     while (t.count[r] === 0) r = t.child[r];
-    const o = RSS_STRIDE * node;
+    rssNode(rss, node, v); // a0, a1, c, l0, l1, r
     for (let k = t.child[l]; k < t.child[r] + t.count[r]; k++) {
       const f = t.order[k];
       for (let c = 0; c < 3; c++) {
         const w = 3 * s.indices[3 * f + c];
-        // Offsets from the centre are exact far from the origin (Sterbenz); a point of the
-        // rectangle at the clamped coordinates bounds the distance from above.
-        const d = [0, 1, 2].map((a) => s.positions[w + a] - v[o + RSS_C + a]);
+        // Offsets from the grid's origin are exact far from the origin (Sterbenz), and the centre's
+        // offset (an integer times a power of two) is exact; a point of the rectangle at the clamped
+        // coordinates bounds the distance from above.
+        const d = [0, 1, 2].map(
+          (a) => s.positions[w + a] - rss.origin[a] - rss.data[RSS_STRIDE * node + RSS_C + a] * rss.step,
+        );
         const su = [0, 1].map((a) => {
-          const x = v[o + 3 * a] * d[0] + v[o + 3 * a + 1] * d[1] + v[o + 3 * a + 2] * d[2];
-          const lim = v[o + RSS_L + a];
+          const x = v[3 * a] * d[0] + v[3 * a + 1] * d[1] + v[3 * a + 2] * d[2];
+          const lim = v[9 + a];
           return Math.max(-lim, Math.min(lim, x));
         });
-        const e = [0, 1, 2].map((a) => d[a] - su[0] * v[o + a] - su[1] * v[o + 3 + a]);
-        const out = Math.hypot(e[0], e[1], e[2]) - v[o + RSS_R];
+        const e = [0, 1, 2].map((a) => d[a] - su[0] * v[a] - su[1] * v[3 + a]);
+        const out = Math.hypot(e[0], e[1], e[2]) - v[11];
         if (out > worst) worst = out;
       }
     }
@@ -72,11 +76,14 @@ describe('RSS of the surface trees', () => {
         icosphere(1, 3).translate([offset, offset, offset]),
         icosphere(0.3, 1).translate([offset, -offset, offset]),
         bunny(offset),
+        // sizes far from 1: the grid's step follows the body
+        icosphere(1, 2).scale(1e-300).translate([offset, 0, 0]),
+        icosphere(1, 2).scale(1e200).translate([offset, 0, 0]),
       ];
       for (const s of bodies) {
         const v = rssOf(s);
-        expect(v.length).toBe(RSS_STRIDE * s.tree().nodeCount);
-        expect(v.every(Number.isFinite)).toBe(true);
+        expect(v.data.length).toBe(RSS_STRIDE * s.tree().nodeCount);
+        expect(v.byteLength).toBe(24 * s.tree().nodeCount);
         expect(worstOutside(s)).toBeLessThanOrEqual(0);
       }
     }

@@ -150,7 +150,7 @@ export function placedBox(points: Float64Array): void {
  * Lower bound of the gap between node i of A (its own box, body frame) and node j of B (its box
  * refitted in A's frame): the distance between two axis-aligned boxes of the same frame.
  */
-export function refitBound(boxesA: Float32Array, slabsA: Float32Array, i: number, j: number): void {
+export function refitBound(boxesA: Float32Array, i: number, j: number): void {
   const rb = S.rb;
   const p = 6 * i;
   const o = 6 * j;
@@ -167,22 +167,7 @@ export function refitBound(boxesA: Float32Array, slabsA: Float32Array, i: number
   h = boxesA[p + 2] - rb[o + 5];
   if (h > g) g = h;
   if (g > 0) s += g * g;
-  const bound = Math.sqrt(s);
-  // Across A's slab: B's refitted box projected on A's direction.
-  const u = 5 * i;
-  const nx = slabsA[u],
-    ny = slabsA[u + 1],
-    nz = slabsA[u + 2];
-  const c = 0.5 * (nx * (rb[o] + rb[o + 3]) + ny * (rb[o + 1] + rb[o + 4]) + nz * (rb[o + 2] + rb[o + 5]));
-  const r =
-    0.5 *
-    (Math.abs(nx) * (rb[o + 3] - rb[o]) +
-      Math.abs(ny) * (rb[o + 4] - rb[o + 1]) +
-      Math.abs(nz) * (rb[o + 5] - rb[o + 2]));
-  g = slabsA[u + 3] - c - r;
-  h = c - r - slabsA[u + 4];
-  if (h > g) g = h;
-  S.bound[0] = g > bound ? g : bound;
+  S.bound[0] = Math.sqrt(s);
 }
 
 /** Facet fa of A's box, into `S.fa` (the outer loop of a leaf pair sets it once for its inner loop). */

@@ -19,8 +19,10 @@ export const S = {
   t: new Float64Array(3),
   vb: new Float64Array(0),
   vbStamp: new Uint32Array(0),
-  /** B's RSS axes and centres placed in A's frame (9 numbers a node), when B is not refitted. */
+  /** B's RSS placed in A's grid (12 numbers a node: `placeRss`), when B is not refitted. */
   rp: new Float64Array(0),
+  /** Where B's RSS grid origin lands in A's (`rssShift`), when B is not refitted. */
+  shift: new Float64Array(3),
   rpStamp: new Uint32Array(0),
   /** B's node boxes refitted in A's frame (min, max), when B is refitted. */
   rb: new Float64Array(0),
@@ -41,7 +43,7 @@ export function prepareScratch(verticesB: number, nodesB: number, facetsB: numbe
     S.vbStamp = new Uint32Array(verticesB);
   }
   if (S.rpStamp.length < nodesB) {
-    S.rp = new Float64Array(9 * nodesB);
+    S.rp = new Float64Array(12 * nodesB);
     S.rpStamp = new Uint32Array(nodesB);
   }
   S.stamp = (S.stamp + 1) >>> 0;

@@ -37,7 +37,6 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   let volumePairs = 1;
   let lowestBound = Number.POSITIVE_INFINITY;
   const boxesA = ta.boxes;
-  const slabsA = ta.slabs;
   const countA = ta.count;
   const childA = ta.child;
   const orderA = ta.order;
@@ -49,35 +48,8 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   // tight, and three projections of a facet bound it from B for a few flops where GJK takes hundreds
   // (pebble throw: 182 GJK bounds → 115). The projections round to a few ulps of the scale, which the
   // margin covers: a facet goes only past cap + margin, as after GJK.
-  const R = S.R;
-  const t = S.t;
-  const own = q.ownBoxB;
-  const u0x = R[0],
-    u0y = R[3],
-    u0z = R[6];
-  const u1x = R[1],
-    u1y = R[4],
-    u1z = R[7];
-  const u2x = R[2],
-    u2y = R[5],
-    u2z = R[8];
-  const o0 = u0x * t[0] + u0y * t[1] + u0z * t[2];
-  const o1 = u1x * t[0] + u1y * t[1] + u1z * t[2];
-  const o2 = u2x * t[0] + u2y * t[1] + u2z * t[2];
-  const lo0 = own[0] + o0,
-    hi0 = own[3] + o0;
-  const lo1 = own[1] + o1,
-    hi1 = own[4] + o1;
-  const lo2 = own[2] + o2,
-    hi2 = own[5] + o2;
-  // B's box in A's axes (`placedBox`, before the search).
-  const x0 = S.rb[0],
-    y0 = S.rb[1],
-    z0 = S.rb[2];
-  const x1 = S.rb[3],
-    y1 = S.rb[4],
-    z1 = S.rb[5];
-  refitBound(boxesA, slabsA, 0, 0);
+  placeBoxes(q.ownBoxB);
+  refitBound(boxesA, 0, 0);
   stack.push(0, 0, S.bound[0]);
   // First A's tree, the facets that may hold the closest pair kept with their bounds; then their
   // pairs, nearest facet first, so that the first ones set the best and the rest mostly fall to it.
@@ -93,69 +65,13 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       for (let x = childA[i]; x < childA[i] + countA[i]; x++) {
         const fa = orderA[x];
         const limit = cap + margin;
-        const a = 3 * ia[3 * fa];
-        const b = 3 * ia[3 * fa + 1];
-        const c = 3 * ia[3 * fa + 2];
-        const ax = pa[a],
-          ay = pa[a + 1],
-          az = pa[a + 2];
-        const bx = pa[b],
-          by = pa[b + 1],
-          bz = pa[b + 2];
-        const cx = pa[c],
-          cy = pa[c + 1],
-          cz = pa[c + 2];
-        // The facet's box against B's, then the facet against B's own box across B's three axes:
-        // a few flops each.
-        let s = 0;
-        let g = slabGap(ax, bx, cx, x0, x1);
-        if (g > 0) s += g * g;
-        g = slabGap(ay, by, cy, y0, y1);
-        if (g > 0) s += g * g;
-        g = slabGap(az, bz, cz, z0, z1);
-        if (g > 0) s += g * g;
-        if (s > limit * limit) {
-          const d = Math.sqrt(s);
-          if (d < lowestBound) lowestBound = d;
-          continue;
-        }
-        let o = slabGap(
-          u0x * ax + u0y * ay + u0z * az,
-          u0x * bx + u0y * by + u0z * bz,
-          u0x * cx + u0y * cy + u0z * cz,
-          lo0,
-          hi0,
-        );
-        g = slabGap(
-          u1x * ax + u1y * ay + u1z * az,
-          u1x * bx + u1y * by + u1z * bz,
-          u1x * cx + u1y * cy + u1z * cz,
-          lo1,
-          hi1,
-        );
-        if (g > o) o = g;
-        g = slabGap(
-          u2x * ax + u2y * ay + u2z * az,
-          u2x * bx + u2y * by + u2z * bz,
-          u2x * cx + u2y * cy + u2z * cz,
-          lo2,
-          hi2,
-        );
-        if (g > o) o = g;
-        if (o > limit) {
-          if (o < lowestBound) lowestBound = o;
+        facetApart(pa, ia, fa, limit, corners);
+        const apart = S.bound[0];
+        if (apart > limit) {
+          if (apart < lowestBound) lowestBound = apart;
           continue;
         }
         // The facet against B's hull (its vertices placed as the pairs place them).
-        corners[0] = ax;
-        corners[1] = ay;
-        corners[2] = az;
-        corners[3] = bx;
-        corners[4] = by;
-        corners[5] = bz;
-        corners[6] = cx;
-        corners[7] = cy;
-        corners[8] = cz;
         hull.stopAbove = limit;
         const gap = hull.evaluateBound(S.R, S.t);
         volumePairs++;
@@ -178,9 +94,9 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     // Both children against B's box, the closer searched first (on a tie, the nearer centre).
     const a1 = i + 1;
     const a2 = childA[i];
-    refitBound(boxesA, slabsA, a1, 0);
+    refitBound(boxesA, a1, 0);
     const l1 = S.bound[0];
-    refitBound(boxesA, slabsA, a2, 0);
+    refitBound(boxesA, a2, 0);
     const l2 = S.bound[0];
     volumePairs += 2;
     const firstIsCloser = l1 < l2 || (l1 === l2 && q.centres2(a1, 0) <= q.centres2(a2, 0));
@@ -229,6 +145,99 @@ function facetInB(pa: Float64Array, ia: Uint32Array, fa: number, out: Float64Arr
     if (z < out[2]) out[2] = z;
     if (z > out[5]) out[5] = z;
   }
+}
+
+/**
+ * B's two boxes as the facet test reads them, 21 numbers: B's own box placed in A's frame, along
+ * each of B's axes (a column of R) the slab its vertices span, as the axes (9) then the slabs' ends
+ * (lo, hi for each axis); then B's box in A's axes (min, max; `placedBox`, before the search).
+ * Rotated, B's box in A's axes holds up to √3 times its extent; along its own axes it is tight, and
+ * three projections of a facet bound it from B for a few flops where GJK takes hundreds (pebble
+ * throw: 182 GJK bounds → 115). The projections round to a few ulps of the scale, which the margin
+ * covers: a facet goes only past cap + margin, as after GJK.
+ */
+const boxesB = new Float64Array(21);
+
+/** Fills {@link boxesB} from B's own box (`own`, min then max, B's frame) and `S.R`, `S.t`, `S.rb`. */
+function placeBoxes(own: Float64Array): void {
+  const R = S.R;
+  const t = S.t;
+  const f = boxesB;
+  for (let k = 0; k < 3; k++) {
+    const ux = R[k],
+      uy = R[3 + k],
+      uz = R[6 + k];
+    f[3 * k] = ux;
+    f[3 * k + 1] = uy;
+    f[3 * k + 2] = uz;
+    const o = ux * t[0] + uy * t[1] + uz * t[2];
+    f[9 + 2 * k] = own[k] + o;
+    f[10 + 2 * k] = own[3 + k] + o;
+  }
+  for (let k = 0; k < 6; k++) f[15 + k] = S.rb[k];
+}
+
+/**
+ * Facet fa of A into `corners`, and a lower bound of its gap to B into `S.bound[0]`: its box against
+ * B's box in A's axes, or when that is within `limit`, the largest gap across B's own axes (see
+ * {@link boxesB}). A function of its own, its result in scratch: left in the search, its helpers were
+ * no longer inlined there and every call boxed its result (measured: 8 % of the bunny × pebble query).
+ */
+function facetApart(
+  pa: Float64Array,
+  ia: Uint32Array,
+  fa: number,
+  limit: number,
+  corners: Float64Array,
+): void {
+  const a = 3 * ia[3 * fa];
+  const b = 3 * ia[3 * fa + 1];
+  const c = 3 * ia[3 * fa + 2];
+  const ax = pa[a],
+    ay = pa[a + 1],
+    az = pa[a + 2];
+  const bx = pa[b],
+    by = pa[b + 1],
+    bz = pa[b + 2];
+  const cx = pa[c],
+    cy = pa[c + 1],
+    cz = pa[c + 2];
+  corners[0] = ax;
+  corners[1] = ay;
+  corners[2] = az;
+  corners[3] = bx;
+  corners[4] = by;
+  corners[5] = bz;
+  corners[6] = cx;
+  corners[7] = cy;
+  corners[8] = cz;
+  const f = boxesB;
+  let s = 0;
+  let g = slabGap(ax, bx, cx, f[15], f[18]);
+  if (g > 0) s += g * g;
+  g = slabGap(ay, by, cy, f[16], f[19]);
+  if (g > 0) s += g * g;
+  g = slabGap(az, bz, cz, f[17], f[20]);
+  if (g > 0) s += g * g;
+  if (s > limit * limit) {
+    S.bound[0] = Math.sqrt(s);
+    return;
+  }
+  let o = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < 3; k++) {
+    const ux = f[3 * k],
+      uy = f[3 * k + 1],
+      uz = f[3 * k + 2];
+    g = slabGap(
+      ux * ax + uy * ay + uz * az,
+      ux * bx + uy * by + uz * bz,
+      ux * cx + uy * cy + uz * cz,
+      f[9 + 2 * k],
+      f[10 + 2 * k],
+    );
+    if (g > o) o = g;
+  }
+  S.bound[0] = o;
 }
 
 /** How far three heights along an axis lie outside the slab [lo, hi] (negative: they reach it). */

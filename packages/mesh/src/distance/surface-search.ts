@@ -3,13 +3,19 @@ import { hullCovered } from '../convex/hull-covered.js';
 import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
-import { placeRss, RSS_C, RSS_STRIDE, rssGap, rssOf } from '../tree/rss.js';
+import { placeRss, RSS_C, RSS_STRIDE, type RssVolumes, rssGap, rssOf, rssShift } from '../tree/rss.js';
 import { SurfaceCandidates } from './surface-candidates.js';
 import { ExactGaps } from './surface-lower-bound.js';
 import { placedBox, refitB, refitBound } from './surface-refit.js';
 import { prepareScratch, rootReach, S } from './surface-scratch.js';
 
-const EMPTY = new Float32Array(0);
+const NO_RSS: RssVolumes = {
+  data: new Int16Array(0),
+  sizes: new Uint16Array(0),
+  origin: new Float64Array(3),
+  step: 1,
+  byteLength: 0,
+};
 const EMPTY64 = new Float64Array(0);
 
 /** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR} (measured: refitting the bunny against the bunny costs what it saves). */
@@ -60,8 +66,8 @@ export class SurfaceSearch {
   volumePairs = 0;
   facetPairs = 0;
   /** The RSS of A's and B's nodes, when B is not refitted (built on first use, kept with the trees). */
-  rssA: Float32Array = EMPTY;
-  rssB: Float32Array = EMPTY;
+  rssA: RssVolumes = NO_RSS;
+  rssB: RssVolumes = NO_RSS;
   /**
    * B is refitted, small, and its facets cover the boundary of its vertex hull exactly (`hullCovered`):
    * the hull search (`searchHull`, unless `SurfacePair.hull` is off) bounds each facet of A against
@@ -141,6 +147,7 @@ export class SurfaceSearch {
   place(R: Float64Array, t: Float64Array): void {
     S.R.set(R);
     S.t.set(t);
+    if (!this.refit) rssShift(this.rssA, this.rssB, R, t, S.shift);
     prepareScratch(this.b.vertexCount, this.tb.nodeCount, this.b.facetCount);
   }
 
@@ -201,11 +208,12 @@ export class SurfaceSearch {
   centres2(i: number, j: number): number {
     if (!this.refit) {
       // The RSS centres (B's placed by the bound of this pair, which always comes first).
-      const va = this.rssA;
+      const va = this.rssA.data;
+      const h = this.rssA.step;
       const o = RSS_STRIDE * i + RSS_C;
-      const p = 9 * j + 6;
+      const p = 12 * j + 6;
       const rp = S.rp;
-      return (rp[p] - va[o]) ** 2 + (rp[p + 1] - va[o + 1]) ** 2 + (rp[p + 2] - va[o + 2]) ** 2;
+      return (rp[p] - va[o] * h) ** 2 + (rp[p + 1] - va[o + 1] * h) ** 2 + (rp[p + 2] - va[o + 2] * h) ** 2;
     }
     const ba = this.ta.boxes;
     const p = 6 * i;
@@ -221,29 +229,30 @@ export class SurfaceSearch {
   /**
    * Lower bound of the gap between node i of A and node j of B into `S.bound[0]` (a float returned
    * from a call that is not inlined is boxed, and this runs for every node pair). A refitted B: its
-   * exact boxes in A's frame against A's boxes and slab. Otherwise the two nodes' RSS, B's placed in
+   * exact boxes in A's frame against A's boxes. Otherwise the two nodes' RSS, B's placed in
    * A's frame once an evaluation (measured on the bunny pair: 2 420 node pairs a query instead of
    * 6 541 for the turned boxes and slabs, 3.1 times faster; against a refitted small B the RSS lose).
    *
-   * Rounding: every number of the RSS is stored (float32, exact in double) and each volume contains
-   * its vertices as stored, so only the arithmetic rounds: placing B's centre and axes (a few ulps of
-   * |t| + |c_B|), D = c_B − c_A, the dot products and the division by |u| (a few ulps of |D| and of
-   * the half-lengths), the radii's sum, R's departure from a rotation (a few ulps of B's extents),
-   * and the placement of B's vertices the facet pairs are measured on (a few ulps of |t| + |x|). All
+   * Rounding: every number of the RSS decodes exactly (integers times powers of two) and each volume
+   * contains its vertices as decoded, so only the arithmetic rounds: placing B's centre and axes (a
+   * few ulps of |t|, both grid origins and |c_B|, all within the root reaches), D = c_B − c_A, the
+   * dot products and the division by |u| (a few ulps of |D| and of the half-lengths), the radii's
+   * sum, R's departure from a rotation (a few ulps of B's extents), and the placement of B's
+   * vertices the facet pairs are measured on (a few ulps of |t| + |x|). All
    * are some tens of ulps of the coordinates in play, |t|₁ plus both root reaches (an RSS centre lies
    * within a node's extent of its vertices), while the search's `margin` is 1e-13 of them, about 450
    * ulps: a bound less the margin stays below the gap the search measures.
    */
   nodeBound(i: number, j: number): void {
     if (this.refit) {
-      refitBound(this.ta.boxes, this.ta.slabs, i, j);
+      refitBound(this.ta.boxes, i, j);
       return;
     }
     if (S.rpStamp[j] !== S.stamp) {
       S.rpStamp[j] = S.stamp;
-      placeRss(this.rssB, j, S.R, S.t, S.rp);
+      placeRss(this.rssB, j, S.R, S.shift, S.rp);
     }
-    rssGap(this.rssA, i, this.rssB, S.rp, j, S.bound);
+    rssGap(this.rssA, i, S.rp, j, S.bound);
   }
 
   /** The exact distance of facet fa of A and facet fb of B (B's vertices taken into A's frame). */

@@ -25,16 +25,12 @@ export interface BoundingTree {
    * under 64 bytes a facet).
    */
   readonly boxes: Float32Array;
-  /**
-   * Surfaces only (empty for a curve): a slab of each node, 5 numbers a node: a unit direction `n`
-   * (the node's area-weighted mean facet normal) and the smallest and largest `n · x` over its
-   * vertices, float32 rounded outward. A curved patch is thin along its normal where its box is not:
-   * the distance query bounds node pairs by the gap across these slabs too.
-   */
-  readonly slabs: Float32Array;
   /** Internal node: the index of its right child. Leaf: the first index into `order`. */
   readonly child: Uint32Array;
-  /** 0 for an internal node; the number of elements of a leaf (at most 255). */
+  /**
+   * 0 for an internal node; the number of elements of a leaf (at most 255). Every leaf but the last
+   * holds exactly `leafSize` elements.
+   */
   readonly count: Uint8Array;
   /** Element (facet or segment) indices, leaf by leaf. */
   readonly order: Uint32Array;
@@ -47,8 +43,9 @@ export const LEAF_SIZE = 2;
 
 /**
  * Builds the tree of the elements (`arity` vertex indices each into `positions`, `dim` numbers a
- * vertex): top-down, splitting each node at the median of its elements' centroids along the longest
- * axis of their spread, then boxes (and slabs) bottom-up. O(n log n), no recursion.
+ * vertex): top-down, splitting each node along the longest axis of its elements' centroids, at the
+ * median rounded to whole leaves (so every leaf but the last is full), then boxes bottom-up.
+ * O(n log n), no recursion.
  */
 export function buildTree(
   positions: Float64Array,
@@ -61,14 +58,35 @@ export function buildTree(
   // Centroids (times arity: only their order matters) travel with `order` during the splits, so the
   // partitioning reads them sequentially rather than through the permutation.
   const key = new Float64Array(n * dim);
+  // Each facet's box, float32 rounded outward (a leaf's box is then the same numbers bit for bit:
+  // the rounding is monotone), made here while the facets are read in their own order: the leaves
+  // read one facet box each through `order` rather than three vertices anywhere in memory (a random
+  // soup of 10⁶ facets: the build's largest cost).
+  const facetBoxes = new Float32Array(dim === 3 ? 6 * n : 0);
   if (dim === 3) {
     for (let e = 0; e < 3 * n; e += 3) {
       const a = 3 * elements[e],
         b = 3 * elements[e + 1],
         c = 3 * elements[e + 2];
-      key[e] = 0 + positions[a] + positions[b] + positions[c];
-      key[e + 1] = 0 + positions[a + 1] + positions[b + 1] + positions[c + 1];
-      key[e + 2] = 0 + positions[a + 2] + positions[b + 2] + positions[c + 2];
+      const ax = positions[a],
+        ay = positions[a + 1],
+        az = positions[a + 2];
+      const bx = positions[b],
+        by = positions[b + 1],
+        bz = positions[b + 2];
+      const cx = positions[c],
+        cy = positions[c + 1],
+        cz = positions[c + 2];
+      key[e] = 0 + ax + bx + cx;
+      key[e + 1] = 0 + ay + by + cy;
+      key[e + 2] = 0 + az + bz + cz;
+      const o = 2 * e;
+      facetBoxes[o] = roundDown32(min3(ax, bx, cx));
+      facetBoxes[o + 1] = roundDown32(min3(ay, by, cy));
+      facetBoxes[o + 2] = roundDown32(min3(az, bz, cz));
+      facetBoxes[o + 3] = roundUp32(max3(ax, bx, cx));
+      facetBoxes[o + 4] = roundUp32(max3(ay, by, cy));
+      facetBoxes[o + 5] = roundUp32(max3(az, bz, cz));
     }
   } else {
     for (let e = 0; e < 2 * n; e += 2) {
@@ -83,36 +101,31 @@ export function buildTree(
   const nodeCount = nodeTotal(n, leafSize);
   const child = new Uint32Array(nodeCount);
   const count = new Uint8Array(nodeCount);
-  // Which nodes get their slab from their own vertices (see SLAB_EXACT), known here from the sizes,
-  // so the bottom-up pass can take each such subtree at once, its vertices gathered once.
-  const kind = new Uint8Array(nodeCount);
-  // Work stack: start, end, parent (or -1), the parent's size, as int quadruples.
-  let work = new Int32Array(4 * 64);
+  // Work stack: start, end, parent (or -1), as int triples.
+  let work = new Int32Array(3 * 64);
   let top = 0;
   work[top++] = 0;
   work[top++] = n;
   work[top++] = -1;
-  work[top++] = 0x7fffffff;
   let next = 0;
   while (top > 0) {
-    const parentSize = work[--top];
     const parent = work[--top];
     const end = work[--top];
     const start = work[--top];
     const node = next++;
     if (parent >= 0) child[parent] = node; // only right children are linked: left is parent + 1
     const size = end - start;
-    if (parentSize <= SLAB_EXACT) kind[node] = INSIDE;
-    else if (size <= SLAB_EXACT || size <= leafSize) kind[node] = ROOT;
     if (size <= leafSize) {
       child[node] = start;
       count[node] = size;
       continue;
     }
     const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
-    const mid = (start + end) >>> 1;
+    // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes
+    // (measured: with the plain median, 1.2 nodes a facet for icosphere(1, 6), now 1.0).
+    const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
     select(order, key, dim, axis, start, end - 1, mid);
-    if (top + 8 > work.length) {
+    if (top + 6 > work.length) {
       const grown = new Int32Array(2 * work.length);
       grown.set(work);
       work = grown;
@@ -121,15 +134,12 @@ export function buildTree(
     work[top++] = mid;
     work[top++] = end;
     work[top++] = node;
-    work[top++] = size;
     work[top++] = start;
     work[top++] = mid;
     work[top++] = -1;
-    work[top++] = size;
   }
   const boxes = new Float32Array(nodeCount * 2 * dim);
-  const slabs = new Float32Array(dim === 3 ? 5 * nodeCount : 0);
-  if (dim === 3) surfaceBounds(positions, elements, order, child, count, kind, leafSize, boxes, slabs);
+  if (dim === 3) surfaceBoxes(facetBoxes, order, child, count, boxes);
   else curveBoxes(positions, elements, order, child, count, boxes);
   return {
     dim,
@@ -137,49 +147,17 @@ export function buildTree(
     nodeCount,
     leafSize,
     boxes,
-    slabs,
     child,
     count,
     order,
-    byteLength: boxes.byteLength + slabs.byteLength + child.byteLength + count.byteLength + order.byteLength,
+    byteLength: boxes.byteLength + child.byteLength + count.byteLength + order.byteLength,
   };
 }
 
-/**
- * Nodes in the tree of `n` elements, so its arrays are allocated once at their size. A node of `s`
- * elements splits into ⌊s/2⌋ and ⌈s/2⌉, so each depth holds sizes ⌊n/2^d⌋ and ⌊n/2^d⌋ + 1 only.
- */
+/** Nodes in the tree of `n` elements: ⌈n / leafSize⌉ leaves (one, empty, for no element). */
 function nodeTotal(n: number, leafSize: number): number {
-  let total = 0;
-  let size = n;
-  let small = 1; // nodes of `size` elements at this depth
-  let large = 0; // nodes of `size + 1`
-  while (small + large > 0) {
-    total += small + large;
-    const s = small > 0 && size > leafSize ? small : 0;
-    const l = large > 0 && size + 1 > leafSize ? large : 0;
-    const half = size >>> 1;
-    if (size % 2 === 0) {
-      small = 2 * s + l; // s: half and half; l: half and half + 1
-      large = l;
-    } else {
-      small = s; // s: half and half + 1; l: twice half + 1
-      large = s + 2 * l;
-    }
-    size = half;
-  }
-  return total;
+  return n === 0 ? 1 : 2 * Math.ceil(n / leafSize) - 1;
 }
-
-/** Nodes of at most this many facets get their slab from their vertices, larger ones from their children's boxes. */
-const SLAB_EXACT = 64;
-
-/** `kind` of a node above SLAB_EXACT facets (and not a leaf): everything from its children. */
-const UPPER = 0;
-/** `kind` of the largest nodes of at most SLAB_EXACT facets (or leaves above it). */
-const ROOT = 1;
-/** `kind` of the nodes below a ROOT. */
-const INSIDE = 2;
 
 /** The axis (0, 1, 2) of the longest spread of the keys `start..end` (3 a key), the first if tied. */
 function longestAxis3(key: Float64Array, start: number, end: number): number {
@@ -274,234 +252,50 @@ function curveBoxes(
 }
 
 /**
- * The boxes and slabs of a surface tree, bottom-up. Slab normals are summed bottom-up
- * (area-weighted, as the cross products come); each node's interval of `n · x` is taken with `n` as
- * stored (float32), so it holds for the direction the query will use. A ROOT subtree (at most
- * SLAB_EXACT facets) is done at once, its vertices gathered once into a small scratch that the
- * boxes, normals and intervals of all its nodes read: reading them through `order` and `elements`
- * again at each level missed the cache (the vertices of a patch lie anywhere in memory).
+ * The boxes of a surface tree, bottom-up (children have larger numbers than their parent): a leaf's
+ * from its facets' boxes (float32 already), a parent's from its children's.
  */
-function surfaceBounds(
-  positions: Float64Array,
-  elements: Uint32Array,
+function surfaceBoxes(
+  facetBoxes: Float32Array,
   order: Uint32Array,
   child: Uint32Array,
   count: Uint8Array,
-  kind: Uint8Array,
-  leafSize: number,
   boxes: Float32Array,
-  slabs: Float32Array,
 ): void {
-  const nodeCount = count.length;
-  const cap = Math.max(SLAB_EXACT, leafSize);
-  const xyz = new Float64Array(9 * cap);
-  const ext = new Float64Array(6); // see storeOutward
-  // Per node of the subtree at hand, by node minus its root: its range in `xyz` (facets), its normal.
-  const from = new Int32Array(2 * cap);
-  const to = new Int32Array(2 * cap);
-  const sum = new Float64Array(6 * cap);
-  // The normals of the ROOT and UPPER nodes not yet added into their parent's. Going down the
-  // preorder numbers visits a node's right subtree, then its left one, then the node: a stack as
-  // deep as the tree (at most 32 + 1 levels: the median split halves) holds them.
-  const pending = new Float64Array(3 * 40);
-  let top = 0;
-  for (let node = nodeCount - 1; node >= 0; node--) {
-    const k = kind[node];
-    if (k === INSIDE) continue; // done with its ROOT
-    if (k === UPPER) {
-      const o = 6 * node;
+  for (let node = count.length - 1; node >= 0; node--) {
+    const o = 6 * node;
+    if (count[node] > 0) {
+      const first = child[node];
+      let f = 6 * order[first];
+      for (let a = 0; a < 6; a++) boxes[o + a] = facetBoxes[f + a];
+      for (let i = first + 1; i < first + count[node]; i++) {
+        f = 6 * order[i];
+        for (let a = 0; a < 3; a++) {
+          if (facetBoxes[f + a] < boxes[o + a]) boxes[o + a] = facetBoxes[f + a];
+          if (facetBoxes[f + 3 + a] > boxes[o + 3 + a]) boxes[o + 3 + a] = facetBoxes[f + 3 + a];
+        }
+      }
+    } else {
       const l = o + 6;
       const r = 6 * child[node];
       for (let a = 0; a < 3; a++) {
         boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
         boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[r + 3 + a]);
       }
-      // left on top of right: left + right, as the sum has always been taken
-      top -= 3;
-      pending[top - 3] = pending[top] + pending[top - 3];
-      pending[top - 2] = pending[top + 1] + pending[top - 2];
-      pending[top - 1] = pending[top + 2] + pending[top - 1];
-      slabDirection(pending, top - 3, slabs, 5 * node);
-      slabFromChildren(boxes, child, node, slabs, ext);
-      continue;
     }
-    // ROOT: its subtree is nodes node..last in preorder, its facets first..end of `order`.
-    let last = node;
-    while (count[last] === 0) last = child[last];
-    let leftmost = node;
-    while (count[leftmost] === 0) leftmost++;
-    const first = child[leftmost];
-    const end = child[last] + count[last];
-    for (let i = first, w = 0; i < end; i++, w += 9) {
-      const e = 3 * order[i];
-      for (let c = 0; c < 3; c++) {
-        const v = 3 * elements[e + c];
-        xyz[w + 3 * c] = positions[v];
-        xyz[w + 3 * c + 1] = positions[v + 1];
-        xyz[w + 3 * c + 2] = positions[v + 2];
-      }
-    }
-    for (let m = last; m >= node; m--) {
-      const j = m - node;
-      const o = 6 * m;
-      const p = 3 * j;
-      if (count[m] > 0) {
-        const f = child[m] - first;
-        from[j] = f;
-        to[j] = f + count[m];
-        let lx = Number.POSITIVE_INFINITY,
-          ly = Number.POSITIVE_INFINITY,
-          lz = Number.POSITIVE_INFINITY;
-        let hx = Number.NEGATIVE_INFINITY,
-          hy = Number.NEGATIVE_INFINITY,
-          hz = Number.NEGATIVE_INFINITY;
-        let nx = 0,
-          ny = 0,
-          nz = 0;
-        for (let w = 9 * f, we = 9 * (f + count[m]); w < we; w += 9) {
-          for (let c = w; c < w + 9; c += 3) {
-            const x = xyz[c],
-              y = xyz[c + 1],
-              z = xyz[c + 2];
-            if (x < lx) lx = x;
-            if (x > hx) hx = x;
-            if (y < ly) ly = y;
-            if (y > hy) hy = y;
-            if (z < lz) lz = z;
-            if (z > hz) hz = z;
-          }
-          const ux = xyz[w + 3] - xyz[w],
-            uy = xyz[w + 4] - xyz[w + 1],
-            uz = xyz[w + 5] - xyz[w + 2];
-          const vx = xyz[w + 6] - xyz[w],
-            vy = xyz[w + 7] - xyz[w + 1],
-            vz = xyz[w + 8] - xyz[w + 2];
-          nx += uy * vz - uz * vy;
-          ny += uz * vx - ux * vz;
-          nz += ux * vy - uy * vx;
-        }
-        ext[0] = lx;
-        ext[1] = ly;
-        ext[2] = lz;
-        ext[3] = hx;
-        ext[4] = hy;
-        ext[5] = hz;
-        storeOutward(ext, 3, boxes, o);
-        sum[p] = nx;
-        sum[p + 1] = ny;
-        sum[p + 2] = nz;
-      } else {
-        const r = child[m] - node;
-        from[j] = from[j + 1];
-        to[j] = to[r];
-        const l = o + 6;
-        const b = 6 * child[m];
-        for (let a = 0; a < 3; a++) {
-          boxes[o + a] = Math.min(boxes[l + a], boxes[b + a]);
-          boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[b + 3 + a]);
-        }
-        sum[p] = sum[p + 3] + sum[3 * r];
-        sum[p + 1] = sum[p + 4] + sum[3 * r + 1];
-        sum[p + 2] = sum[p + 5] + sum[3 * r + 2];
-      }
-      const q = 5 * m;
-      slabDirection(sum, p, slabs, q);
-      const nx = slabs[q],
-        ny = slabs[q + 1],
-        nz = slabs[q + 2];
-      let min = Number.POSITIVE_INFINITY;
-      let max = Number.NEGATIVE_INFINITY;
-      let mag = 0;
-      for (let c = 9 * from[j], ce = 9 * to[j]; c < ce; c += 3) {
-        const px = nx * xyz[c],
-          py = ny * xyz[c + 1],
-          pz = nz * xyz[c + 2];
-        const d = px + py + pz;
-        if (d < min) min = d;
-        if (d > max) max = d;
-        const a = Math.abs(px) + Math.abs(py) + Math.abs(pz);
-        if (a > mag) mag = a;
-      }
-      // Outward by the rounding of the dot products (a few ulps of the terms' size) before float32.
-      ext[0] = min - 4e-16 * 4 * mag;
-      ext[1] = max + 4e-16 * 4 * mag;
-      storeOutward(ext, 1, slabs, q + 3);
-    }
-    pending[top] = sum[0];
-    pending[top + 1] = sum[1];
-    pending[top + 2] = sum[2];
-    top += 3;
   }
 }
 
-/**
- * The unit direction of a slab (at `q` in `slabs`) from a summed normal (at `o` in `normal`).
- * Float32 rounding may leave |n| a little above 1, and a gap measured along a longer vector is no
- * lower bound: it is shortened until the stored vector is at most unit (almost always at once).
- */
-function slabDirection(normal: Float64Array, o: number, slabs: Float32Array, q: number): void {
-  let x = normal[o],
-    y = normal[o + 1],
-    z = normal[o + 2];
-  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (m > 0 && m < Number.POSITIVE_INFINITY) {
-    x /= m;
-    y /= m;
-    z /= m;
-    let len = Math.sqrt(x * x + y * y + z * z);
-    for (;;) {
-      const sx = Math.fround(x / len),
-        sy = Math.fround(y / len),
-        sz = Math.fround(z / len);
-      if (sx ** 2 + sy ** 2 + sz ** 2 <= 1 - 1e-15) {
-        slabs[q] = sx;
-        slabs[q + 1] = sy;
-        slabs[q + 2] = sz;
-        break;
-      }
-      len *= 1 + 2 ** -22;
-    }
-  } else {
-    slabs[q] = 1; // no mean normal (a closed part, degenerate facets): any unit axis is valid
-  }
+/** The smallest of three numbers, the first of equal ones (so ±0 come out as a scan in order gives them). */
+function min3(x: number, y: number, z: number): number {
+  const m = y < x ? y : x;
+  return z < m ? z : m;
 }
 
-/**
- * The slab interval of an UPPER node from its children's boxes: looser than from its vertices, but
- * the top of the tree is rarely what prunes, and the build stays linear in the depth below
- * SLAB_EXACT facets.
- */
-function slabFromChildren(
-  boxes: Float32Array,
-  child: Uint32Array,
-  node: number,
-  slabs: Float32Array,
-  ext: Float64Array,
-): void {
-  const q = 5 * node;
-  const nx = slabs[q],
-    ny = slabs[q + 1],
-    nz = slabs[q + 2];
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let mag = 0;
-  for (let b = 6 * (node + 1), side = 0; side < 2; b = 6 * child[node], side++) {
-    const cx = 0.5 * (boxes[b] + boxes[b + 3]),
-      cy = 0.5 * (boxes[b + 1] + boxes[b + 4]),
-      cz = 0.5 * (boxes[b + 2] + boxes[b + 5]);
-    const r =
-      0.5 * Math.abs(nx) * (boxes[b + 3] - boxes[b]) +
-      0.5 * Math.abs(ny) * (boxes[b + 4] - boxes[b + 1]) +
-      0.5 * Math.abs(nz) * (boxes[b + 5] - boxes[b + 2]);
-    const d = nx * cx + ny * cy + nz * cz;
-    if (d - r < min) min = d - r;
-    if (d + r > max) max = d + r;
-    const a = Math.abs(nx * cx) + Math.abs(ny * cy) + Math.abs(nz * cz) + r;
-    if (a > mag) mag = a;
-  }
-  ext[0] = min - 4e-16 * 4 * mag;
-  ext[1] = max + 4e-16 * 4 * mag;
-  storeOutward(ext, 1, slabs, q + 3);
+/** The largest of three numbers, the first of equal ones. */
+function max3(x: number, y: number, z: number): number {
+  const m = y > x ? y : x;
+  return z > m ? z : m;
 }
 
 /**

@@ -2,70 +2,113 @@ import type { Surface } from '../surface.js';
 import type { BoundingTree } from './build.js';
 
 /**
- * Rectangle swept spheres (RSS, as in PQP) over the nodes of a surface tree, same numbering, float32,
- * {@link RSS_STRIDE} numbers a node: two axes a0, a1 (the largest spreads of the node's facets), the
- * rectangle's centre c, its half-lengths l0, l1, and the radius r. The volume is every point within r
- * of { c + s a0 + u a1 : |s| ≤ l0, |u| ≤ l1 }. The stored numbers define it exactly (the axes need
- * not be orthonormal for that), and r is measured against them, so each volume contains its node's
- * vertices as stored, whatever the rounding to float32.
+ * Rectangle swept spheres (RSS, as in PQP) over the nodes of a surface tree, same numbering, in 16-bit
+ * integers: {@link RSS_STRIDE} a node, 24 bytes. A node's volume is every point within r of the
+ * rectangle { c + s a0 + u a1 : |s| ≤ l0, |u| ≤ l1 }, where (see {@link rssNode}) the axes a0, a1 are
+ * `data` times {@link RSS_AXIS}, the centre c is `origin` plus `data` times `step`, and l0, l1, r are
+ * `sizes` times `step`. The decoded numbers define the volume exactly (the axes need not be
+ * orthonormal for that) and r is measured against them, so each volume contains its node's vertices
+ * whatever the rounding to 16 bits; `step`, a power of two, makes every decoded offset exact.
  *
  * @example
  * ```ts
  * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
  * const s = box([1, 1, 1]);
- * console.log(rssOf(s).length === RSS_STRIDE * s.tree().nodeCount); // true
+ * const v = rssOf(s);
+ * console.log(v.data.length === RSS_STRIDE * s.tree().nodeCount, v.byteLength / s.tree().nodeCount); // true 24
+ * ```
+ */
+export interface RssVolumes {
+  /** {@link RSS_STRIDE} integers a node: a0, a1 (offset 0 and 3), the centre (offset {@link RSS_C}). */
+  readonly data: Int16Array;
+  /** The same buffer read unsigned: the half-lengths (offset {@link RSS_L}) and the radius ({@link RSS_R}). */
+  readonly sizes: Uint16Array;
+  /** The grid's origin in the body frame: the centre of the surface's bounding box. */
+  readonly origin: Float64Array;
+  /** The grid's step (a power of two): centres, half-lengths and radii are whole multiples of it. */
+  readonly step: number;
+  /** Bytes held by `data` (`sizes` shares them). */
+  readonly byteLength: number;
+}
+
+/**
+ * Integers a node in {@link RssVolumes}.
+ *
+ * @example
+ * ```ts
+ * import { icosphere, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * console.log(rssOf(icosphere(1, 2)).data.length / RSS_STRIDE); // 319
  * ```
  */
 export const RSS_STRIDE = 12;
 /**
- * Offset of the centre c (3 numbers) in a node's entry; the axes a0, a1 are at offsets 0 and 3.
+ * Offset of the centre (3 integers) in a node's entry; the axes a0, a1 are at offsets 0 and 3.
  *
  * @example
  * ```ts
  * import { box, RSS_C, rssOf } from '@firsttouch/mesh';
- * const c = rssOf(box([2, 2, 2])).subarray(RSS_C, RSS_C + 3); // the root's centre
- * console.log(Math.hypot(c[0], c[1], c[2]) < 1e-6); // true
+ * const v = rssOf(box([2, 2, 2]));
+ * const c = v.data.subarray(RSS_C, RSS_C + 3); // the root's centre, in grid steps from the box centre
+ * console.log(Math.max(...c.map(Math.abs)) <= 2); // true
  * ```
  */
 export const RSS_C = 6;
 /**
- * Offset of the half-lengths l0, l1 in a node's entry.
+ * Offset of the half-lengths l0, l1 in a node's entry (read from `sizes`).
  *
  * @example
  * ```ts
  * import { box, RSS_L, rssOf } from '@firsttouch/mesh';
  * const v = rssOf(box([2, 2, 2]));
- * console.log(v[RSS_L] >= v[RSS_L + 1]); // true
+ * console.log(v.sizes[RSS_L] > 0); // true
  * ```
  */
 export const RSS_L = 9;
 /**
- * Offset of the radius r in a node's entry.
+ * Offset of the radius r in a node's entry (read from `sizes`).
  *
  * @example
  * ```ts
  * import { box, RSS_R, rssOf } from '@firsttouch/mesh';
- * console.log(rssOf(box([2, 2, 2]))[RSS_R] >= 0); // true
+ * console.log(rssOf(box([2, 2, 2])).sizes[RSS_R] >= 0); // true
  * ```
  */
 export const RSS_R = 11;
+/**
+ * The axes' unit: a stored axis component q stands for q · 2⁻¹⁵ (stored as the nearest integer to
+ * 32 767 times the unit axis, so a decoded axis is a little shorter than 1, never longer).
+ *
+ * @example
+ * ```ts
+ * import { box, RSS_AXIS, rssOf } from '@firsttouch/mesh';
+ * const a = rssOf(box([4, 2, 1])).data; // the root's first axis lies along x
+ * console.log(Math.abs(a[0] * RSS_AXIS) > 0.999); // true
+ * ```
+ */
+export const RSS_AXIS = 2 ** -15;
 
 const EPS = 2 ** -53;
+/** Largest axis integer: 32 767 · |a| with |a| = 1 rounds to at most this. */
+const AXIS_MAX = 32767;
+/**
+ * A root box's half-extent in grid steps at most (see `gridOf`): a node's centre lies within the box,
+ * and its half-lengths and radius within the box's diagonal, 2√3 of them, under 65 535.
+ */
+const HALF_STEPS = 16384;
 
-const cache = new WeakMap<BoundingTree, Float32Array>();
+const cache = new WeakMap<BoundingTree, RssVolumes>();
 
 /**
- * The RSS of a surface's tree ({@link RSS_STRIDE} numbers a node, in the tree's numbering), built on
- * first use and kept as long as the tree.
+ * The RSS of a surface's tree, built on first use and kept as long as the tree.
  *
  * @example
  * ```ts
  * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
  * const s = box([1, 1, 1]);
- * console.log(rssOf(s) === rssOf(s), rssOf(s).length / RSS_STRIDE === s.tree().nodeCount); // true true
+ * console.log(rssOf(s) === rssOf(s), rssOf(s).data.length / RSS_STRIDE === s.tree().nodeCount); // true true
  * ```
  */
-export function rssOf(surface: Surface): Float32Array {
+export function rssOf(surface: Surface): RssVolumes {
   const tree = surface.tree();
   let v = cache.get(tree);
   if (v === undefined) {
@@ -76,12 +119,34 @@ export function rssOf(surface: Surface): Float32Array {
 }
 
 /**
+ * Node i's volume decoded into `out` (12 numbers): a0, a1, the centre c (body frame), l0, l1, r.
+ *
+ * @example
+ * ```ts
+ * import { box, rssNode, rssOf } from '@firsttouch/mesh';
+ * const out = new Float64Array(12);
+ * rssNode(rssOf(box([2, 2, 2])), 0, out); // the root: its centre near the cube's
+ * console.log(Math.hypot(out[6], out[7], out[8]) < 1e-3, out[11] > 0); // true true
+ * ```
+ */
+export function rssNode(v: RssVolumes, i: number, out: Float64Array): void {
+  const q = v.data;
+  const o = RSS_STRIDE * i;
+  for (let k = 0; k < 6; k++) out[k] = q[o + k] * RSS_AXIS;
+  const h = v.step;
+  for (let k = 0; k < 3; k++) out[6 + k] = v.origin[k] + q[o + RSS_C + k] * h;
+  out[9] = v.sizes[o + RSS_L] * h;
+  out[10] = v.sizes[o + RSS_L + 1] * h;
+  out[11] = v.sizes[o + RSS_R] * h;
+}
+
+/**
  * Builds the RSS of every node of `tree`. Each frame comes from the area-weighted covariance of the
  * node's facets (moments merged bottom-up about their means, so a body far from the origin keeps its
  * frames; measured on the bunny pair against a covariance of the vertices: 2 516 node pairs a query
- * against 2 696), then PQP's fit over every vertex under the node: O(n log n), no recursion.
+ * against 2 696), then PQP's fit over every vertex under the node, rounded to the grid: O(n log n), no recursion.
  */
-export function buildRss(positions: Float64Array, indices: Uint32Array, tree: BoundingTree): Float32Array {
+export function buildRss(positions: Float64Array, indices: Uint32Array, tree: BoundingTree): RssVolumes {
   const n = tree.nodeCount;
   const { child, count, order } = tree;
   // Moments of each node: area, mean (3), scatter about the mean (xx yy zz xy xz yz).
@@ -110,14 +175,48 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
   const slot = new Uint32Array(3 * order.length);
   for (let k = 0; k < order.length; k++)
     for (let c = 0; c < 3; c++) slot[3 * k + c] = 3 * indices[3 * order[k] + c];
-  const out = new Float32Array(RSS_STRIDE * n);
+  const data = new Int16Array(RSS_STRIDE * n);
+  const sizes = new Uint16Array(data.buffer);
+  const grid = gridOf(positions, indices);
   const frame = new Float64Array(9);
   const work = new Float64Array(18);
   for (let node = 0; node < n; node++) {
     axesOf(C, node, frame, work);
-    fitNode(positions, slot, tree, node, frame, out);
+    fitNode(positions, slot, tree, node, frame, grid, data, sizes);
   }
-  return out;
+  return { data, sizes, origin: grid.subarray(0, 3), step: grid[3], byteLength: data.byteLength };
+}
+
+/**
+ * The grid of a surface's RSS, 10 numbers: origin (its vertices' box centre), step, and each axis's
+ * limit for a centre (in steps: centres stay within the box). The step is the smallest power of two
+ * with the box's largest half-extent at most {@link HALF_STEPS} steps: a rounding of 2⁻¹⁵ of the
+ * body's size at most, where the nodes of a fine mesh are some hundredths of it.
+ */
+function gridOf(positions: Float64Array, indices: Uint32Array): Float64Array {
+  const lo = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const hi = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (let k = 0; k < indices.length; k++) {
+    const v = 3 * indices[k];
+    for (let a = 0; a < 3; a++) {
+      const x = positions[v + a];
+      if (x < lo[a]) lo[a] = x;
+      if (x > hi[a]) hi[a] = x;
+    }
+  }
+  const g = new Float64Array(10);
+  let half = 0;
+  for (let a = 0; a < 3; a++) {
+    if (!(lo[a] <= hi[a])) lo[a] = hi[a] = 0; // no vertex
+    // Halves first: no overflow near the largest doubles.
+    g[a] = 0.5 * lo[a] + 0.5 * hi[a];
+    half = Math.max(half, 0.5 * hi[a] - 0.5 * lo[a]);
+  }
+  let step = 2 ** -1074;
+  while (step * HALF_STEPS < half) step *= 2;
+  g[3] = step;
+  for (let a = 0; a < 3; a++) g[4 + a] = Math.floor((0.5 * hi[a] - 0.5 * lo[a]) / step);
+  return g;
 }
 
 /** A facet as a uniform area mass: its area, centroid g, and (area / 12) Σ (p − g)(p − g)ᵀ, into `m`. */
@@ -191,8 +290,9 @@ function merge(W: Float64Array, M: Float64Array, C: Float64Array, node: number, 
 
 /**
  * The two leading eigenvectors of node `node`'s scatter (cyclic Jacobi) into `frame` (rows a0, a1,
- * then a2 = a0 × a1), a0 and a1 orthonormalised in double then rounded to float32: the stored axes
- * are the ones the fit measures against. `work`: 18 numbers of scratch.
+ * then a2 = a0 × a1), a0 and a1 orthonormalised in double then rounded to whole units of
+ * {@link RSS_AXIS}: the stored axes are the ones the fit measures against. `work`: 18 numbers of
+ * scratch.
  */
 function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float64Array): void {
   const p = 6 * node;
@@ -289,28 +389,23 @@ function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float6
   x1 /= l;
   y1 /= l;
   z1 /= l;
-  frame[0] = Math.fround(x0);
-  frame[1] = Math.fround(y0);
-  frame[2] = Math.fround(z0);
-  frame[3] = Math.fround(x1);
-  frame[4] = Math.fround(y1);
-  frame[5] = Math.fround(z1);
+  frame[0] = Math.round(x0 * AXIS_MAX) * RSS_AXIS;
+  frame[1] = Math.round(y0 * AXIS_MAX) * RSS_AXIS;
+  frame[2] = Math.round(z0 * AXIS_MAX) * RSS_AXIS;
+  frame[3] = Math.round(x1 * AXIS_MAX) * RSS_AXIS;
+  frame[4] = Math.round(y1 * AXIS_MAX) * RSS_AXIS;
+  frame[5] = Math.round(z1 * AXIS_MAX) * RSS_AXIS;
   frame[6] = y0 * z1 - z0 * y1;
   frame[7] = z0 * x1 - x0 * z1;
   frame[8] = x0 * y1 - y0 * x1;
 }
 
-/** The smallest float32 not below x (x finite, not negative). */
-function up32(x: number): number {
-  const f = Math.fround(x);
-  return f >= x ? f : Math.fround(x + x * 2 ** -22 + 2 ** -148);
-}
-
 /**
- * PQP's fit of node `node`'s RSS in `frame` into `out`: the rectangle in the (a0, a1) plane through
- * the middle of the a2 range, its sides drawn in by the sphere's reach at each vertex's height, then
- * grown towards the vertices it leaves out; then, the centre and half-lengths stored, the radius
- * measured against the stored numbers and widened by the rounding of that measurement.
+ * PQP's fit of node `node`'s RSS in `frame` into `data` and `sizes`: the rectangle in the (a0, a1)
+ * plane through the middle of the a2 range, its sides drawn in by the sphere's reach at each
+ * vertex's height, then grown towards the vertices it leaves out; then the centre and half-lengths
+ * rounded to the grid, the radius measured against the stored numbers, widened by the rounding of
+ * that measurement and rounded up to the grid.
  */
 function fitNode(
   positions: Float64Array,
@@ -318,7 +413,9 @@ function fitNode(
   tree: BoundingTree,
   node: number,
   frame: Float64Array,
-  out: Float32Array,
+  grid: Float64Array,
+  data: Int16Array,
+  sizes: Uint16Array,
 ): void {
   const { child, count } = tree;
   // The facets under a node are contiguous in `order`, from its leftmost leaf to its rightmost.
@@ -412,94 +509,172 @@ function fitNode(
     if (y < ry0) ry0 = Math.min(ry0, y + gy);
     else if (y > ry1) ry1 = Math.max(ry1, y - gy);
   }
-  // The centre rounded to float32 (far from the origin it moves by up to an ulp of its coordinates):
-  // the half-lengths are taken from where it landed, and the radius absorbs the rest.
+  // The centre on the grid (relative to its origin, exact), kept within the surface's box, so the
+  // half-lengths and radius fit 16 bits; the half-lengths are taken from where it landed, and the
+  // radius absorbs the rest.
+  const step = grid[3];
   const qx = 0.5 * (rx0 + rx1),
     qy = 0.5 * (ry0 + ry1);
-  const cx = Math.fround(ox + qx * a0x + qy * a1x + mid * a2x),
-    cy = Math.fround(oy + qx * a0y + qy * a1y + mid * a2y),
-    cz = Math.fround(oz + qx * a0z + qy * a1z + mid * a2z);
-  const sx = a0x * (cx - ox) + a0y * (cy - oy) + a0z * (cz - oz),
-    sy = a1x * (cx - ox) + a1y * (cy - oy) + a1z * (cz - oz);
-  const l0 = up32(Math.max(rx1 - sx, sx - rx0, 0));
-  const l1 = up32(Math.max(ry1 - sy, sy - ry0, 0));
-  // The radius: each vertex's distance to a point of the stored rectangle (its clamped coordinates;
-  // any point of the rectangle bounds the distance from above, orthonormal axes or not).
+  const kx = onGrid(ox - grid[0] + qx * a0x + qy * a1x + mid * a2x, step, grid[4]),
+    ky = onGrid(oy - grid[1] + qx * a0y + qy * a1y + mid * a2y, step, grid[5]),
+    kz = onGrid(oz - grid[2] + qx * a0z + qy * a1z + mid * a2z, step, grid[6]);
+  const cx = kx * step,
+    cy = ky * step,
+    cz = kz * step;
+  const fx = grid[0] + cx - ox,
+    fy = grid[1] + cy - oy,
+    fz = grid[2] + cz - oz;
+  const sx = a0x * fx + a0y * fy + a0z * fz,
+    sy = a1x * fx + a1y * fy + a1z * fz;
+  const n0 = lengthOnGrid(Math.max(rx1 - sx, sx - rx0, 0) / step);
+  const n1 = lengthOnGrid(Math.max(ry1 - sy, sy - ry0, 0) / step);
+  // The radius, in steps (no square overflows or underflows whatever the body's size): each
+  // vertex's distance to a point of the stored rectangle (its clamped coordinates; any point of the
+  // rectangle bounds the distance from above, orthonormal axes or not), measured from the grid's
+  // origin.
   let r2 = 0;
   let far = 0;
   for (let k = 3 * first; k < 3 * last; k++) {
     const v = slot[k];
-    const dx = positions[v] - cx,
-      dy = positions[v + 1] - cy,
-      dz = positions[v + 2] - cz;
+    const px = (positions[v] - grid[0]) / step,
+      py = (positions[v + 1] - grid[1]) / step,
+      pz = (positions[v + 2] - grid[2]) / step;
+    const dx = px - kx,
+      dy = py - ky,
+      dz = pz - kz;
     let s = a0x * dx + a0y * dy + a0z * dz;
     let u = a1x * dx + a1y * dy + a1z * dz;
-    s = s < -l0 ? -l0 : s > l0 ? l0 : s;
-    u = u < -l1 ? -l1 : u > l1 ? l1 : u;
+    s = s < -n0 ? -n0 : s > n0 ? n0 : s;
+    u = u < -n1 ? -n1 : u > n1 ? n1 : u;
     const ex = dx - s * a0x - u * a1x,
       ey = dy - s * a0y - u * a1y,
       ez = dz - s * a0z - u * a1z;
     const e2 = ex * ex + ey * ey + ez * ez;
     if (e2 > r2) r2 = e2;
-    const f = Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
+    const f = Math.abs(px) + Math.abs(py) + Math.abs(pz) + Math.abs(dx) + Math.abs(dy) + Math.abs(dz);
     if (f > far) far = f;
   }
-  // Rounding of that measurement: d = p − c to half an ulp of itself, each e to a few ulps of
-  // |d| + |s a0| + |u a1| ≤ 3 |d|₁, the square and root to a few ulps of r: 64 ε |d|₁ covers it.
+  // Rounding of that measurement: p − origin and then d to half an ulp of |p − origin| + |d|, each e
+  // to a few ulps of |d| + |s a0| + |u a1| ≤ 3 |d|₁, the square and root to a few ulps of r: 64 ε
+  // (|p − origin|₁ + |d|₁) covers it (the scaling by a power of two is exact). The radius is at most
+  // the box's diagonal, 2√3 · HALF_STEPS steps, under the largest integer, which a measurement that
+  // overflowed (coordinates near the largest doubles) takes.
+  let nr = Math.ceil(Math.sqrt(r2) * (1 + 8 * EPS) + 64 * EPS * far);
+  if (!(nr <= SIZE_MAX)) nr = SIZE_MAX;
   const o = RSS_STRIDE * node;
-  out[o] = a0x;
-  out[o + 1] = a0y;
-  out[o + 2] = a0z;
-  out[o + 3] = a1x;
-  out[o + 4] = a1y;
-  out[o + 5] = a1z;
-  out[o + RSS_C] = cx;
-  out[o + RSS_C + 1] = cy;
-  out[o + RSS_C + 2] = cz;
-  out[o + RSS_L] = l0;
-  out[o + RSS_L + 1] = l1;
-  out[o + RSS_R] = up32(Math.sqrt(r2) * (1 + 8 * EPS) + 64 * EPS * far);
+  data[o] = Math.round(a0x / RSS_AXIS);
+  data[o + 1] = Math.round(a0y / RSS_AXIS);
+  data[o + 2] = Math.round(a0z / RSS_AXIS);
+  data[o + 3] = Math.round(a1x / RSS_AXIS);
+  data[o + 4] = Math.round(a1y / RSS_AXIS);
+  data[o + 5] = Math.round(a1z / RSS_AXIS);
+  data[o + RSS_C] = kx;
+  data[o + RSS_C + 1] = ky;
+  data[o + RSS_C + 2] = kz;
+  sizes[o + RSS_L] = n0;
+  sizes[o + RSS_L + 1] = n1;
+  sizes[o + RSS_R] = nr;
+}
+
+/** Largest half-length or radius integer. */
+const SIZE_MAX = 65535;
+
+/**
+ * A half-length in whole steps, at most the largest integer (any rectangle is valid: the radius is
+ * measured against the stored one), 0 for a fit that overflowed to NaN.
+ */
+function lengthOnGrid(x: number): number {
+  const n = Math.ceil(x);
+  return n <= SIZE_MAX ? n : Number.isNaN(n) ? 0 : SIZE_MAX;
+}
+
+/** x (an offset from the grid's origin) in whole steps, within ±limit. */
+function onGrid(x: number, step: number, limit: number): number {
+  const k = Math.round(x / step);
+  return k < -limit ? -limit : k > limit ? limit : Number.isNaN(k) ? 0 : k;
 }
 
 /**
- * Node j's axes and centre (of `vb`, B's RSS) taken into A's frame by (R, t) (a point x of B at
- * R x + t), 9 numbers at `dst[9 j…]`: a0, a1, c. `dst` holds 9 numbers a node of B; nothing is
- * allocated.
+ * Where B's grid origin lands in A's grid (a point x of B at R x + t in A's frame): R o_B + t − o_A,
+ * into `out` (3 numbers), once a placement, for {@link placeRss}.
  *
  * @example
  * ```ts
- * import { box, placeRss, rssOf } from '@firsttouch/mesh';
- * const vb = rssOf(box([1, 1, 1]));
- * const dst = new Float64Array(9);
- * placeRss(vb, 0, new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([5, 0, 0]), dst);
- * console.log(Math.abs(dst[6] - 5) < 1e-6, Math.abs(dst[7]) < 1e-6); // true true
+ * import { box, rssOf, rssShift } from '@firsttouch/mesh';
+ * const a = rssOf(box([1, 1, 1]).translate([10, 0, 0]));
+ * const b = rssOf(box([1, 1, 1]));
+ * const out = new Float64Array(3);
+ * rssShift(a, b, new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([12, 0, 0]), out);
+ * console.log(out[0]); // 2
+ * ```
+ */
+export function rssShift(
+  va: RssVolumes,
+  vb: RssVolumes,
+  R: Float64Array,
+  t: Float64Array,
+  out: Float64Array,
+): void {
+  const x = vb.origin[0],
+    y = vb.origin[1],
+    z = vb.origin[2];
+  const oa = va.origin;
+  out[0] = t[0] - oa[0] + (R[0] * x + R[1] * y + R[2] * z);
+  out[1] = t[1] - oa[1] + (R[3] * x + R[4] * y + R[5] * z);
+  out[2] = t[2] - oa[2] + (R[6] * x + R[7] * y + R[8] * z);
+}
+
+/**
+ * Node j of B's RSS decoded and taken into A's grid by R and `shift` (from {@link rssShift}), 12
+ * numbers at `dst[12 j…]`: a0, a1 turned, the centre (from A's grid origin), l0, l1, r. `dst` holds
+ * 12 numbers a node of B; nothing is allocated.
+ *
+ * @example
+ * ```ts
+ * import { box, placeRss, rssOf, rssShift } from '@firsttouch/mesh';
+ * const v = rssOf(box([1, 1, 1]));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * const shift = new Float64Array(3);
+ * rssShift(v, v, R, new Float64Array([5, 0, 0]), shift);
+ * const dst = new Float64Array(12);
+ * placeRss(v, 0, R, shift, dst); // the root's centre moved by 5 along x
+ * console.log(Math.abs(dst[6] - 5) < 1e-3, Math.abs(dst[7]) < 1e-3); // true true
  * ```
  */
 export function placeRss(
-  vb: Float32Array,
+  vb: RssVolumes,
   j: number,
   R: Float64Array,
-  t: Float64Array,
+  shift: Float64Array,
   dst: Float64Array,
 ): void {
+  const q = vb.data;
   const o = RSS_STRIDE * j;
-  const p = 9 * j;
-  for (let k = 0; k < 9; k += 3) {
-    const x = vb[o + k],
-      y = vb[o + k + 1],
-      z = vb[o + k + 2];
+  const p = 12 * j;
+  const h = vb.step;
+  for (let k = 0; k < 6; k += 3) {
+    const x = q[o + k] * RSS_AXIS,
+      y = q[o + k + 1] * RSS_AXIS,
+      z = q[o + k + 2] * RSS_AXIS;
     dst[p + k] = R[0] * x + R[1] * y + R[2] * z;
     dst[p + k + 1] = R[3] * x + R[4] * y + R[5] * z;
     dst[p + k + 2] = R[6] * x + R[7] * y + R[8] * z;
   }
-  dst[p + 6] += t[0];
-  dst[p + 7] += t[1];
-  dst[p + 8] += t[2];
+  const x = q[o + RSS_C] * h,
+    y = q[o + RSS_C + 1] * h,
+    z = q[o + RSS_C + 2] * h;
+  dst[p + 6] = R[0] * x + R[1] * y + R[2] * z + shift[0];
+  dst[p + 7] = R[3] * x + R[4] * y + R[5] * z + shift[1];
+  dst[p + 8] = R[6] * x + R[7] * y + R[8] * z + shift[2];
+  const u = vb.sizes;
+  dst[p + 9] = u[o + RSS_L] * h;
+  dst[p + 10] = u[o + RSS_L + 1] * h;
+  dst[p + 11] = u[o + RSS_R] * h;
 }
 
 /**
- * Lower bound of the distance between node i's RSS of `va` (A's frame) and node j's of `vb` (placed
- * by {@link placeRss} in `pb`), into `out[0]`: a direction u between the two rectangles found by one
+ * Lower bound of the distance between node i's RSS of `va` (A's frame) and node j of B's (placed by
+ * {@link placeRss} in `pb`), into `out[0]`: a direction u between the two rectangles found by one
  * round of alternating projection (from A's centre onto B's rectangle, back onto A's, onto B's
  * again), then their separation along u, over |u|, less both radii. The separation of two convex
  * sets along any direction is at most their distance, so the heuristic direction can make the bound
@@ -512,46 +687,44 @@ export function placeRss(
  *
  * @example
  * ```ts
- * import { box, placeRss, rssGap, rssOf } from '@firsttouch/mesh';
+ * import { box, placeRss, rssGap, rssOf, rssShift } from '@firsttouch/mesh';
  * const v = rssOf(box([1, 1, 1])); // the unit cube about the origin
- * const placed = new Float64Array(9);
- * placeRss(v, 0, new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([3, 0, 0]), placed);
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * const shift = new Float64Array(3);
+ * rssShift(v, v, R, new Float64Array([3, 0, 0]), shift);
+ * const placed = new Float64Array(12);
+ * placeRss(v, 0, R, shift, placed);
  * const out = new Float64Array(4);
- * rssGap(v, 0, v, placed, 0, out); // the cube against itself moved by 3 along x: distance 2
+ * rssGap(v, 0, placed, 0, out); // the cube against itself moved by 3 along x: distance 2
  * console.log(out[0] > 1 && out[0] <= 2); // true
  * ```
  */
-export function rssGap(
-  va: Float32Array,
-  i: number,
-  vb: Float32Array,
-  pb: Float64Array,
-  j: number,
-  out: Float64Array,
-): void {
+export function rssGap(va: RssVolumes, i: number, pb: Float64Array, j: number, out: Float64Array): void {
+  const qa = va.data;
+  const ua = va.sizes;
+  const h = va.step;
   const o = RSS_STRIDE * i;
-  const p = 9 * j;
-  const q = RSS_STRIDE * j;
-  const a00 = va[o],
-    a01 = va[o + 1],
-    a02 = va[o + 2],
-    a10 = va[o + 3],
-    a11 = va[o + 4],
-    a12 = va[o + 5];
+  const p = 12 * j;
+  const a00 = qa[o] * RSS_AXIS,
+    a01 = qa[o + 1] * RSS_AXIS,
+    a02 = qa[o + 2] * RSS_AXIS,
+    a10 = qa[o + 3] * RSS_AXIS,
+    a11 = qa[o + 4] * RSS_AXIS,
+    a12 = qa[o + 5] * RSS_AXIS;
   const b00 = pb[p],
     b01 = pb[p + 1],
     b02 = pb[p + 2],
     b10 = pb[p + 3],
     b11 = pb[p + 4],
     b12 = pb[p + 5];
-  const la0 = va[o + RSS_L],
-    la1 = va[o + RSS_L + 1],
-    lb0 = vb[q + RSS_L],
-    lb1 = vb[q + RSS_L + 1];
-  // Offsets from A's centre: B's centre is at D.
-  const Dx = pb[p + 6] - va[o + RSS_C],
-    Dy = pb[p + 7] - va[o + RSS_C + 1],
-    Dz = pb[p + 8] - va[o + RSS_C + 2];
+  const la0 = ua[o + RSS_L] * h,
+    la1 = ua[o + RSS_L + 1] * h,
+    lb0 = pb[p + 9],
+    lb1 = pb[p + 10];
+  // Offsets from A's centre: B's centre is at D (both from A's grid origin).
+  const Dx = pb[p + 6] - qa[o + RSS_C] * h,
+    Dy = pb[p + 7] - qa[o + RSS_C + 1] * h,
+    Dz = pb[p + 8] - qa[o + RSS_C + 2] * h;
   // B's point nearest A's centre (clamped coordinates along B's axes). The clamps are min and max,
   // not conditionals: compiled without jumps, whose outcome the processor cannot guess here (the
   // same values, ±0 included).
@@ -601,6 +774,6 @@ export function rssGap(
     out[2] = uy * inverse;
     out[3] = uz * inverse;
   }
-  g -= va[o + RSS_R] + vb[q + RSS_R];
+  g -= ua[o + RSS_R] * h + pb[p + 11];
   out[0] = g > 0 ? g : 0;
 }
