@@ -23,6 +23,7 @@ import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
+import { randomSoup, treesScene } from '../src/scenes/trees.js';
 
 // A tiny run of every scene: a handful of queries each, one timed run, no timing assertion.
 const tiny = { size: 'tiny' as const, timing: TIMING.tiny, log: () => {} };
@@ -121,6 +122,31 @@ describe('convex scene (tiny)', () => {
       expect(r.figures[`${k}.turning.late`]).toBe(0);
       expect(r.figures[`${k}.turning.spurious`]).toBe(0);
     }
+  });
+});
+
+describe('trees scene (tiny)', () => {
+  it('builds the three trees and reports their bytes a facet', async () => {
+    const r = await treesScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows.map((row) => row.case)).toEqual([
+      'tree build, random soup (2000 facets)',
+      'tree build, box(1, 8) (768 facets)',
+      'tree build, icosphere(1, 2) (320 facets)',
+    ]);
+    for (const key of ['soup', 'box', 'icosphere']) {
+      // boxes (24), child and count (5) a node, one node a facet, and the order (4)
+      expect(r.figures[`${key}.treeBytesPerFacet`]).toBeCloseTo(33, 0);
+      expect(r.figures[`${key}.allBytesPerFacet`]).toBeCloseTo(57, 0);
+      expect(r.figures[`${key}.threeBytesPerFacet`]).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws a random soup of separate facets, seeded', () => {
+    const a = randomSoup(50, new Rng(3));
+    expect(a.facetCount).toBe(50);
+    expect(a.vertexCount).toBe(150);
+    expect(Array.from(randomSoup(50, new Rng(3)).positions)).toEqual(Array.from(a.positions));
   });
 });
 

@@ -5,6 +5,7 @@ import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
+import { treesScene } from './trees.js';
 
 /**
  * Every scene, in the order they run. A new scene is one file in this folder plus one line here.
@@ -15,6 +16,7 @@ import { planck2dScene } from './planck2d.js';
 export const SCENES: readonly Scene[] = [
   distanceScene,
   distanceSizeScene,
+  treesScene,
   ccdScene,
   planck2dScene,
   manyScene,
