@@ -103,8 +103,9 @@ export class DirectionalBound3 {
    * rounding margin of this call and the gap's output.
    */
   readonly #useRss: boolean;
-  readonly #rssA: RssVolumes = NO_RSS;
-  readonly #rssB: RssVolumes = NO_RSS;
+  /** Both bodies' RSS when B is bounded by them (`#useRss`), else undefined. */
+  readonly #rssA: RssVolumes | undefined;
+  readonly #rssB: RssVolumes | undefined;
   readonly #ballA: Float64Array = EMPTY64;
   readonly #ballB: Float64Array = EMPTY64;
   #rp: Float64Array = EMPTY64;
@@ -165,7 +166,7 @@ export class DirectionalBound3 {
     v[2] = RA[2] * d[0] + RA[5] * d[1] + RA[8] * d[2];
     this.#R.set(R);
     this.#t.set(t);
-    if (this.#useRss) rssShift(this.#rssA, this.#rssB, R, t, this.#shift);
+    if (this.#useRss) rssShift(this.#rssA!, this.#rssB!, R, t, this.#shift);
     // B's vertices, node boxes (min, max) or RSS in A's frame are made as the search reaches them
     // (stamped): a large B is mostly pruned, and placing all of it cost as much as the search.
     const sc = placed(this.#b.vertexCount, this.#tb.nodeCount, this.#useRss);
@@ -559,9 +560,9 @@ export class DirectionalBound3 {
     const rp = this.#rp;
     if (this.#nbStamp[j] !== this.#stamp) {
       this.#nbStamp[j] = this.#stamp;
-      placeRss(this.#rssB, j, this.#R, this.#shift, rp);
+      placeRss(this.#rssB!, j, this.#R, this.#shift, rp);
     }
-    const va = this.#rssA;
+    const va = this.#rssA!;
     const g = this.#gap;
     rssGap(va, i, rp, j, g);
     const gap = g[0] - this.#margin - half;
@@ -685,13 +686,6 @@ export class DirectionalBound3 {
  * a query makes a new bound (a stack of its own was an allocation a query).
  */
 const descent = new PairStack();
-const NO_RSS: RssVolumes = {
-  data: new Int16Array(0),
-  sizes: new Uint16Array(0),
-  origin: new Float64Array(3),
-  step: 1,
-  byteLength: 0,
-};
 const EMPTY64 = new Float64Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 
