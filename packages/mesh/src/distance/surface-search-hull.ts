@@ -43,11 +43,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   const stack = S.stack;
   stack.size = 0;
   kept.count = 0;
-  // B's own box placed in A's frame: along each of B's axes (a column of R), the slab its vertices
-  // span. Rotated, B's box in A's axes holds up to √3 times its extent; along its own axes it is
-  // tight, and three projections of a facet bound it from B for a few flops where GJK takes hundreds
-  // (pebble throw: 182 GJK bounds → 115). The projections round to a few ulps of the scale, which the
-  // margin covers: a facet goes only past cap + margin, as after GJK.
+  // B's two boxes for the facet test (see `boxesB`).
   placeBoxes(q.ownBoxB);
   refitBound(boxesA, 0, 0);
   stack.push(0, 0, S.bound[0]);

@@ -1,3 +1,4 @@
+import { type Bounds, boundsOf } from '../bounds.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from './build.js';
 
@@ -185,7 +186,8 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
   }
   const data = new Int16Array(RSS_STRIDE * n);
   const sizes = new Uint16Array(data.buffer);
-  const grid = gridOf(positions, indices);
+  // Its box from the gathered vertices: those the facets use.
+  const grid = gridOf(boundsOf(xyz, 3));
   const frame = new Float64Array(9);
   const work = new Float64Array(18);
   for (let node = 0; node < n; node++) {
@@ -201,29 +203,22 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
  * with the box's largest half-extent at most {@link HALF_STEPS} steps: a rounding of 2⁻¹⁵ of the
  * body's size at most, where the nodes of a fine mesh are some hundredths of it.
  */
-function gridOf(positions: Float64Array, indices: Uint32Array): Float64Array {
-  const lo = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
-  const hi = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
-  for (let k = 0; k < indices.length; k++) {
-    const v = 3 * indices[k];
-    for (let a = 0; a < 3; a++) {
-      const x = positions[v + a];
-      if (x < lo[a]) lo[a] = x;
-      if (x > hi[a]) hi[a] = x;
-    }
-  }
+function gridOf(b: Bounds): Float64Array {
   const g = new Float64Array(10);
   let half = 0;
   for (let a = 0; a < 3; a++) {
-    if (!(lo[a] <= hi[a])) lo[a] = hi[a] = 0; // no vertex
+    let lo = b.min[a];
+    let hi = b.max[a];
+    if (!(lo <= hi)) lo = hi = 0; // no vertex
     // Halves first: no overflow near the largest doubles.
-    g[a] = 0.5 * lo[a] + 0.5 * hi[a];
-    half = Math.max(half, 0.5 * hi[a] - 0.5 * lo[a]);
+    g[a] = 0.5 * lo + 0.5 * hi;
+    half = Math.max(half, 0.5 * hi - 0.5 * lo);
+    g[4 + a] = 0.5 * hi - 0.5 * lo; // in steps below
   }
   let step = 2 ** -1074;
   while (step * HALF_STEPS < half) step *= 2;
   g[3] = step;
-  for (let a = 0; a < 3; a++) g[4 + a] = Math.floor((0.5 * hi[a] - 0.5 * lo[a]) / step);
+  for (let a = 0; a < 3; a++) g[4 + a] = Math.floor(g[4 + a] / step);
   return g;
 }
 
