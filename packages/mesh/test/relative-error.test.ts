@@ -71,6 +71,49 @@ describe('evaluations with a relative error', () => {
     expect(skipped).toBeGreaterThan(50);
   });
 
+  it('along a motion, each search seeded by the last pair: within 1 + ε, certified below; the ties go unbounded', () => {
+    // Each search starts from the last pair (frame coherence), whose line is the first separating
+    // axis the facets of A are held against, and GJK's axes after it: near the closest feature of two
+    // convex bodies they separate the bodies whole, and with ε > 0 the facets around that feature
+    // (ties at its gap) go out without a GJK bound of their own.
+    const random = rng(99);
+    // Boxes: their closest features are mostly corners and edges, which several facets share.
+    const big = box(0.5);
+    const small = box(0.2);
+    let boundsExact = 0;
+    let boundsRelative = 0;
+    for (const body of [big, a]) {
+      for (let path = 0; path < 12; path++) {
+        const from = randomPose(random, 1);
+        const to = randomPose(random, 0.2);
+        const relative = new SurfacePair(body, small);
+        relative.convex = false;
+        const exact = new SurfacePair(body, small);
+        exact.convex = false;
+        for (let k = 0; k <= 20; k++) {
+          const s = k / 20;
+          const pose: Pose3 = {
+            R: from.R,
+            t: Float64Array.from(from.t, (x, c) => x + s * (to.t[c] - x)),
+          };
+          const [R, t] = placement(pose);
+          const d = exact.evaluateMoved(R, t, Number.POSITIVE_INFINITY);
+          const g = relative.evaluateMoved(R, t, Number.POSITIVE_INFINITY, 1e-6);
+          expect(relative.lowerBound, `path ${path}, s ${s}`).toBeLessThanOrEqual(d);
+          expect(g).toBeGreaterThanOrEqual(d);
+          expect(g).toBeLessThanOrEqual((1 + 1e-6) * relative.lowerBound * (1 + 1e-15));
+          if (body === big && d > 0) {
+            boundsExact += exact.volumePairs;
+            boundsRelative += relative.volumePairs;
+          }
+        }
+      }
+    }
+    // the boxes: the facets around the closest corner or edge, each a GJK bound when exact, go by the
+    // axis (measured: 0.69 of the exact search's bounds; 0.84 without the axis)
+    expect(boundsRelative).toBeLessThan(0.75 * boundsExact);
+  });
+
   it('the descent of both trees ignores it in evaluateMoved: exact, bit for bit', () => {
     const random = rng(7);
     const moved = new SurfacePair(a, bigB);

@@ -47,6 +47,31 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   placeBoxes(q.ownBoxB);
   refitBound(boxesA, 0, 0);
   stack.push(0, 0, S.bound[0]);
+  // The separating axis of the nearest facet bounded so far (GJK's, a unit vector in A's frame) and
+  // the height along it below which no vertex of B lies: any facet whose corners all stay below that
+  // height by more than the cap is out for three dot products, without its own GJK. Near the closest
+  // feature of two convex bodies that axis separates them whole, so the facets around the feature
+  // (ties at its gap, each a GJK before) go out too once the relative allowance shrinks the cap.
+  let axisX = 0;
+  let axisY = 0;
+  let axisZ = 0;
+  let floorB = Number.NEGATIVE_INFINITY;
+  let nearest = Number.POSITIVE_INFINITY;
+  // The hint pair's, to begin with: the line between its two points (any unit axis bounds a facet's
+  // gap to B; this one is the contact's normal where the closest pair has not changed).
+  if (q.bestA >= 0 && !q.intersecting && q.best > 0) {
+    const x = q.pointB[0] - q.pointA[0],
+      y = q.pointB[1] - q.pointA[1],
+      z = q.pointB[2] - q.pointA[2];
+    const length = Math.sqrt(x * x + y * y + z * z);
+    if (length > 0 && length < Number.POSITIVE_INFINITY) {
+      axisX = x / length;
+      axisY = y / length;
+      axisZ = z / length;
+      floorB = lowestOfB(q.convexB!.points, axisX, axisY, axisZ);
+      nearest = q.best;
+    }
+  }
   // First A's tree, the facets that may hold the closest pair kept with their bounds; then their
   // pairs, nearest facet first, so that the first ones set the best and the rest mostly fall to it.
   while (stack.size > 0) {
@@ -67,10 +92,26 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
           if (apart < lowestBound) lowestBound = apart;
           continue;
         }
+        if (floorB > Number.NEGATIVE_INFINITY) {
+          const along = floorB - highestCorner(corners, axisX, axisY, axisZ);
+          if (along > limit) {
+            if (along < lowestBound) lowestBound = along;
+            continue;
+          }
+        }
         // The facet against B's hull (its vertices placed as the pairs place them).
         hull.stopAbove = limit;
         const gap = hull.evaluateBound(S.R, S.t);
         volumePairs++;
+        if (gap > 0 && gap < nearest) {
+          // GJK's bound is B's lowest height along its axis less the facet's highest corner.
+          nearest = gap;
+          const axis = hull.lowerAxis;
+          axisX = axis[0];
+          axisY = axis[1];
+          axisZ = axis[2];
+          floorB = gap + highestCorner(corners, axisX, axisY, axisZ);
+        }
         if (gap - margin > cap) {
           if (gap < lowestBound) lowestBound = gap;
           continue;
@@ -234,6 +275,30 @@ function facetApart(
     if (g > o) o = g;
   }
   S.bound[0] = o;
+}
+
+/** The least height along (x, y, z) (A's frame) of B's points (B's frame), placed by `S.R`, `S.t`. */
+function lowestOfB(points: Float64Array, x: number, y: number, z: number): number {
+  const R = S.R;
+  const t = S.t;
+  // The axis taken into B's frame once, rather than every point into A's.
+  const u = R[0] * x + R[3] * y + R[6] * z,
+    v = R[1] * x + R[4] * y + R[7] * z,
+    w = R[2] * x + R[5] * y + R[8] * z;
+  let low = Number.POSITIVE_INFINITY;
+  for (let p = 0; p < points.length; p += 3) {
+    const h = u * points[p] + v * points[p + 1] + w * points[p + 2];
+    if (h < low) low = h;
+  }
+  return low + (x * t[0] + y * t[1] + z * t[2]);
+}
+
+/** The largest height of the three corners (9 numbers) along (x, y, z). */
+function highestCorner(c: Float64Array, x: number, y: number, z: number): number {
+  const h0 = x * c[0] + y * c[1] + z * c[2];
+  const h1 = x * c[3] + y * c[4] + z * c[5];
+  const h2 = x * c[6] + y * c[7] + z * c[8];
+  return h0 > h1 ? (h0 > h2 ? h0 : h2) : h1 > h2 ? h1 : h2;
 }
 
 /** How far three heights along an axis lie outside the slab [lo, hi] (negative: they reach it). */
