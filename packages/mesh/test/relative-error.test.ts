@@ -90,6 +90,10 @@ describe('evaluations with a relative error', () => {
         relative.convex = false;
         const exact = new SurfacePair(body, small);
         exact.convex = false;
+        // the descent of both trees, which holds no axis: the reference
+        const trees = new SurfacePair(body, small);
+        trees.convex = false;
+        trees.hull = false;
         for (let k = 0; k <= 20; k++) {
           const s = k / 20;
           const pose: Pose3 = {
@@ -97,7 +101,9 @@ describe('evaluations with a relative error', () => {
             t: Float64Array.from(from.t, (x, c) => x + s * (to.t[c] - x)),
           };
           const [R, t] = placement(pose);
-          const d = exact.evaluateMoved(R, t, Number.POSITIVE_INFINITY);
+          const d = trees.evaluateMoved(R, t, Number.POSITIVE_INFINITY);
+          expect(exact.evaluateMoved(R, t, Number.POSITIVE_INFINITY)).toBe(d);
+          expect([exact.facetA, exact.facetB]).toEqual([trees.facetA, trees.facetB]);
           const g = relative.evaluateMoved(R, t, Number.POSITIVE_INFINITY, 1e-6);
           expect(relative.lowerBound, `path ${path}, s ${s}`).toBeLessThanOrEqual(d);
           expect(g).toBeGreaterThanOrEqual(d);
