@@ -65,11 +65,15 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       z = q.pointB[2] - q.pointA[2];
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0 && length < Number.POSITIVE_INFINITY) {
-      axisX = x / length;
-      axisY = y / length;
-      axisZ = z / length;
-      floorB = lowestOfB(q.convexB!.points, axisX, axisY, axisZ);
-      nearest = q.best;
+      const floor = lowestOfB(q.convexB!.points, x / length, y / length, z / length);
+      // (Finite only: a height that overflowed would put every facet out.)
+      if (Math.abs(floor) < Number.POSITIVE_INFINITY) {
+        axisX = x / length;
+        axisY = y / length;
+        axisZ = z / length;
+        floorB = floor;
+        nearest = q.best;
+      }
     }
   }
   // First A's tree, the facets that may hold the closest pair kept with their bounds; then their
@@ -105,12 +109,15 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
         volumePairs++;
         if (gap > 0 && gap < nearest) {
           // GJK's bound is B's lowest height along its axis less the facet's highest corner.
-          nearest = gap;
           const axis = hull.lowerAxis;
-          axisX = axis[0];
-          axisY = axis[1];
-          axisZ = axis[2];
-          floorB = gap + highestCorner(corners, axisX, axisY, axisZ);
+          const floor = gap + highestCorner(corners, axis[0], axis[1], axis[2]);
+          if (floor < Number.POSITIVE_INFINITY) {
+            nearest = gap;
+            axisX = axis[0];
+            axisY = axis[1];
+            axisZ = axis[2];
+            floorB = floor;
+          }
         }
         if (gap - margin > cap) {
           if (gap < lowestBound) lowestBound = gap;
