@@ -65,3 +65,4 @@ export {
   rssOf,
   rssShift,
 } from './tree/rss.js';
+export { RssVertices } from './tree/rss-vertices.js';

@@ -1,6 +1,7 @@
 import { type Bounds, boundsOf } from '../bounds.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from './build.js';
+import { RssVertices } from './rss-vertices.js';
 
 /**
  * Rectangle swept spheres (RSS, as in PQP) over the nodes of a surface tree, same numbering, in 16-bit
@@ -172,28 +173,26 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
       merge(W, M, C, node, m);
     }
   }
-  // The vertices' coordinates, leaf by leaf: each node's are one contiguous run, which the fit's
-  // passes read in order (through offsets into `positions` they missed the cache at every level:
-  // a random soup of 10⁶ facets took 12–15 s).
-  const xyz = new Float64Array(9 * order.length);
-  for (let k = 0; k < order.length; k++) {
-    for (let c = 0; c < 3; c++) {
-      const v = 3 * indices[3 * order[k] + c];
-      xyz[9 * k + 3 * c] = positions[v];
-      xyz[9 * k + 3 * c + 1] = positions[v + 1];
-      xyz[9 * k + 3 * c + 2] = positions[v + 2];
-    }
-  }
+  // The vertices each node's fit reads, one contiguous run a node, each listed once a block of the
+  // tree (through offsets into `positions` the fit missed the cache at every level: a random soup of
+  // 10⁶ facets took 12–15 s; listed three a facet, a closed mesh's vertices are read some six times
+  // over at every level).
   const data = new Int16Array(RSS_STRIDE * n);
   const sizes = new Uint16Array(data.buffer);
-  // Its box from the gathered vertices: those the facets use.
-  const grid = gridOf(boundsOf(xyz, 3));
   const frame = new Float64Array(9);
   const work = new Float64Array(18);
-  for (let node = 0; node < n; node++) {
-    axesOf(C, node, frame, work);
-    fitNode(xyz, tree, node, frame, grid, data, sizes);
+  const vertices = new RssVertices(positions, indices, tree);
+  let grid: Float64Array | undefined;
+  while (vertices.next()) {
+    // Its box from the vertices the facets use (the first level lists every one of them).
+    grid ??= gridOf(boundsOf(vertices.coords, 3));
+    for (let node = 0; node < n; node++) {
+      if (!vertices.reads(node)) continue;
+      axesOf(C, node, frame, work);
+      fitNode(vertices.coords, vertices.begin(node), vertices.end(node), frame, grid, data, sizes, node);
+    }
   }
+  grid ??= gridOf(boundsOf(new Float64Array(0), 3));
   return { data, sizes, origin: grid.subarray(0, 3), step: grid[3], byteLength: data.byteLength };
 }
 
@@ -408,25 +407,20 @@ function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float6
  * plane through the middle of the a2 range, its sides drawn in by the sphere's reach at each
  * vertex's height, then grown towards the vertices it leaves out; then the centre and half-lengths
  * rounded to the grid, the radius measured against the stored numbers, widened by the rounding of
- * that measurement and rounded up to the grid.
+ * that measurement and rounded up to the grid. The node's vertices are `xyz[3 first .. 3 last)`
+ * (x y z each, in order of first use along its facets, repeated only where blocks meet: see
+ * `RssVertices`), the first of them its first facet's first corner.
  */
 function fitNode(
   xyz: Float64Array,
-  tree: BoundingTree,
-  node: number,
+  first: number,
+  last: number,
   frame: Float64Array,
   grid: Float64Array,
   data: Int16Array,
   sizes: Uint16Array,
+  node: number,
 ): void {
-  const { child, count } = tree;
-  // The facets under a node are contiguous in `order`, from its leftmost leaf to its rightmost.
-  let left = node;
-  while (count[left] === 0) left = left + 1;
-  let right = node;
-  while (count[right] === 0) right = child[right];
-  const first = child[left];
-  const last = child[right] + count[right];
   const a0x = frame[0],
     a0y = frame[1],
     a0z = frame[2],
@@ -437,7 +431,7 @@ function fitNode(
     a2y = frame[7],
     a2z = frame[8];
   // Coordinates measured from the first vertex (a body far from the origin keeps its digits).
-  const r0 = 9 * first;
+  const r0 = 3 * first;
   const ox = xyz[r0],
     oy = xyz[r0 + 1],
     oz = xyz[r0 + 2];
@@ -447,7 +441,7 @@ function fitNode(
     y1 = Number.NEGATIVE_INFINITY,
     z0 = Number.POSITIVE_INFINITY,
     z1 = Number.NEGATIVE_INFINITY;
-  for (let v = 9 * first; v < 9 * last; v += 3) {
+  for (let v = 3 * first; v < 3 * last; v += 3) {
     const dx = xyz[v] - ox,
       dy = xyz[v + 1] - oy,
       dz = xyz[v + 2] - oz;
@@ -467,7 +461,7 @@ function fitNode(
     rx1 = Number.NEGATIVE_INFINITY,
     ry0 = Number.POSITIVE_INFINITY,
     ry1 = Number.NEGATIVE_INFINITY;
-  for (let v = 9 * first; v < 9 * last; v += 3) {
+  for (let v = 3 * first; v < 3 * last; v += 3) {
     const dx = xyz[v] - ox,
       dy = xyz[v + 1] - oy,
       dz = xyz[v + 2] - oz;
@@ -482,7 +476,7 @@ function fitNode(
   }
   if (rx0 > rx1) rx0 = rx1 = 0.5 * (rx0 + rx1);
   if (ry0 > ry1) ry0 = ry1 = 0.5 * (ry0 + ry1);
-  for (let v = 9 * first; v < 9 * last; v += 3) {
+  for (let v = 3 * first; v < 3 * last; v += 3) {
     const dx = xyz[v] - ox,
       dy = xyz[v + 1] - oy,
       dz = xyz[v + 2] - oz;
@@ -533,7 +527,7 @@ function fitNode(
   // origin.
   let r2 = 0;
   let far = 0;
-  for (let v = 9 * first; v < 9 * last; v += 3) {
+  for (let v = 3 * first; v < 3 * last; v += 3) {
     const px = (xyz[v] - grid[0]) / step,
       py = (xyz[v + 1] - grid[1]) / step,
       pz = (xyz[v + 2] - grid[2]) / step;
