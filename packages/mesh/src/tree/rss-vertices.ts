@@ -63,8 +63,9 @@ export class RssVertices {
    * near in the tree get near numbers, so that {@link #seen} is read nearly in order).
    */
   #ids = new Uint32Array(0);
-  /** Entries of the current level. */
+  /** Entries of the current level, and of the next one (as counted when it was chosen). */
   #size = 0;
+  #nextSize = 0;
   /** The current level's block limit (0 before the first); nodes under a parent of more facets read it ... */
   #limit = 0;
   /** ... up to parents of this many (the next level's limit, or beyond every node at the last). */
@@ -124,7 +125,8 @@ export class RssVertices {
     // A coarser level is made if it lists enough fewer vertices; else this one serves every node
     // above (a level of blocks 8 times larger that shares too little, the next would share less).
     const limit = BLOCK_GROWTH * this.#limit;
-    this.#upto = limit <= facets && this.#count(limit) <= KEEP_SHARE * this.#size ? limit : facets + 2;
+    this.#nextSize = limit <= facets ? this.#count(limit) : Number.POSITIVE_INFINITY;
+    this.#upto = this.#nextSize <= KEEP_SHARE * this.#size ? limit : facets + 2;
     return true;
   }
 
@@ -191,9 +193,9 @@ export class RssVertices {
     const oldIds = this.#ids;
     const old = this.coords;
     // The first level in one pass into room for three vertices a facet (what it lists for a soup of
-    // separate facets), the others sized by a count first: they read a list in order, the first one
-    // reads the facets' vertices anywhere in memory.
-    const room = first ? 3 * this.#tree.elementCount : this.#count(limit);
+    // separate facets), the others as counted when they were chosen: they read a list in order, the
+    // first one reads the facets' vertices anywhere in memory.
+    const room = first ? 3 * this.#tree.elementCount : this.#nextSize;
     let ids = new Uint32Array(room);
     let coords = new Float64Array(3 * room);
     const runs = new Uint32Array(2 * n);
