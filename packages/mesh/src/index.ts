@@ -52,6 +52,7 @@ export { firstElementsOf } from './tree/first-elements.js';
 export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
+export { principalAxes } from './tree/principal-axes.js';
 export {
   placeRss,
   RSS_AXIS,

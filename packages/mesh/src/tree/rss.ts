@@ -1,6 +1,7 @@
 import { type Bounds, boundsOf } from '../bounds.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from './build.js';
+import { principalAxes } from './principal-axes.js';
 import { RssVertices } from './rss-vertices.js';
 
 /**
@@ -180,7 +181,7 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
   const data = new Int16Array(RSS_STRIDE * n);
   const sizes = new Uint16Array(data.buffer);
   const frame = new Float64Array(9);
-  const work = new Float64Array(18);
+  const work = new Float64Array(6);
   const vertices = new RssVertices(positions, indices, tree);
   let grid: Float64Array | undefined;
   while (vertices.next()) {
@@ -291,71 +292,19 @@ function merge(W: Float64Array, M: Float64Array, C: Float64Array, node: number, 
 }
 
 /**
- * The two leading eigenvectors of node `node`'s scatter (cyclic Jacobi) into `frame` (rows a0, a1,
+ * The two leading eigenvectors of node `node`'s scatter ({@link principalAxes}) into `frame` (rows a0, a1,
  * then a2 = a0 × a1), a0 and a1 orthonormalised in double then rounded to whole units of
- * {@link RSS_AXIS}: the stored axes are the ones the fit measures against. `work`: 18 numbers of
+ * {@link RSS_AXIS}: the stored axes are the ones the fit measures against. `work`: 6 numbers of
  * scratch.
  */
 function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float64Array): void {
-  const p = 6 * node;
-  const a = work; // symmetric matrix, row-major (0..8)
-  const v = frame; // eigenvectors in columns while iterating
-  a[0] = C[p];
-  a[4] = C[p + 1];
-  a[8] = C[p + 2];
-  a[1] = a[3] = C[p + 3];
-  a[2] = a[6] = C[p + 4];
-  a[5] = a[7] = C[p + 5];
-  for (let q = 0; q < 9; q++) v[q] = q % 4 === 0 ? 1 : 0;
-  for (let sweep = 0; sweep < 30; sweep++) {
-    const off = Math.abs(a[1]) + Math.abs(a[2]) + Math.abs(a[5]);
-    const diag = Math.abs(a[0]) + Math.abs(a[4]) + Math.abs(a[8]);
-    if (!(off > 1e-30 * diag)) break;
-    for (let pair = 0; pair < 3; pair++) {
-      const i = pair === 2 ? 1 : 0;
-      const j = pair === 0 ? 1 : 2;
-      const aij = a[3 * i + j];
-      if (aij === 0) continue;
-      const theta = (a[4 * j] - a[4 * i]) / (2 * aij);
-      const t = (theta >= 0 ? 1 : -1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-      const c = 1 / Math.sqrt(t * t + 1);
-      const s = t * c;
-      for (let k = 0; k < 3; k++) {
-        const aki = a[3 * k + i];
-        const akj = a[3 * k + j];
-        a[3 * k + i] = c * aki - s * akj;
-        a[3 * k + j] = s * aki + c * akj;
-      }
-      for (let k = 0; k < 3; k++) {
-        const aik = a[3 * i + k];
-        const ajk = a[3 * j + k];
-        a[3 * i + k] = c * aik - s * ajk;
-        a[3 * j + k] = s * aik + c * ajk;
-      }
-      for (let k = 0; k < 3; k++) {
-        const vki = v[3 * k + i];
-        const vkj = v[3 * k + j];
-        v[3 * k + i] = c * vki - s * vkj;
-        v[3 * k + j] = s * vki + c * vkj;
-      }
-    }
-  }
-  // Largest and second eigenvalue's columns.
-  const e0 = a[0],
-    e1 = a[4],
-    e2 = a[8];
-  let i0 = 0;
-  if (e1 > e0 && e1 >= e2) i0 = 1;
-  else if (e2 > e0 && e2 > e1) i0 = 2;
-  const r1 = i0 === 0 ? 1 : 0;
-  const r2 = i0 === 2 ? 1 : 2;
-  const i1 = a[4 * r2] > a[4 * r1] ? r2 : r1;
-  let x0 = v[i0],
-    y0 = v[3 + i0],
-    z0 = v[6 + i0];
-  let x1 = v[i1],
-    y1 = v[3 + i1],
-    z1 = v[6 + i1];
+  principalAxes(C, 6 * node, work);
+  let x0 = work[0],
+    y0 = work[1],
+    z0 = work[2];
+  let x1 = work[3],
+    y1 = work[4],
+    z1 = work[5];
   let l = Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0);
   if (!(l > 0.5) || !Number.isFinite(l)) {
     x0 = 1;
@@ -686,7 +635,8 @@ export function placeRss(
  * placeRss(v, 0, R, shift, placed);
  * const out = new Float64Array(4);
  * rssGap(v, 0, placed, 0, out); // the cube against itself moved by 3 along x: distance 2
- * console.log(out[0] > 1 && out[0] <= 2); // true
+ * // a lower bound of it (the roots' RSS reach past the cube's faces)
+ * console.log(out[0] > 0 && out[0] <= 2); // true
  * ```
  */
 export function rssGap(va: RssVolumes, i: number, pb: Float64Array, j: number, out: Float64Array): void {
