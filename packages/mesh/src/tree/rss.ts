@@ -292,54 +292,19 @@ function merge(W: Float64Array, M: Float64Array, C: Float64Array, node: number, 
 }
 
 /**
- * The two leading eigenvectors of node `node`'s scatter ({@link principalAxes}) into `frame` (rows a0, a1,
- * then a2 = a0 × a1), a0 and a1 orthonormalised in double then rounded to whole units of
+ * The two leading eigenvectors of node `node`'s scatter ({@link principalAxes}: unit and square to
+ * each other) into `frame` (rows a0, a1, then a2 = a0 × a1), a0 and a1 rounded to whole units of
  * {@link RSS_AXIS}: the stored axes are the ones the fit measures against. `work`: 6 numbers of
  * scratch.
  */
 function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float64Array): void {
   principalAxes(C, 6 * node, work);
-  let x0 = work[0],
+  const x0 = work[0],
     y0 = work[1],
     z0 = work[2];
-  let x1 = work[3],
+  const x1 = work[3],
     y1 = work[4],
     z1 = work[5];
-  let l = Math.sqrt(x0 * x0 + y0 * y0 + z0 * z0);
-  if (!(l > 0.5) || !Number.isFinite(l)) {
-    x0 = 1;
-    y0 = 0;
-    z0 = 0;
-    l = 1;
-  }
-  x0 /= l;
-  y0 /= l;
-  z0 /= l;
-  let d = x0 * x1 + y0 * y1 + z0 * z1;
-  x1 -= d * x0;
-  y1 -= d * y0;
-  z1 -= d * z0;
-  l = Math.sqrt(x1 * x1 + y1 * y1 + z1 * z1);
-  if (!(l > 1e-3) || !Number.isFinite(l)) {
-    // Any unit vector orthogonal to a0.
-    if (Math.abs(x0) < 0.9) {
-      x1 = 0;
-      y1 = z0;
-      z1 = -y0;
-    } else {
-      x1 = -z0;
-      y1 = 0;
-      z1 = x0;
-    }
-    d = x0 * x1 + y0 * y1 + z0 * z1;
-    x1 -= d * x0;
-    y1 -= d * y0;
-    z1 -= d * z0;
-    l = Math.sqrt(x1 * x1 + y1 * y1 + z1 * z1);
-  }
-  x1 /= l;
-  y1 /= l;
-  z1 /= l;
   frame[0] = Math.round(x0 * AXIS_MAX) * RSS_AXIS;
   frame[1] = Math.round(y0 * AXIS_MAX) * RSS_AXIS;
   frame[2] = Math.round(z0 * AXIS_MAX) * RSS_AXIS;
