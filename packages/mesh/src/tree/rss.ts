@@ -600,8 +600,8 @@ export function placeRss(
  * placeRss(v, 0, R, shift, placed);
  * const out = new Float64Array(4);
  * rssGap(v, 0, placed, 0, out); // the cube against itself moved by 3 along x: distance 2
- * // a lower bound of it (the roots' RSS reach past the cube's faces)
- * console.log(out[0] > 0 && out[0] <= 2); // true
+ * // a lower bound of it: each root's rectangle lies in a face's plane and its ball reaches 0.5 past
+ * console.log(out[0].toFixed(3), out[0] <= 2); // 1.000 true
  * ```
  */
 export function rssGap(va: RssVolumes, i: number, pb: Float64Array, j: number, out: Float64Array): void {
