@@ -80,6 +80,11 @@ describe('planck2d scene (tiny)', () => {
     expect(r.figures['firsttouch.all.misses']).toBe(0);
     expect(r.figures['small.firsttouch.late'] + r.figures['large.firsttouch.late']).toBe(0);
     expect(r.figures['firsttouch.minMargin']).toBeGreaterThan(0);
+    // At planck's target gap as the tolerance: still no miss, never late, never a hit farther than it.
+    expect(r.figures['matched.all.misses']).toBe(0);
+    expect(r.figures['small.matched.late'] + r.figures['large.matched.late']).toBe(0);
+    expect(r.figures['small.matched.spurious'] + r.figures['large.matched.spurious']).toBe(0);
+    expect(r.figures['matched.minMargin']).toBeGreaterThan(0);
     expect(r.figures['naca.segments']).toBe(400);
     expect(r.figures['naca.0.toi']).toBeGreaterThan(0.3);
     expect(r.figures['naca.1.toi']).toBe(1);

@@ -15,9 +15,17 @@ export const PLANCK_STATES: Record<number, string> = {
  * `polygonRadius`, is not part of the distance it measures): it reports "touching" a little before
  * the polygons meet. This is the top of that band.
  */
-export const PLANCK_TOUCH_BAND =
-  Math.max(Settings.linearSlop, 2 * Settings.polygonRadius - 3 * Settings.linearSlop) +
-  0.25 * Settings.linearSlop;
+export const PLANCK_TOUCH_BAND = planckTarget() + 0.25 * Settings.linearSlop;
+
+/**
+ * The gap planck's TimeOfImpact aims at between two polygons (0.005 with the default settings):
+ * `max(linearSlop, 2 polygonRadius − 3 linearSlop)`, as its `target`.
+ */
+export const PLANCK_TARGET_GAP = planckTarget();
+
+function planckTarget(): number {
+  return Math.max(Settings.linearSlop, 2 * Settings.polygonRadius - 3 * Settings.linearSlop);
+}
 
 /** The polygon as planck's PolygonShape (planck recomputes the hull; our polygons are already convex). */
 export function planckPolygon(p: Polygon): PolygonShape {

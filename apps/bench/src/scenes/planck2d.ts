@@ -7,7 +7,7 @@ import { formatNumber } from '../harness/format.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
 import { nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
-import { PLANCK_STATES, PLANCK_TOUCH_BAND, PlanckToi } from '../peers/planck-toi.js';
+import { PLANCK_STATES, PLANCK_TARGET_GAP, PLANCK_TOUCH_BAND, PlanckToi } from '../peers/planck-toi.js';
 import { type PolygonPair, polygonCurve, polygonPairs } from '../polygons.js';
 
 const SEED = 0x5eed03;
@@ -47,21 +47,36 @@ const STATUSES = [CcdStatus.Contact, CcdStatus.Separate, CcdStatus.InitialContac
 /**
  * firsttouch's side: `timeOfImpact2` from `@firsttouch/ccd` on the same polygons as Curves
  * (`Curve.fromLoops`), motion {a: [rest, rest], b: [q0, q1]}, default options (tolerance 1e-6 of the
- * larger bounding-box diagonal, directional 'auto'). Contact, InitialContact and NotConverged (a
- * certified lower bound: the caller stops there) answer their toi; Separate answers +∞. As planck's
- * side, a query writes into one reused result record (`createImpactResult2`, as planck's
- * `TOIOutput`) and keeps only numbers for the counters (as planck's states): keeping every result
- * object alive made the collector copy them at each scavenge, in both contenders' time.
+ * larger bounding-box diagonal, directional 'auto') unless `mode` says otherwise. Contact,
+ * InitialContact and NotConverged (a certified lower bound: the caller stops there) answer their toi;
+ * Separate answers +∞. As planck's side, a query writes into one reused result record
+ * (`createImpactResult2`, as planck's `TOIOutput`) and keeps only numbers for the counters (as planck's
+ * states): keeping every result object alive made the collector copy them at each scavenge, in both
+ * contenders' time.
+ *
+ * `mode` 'directional': `directional: true`. 'planck': `tolerance` at planck's target gap
+ * ({@link PLANCK_TARGET_GAP}, 0.005): the query stops at a gap of at most 0.005 and at least half of
+ * it, where planck stops at 0.005 ± 0.00125; the default tolerance is 3 500 times finer than that.
  */
-function firsttouchContender(directional?: true): Toi2Contender {
+function firsttouchContender(mode?: 'directional' | 'planck'): Toi2Contender {
   let status = new Int8Array(0);
   let iterations = new Int32Array(0);
   let evaluations = new Float64Array(0);
-  const options = directional ? { directional } : undefined;
+  const options =
+    mode === 'directional'
+      ? { directional: true }
+      : mode === 'planck'
+        ? { tolerance: PLANCK_TARGET_GAP }
+        : undefined;
   return {
-    name: directional ? 'firsttouch timeOfImpact2 directional' : 'firsttouch timeOfImpact2',
+    name:
+      mode === 'directional'
+        ? 'firsttouch timeOfImpact2 directional'
+        : mode === 'planck'
+          ? "firsttouch timeOfImpact2 at planck's target gap"
+          : 'firsttouch timeOfImpact2',
     // The default tolerance is 1e-6 of a box diagonal, at most √2 for polygons of radius 0.5.
-    band: 1e-6 * Math.SQRT2,
+    band: mode === 'planck' ? PLANCK_TARGET_GAP : 1e-6 * Math.SQRT2,
     prepare(pairs) {
       const curves = pairs.map((p) => [polygonCurve(p.a), polygonCurve(p.b)] as const);
       const motions: Motion2[] = pairs.map((p) => {
@@ -238,11 +253,13 @@ export const planck2dScene: Scene = {
     const ft = firsttouchContender();
     // The same queries with `directional: true`: on convex polygons a step along the hulls' separating
     // axis, a few flops (the default turns it on only after 8 stalled steps, as the specification says).
-    const ftDirectional = firsttouchContender(true);
+    const ftDirectional = firsttouchContender('directional');
+    // And with planck's precision: its target gap as the tolerance.
+    const ftMatched = firsttouchContender('planck');
     const peers = [planckContender()];
-    const contenders = [ft, ftDirectional, ...peers];
+    const contenders = [ft, ftDirectional, ftMatched, ...peers];
     const label = (c: Toi2Contender) =>
-      c === ft ? 'firsttouch' : c === ftDirectional ? 'directional' : 'peer';
+      c === ft ? 'firsttouch' : c === ftDirectional ? 'directional' : c === ftMatched ? 'matched' : 'peer';
     const buckets = [
       {
         label: 'turn within ±π/2',
@@ -338,6 +355,27 @@ export const planck2dScene: Scene = {
       });
       figures[`${bucket.key}.directional.us`] = timing.get(ftDirectional.name)!.perQueryUs;
       figures[`${bucket.key}.directional.misses`] = dirScore.misses;
+      const matchedScore = scoreOf(ftMatched);
+      rows.push({
+        scene: 'planck2d',
+        case: `${bucket.subset.length} polygon pairs, ${bucket.label}, tolerance ${formatNumber(PLANCK_TARGET_GAP, 1)} (planck's target gap)`,
+        firsttouch: timing.get(ftMatched.name)!.perQueryUs,
+        peer: peers[0].name,
+        peerTime: timing.get(peers[0].name)!.perQueryUs,
+        pairedRatio: pairedRatio(timing.get(peers[0].name)!, timing.get(ftMatched.name)!),
+        extra: {
+          contacts: matchedScore.contacts,
+          'firsttouch misses': matchedScore.misses,
+          'firsttouch late': matchedScore.late,
+          'firsttouch spurious': matchedScore.spurious,
+          'near hits': matchedScore.nearHits,
+        },
+      });
+      figures[`${bucket.key}.matched.us`] = timing.get(ftMatched.name)!.perQueryUs;
+      figures[`${bucket.key}.matched.misses`] = matchedScore.misses;
+      figures[`${bucket.key}.matched.late`] = matchedScore.late;
+      figures[`${bucket.key}.matched.spurious`] = matchedScore.spurious;
+      figures[`${bucket.key}.matched.nearHits`] = matchedScore.nearHits;
       figures[`${bucket.key}.firsttouch.us`] = timing.get(ft.name)!.perQueryUs;
       figures[`${bucket.key}.planck.us`] = timing.get(peers[0].name)!.perQueryUs;
       figures[`${bucket.key}.firsttouch.misses`] = ftScore.misses;
@@ -367,7 +405,7 @@ export const planck2dScene: Scene = {
       }
     }
     // firsttouch's toi against the true first contact, without slack: it must come strictly before.
-    for (const c of [ft, ftDirectional]) {
+    for (const c of [ft, ftDirectional, ftMatched]) {
       const ftAnswers = answers.get(c.name)!;
       let margin = Number.POSITIVE_INFINITY;
       truths.forEach((truth, i) => {
