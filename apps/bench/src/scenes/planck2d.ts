@@ -338,44 +338,39 @@ export const planck2dScene: Scene = {
         figures[`${bucket.key}.nearHits`] = score.nearHits;
         figures[`${bucket.key}.missRate`] = score.contacts > 0 ? score.misses / score.contacts : Number.NaN;
       }
-      const dirScore = scoreOf(ftDirectional);
-      rows.push({
-        scene: 'planck2d',
-        case: `${bucket.subset.length} polygon pairs, ${bucket.label}, directional: true`,
-        firsttouch: timing.get(ftDirectional.name)!.perQueryUs,
-        peer: peers[0].name,
-        peerTime: timing.get(peers[0].name)!.perQueryUs,
-        pairedRatio: pairedRatio(timing.get(peers[0].name)!, timing.get(ftDirectional.name)!),
-        extra: {
-          contacts: dirScore.contacts,
-          'firsttouch misses': dirScore.misses,
-          'firsttouch late': dirScore.late,
-          'firsttouch spurious': dirScore.spurious,
+      // firsttouch's other modes against the same planck timing, a row each.
+      const variants = [
+        { c: ftDirectional, key: 'directional', label: 'directional: true' },
+        {
+          c: ftMatched,
+          key: 'matched',
+          label: `tolerance ${formatNumber(PLANCK_TARGET_GAP, 1)} (planck's target gap)`,
         },
-      });
-      figures[`${bucket.key}.directional.us`] = timing.get(ftDirectional.name)!.perQueryUs;
-      figures[`${bucket.key}.directional.misses`] = dirScore.misses;
-      const matchedScore = scoreOf(ftMatched);
-      rows.push({
-        scene: 'planck2d',
-        case: `${bucket.subset.length} polygon pairs, ${bucket.label}, tolerance ${formatNumber(PLANCK_TARGET_GAP, 1)} (planck's target gap)`,
-        firsttouch: timing.get(ftMatched.name)!.perQueryUs,
-        peer: peers[0].name,
-        peerTime: timing.get(peers[0].name)!.perQueryUs,
-        pairedRatio: pairedRatio(timing.get(peers[0].name)!, timing.get(ftMatched.name)!),
-        extra: {
-          contacts: matchedScore.contacts,
-          'firsttouch misses': matchedScore.misses,
-          'firsttouch late': matchedScore.late,
-          'firsttouch spurious': matchedScore.spurious,
-          'near hits': matchedScore.nearHits,
-        },
-      });
-      figures[`${bucket.key}.matched.us`] = timing.get(ftMatched.name)!.perQueryUs;
-      figures[`${bucket.key}.matched.misses`] = matchedScore.misses;
-      figures[`${bucket.key}.matched.late`] = matchedScore.late;
-      figures[`${bucket.key}.matched.spurious`] = matchedScore.spurious;
-      figures[`${bucket.key}.matched.nearHits`] = matchedScore.nearHits;
+      ];
+      for (const { c, key, label: variant } of variants) {
+        const score = scoreOf(c);
+        const us = timing.get(c.name)!.perQueryUs;
+        rows.push({
+          scene: 'planck2d',
+          case: `${bucket.subset.length} polygon pairs, ${bucket.label}, ${variant}`,
+          firsttouch: us,
+          peer: peers[0].name,
+          peerTime: timing.get(peers[0].name)!.perQueryUs,
+          pairedRatio: pairedRatio(timing.get(peers[0].name)!, timing.get(c.name)!),
+          extra: {
+            contacts: score.contacts,
+            'firsttouch misses': score.misses,
+            'firsttouch late': score.late,
+            'firsttouch spurious': score.spurious,
+            'near hits': score.nearHits,
+          },
+        });
+        figures[`${bucket.key}.${key}.us`] = us;
+        figures[`${bucket.key}.${key}.misses`] = score.misses;
+        figures[`${bucket.key}.${key}.late`] = score.late;
+        figures[`${bucket.key}.${key}.spurious`] = score.spurious;
+        figures[`${bucket.key}.${key}.nearHits`] = score.nearHits;
+      }
       figures[`${bucket.key}.firsttouch.us`] = timing.get(ft.name)!.perQueryUs;
       figures[`${bucket.key}.planck.us`] = timing.get(peers[0].name)!.perQueryUs;
       figures[`${bucket.key}.firsttouch.misses`] = ftScore.misses;
