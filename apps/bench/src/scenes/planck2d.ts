@@ -44,6 +44,22 @@ function planckContender(): Toi2Contender {
 /** firsttouch's statuses, by index in the contender's per-pair record. */
 const STATUSES = [CcdStatus.Contact, CcdStatus.Separate, CcdStatus.InitialContact, CcdStatus.NotConverged];
 
+/** firsttouch's contenders: its options, and the gap within which it reports contact. */
+const FIRSTTOUCH_MODES = {
+  // The default tolerance is 1e-6 of a box diagonal, at most √2 for polygons of radius 0.5.
+  default: { name: 'firsttouch timeOfImpact2', options: undefined, band: 1e-6 * Math.SQRT2 },
+  directional: {
+    name: 'firsttouch timeOfImpact2 directional',
+    options: { directional: true },
+    band: 1e-6 * Math.SQRT2,
+  },
+  planck: {
+    name: "firsttouch timeOfImpact2 at planck's target gap",
+    options: { tolerance: PLANCK_TARGET_GAP },
+    band: PLANCK_TARGET_GAP,
+  },
+} as const;
+
 /**
  * firsttouch's side: `timeOfImpact2` from `@firsttouch/ccd` on the same polygons as Curves
  * (`Curve.fromLoops`), motion {a: [rest, rest], b: [q0, q1]}, default options (tolerance 1e-6 of the
@@ -56,27 +72,16 @@ const STATUSES = [CcdStatus.Contact, CcdStatus.Separate, CcdStatus.InitialContac
  *
  * `mode` 'directional': `directional: true`. 'planck': `tolerance` at planck's target gap
  * ({@link PLANCK_TARGET_GAP}, 0.005): the query stops at a gap of at most 0.005 and at least half of
- * it, where planck stops at 0.005 ± 0.00125; the default tolerance is 3 500 times finer than that.
+ * it, where planck stops at 0.005 ± 0.00125; the default tolerance is at least 3 500 times finer.
  */
-function firsttouchContender(mode?: 'directional' | 'planck'): Toi2Contender {
+function firsttouchContender(mode: keyof typeof FIRSTTOUCH_MODES = 'default'): Toi2Contender {
   let status = new Int8Array(0);
   let iterations = new Int32Array(0);
   let evaluations = new Float64Array(0);
-  const options =
-    mode === 'directional'
-      ? { directional: true }
-      : mode === 'planck'
-        ? { tolerance: PLANCK_TARGET_GAP }
-        : undefined;
+  const { name, options, band } = FIRSTTOUCH_MODES[mode];
   return {
-    name:
-      mode === 'directional'
-        ? 'firsttouch timeOfImpact2 directional'
-        : mode === 'planck'
-          ? "firsttouch timeOfImpact2 at planck's target gap"
-          : 'firsttouch timeOfImpact2',
-    // The default tolerance is 1e-6 of a box diagonal, at most √2 for polygons of radius 0.5.
-    band: mode === 'planck' ? PLANCK_TARGET_GAP : 1e-6 * Math.SQRT2,
+    name,
+    band,
     prepare(pairs) {
       const curves = pairs.map((p) => [polygonCurve(p.a), polygonCurve(p.b)] as const);
       const motions: Motion2[] = pairs.map((p) => {
