@@ -58,3 +58,23 @@ describe('firstImpact2 equals the loop over all pairs, bit for bit', () => {
     );
   });
 });
+
+// Adversarial testing: a body turned to 1e17 rad (an ulp of 16) had its neighbours measured with
+// the turn between them taken from the raw angles, which lost the other angle: firstImpact2 answered
+// Contact at s = 0.2106 when the first contact is at s = 0.05.
+describe('firstImpact2 with a body turned to an enormous angle', () => {
+  it.each([1e12, 1e17, -1e17])('finds the first contact of a segment turned to %s', (big) => {
+    const c = Math.cos(big);
+    const s = Math.sin(big);
+    const along = Math.atan2(s, c);
+    const wall = rectangle(10, 1e-9);
+    const bar = rectangle(1, 1e-9);
+    const poses0 = [pose2(big, [0, 0]), pose2(along + 0.3, [-0.2 * s, 0.2 * c])];
+    const poses1 = [pose2(big, [0, 0]), pose2(along + 0.3, [0.8 * s, -0.8 * c])];
+    const r = firstImpact2([wall, bar], poses0, poses1);
+    const first = 0.2 - 0.5 * Math.sin(0.3) - 0.5e-9 * (1 + Math.cos(0.3));
+    expect(r.status).toBe(CcdStatus.Contact);
+    expect(r.toi).toBeLessThanOrEqual(first);
+    expect(first - r.toi).toBeLessThanOrEqual(r.tolerance);
+  });
+});

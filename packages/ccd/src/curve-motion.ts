@@ -1,5 +1,5 @@
 import { ConvexCurvePair, type Curve, CurvePair } from '@firsttouch/mesh';
-import { type Pose2, pose2, type RigidMotion2 } from '@firsttouch/pose';
+import { type Pose2, pose2, type RigidMotion2, reduceAngle } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import { DirectionalBound2 } from './directional2.js';
 
@@ -307,7 +307,7 @@ export class CurveMotion implements DistanceEvaluator {
       this.#cosA = Math.cos(angleA);
       this.#sinA = Math.sin(angleA);
     }
-    const angle = qb.angle - angleA;
+    const angle = reduceAngle(qb.angle) - reduceAngle(angleA);
     if (!Object.is(angle, this.#angle)) {
       this.#angle = angle;
       this.#cos = Math.cos(angle);

@@ -407,3 +407,32 @@ describe('tiny coordinates (below ~1e-100, subnormals included)', () => {
     );
   });
 });
+
+// Adversarial testing: curveDistance with a pose turned to an enormous angle measured B with its
+// turn in A's frame taken as angleB − angleA of the raw angles, where 1e17 swallows the other angle.
+describe('curveDistance with enormous angles', () => {
+  it('equals the same query with each angle taken to (−π, π] first', () => {
+    const a = disc(0.3, 7);
+    const b = rectangle(1, 0.1);
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: 1e6, max: 1e300, noNaN: true }), fc.constantFrom(1e12, 1e17)),
+        fc.constantFrom(1, -1),
+        fc.double({ min: -3, max: 3, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.boolean(),
+        (big, sign, small, offset, bigOnA) => {
+          const huge = sign * big;
+          const moderate = Math.atan2(Math.sin(huge), Math.cos(huge));
+          const place = (angleA: number, angleB: number) =>
+            curveDistance(a, b, { poseA: pose2(angleA, [0.2, -0.1]), poseB: pose2(angleB, [0.4, offset]) });
+          const r = bigOnA ? place(huge, small) : place(small, huge);
+          const q = bigOnA ? place(moderate, small) : place(small, moderate);
+          expect(Math.abs(r.distance - q.distance)).toBeLessThanOrEqual(1e-13);
+          expect(r.intersecting).toBe(q.intersecting);
+        },
+      ),
+      { examples: [[1e17, 1, 0.3, 0.45, true]] },
+    );
+  });
+});

@@ -4,8 +4,10 @@
  *
  * @packageDocumentation
  */
+
+export { reduceAngle, wrapAngle } from './angle.js';
 export { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
-export { interpolatePose2, motionBound2, RigidMotion2, wrapAngle } from './motion2.js';
+export { interpolatePose2, motionBound2, RigidMotion2 } from './motion2.js';
 export { interpolatePose, motionBound3, RigidMotion } from './motion3.js';
 export {
   assertPose2,

@@ -1,30 +1,7 @@
+import { wrapAngle } from './angle.js';
 import { FirstTouchError } from './errors.js';
 import { assertPose2, type Pose2, type Pose2Like } from './pose2.js';
 import { assertPoints, assertStepInstant } from './validate.js';
-
-/**
- * Wraps an angle into (−π, π].
- *
- * @example
- * ```ts
- * import { wrapAngle } from '@firsttouch/pose';
- * console.log(wrapAngle(-Math.PI) === Math.PI, wrapAngle(3 * Math.PI / 2).toFixed(4)); // true '-1.5708'
- * ```
- */
-export function wrapAngle(angle: number): number {
-  // Already wrapped: the arithmetic below would return it unchanged (zero aside, whose sign it drops).
-  if (angle > -Math.PI && angle <= Math.PI && angle !== 0) return angle;
-  const TWO_PI = 2 * Math.PI;
-  // Moderate angles: subtract whole turns (exact to rounding). Enormous ones: through sin and cos,
-  // whose argument reduction is exact, so the wrapped angle is the same rotation.
-  let a =
-    Math.abs(angle) <= 1e6
-      ? angle - TWO_PI * Math.round(angle / TWO_PI)
-      : Math.atan2(Math.sin(angle), Math.cos(angle));
-  if (a <= -Math.PI) a += TWO_PI;
-  else if (a > Math.PI) a -= TWO_PI;
-  return a > Math.PI ? Math.PI : a <= -Math.PI ? Math.PI : a;
-}
 
 /**
  * The motion of one time step in 2-D: a body point `x` is at `rot(angle0 + s θ) x + t0 + s Δ`,

@@ -1,3 +1,4 @@
+import { reduceAngle } from './angle.js';
 import { FirstTouchError } from './errors.js';
 import { assertFiniteNumber, assertFiniteVector, describeValue } from './validate.js';
 
@@ -113,7 +114,8 @@ export function composePose2(
   const s = Math.sin(a.angle);
   const bx = b.t[0],
     by = b.t[1];
-  const angle = a.angle + b.angle;
+  // Each angle reduced first: 1e17 + 0.3 would lose the 0.3.
+  const angle = reduceAngle(a.angle) + reduceAngle(b.angle);
   out.t[0] = c * bx - s * by + a.t[0];
   out.t[1] = s * bx + c * by + a.t[1];
   out.angle = angle;

@@ -1,4 +1,4 @@
-import type { Pose2Like, Pose3Like } from '@firsttouch/pose';
+import { type Pose2Like, type Pose3Like, reduceAngle } from '@firsttouch/pose';
 
 /**
  * Writes into `R`, `t` the pose of B's frame in A's frame, `poseA⁻¹ ∘ poseB`. The translations are
@@ -38,7 +38,8 @@ export function relativeTransform(
 
 /**
  * Writes into `out = [cos, sin, tu, tv]` the 2-D pose of B's frame in A's frame, `poseA⁻¹ ∘ poseB`
- * (translations subtracted before they are rotated).
+ * (translations subtracted before they are rotated). The angles are reduced before they are
+ * subtracted, so that an enormous angle (1e17) does not swallow the other one.
  *
  * @example
  * ```ts
@@ -49,7 +50,7 @@ export function relativeTransform(
  * ```
  */
 export function relativeTransform2(poseA: Pose2Like, poseB: Pose2Like, out: Float64Array): Float64Array {
-  const angle = poseB.angle - poseA.angle;
+  const angle = reduceAngle(poseB.angle) - reduceAngle(poseA.angle);
   const ca = Math.cos(poseA.angle);
   const sa = Math.sin(poseA.angle);
   const du = poseB.t[0] - poseA.t[0];
