@@ -6,21 +6,33 @@
  *
  * @packageDocumentation
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { Surface } from '@firsttouch/mesh';
+import { type FileReadOptions, readFileBytes } from './file-bytes.js';
 import { type ObjReadResult, readObj } from './obj/read.js';
 import { type ObjWriteOptions, writeObj } from './obj/write.js';
 import { readStl } from './stl/read.js';
 import type { StlReadOptions, StlReadResult, StlWriteOptions } from './stl/types.js';
 import { writeStl } from './stl/write.js';
 
+export {
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_STREAM_BYTES,
+  type FileReadOptions,
+  readFileBytes,
+  readFileBytesSync,
+} from './file-bytes.js';
+
 /**
  * Reads an STL file (see {@link readStl}). The file is read whole into one buffer, which the reader
  * parses in place: a binary file of a million facets (50 MB) needs that buffer, a float32 copy of its
- * coordinates while the surface is built, and the surface.
+ * coordinates while the surface is built, and the surface. The read is bounded by `maxBytes` (by
+ * default 1 GiB for a regular file, 256 MiB for a pipe or device; see {@link readFileBytes}), so
+ * `/dev/zero` or an endless pipe is refused, not read forever.
  *
- * @throws `FirstTouchError` as {@link readStl}; the file system's own errors (a missing file)
- *   are passed on as they are.
+ * @throws `FirstTouchError` as {@link readStl} and {@link readFileBytes} (`INVALID_OPTION` for a
+ *   path that is not a string or a URL, `FILE_TOO_LARGE` past `maxBytes`); the file system's own
+ *   errors (a missing file) are passed on as they are.
  * @example
  * ```ts
  * import { mkdtempSync } from 'node:fs';
@@ -34,8 +46,11 @@ import { writeStl } from './stl/write.js';
  * console.log(name, surface.facetCount); // cube 12
  * ```
  */
-export async function readStlFile(path: string | URL, options?: StlReadOptions): Promise<StlReadResult> {
-  return readStl(await readFile(path), options);
+export async function readStlFile(
+  path: string | URL,
+  options?: StlReadOptions & FileReadOptions,
+): Promise<StlReadResult> {
+  return readStl(await readFileBytes(path, options, 'readStlFile'), options);
 }
 
 /**
@@ -63,9 +78,10 @@ export async function writeStlFile(
 }
 
 /**
- * Reads a Wavefront OBJ file (see {@link readObj}).
+ * Reads a Wavefront OBJ file (see {@link readObj}), bounded by `maxBytes` as {@link readStlFile}.
  *
- * @throws `FirstTouchError` as {@link readObj}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link readObj} and {@link readFileBytes}; file system errors are
+ *   passed on.
  * @example
  * ```ts
  * import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -77,8 +93,8 @@ export async function writeStlFile(
  * console.log((await readObjFile(path)).surface.facetCount); // 1
  * ```
  */
-export async function readObjFile(path: string | URL): Promise<ObjReadResult> {
-  return readObj(await readFile(path));
+export async function readObjFile(path: string | URL, options?: FileReadOptions): Promise<ObjReadResult> {
+  return readObj(await readFileBytes(path, options, 'readObjFile'));
 }
 
 /**

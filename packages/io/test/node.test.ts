@@ -1,9 +1,19 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { box, icosphere } from '@firsttouch/mesh';
 import { describe, expect, it } from 'vitest';
-import { readObjFile, readStlFile, writeObjFile, writeStlFile } from '../src/node.js';
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_STREAM_BYTES,
+  readFileBytes,
+  readFileBytesSync,
+  readObjFile,
+  readStlFile,
+  writeObjFile,
+  writeStlFile,
+} from '../src/node.js';
 import { asciiStl } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-io-'));
@@ -44,5 +54,67 @@ describe('@firsttouch/io/node', () => {
 
   it('a missing file rejects with the file system error', async () => {
     await expect(readStlFile(join(dir, 'missing.stl'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  // Adversarial testing: readStlFile('/dev/zero'), readObjFile and the CLI grew to gigabytes (2.6 GB
+  // in 15 s) and never answered; readStlFile(123) threw Node's own TypeError.
+  it('refuses a never-ending file past maxBytes, every reader', async () => {
+    const small = { maxBytes: 2 ** 20 };
+    await expect(readStlFile('/dev/zero', small)).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    await expect(readObjFile('/dev/zero', small)).rejects.toMatchObject({ code: 'FILE_TOO_LARGE' });
+    await expect(readFileBytes('/dev/zero', small)).rejects.toThrow(
+      /\/dev\/zero goes on past maxBytes = 1048576 bytes/,
+    );
+    expect(() => readFileBytesSync('/dev/zero', small)).toThrow(/past maxBytes = 1048576 bytes/);
+    await expect(readFileBytes('/dev/zero', { maxBytes: 0 })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+    });
+  });
+
+  it('the default bound holds too (256 MiB of /dev/zero, then refused)', { timeout: 120_000 }, async () => {
+    expect(DEFAULT_MAX_FILE_BYTES).toBe(2 ** 30);
+    expect(DEFAULT_MAX_STREAM_BYTES).toBe(2 ** 28);
+    await expect(readStlFile('/dev/zero')).rejects.toThrow(/past maxBytes = 268435456 bytes/);
+  });
+
+  it('refuses a regular file larger than maxBytes from its size, and reads one of exactly maxBytes', async () => {
+    const path = join(dir, 'cube.stl');
+    await writeStlFile(path, box(1));
+    const size = readFileSync(path).length;
+    await expect(readStlFile(path, { maxBytes: size - 1 })).rejects.toThrow(
+      new RegExp(`holds ${size} bytes, more than maxBytes = ${size - 1}`),
+    );
+    expect((await readStlFile(path, { maxBytes: size })).surface.facetCount).toBe(12);
+    expect(readFileBytesSync(path, { maxBytes: size }).length).toBe(size);
+  });
+
+  it('reads a pipe whose size is unknown until it ends', async () => {
+    if (spawnSync('mkfifo', ['--help']).error) return; // no mkfifo: nothing to test with
+    const source = join(dir, 'piped.stl');
+    await writeStlFile(source, icosphere(1, 1));
+    const fifo = join(dir, 'pipe.stl');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', `cat "${source}" > "${fifo}"`]);
+    const closed = new Promise((done) => writer.on('close', done));
+    const r = await readStlFile(fifo);
+    expect(r.surface.facetCount).toBe(icosphere(1, 1).facetCount);
+    expect(await closed).toBe(0);
+  });
+
+  it('refuses a path that is neither a string nor a URL, and a bad maxBytes', async () => {
+    for (const path of [123, null, undefined, {}, ['a.stl']]) {
+      await expect(readStlFile(path as unknown as string)).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(readObjFile(path as unknown as string)).rejects.toThrow(
+        /readObjFile: path must be a string or a URL/,
+      );
+    }
+    for (const maxBytes of [-1, 1.5, Number.NaN, 2 ** 31, '10']) {
+      await expect(readStlFile('/dev/zero', { maxBytes } as unknown as { maxBytes: number })).rejects.toThrow(
+        /readStlFile: maxBytes must be an integer in \[0, 2147483647\]/,
+      );
+    }
   });
 });

@@ -22,7 +22,8 @@ export type FirstTouchErrorCode =
   | 'EMPTY'
   | 'STL_TRUNCATED'
   | 'STL_SYNTAX'
-  | 'OBJ_SYNTAX';
+  | 'OBJ_SYNTAX'
+  | 'FILE_TOO_LARGE';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable
