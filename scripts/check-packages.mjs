@@ -14,7 +14,11 @@ const LAYERS = {
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
+  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
 };
+
+// Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.
+const NODE_ONLY = new Set(['cli']);
 
 const problems = [];
 const fail = (where, what) => problems.push(`${where}: ${what}`);
@@ -109,7 +113,7 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
         if (rest.some((r) => r === 'src' || r === 'dist')) fail(where, `deep import ${spec}`);
       }
       const nodeOnly = spec.startsWith('node:') || ['fs', 'path', 'os', 'child_process'].includes(spec);
-      if (nodeOnly && !/[\\/]node[\\/]|[\\/]node\.ts$/.test(file)) {
+      if (nodeOnly && !NODE_ONLY.has(name) && !/[\\/]node[\\/]|[\\/]node\.ts$/.test(file)) {
         fail(
           where,
           `imports ${spec}: core code runs in the browser too (put Node-only code under src/node/)`,

@@ -9,7 +9,7 @@ import { box, icosphere, naca4, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli', 'main.js');
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-cli-'));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });

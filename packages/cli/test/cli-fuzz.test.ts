@@ -21,7 +21,7 @@ import { writeObj, writeStl } from '@firsttouch/io';
 import { box, icosphere } from '@firsttouch/mesh';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { main } from '../src/cli.js';
 
 const RUNS = 10_000;
 const HANG_MS = 2000;
@@ -29,7 +29,7 @@ const TIMEOUT = 300_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-cli-fuzz-'));
 const file = (name: string) => join(dir, name);
-const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli', 'main.js');
+const cliPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 
 beforeAll(() => {
   writeFileSync(file('a.stl'), writeStl(box(1)));

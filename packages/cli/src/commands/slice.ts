@@ -1,11 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { sliceSurface } from '@firsttouch/io';
-import { pose2 } from '@firsttouch/pose';
-import { curveScene } from '../../svg/curves.js';
-import { COLORS } from '../../svg/document.js';
 import { numberOption, parseArgs } from '../args.js';
 import { loadSurface } from '../load.js';
 import { toJson } from '../output.js';
+import { sectionSvg } from '../section-svg.js';
 import { InputError, UsageError } from '../usage-error.js';
 
 export const SLICE_HELP = `firsttouch slice body.stl --axis x|y|z --at P [options]
@@ -44,13 +42,11 @@ export function sliceCommand(argv: string[]): string {
   if (typeof svg === 'string') {
     if (curve.segmentCount === 0)
       throw new InputError(`${file}: the plane ${axisName} = ${at} does not cut the body: no SVG written`);
-    const drawing = curveScene(`section of ${file} by ${axisName} = ${at}`, [
-      {
-        drawn: [{ curve, pose: pose2(0), color: COLORS.yellow, width: 1.5 }],
-        points: [],
-        caption: `${loops.length} loops and chains, ${curve.segmentCount} segments`,
-      },
-    ]);
+    const drawing = sectionSvg(
+      `section of ${file} by ${axisName} = ${at}`,
+      loops,
+      `${loops.length} loops and chains, ${curve.segmentCount} segments`,
+    );
     try {
       writeFileSync(svg, drawing);
     } catch (e) {

@@ -1,8 +1,5 @@
-#!/usr/bin/env node
 // The firsttouch command-line tool: exit 0 done, 1 bad input (the message names the file and what
 // is wrong), 2 usage. Never a stack trace for a user's mistake.
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { FirstTouchError } from '@firsttouch/pose';
 import { DISTANCE_HELP, distanceCommand } from './commands/distance.js';
 import { FIRST_IMPACT_HELP, firstImpactCommand } from './commands/first-impact.js';
@@ -31,7 +28,20 @@ ${POSE_HELP}
 
 Exit codes: 0 done, 1 bad input, 2 usage.`;
 
-/** Runs the tool; returns the exit code, writing to the given streams. */
+/**
+ * Runs the tool on a command line (without the program name) and returns its exit code: 0 done,
+ * 1 bad input, 2 usage, 3 an internal error. What the command prints goes to `out` and its
+ * messages to `err`, one call a block of lines; nothing is thrown for a user's mistake.
+ *
+ * @example
+ * ```ts
+ * import { main } from '@firsttouch/cli';
+ * const lines: string[] = [];
+ * const code = main(['distance', '--help'], (s) => lines.push(s), (s) => lines.push(s));
+ * console.log(code, lines[0].split('\n')[0]); // 0 firsttouch distance A.stl B.stl [options]
+ * console.log(main(['fly'], () => {}, () => {})); // 2
+ * ```
+ */
 export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -66,13 +76,4 @@ export function main(argv: string[], out: (s: string) => void, err: (s: string) 
     err(`firsttouch ${name}: internal error: ${(e as Error).message} (please report it)`);
     return 3;
   }
-}
-
-// Run when executed (directly or through the package's bin link), not when imported by a test.
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(
-    process.argv.slice(2),
-    (s) => console.log(s),
-    (s) => console.error(s),
-  );
 }
