@@ -1,3 +1,4 @@
+import { decimal, radixNote } from './decimal.js';
 import { UsageError } from './usage-error.js';
 
 /** Parsed command-line arguments: positionals, and options by name (flags are `true`). */
@@ -35,7 +36,7 @@ export function parseArgs(argv: string[], valued: readonly string[], flags: read
   return { positional, options };
 }
 
-/** A number option, checked. */
+/** A number option, checked: decimal (see {@link decimal}), finite, and passing `check`. */
 export function numberOption(
   args: Args,
   name: string,
@@ -44,7 +45,8 @@ export function numberOption(
 ): number | undefined {
   const v = args.options.get(name);
   if (v === undefined) return undefined;
-  const x = typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-  if (!Number.isFinite(x) || !check(x)) throw new UsageError(`--${name} must be ${what}, got ${String(v)}`);
+  const x = typeof v === 'string' ? decimal(v) : Number.NaN;
+  if (!Number.isFinite(x) || !check(x))
+    throw new UsageError(`--${name} must be ${what}, got ${String(v)}${radixNote(String(v))}`);
   return x;
 }

@@ -152,6 +152,41 @@ describe('errors: a message, an exit code, never a stack trace', () => {
     [['slice', 'wing.stl', '--axis', 'w', '--at', '0'], 2, /--axis must be x, y or z/],
     [['slice', 'wing.stl', '--axis', 'z'], 2, /--at P is required/],
     [['slice', 'wing.stl', '--axis', 'z', '--at', '7', '--svg', 'none.svg'], 1, /does not cut the body/],
+    // Numbers are decimal (issue #31): Number() would read 0x10 as 16, 0b1 as 1, 0o7 as 7.
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=0x10,0,0'],
+      2,
+      /--b-from t must be three finite numbers X,Y,Z, got "0x10,0,0": "0x10" is not a decimal number \(hexadecimal/,
+    ],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0b1,0'], 2, /"0b1" is not a decimal/],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--b-from', 'angle=0x10deg'],
+      2,
+      /--b-from angle must be a number with deg or rad, got "0x10deg": "0x10deg" is not a decimal/,
+    ],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--tolerance', '0x10'],
+      2,
+      /--tolerance must be a positive number, got 0x10: "0x10" is not a decimal/,
+    ],
+    [['toi', 'ball.stl', 'pebble.stl', '--max-iterations', '0o7'], 2, /"0o7" is not a decimal/],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--a-fit', '0x1'],
+      2,
+      /--a-fit must be a positive number, got 0x1: "0x1" is not a decimal/,
+    ],
+    [
+      ['slice', 'wing.stl', '--axis', 'z', '--at', '0x0'],
+      2,
+      /--at must be a finite number, got 0x0: "0x0" is not a decimal/,
+    ],
+    // A key given twice in one POSE is a mistake, not "the last wins" (issue #31).
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=1,0,0 t=2,0,0'], 2, /--b-from: "t" is given twice/],
+    [
+      ['distance', 'ball.stl', 'pebble.stl', '--a', 'angle=1 axis=0,1,0 angle=2'],
+      2,
+      /"angle" is given twice/,
+    ],
   ];
   for (const [args, code, message] of cases) {
     it(`${args.join(' ')} → exit ${code}`, () => {
@@ -161,6 +196,23 @@ describe('errors: a message, an exit code, never a stack trace', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     });
   }
+
+  it('decimal numbers in every form still work: signs, points, exponents', () => {
+    const r = run('distance', 'ball.stl', 'pebble.stl', '--b', 'axis=+0,1.,0 angle=-.5e1deg t=0,5E-1,0');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^gap 0\.18/);
+  });
+
+  it('a scene file that starts with a UTF-8 byte order mark is read, as STL files with one are', () => {
+    const scene = readFileSync(join(dir, 'scene.json'), 'utf8');
+    writeFileSync(join(dir, 'bom-scene.json'), `\uFEFF${scene}`);
+    const plain = run('first-impact', 'scene.json', '--json');
+    const bom = run('first-impact', 'bom-scene.json', '--json');
+    expect(bom.stderr).toBe('');
+    expect(bom.status).toBe(0);
+    expect({ ...JSON.parse(bom.stdout), scene: '' }).toEqual({ ...JSON.parse(plain.stdout), scene: '' });
+  });
 
   it('a scene with bad bodies is bad input', () => {
     const bad = [

@@ -42,7 +42,9 @@ export function firstImpactCommand(argv: string[]): string {
   const path = args.positional[0];
   let scene: { tolerance?: unknown; directional?: unknown; maxIterations?: unknown; bodies?: unknown };
   try {
-    scene = JSON.parse(readFileSync(path, 'utf8'));
+    // A UTF-8 byte order mark (Windows editors write one) is not part of the JSON: skipped, as the
+    // STL reader skips it.
+    scene = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   } catch (e) {
     const code = (e as { code?: string }).code;
     throw new InputError(

@@ -1,6 +1,7 @@
 import { type DirectionalMode, timeOfImpact } from '@firsttouch/ccd';
 import { identityPose } from '@firsttouch/pose';
 import { numberOption, parseArgs } from '../args.js';
+import { decimal, radixNote } from '../decimal.js';
 import { loadSurface } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
 import { parsePose } from '../pose-syntax.js';
@@ -72,9 +73,11 @@ export function placement(
 ): { center?: boolean; fit?: number } {
   const fit = options.get(`${side}-fit`);
   if (fit !== undefined) {
-    const x = Number(fit);
-    if (typeof fit !== 'string' || !(x > 0) || !Number.isFinite(x))
-      throw new UsageError(`--${side}-fit must be a positive number, got ${String(fit)}`);
+    const x = typeof fit === 'string' ? decimal(fit) : Number.NaN;
+    if (!(x > 0) || !Number.isFinite(x))
+      throw new UsageError(
+        `--${side}-fit must be a positive number, got ${String(fit)}${radixNote(String(fit))}`,
+      );
     return { fit: x };
   }
   return { center: options.has(`${side}-center`) };
