@@ -1,12 +1,12 @@
 // The firsttouch command-line tool: exit 0 done, 1 bad input (the message names the file and what
-// is wrong), 2 usage. Never a stack trace for a user's mistake.
-import { FirstTouchError } from '@firsttouch/pose';
+// is wrong), 2 usage. Never a stack trace for a user's mistake; with --json, errors are JSON too.
 import { DISTANCE_HELP, distanceCommand } from './commands/distance.js';
 import { FIRST_IMPACT_HELP, firstImpactCommand } from './commands/first-impact.js';
 import { SLICE_HELP, sliceCommand } from './commands/slice.js';
 import { TOI_HELP, toiCommand } from './commands/toi.js';
+import { failureJson, failureOf, failureText } from './failure.js';
 import { POSE_HELP } from './pose-syntax.js';
-import { InputError, UsageError } from './usage-error.js';
+import { UsageError } from './usage-error.js';
 
 const COMMANDS: Record<string, { run: (argv: string[]) => string; help: string }> = {
   toi: { run: toiCommand, help: TOI_HELP },
@@ -26,54 +26,57 @@ Files are STL (ASCII or binary) or OBJ. 'firsttouch COMMAND --help' for a comman
 
 ${POSE_HELP}
 
-Exit codes: 0 done, 1 bad input, 2 usage.`;
+Exit codes: 0 done, 1 bad input, 2 usage, 3 internal error. With --json, an error is a JSON object
+on stdout too: {"command", "error": {"kind", "code"?, "message"}, "exitCode"}.`;
+
+/** Where the tool writes: the result, and its messages. */
+export interface CliIO {
+  /** The result (stdout): one call a block of lines. */
+  out: (text: string) => void;
+  /** Messages (stderr): one call a block of lines. */
+  err: (text: string) => void;
+}
 
 /**
  * Runs the tool on a command line (without the program name) and returns its exit code: 0 done,
- * 1 bad input, 2 usage, 3 an internal error. What the command prints goes to `out` and its
- * messages to `err`, one call a block of lines; nothing is thrown for a user's mistake.
+ * 1 bad input, 2 usage, 3 an internal error. The result goes to `io.out` and messages to `io.err`;
+ * with `--json`, `io.out` gets one JSON object, the result or `{command, error: {kind, code?,
+ * message}, exitCode}`, and `io.err` nothing. Nothing is thrown for a user's mistake.
  *
  * @example
  * ```ts
  * import { main } from '@firsttouch/cli';
  * const lines: string[] = [];
- * const code = main(['distance', '--help'], (s) => lines.push(s), (s) => lines.push(s));
- * console.log(code, lines[0].split('\n')[0]); // 0 firsttouch distance A.stl B.stl [options]
- * console.log(main(['fly'], () => {}, () => {})); // 2
+ * const io = { out: (s: string) => lines.push(s), err: (s: string) => lines.push(s) };
+ * console.log(main(['distance', '--help'], io), lines[0].split('\n')[0]); // 0 firsttouch distance A.stl B.stl [options]
+ * console.log(main(['toi', 'a.stl', '--json'], io), JSON.parse(lines[1]).error.message); // 2 toi needs two files, got 1
  * ```
  */
-export function main(argv: string[], out: (s: string) => void, err: (s: string) => void): number {
+export function main(argv: string[], io: CliIO): number {
   const [name, ...rest] = argv;
+  const json = argv.includes('--json');
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    out(HELP);
+    io.out(HELP);
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    err(`firsttouch: unknown command "${name}"\n\n${HELP}`);
-    return 2;
+    const f = failureOf(new UsageError(`unknown command "${name}"`));
+    if (json) io.out(failureJson(name, f));
+    else io.err(`firsttouch: ${f.message}\n\n${HELP}`);
+    return f.exitCode;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    out(`${command.help}\n\n${POSE_HELP}`);
+    io.out(`${command.help}\n\n${POSE_HELP}`);
     return 0;
   }
   try {
-    out(command.run(rest));
+    io.out(command.run(rest));
     return 0;
   } catch (e) {
-    if (e instanceof UsageError) {
-      err(`firsttouch ${name}: ${e.message}\n\n${command.help}`);
-      return 2;
-    }
-    if (e instanceof InputError) {
-      err(`firsttouch ${name}: ${e.message}`);
-      return 1;
-    }
-    if (e instanceof FirstTouchError) {
-      err(`firsttouch ${name}: ${e.message} [${e.code}]`);
-      return 1;
-    }
-    err(`firsttouch ${name}: internal error: ${(e as Error).message} (please report it)`);
-    return 3;
+    const f = failureOf(e);
+    if (json) io.out(failureJson(name, f));
+    else io.err(failureText(name, f, command.help));
+    return f.exitCode;
   }
 }

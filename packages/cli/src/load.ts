@@ -39,7 +39,7 @@ export function loadSurface(path: string, placement: Placement = {}): Surface {
   try {
     surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
   } catch (e) {
-    if (e instanceof FirstTouchError) throw new InputError(`${path}: ${e.message} [${e.code}]`);
+    if (e instanceof FirstTouchError) throw new InputError(`${path}: ${e.message}`, e.code);
     throw e;
   }
   return placeSurface(surface, placement);

@@ -1,3 +1,5 @@
+import type { FirstTouchErrorCode } from '@firsttouch/pose';
+
 /** A mistake in how the command was called: exit code 2, with the usage shown. */
 export class UsageError extends Error {
   constructor(message: string) {
@@ -6,10 +8,16 @@ export class UsageError extends Error {
   }
 }
 
-/** A problem with the user's input (a file, a pose, a number): exit code 1. */
+/**
+ * A problem with the user's input (a file, a pose, a number): exit code 1. `code` is the library's
+ * when it found the problem (a file that does not parse).
+ */
 export class InputError extends Error {
-  constructor(message: string) {
+  readonly code: FirstTouchErrorCode | undefined;
+
+  constructor(message: string, code?: FirstTouchErrorCode) {
     super(message);
     this.name = 'InputError';
+    this.code = code;
   }
 }

@@ -1,10 +1,10 @@
 // Hostile command lines and scene files for the firsttouch tool (the reliability issue's "hostile
-// input" section). The tool is run in process through the exported main(argv, out, err), 10⁴ cases
+// input" section). The tool is run in process through the exported main(argv, {out, err}), 10⁴ cases
 // each for random token soups, for well-formed commands with hostile values, and for scene JSON;
 // then a handful of real processes. What must hold:
 //   - main returns 0, 1 or 2 and never throws; never 3 (the internal-error code);
-//   - exit 1 or 2 comes with a message (on err, naming the tool), 0 with output; --json output
-//     parses; no stack trace is ever printed;
+//   - exit 1 or 2 comes with a message (on err, naming the tool; with --json, a JSON error object
+//     on out and nothing on err), 0 with output; --json output parses; no stack trace is ever printed;
 //   - every call returns within a bounded time (a hang guard: 2 s a call on files of a few facets);
 //   - a valid command right after a hostile one prints the same as before.
 // Files and scenes go to a temporary directory; --svg outputs too (a random --svg value would
@@ -62,11 +62,7 @@ function cli(argv: string[]): Ran {
   const t0 = performance.now();
   let code: number;
   try {
-    code = main(
-      argv,
-      (s) => out.push(s),
-      (s) => err.push(s),
-    );
+    code = main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
   } catch (e) {
     throw new Error(`main threw for ${JSON.stringify(argv)}: ${(e as Error).stack}`);
   }
@@ -74,7 +70,8 @@ function cli(argv: string[]): Ran {
   if (ms > HANG_MS) throw new Error(`main took ${ms.toFixed(0)} ms for ${JSON.stringify(argv)}`);
   const r = { code, out: out.join('\n'), err: err.join('\n') };
   if (![0, 1, 2].includes(code)) throw new Error(`exit ${code} for ${JSON.stringify(argv)}: ${r.err}`);
-  if (code !== 0 && !r.err.startsWith('firsttouch'))
+  if (code !== 0 && argv.includes('--json')) jsonError(argv, r);
+  else if (code !== 0 && !r.err.startsWith('firsttouch'))
     throw new Error(`exit ${code} without a message: ${JSON.stringify(argv)}`);
   if (code === 0 && r.out.length === 0) throw new Error(`exit 0 without output: ${JSON.stringify(argv)}`);
   if (/\n\s+at .*\d+:\d+\)?$/m.test(r.err + r.out))
@@ -88,6 +85,19 @@ function cli(argv: string[]): Ran {
     }
   }
   return r;
+}
+
+/** With --json, a failure is one JSON object on out, with its message and exit code; err is empty. */
+function jsonError(argv: string[], r: Ran): void {
+  let parsed: { error?: { kind?: unknown; message?: unknown }; exitCode?: unknown };
+  try {
+    parsed = JSON.parse(r.out);
+  } catch {
+    throw new Error(`--json error output does not parse for ${JSON.stringify(argv)}: ${r.out}`);
+  }
+  const { error, exitCode } = parsed;
+  if (typeof error?.message !== 'string' || error.message === '' || exitCode !== r.code || r.err !== '')
+    throw new Error(`--json error without its message or code for ${JSON.stringify(argv)}: ${r.out}`);
 }
 
 /**
@@ -490,11 +500,10 @@ describe('bugs found by this fuzzing', () => {
     for (const svg of [file('no/such/dir/out.svg'), file('folder')]) {
       const out: string[] = [];
       const err: string[] = [];
-      const code = main(
-        ['slice', file('a.stl'), '--axis', 'z', '--at', '0', '--svg', svg],
-        (s) => out.push(s),
-        (s) => err.push(s),
-      );
+      const code = main(['slice', file('a.stl'), '--axis', 'z', '--at', '0', '--svg', svg], {
+        out: (s) => out.push(s),
+        err: (s) => err.push(s),
+      });
       expect(code).toBe(1);
     }
   });
@@ -507,11 +516,7 @@ describe('bugs found by this fuzzing', () => {
     for (const directional of [{ toString: 1 }, { valueOf: 1, toString: null }]) {
       const path = file('hostile-directional.json');
       writeFileSync(path, JSON.stringify({ bodies: [{ file: 'a.stl' }], directional }));
-      const code = main(
-        ['first-impact', path],
-        () => {},
-        () => {},
-      );
+      const code = main(['first-impact', path], { out: () => {}, err: () => {} });
       expect(code).toBe(1);
     }
   });
@@ -523,11 +528,10 @@ describe('bugs found by this fuzzing', () => {
   it('BUG: angle=1e-3 is an angle (the number syntax of t= and axis=)', () => {
     for (const a of ['angle=1e-3', 'angle=1e-3rad', 'angle=2.5E1deg']) {
       const err: string[] = [];
-      const code = main(
-        ['toi', file('a.stl'), file('b.stl'), '--b-from', 't=3,0,0', '--b-to', a],
-        () => {},
-        (s) => err.push(s),
-      );
+      const code = main(['toi', file('a.stl'), file('b.stl'), '--b-from', 't=3,0,0', '--b-to', a], {
+        out: () => {},
+        err: (s) => err.push(s),
+      });
       expect(code, `${a}: ${err.join('')}`).toBe(0);
     }
   });

@@ -197,6 +197,29 @@ describe('errors: a message, an exit code, never a stack trace', () => {
     });
   }
 
+  it('with --json an error is one JSON object on stdout (kind, code, message, exit code), stderr empty', () => {
+    const cases: [string[], number, object][] = [
+      [['toi', 'ball.stl', '--json'], 2, { kind: 'usage', message: 'toi needs two files, got 1' }],
+      [['fly', '--json'], 2, { kind: 'usage', message: 'unknown command "fly"' }],
+      [
+        ['toi', 'broken.stl', 'pebble.stl', '--json'],
+        1,
+        { kind: 'input', code: 'STL_SYNTAX', message: expect.stringMatching(/^broken\.stl: /) },
+      ],
+      [
+        ['toi', 'missing.stl', 'pebble.stl', '--json'],
+        1,
+        { kind: 'input', message: 'missing.stl: cannot read it (no such file)' },
+      ],
+    ];
+    for (const [args, code, error] of cases) {
+      const r = run(...args);
+      expect(r.status).toBe(code);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual({ command: args[0], error, exitCode: code });
+    }
+  });
+
   it('decimal numbers in every form still work: signs, points, exponents', () => {
     const r = run('distance', 'ball.stl', 'pebble.stl', '--b', 'axis=+0,1.,0 angle=-.5e1deg t=0,5E-1,0');
     expect(r.stderr).toBe('');
