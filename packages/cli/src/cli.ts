@@ -6,9 +6,10 @@ import { SLICE_HELP, sliceCommand } from './commands/slice.js';
 import { TOI_HELP, toiCommand } from './commands/toi.js';
 import { failureJson, failureOf, failureText } from './failure.js';
 import { POSE_HELP } from './pose-syntax.js';
+import { type Progress, SILENT, terminalProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
-const COMMANDS: Record<string, { run: (argv: string[]) => string; help: string }> = {
+const COMMANDS: Record<string, { run: (argv: string[], progress: Progress) => string; help: string }> = {
   toi: { run: toiCommand, help: TOI_HELP },
   distance: { run: distanceCommand, help: DISTANCE_HELP },
   'first-impact': { run: firstImpactCommand, help: FIRST_IMPACT_HELP },
@@ -35,6 +36,11 @@ export interface CliIO {
   out: (text: string) => void;
   /** Messages (stderr): one call a block of lines. */
   err: (text: string) => void;
+  /**
+   * Where progress goes, as raw terminal text (lines rewritten in place): stderr when it is a
+   * terminal. Absent (a pipe, a file, a test), or with `--json`, no progress is shown.
+   */
+  progress?: (text: string) => void;
 }
 
 /**
@@ -70,8 +76,9 @@ export function main(argv: string[], io: CliIO): number {
     io.out(`${command.help}\n\n${POSE_HELP}`);
     return 0;
   }
+  const progress = io.progress && !json ? terminalProgress(io.progress) : SILENT;
   try {
-    io.out(command.run(rest));
+    io.out(command.run(rest, progress));
     return 0;
   } catch (e) {
     const f = failureOf(e);

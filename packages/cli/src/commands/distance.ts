@@ -1,9 +1,10 @@
 import { surfaceDistance } from '@firsttouch/mesh';
 import { identityPose } from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
-import { loadSurface } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
+import { loadPhase, treePhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
+import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 import { placement } from './toi.js';
 
@@ -14,7 +15,7 @@ export const DISTANCE_HELP = `firsttouch distance A.stl B.stl [options]
   --json                       print one JSON object with every field of the result`;
 
 /** `firsttouch distance`. */
-export function distanceCommand(argv: string[]): string {
+export function distanceCommand(argv: string[], progress: Progress): string {
   const args = parseArgs(argv, ['a', 'b', 'a-fit', 'b-fit'], ['a-center', 'b-center', 'json']);
   if (args.positional.length !== 2)
     throw new UsageError(`distance needs two files, got ${args.positional.length}`);
@@ -25,9 +26,15 @@ export function distanceCommand(argv: string[]): string {
   const poseA = pose('a');
   const poseB = pose('b');
   const [fa, fb] = args.positional;
-  const a = loadSurface(fa, placement(args.options, 'a'));
-  const b = loadSurface(fb, placement(args.options, 'b'));
-  const r = surfaceDistance(a, b, { poseA, poseB });
+  const a = loadPhase(progress, fa, placement(args.options, 'a'));
+  const b = loadPhase(progress, fb, placement(args.options, 'b'));
+  treePhase(progress, fa, a);
+  treePhase(progress, fb, b);
+  const r = progress.phase(
+    'distance',
+    () => surfaceDistance(a, b, { poseA, poseB }),
+    (r) => `gap ${r.distance}`,
+  );
   if (args.options.has('json')) return toJson({ command: 'distance', a: fa, b: fb, ...r });
   return [
     `gap ${r.distance}${r.intersecting ? ' (the surfaces intersect)' : ''}`,

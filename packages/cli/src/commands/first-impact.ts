@@ -4,9 +4,10 @@ import { firstImpact } from '@firsttouch/broadphase';
 import type { Surface } from '@firsttouch/mesh';
 import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
-import { loadSurface } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
+import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
+import type { Progress } from '../progress.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { directionalOption } from './toi.js';
 
@@ -35,7 +36,7 @@ interface SceneBody {
 }
 
 /** `firsttouch first-impact`. */
-export function firstImpactCommand(argv: string[]): string {
+export function firstImpactCommand(argv: string[], progress: Progress): string {
   const args = parseArgs(argv, [], ['json']);
   if (args.positional.length !== 1)
     throw new UsageError(`first-impact needs one scene file, got ${args.positional.length}`);
@@ -78,7 +79,8 @@ export function firstImpactCommand(argv: string[]): string {
     const key = `${file}|${b.center === true}|${String(b.fit)}`;
     let surface = loaded.get(key);
     if (!surface) {
-      surface = loadSurface(file, { center: b.center === true, fit: b.fit as number | undefined });
+      const place = { center: b.center === true, fit: b.fit as number | undefined };
+      surface = loadPhase(progress, file, place, b.file);
       loaded.set(key, surface);
     }
     bodies.push(surface);
@@ -93,11 +95,18 @@ export function firstImpactCommand(argv: string[]): string {
         : `${typeof scene.directional}`,
     ),
   );
-  const r = firstImpact(bodies, poses0, poses1, {
-    tolerance: scene.tolerance as number | undefined,
-    maxIterations: scene.maxIterations as number | undefined,
-    directional,
-  });
+  // No tree phases here: a pair that the swept boxes rule out never needs its bodies' trees, and
+  // firstImpact builds only those it needs.
+  const r = progress.phase(
+    `first impact of ${bodies.length} bodies`,
+    () =>
+      firstImpact(bodies, poses0, poses1, {
+        tolerance: scene.tolerance as number | undefined,
+        maxIterations: scene.maxIterations as number | undefined,
+        directional,
+      }),
+    (r) => `${r.status}, ${r.tested} of ${r.candidates} candidate pairs tested`,
+  );
   if (args.options.has('json')) return toJson({ command: 'first-impact', scene: path, ...r });
   const lines = [
     `status ${r.status}, toi ${r.toi}, pair ${r.pair ? r.pair.join(' ') : 'none'}`,

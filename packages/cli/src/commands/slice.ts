@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { sliceSurface } from '@firsttouch/io';
 import { numberOption, parseArgs } from '../args.js';
-import { loadSurface } from '../load.js';
 import { toJson } from '../output.js';
+import { loadPhase } from '../phases.js';
+import type { Progress } from '../progress.js';
 import { sectionSvg } from '../section-svg.js';
 import { InputError, UsageError } from '../usage-error.js';
 
@@ -14,7 +15,7 @@ export const SLICE_HELP = `firsttouch slice body.stl --axis x|y|z --at P [option
   --json               print one JSON object: loops with their vertices`;
 
 /** `firsttouch slice`. */
-export function sliceCommand(argv: string[]): string {
+export function sliceCommand(argv: string[], progress: Progress): string {
   const args = parseArgs(argv, ['axis', 'at', 'svg', 'fit'], ['center', 'json']);
   if (args.positional.length !== 1)
     throw new UsageError(`slice needs one file, got ${args.positional.length}`);
@@ -25,8 +26,12 @@ export function sliceCommand(argv: string[]): string {
   if (at === undefined) throw new UsageError('--at P is required');
   const fit = numberOption(args, 'fit', (x) => x > 0, 'a positive number');
   const file = args.positional[0];
-  const surface = loadSurface(file, { center: args.options.has('center'), fit });
-  const curve = sliceSurface(surface, axis as 0 | 1 | 2, at);
+  const surface = loadPhase(progress, file, { center: args.options.has('center'), fit });
+  const curve = progress.phase(
+    `slicing by ${axisName} = ${at}`,
+    () => sliceSurface(surface, axis as 0 | 1 | 2, at),
+    (c) => `${c.segmentCount} segments`,
+  );
   const loops = curve.loops.map((l) => {
     const uv: [number, number][] = [];
     for (let v = 0; v < l.size; v++)

@@ -2,9 +2,10 @@ import { type DirectionalMode, timeOfImpact } from '@firsttouch/ccd';
 import { identityPose } from '@firsttouch/pose';
 import { numberOption, parseArgs } from '../args.js';
 import { decimal, radixNote } from '../decimal.js';
-import { loadSurface } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
+import { loadPhase, treePhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
+import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
 
 export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
@@ -20,7 +21,7 @@ export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
   --json                       print one JSON object with every field of the result`;
 
 /** `firsttouch toi`. */
-export function toiCommand(argv: string[]): string {
+export function toiCommand(argv: string[], progress: Progress): string {
   const args = parseArgs(
     argv,
     ['a-from', 'a-to', 'b-from', 'b-to', 'a-fit', 'b-fit', 'tolerance', 'directional', 'max-iterations'],
@@ -45,9 +46,17 @@ export function toiCommand(argv: string[]): string {
   };
   const motion = { a: poses('a'), b: poses('b') };
   const [fa, fb] = args.positional;
-  const a = loadSurface(fa, placement(args.options, 'a'));
-  const b = loadSurface(fb, placement(args.options, 'b'));
-  const r = timeOfImpact(a, b, motion, { tolerance, directional, maxIterations });
+  const a = loadPhase(progress, fa, placement(args.options, 'a'));
+  const b = loadPhase(progress, fb, placement(args.options, 'b'));
+  treePhase(progress, fa, a);
+  treePhase(progress, fb, b);
+  // The advancement's steps reach the line through the phase's onProgress once timeOfImpact
+  // reports them.
+  const r = progress.phase(
+    'time of impact',
+    () => timeOfImpact(a, b, motion, { tolerance, directional, maxIterations }),
+    (r) => `${r.status} after ${r.iterations} steps`,
+  );
   if (args.options.has('json')) return toJson({ command: 'toi', a: fa, b: fb, ...r });
   return [
     `status ${r.status}, toi ${r.toi} after ${r.iterations} steps`,
