@@ -20,6 +20,7 @@ const LAYERS = {
 // Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.
 const NODE_ONLY = new Set(['cli']);
 
+const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 const problems = [];
 const fail = (where, what) => problems.push(`${where}: ${what}`);
 
@@ -61,7 +62,23 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
       fail(at, `exports["${sub}"] must be {types, default} into ./dist/`);
     }
   }
-  if (!Array.isArray(pkg.files) || !pkg.files.includes('dist')) fail(at, '"files" must list "dist"');
+  for (const f of ['dist', 'README.md', 'LICENSE']) {
+    if (!Array.isArray(pkg.files) || !pkg.files.includes(f)) fail(at, `"files" must list "${f}"`);
+  }
+  // What a user finds on the registry page, and what npm checks on install.
+  const repo = 'git+https://github.com/firsttouch/firsttouch.git';
+  if (pkg.repository?.url !== repo || pkg.repository?.directory !== at)
+    fail(at, `"repository" must be {type: "git", url: "${repo}", directory: "${at}"}`);
+  if (pkg.homepage !== `https://github.com/firsttouch/firsttouch/tree/main/${at}#readme`)
+    fail(at, `"homepage" must be the package's README on GitHub`);
+  if (pkg.bugs?.url !== 'https://github.com/firsttouch/firsttouch/issues') fail(at, '"bugs" must be the issues page');
+  if (!Array.isArray(pkg.keywords) || !pkg.keywords.includes('firsttouch'))
+    fail(at, '"keywords" must list "firsttouch" and what the package does');
+  if (pkg.engines?.node !== '>=20') fail(at, '"engines" must be {node: ">=20"}');
+  if (!existsSync(join(dir, 'LICENSE')) || readFileSync(join(dir, 'LICENSE'), 'utf8') !== rootLicense)
+    fail(at, 'LICENSE must be a copy of the root LICENSE (it goes into the tarball)');
+  if (pkg.scripts?.prepack !== 'node ../../scripts/pack-guard.mjs')
+    fail(at, 'scripts.prepack must be "node ../../scripts/pack-guard.mjs" (pack with pnpm, never npm)');
   if (pkg.scripts?.build !== 'tsc -p tsconfig.build.json')
     fail(at, 'scripts.build must be "tsc -p tsconfig.build.json"');
   if (pkg.scripts?.test !== 'vitest run') fail(at, 'scripts.test must be "vitest run"');
