@@ -15,6 +15,8 @@ const LAYERS = {
   ccd: ['pose', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
   cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
+  // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
+  three: ['pose', 'mesh', 'ccd', 'broadphase'],
 };
 
 // Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.
@@ -103,7 +105,11 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
   const allowed = LAYERS[name];
   if (!allowed) fail(at, `not in the layer table of scripts/check-packages.mjs`);
   const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
-  for (const [dep, range] of Object.entries({ ...deps, ...pkg.devDependencies })) {
+  // A peer dependency is the user's own copy: a range, from the lowest version tested up.
+  for (const [dep, range] of Object.entries(pkg.peerDependencies ?? {})) {
+    if (!/^>=\d+\.\d+\.\d+$/.test(range)) fail(at, `peer ${dep} must be ">=x.y.z", is ${range}`);
+  }
+  for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
     if (!dep.startsWith('@firsttouch/')) {
       if (!/^\d+\.\d+\.\d+$/.test(range)) fail(at, `${dep} must be pinned to an exact version, is ${range}`);
       continue;
