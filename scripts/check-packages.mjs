@@ -73,10 +73,16 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
     fail(at, `"repository" must be {type: "git", url: "${repo}", directory: "${at}"}`);
   if (pkg.homepage !== `https://github.com/firsttouch/firsttouch/tree/main/${at}#readme`)
     fail(at, `"homepage" must be the package's README on GitHub`);
-  if (pkg.bugs?.url !== 'https://github.com/firsttouch/firsttouch/issues') fail(at, '"bugs" must be the issues page');
+  if (pkg.bugs?.url !== 'https://github.com/firsttouch/firsttouch/issues')
+    fail(at, '"bugs" must be the issues page');
   if (!Array.isArray(pkg.keywords) || !pkg.keywords.includes('firsttouch'))
     fail(at, '"keywords" must list "firsttouch" and what the package does');
   if (pkg.engines?.node !== '>=20') fail(at, '"engines" must be {node: ">=20"}');
+  if (pkg.publishConfig?.access !== 'public')
+    fail(
+      at,
+      '"publishConfig" must be {access: "public"} (a scoped package is private on the registry otherwise)',
+    );
   if (!existsSync(join(dir, 'LICENSE')) || readFileSync(join(dir, 'LICENSE'), 'utf8') !== rootLicense)
     fail(at, 'LICENSE must be a copy of the root LICENSE (it goes into the tarball)');
   if (pkg.scripts?.prepack !== 'node ../../scripts/pack-guard.mjs')

@@ -59,7 +59,9 @@ export interface CliIO {
  * ```
  */
 export function main(argv: string[], io: CliIO): number {
-  const [name, ...rest] = argv;
+  // A leading `--` ends the options of a launcher, as in `npx firsttouch -- --help` (npx takes a
+  // bare `--help` for itself): it is not the tool's.
+  const [name, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
   const json = argv.includes('--json');
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(HELP);

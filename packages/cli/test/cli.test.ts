@@ -48,6 +48,10 @@ describe('firsttouch --help', () => {
     }
     expect(run().status).toBe(2);
     expect(run('fly').status).toBe(2);
+    // a launcher's `--` (npx firsttouch -- --help: npx reads a bare --help itself) is not a command
+    expect(run('--', '--help').status).toBe(0);
+    expect(run('--', '--help').stdout).toContain('Exit codes');
+    expect(run('--', 'toi', '--help').stdout).toContain('firsttouch toi');
   });
 });
 
