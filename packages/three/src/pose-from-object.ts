@@ -66,7 +66,7 @@ export function poseAndScaleFromObject3D(
   // The columns of the linear part: the images of the body's axes.
   const axes = [0, 4, 8].map((k) => [e[k], e[k + 1], e[k + 2]]);
   const scale = axes.map((a) => Math.hypot(a[0], a[1], a[2])) as [number, number, number];
-  const zero = scale.findIndex((s) => s === 0);
+  const zero = scale.indexOf(0);
   if (zero >= 0)
     throw new FirstTouchError('INVALID_POSE', `${name}: the world matrix scales ${'xyz'[zero]} by 0`);
   if (dot(axes[0], cross(axes[1], axes[2])) < 0) scale[0] = -scale[0];

@@ -24,6 +24,11 @@ function expectPoseClose(a: Pose3, b: Pose3, digits = 14): void {
   for (let i = 0; i < 3; i++) expect(a.t[i]).toBeCloseTo(b.t[i], digits);
 }
 
+function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, digits: number): void {
+  expect(actual.length).toBe(expected.length);
+  for (let i = 0; i < expected.length; i++) expect(actual[i]).toBeCloseTo(expected[i], digits);
+}
+
 /** Where three.js draws body point p of `object`, and where the pose (and scale) put it. */
 function worldPoint(object: Object3D, p: number[]): number[] {
   return new Vector3(...p).applyMatrix4(object.matrixWorld).toArray();
@@ -62,7 +67,7 @@ describe('poseFromObject3D', () => {
       [10, 0, -4],
     ]) {
       const ours = Array.from(transformPoint(pose, p));
-      worldPoint(child, p).forEach((x, i) => expect(ours[i]).toBeCloseTo(x, 13));
+      expectClose(ours, worldPoint(child, p), 13);
     }
   });
 
@@ -120,7 +125,7 @@ describe('poseAndScaleFromObject3D', () => {
     for (let v = 0; v < 8; v++) {
       const p = Array.from(corners.positions.subarray(3 * v, 3 * v + 3));
       const ours = transformPoint(pose, body.positions.subarray(3 * v, 3 * v + 3));
-      worldPoint(child, p).forEach((x, i) => expect(ours[i]).toBeCloseTo(x, 12));
+      expectClose(ours, worldPoint(child, p), 12);
     }
   });
 
@@ -130,7 +135,7 @@ describe('poseAndScaleFromObject3D', () => {
     const { pose, scale } = poseAndScaleFromObject3D(mirrored);
     expect(scale).toEqual([-1, 1, 1]);
     const ours = transformPoint(pose, [-0.3, 0.2, 0.7]);
-    worldPoint(mirrored, [0.3, 0.2, 0.7]).forEach((x, i) => expect(ours[i]).toBeCloseTo(x, 14));
+    expectClose(ours, worldPoint(mirrored, [0.3, 0.2, 0.7]), 14);
     const parent = new Group();
     parent.scale.set(1, 3, 1);
     const child = placed(new Mesh(), [0, 0, 1], Math.PI / 4, [0, 0, 0]);
@@ -161,7 +166,7 @@ describe('poseToMatrix4', () => {
     parent.add(child);
     const pose = poseFromObject3D(child);
     const m = poseToMatrix4(pose);
-    m.elements.forEach((x, i) => expect(x).toBeCloseTo(child.matrixWorld.elements[i], 14));
+    expectClose(m.elements, child.matrixWorld.elements, 14);
     // an object drawn at a pose through its matrix, as the viewer does
     const drawn = new Object3D();
     drawn.matrixAutoUpdate = false;
