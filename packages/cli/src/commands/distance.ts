@@ -2,11 +2,10 @@ import { surfaceDistance } from '@firsttouch/mesh';
 import { identityPose } from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
 import { fmtPoint, toJson } from '../output.js';
-import { loadPhase, treePhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
-import { placement } from './toi.js';
+import { loadPair } from './pair.js';
 
 export const DISTANCE_HELP = `firsttouch distance A.stl B.stl [options]
   The exact gap between two bodies at given poses.
@@ -26,10 +25,7 @@ export function distanceCommand(argv: string[], progress: Progress): string {
   const poseA = pose('a');
   const poseB = pose('b');
   const [fa, fb] = args.positional;
-  const a = loadPhase(progress, fa, placement(args.options, 'a'));
-  const b = loadPhase(progress, fb, placement(args.options, 'b'));
-  treePhase(progress, fa, a);
-  treePhase(progress, fb, b);
+  const [a, b] = loadPair(progress, args.options, fa, fb);
   const r = progress.phase(
     'distance',
     () => surfaceDistance(a, b, { poseA, poseB }),

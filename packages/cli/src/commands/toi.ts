@@ -1,12 +1,11 @@
 import { type DirectionalMode, timeOfImpact } from '@firsttouch/ccd';
 import { identityPose } from '@firsttouch/pose';
 import { numberOption, parseArgs } from '../args.js';
-import { decimal, radixNote } from '../decimal.js';
 import { fmtPoint, toJson } from '../output.js';
-import { loadPhase, treePhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
+import { loadPair } from './pair.js';
 
 export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
   The certified time of first contact of two bodies over a step.
@@ -46,10 +45,7 @@ export function toiCommand(argv: string[], progress: Progress): string {
   };
   const motion = { a: poses('a'), b: poses('b') };
   const [fa, fb] = args.positional;
-  const a = loadPhase(progress, fa, placement(args.options, 'a'));
-  const b = loadPhase(progress, fb, placement(args.options, 'b'));
-  treePhase(progress, fa, a);
-  treePhase(progress, fb, b);
+  const [a, b] = loadPair(progress, args.options, fa, fb);
   // The advancement's steps reach the line through the phase's onProgress once timeOfImpact
   // reports them.
   const r = progress.phase(
@@ -74,20 +70,4 @@ export function directionalOption(v: string | true | undefined): DirectionalMode
   if (v === 'on') return true;
   if (v === 'off') return false;
   throw new UsageError(`--directional must be on, off or auto, got ${String(v)}`);
-}
-
-export function placement(
-  options: Map<string, string | true>,
-  side: 'a' | 'b',
-): { center?: boolean; fit?: number } {
-  const fit = options.get(`${side}-fit`);
-  if (fit !== undefined) {
-    const x = typeof fit === 'string' ? decimal(fit) : Number.NaN;
-    if (!(x > 0) || !Number.isFinite(x))
-      throw new UsageError(
-        `--${side}-fit must be a positive number, got ${String(fit)}${radixNote(String(fit))}`,
-      );
-    return { fit: x };
-  }
-  return { center: options.has(`${side}-center`) };
 }
