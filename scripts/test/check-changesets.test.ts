@@ -1,14 +1,24 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkChangesets, pendingChangesets } from '../check-changesets.mjs';
 
 const workspace = join(import.meta.dirname, '..', '..');
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
 
 /** A copy of the workspace's changesets with `extra` files added. */
 function changesetsWith(extra: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'firsttouch-changesets-test-'));
+  const dir = tempDir('firsttouch-changesets-test-');
   cpSync(join(workspace, '.changeset'), dir, { recursive: true });
   for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
   return dir;
@@ -43,7 +53,7 @@ describe('check-changesets: changeset status over every pending changeset', () =
   });
 
   it('passes with no pending changeset at all (right after a release)', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'firsttouch-changesets-none-'));
+    const empty = tempDir('firsttouch-changesets-none-');
     writeFileSync(join(empty, 'README.md'), '# Changesets\n');
     const r = checkChangesets({ changesets: empty });
     expect(r.status).toBe(0);
