@@ -1,11 +1,11 @@
 // Progress on stderr: shown phase by phase when stderr is a terminal, never in a pipe nor with --json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeObj, writeStl } from '@firsttouch/io';
 import { box, icosphere } from '@firsttouch/mesh';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { SILENT, terminalProgress } from '../src/progress.js';
 
@@ -13,6 +13,8 @@ const cli = join(import.meta.dirname, '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-progress-'));
 const file = (name: string) => join(dir, name);
 const TOI = ['toi', file('ball.stl'), file('pebble.obj'), '--b-from', 't=-1,0,0', '--b-to', 't=1,0,0'];
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
   writeFileSync(file('ball.stl'), writeStl(icosphere(0.3, 2), { format: 'ascii' }));

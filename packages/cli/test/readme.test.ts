@@ -1,12 +1,12 @@
 // The README's session, run as written: the files it describes are made here, every `$ firsttouch`
 // line runs the built tool in their folder, and what it prints must be the lines that follow it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeObj, writeStl } from '@firsttouch/io';
 import { box, icosphere, naca4 } from '@firsttouch/mesh';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 const cli = join(packageDir, 'dist', 'main.js');
@@ -29,6 +29,8 @@ function session(): { command: string; output: string }[] {
 function words(command: string): string[] {
   return [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
 }
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
   writeFileSync(join(dir, 'ball.stl'), writeStl(icosphere(0.3, 2), { format: 'ascii', name: 'ball' }));
