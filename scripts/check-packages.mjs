@@ -14,8 +14,15 @@ const LAYERS = {
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
+  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
+  // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
+  three: ['pose', 'mesh', 'ccd', 'broadphase'],
 };
 
+// Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.
+const NODE_ONLY = new Set(['cli']);
+
+const rootLicense = readFileSync(join(root, 'LICENSE'), 'utf8');
 const problems = [];
 const fail = (where, what) => problems.push(`${where}: ${what}`);
 
@@ -57,7 +64,29 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
       fail(at, `exports["${sub}"] must be {types, default} into ./dist/`);
     }
   }
-  if (!Array.isArray(pkg.files) || !pkg.files.includes('dist')) fail(at, '"files" must list "dist"');
+  for (const f of ['dist', 'README.md', 'LICENSE']) {
+    if (!Array.isArray(pkg.files) || !pkg.files.includes(f)) fail(at, `"files" must list "${f}"`);
+  }
+  // What a user finds on the registry page, and what npm checks on install.
+  const repo = 'git+https://github.com/firsttouch/firsttouch.git';
+  if (pkg.repository?.url !== repo || pkg.repository?.directory !== at)
+    fail(at, `"repository" must be {type: "git", url: "${repo}", directory: "${at}"}`);
+  if (pkg.homepage !== `https://github.com/firsttouch/firsttouch/tree/main/${at}#readme`)
+    fail(at, `"homepage" must be the package's README on GitHub`);
+  if (pkg.bugs?.url !== 'https://github.com/firsttouch/firsttouch/issues')
+    fail(at, '"bugs" must be the issues page');
+  if (!Array.isArray(pkg.keywords) || !pkg.keywords.includes('firsttouch'))
+    fail(at, '"keywords" must list "firsttouch" and what the package does');
+  if (pkg.engines?.node !== '>=20') fail(at, '"engines" must be {node: ">=20"}');
+  if (pkg.publishConfig?.access !== 'public')
+    fail(
+      at,
+      '"publishConfig" must be {access: "public"} (a scoped package is private on the registry otherwise)',
+    );
+  if (!existsSync(join(dir, 'LICENSE')) || readFileSync(join(dir, 'LICENSE'), 'utf8') !== rootLicense)
+    fail(at, 'LICENSE must be a copy of the root LICENSE (it goes into the tarball)');
+  if (pkg.scripts?.prepack !== 'node ../../scripts/pack-guard.mjs')
+    fail(at, 'scripts.prepack must be "node ../../scripts/pack-guard.mjs" (pack with pnpm, never npm)');
   if (pkg.scripts?.build !== 'tsc -p tsconfig.build.json')
     fail(at, 'scripts.build must be "tsc -p tsconfig.build.json"');
   if (pkg.scripts?.test !== 'vitest run') fail(at, 'scripts.test must be "vitest run"');
@@ -82,7 +111,11 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
   const allowed = LAYERS[name];
   if (!allowed) fail(at, `not in the layer table of scripts/check-packages.mjs`);
   const deps = { ...pkg.dependencies, ...pkg.peerDependencies };
-  for (const [dep, range] of Object.entries({ ...deps, ...pkg.devDependencies })) {
+  // A peer dependency is the user's own copy: a range, from the lowest version tested up.
+  for (const [dep, range] of Object.entries(pkg.peerDependencies ?? {})) {
+    if (!/^>=\d+\.\d+\.\d+$/.test(range)) fail(at, `peer ${dep} must be ">=x.y.z", is ${range}`);
+  }
+  for (const [dep, range] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
     if (!dep.startsWith('@firsttouch/')) {
       if (!/^\d+\.\d+\.\d+$/.test(range)) fail(at, `${dep} must be pinned to an exact version, is ${range}`);
       continue;
@@ -109,7 +142,7 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
         if (rest.some((r) => r === 'src' || r === 'dist')) fail(where, `deep import ${spec}`);
       }
       const nodeOnly = spec.startsWith('node:') || ['fs', 'path', 'os', 'child_process'].includes(spec);
-      if (nodeOnly && !/[\\/]node[\\/]|[\\/]node\.ts$/.test(file)) {
+      if (nodeOnly && !NODE_ONLY.has(name) && !/[\\/]node[\\/]|[\\/]node\.ts$/.test(file)) {
         fail(
           where,
           `imports ${spec}: core code runs in the browser too (put Node-only code under src/node/)`,

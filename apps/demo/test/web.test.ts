@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timeOfImpact } from '@firsttouch/ccd';
-import { box } from '@firsttouch/mesh';
+import { readObj, writeObj } from '@firsttouch/io';
+import { box, icosphere, type Surface } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -76,10 +77,10 @@ function requireChromium(): void {
 }
 
 /** The built-in scene's query, computed here with the library: the same bodies, poses and defaults. */
-function nodeQuery() {
+function nodeQuery(b: Surface = box(0.04, 2)) {
   const require = createRequire(import.meta.url);
   const bunny = require('bunny') as { positions: number[][]; cells: number[][] };
-  return timeOfImpact(unitSurface(bunny.positions, bunny.cells), box(0.04, 2), {
+  return timeOfImpact(unitSurface(bunny.positions, bunny.cells), b, {
     a: [identityPose(), identityPose()],
     b: [
       poseFromAxisAngle([0, 1, 0], 0, [-0.6, -0.2, -0.2]),
@@ -200,5 +201,29 @@ describe.skipIf(!hasChromium && !inCi)('the web viewer (pnpm --filter @firsttouc
     await mkdir(join(demoDir, 'test-results'), { recursive: true });
     await page.screenshot({ path: screenshot });
     expect(existsSync(screenshot)).toBe(true);
+  });
+
+  it('takes an OBJ file for a body and shows the toi the library computes for it', async () => {
+    requireChromium();
+    // a ball in place of the pebble, at the same poses, as the user would pick it from the disk
+    const obj = writeObj(icosphere(0.05, 2), { name: 'ball' });
+    await page.setInputFiles('#file-b', {
+      name: 'ball.obj',
+      mimeType: 'model/obj',
+      buffer: Buffer.from(obj),
+    });
+    // the name shows once the file is read; the query then runs (state "running", then "done")
+    await page.waitForSelector('#body-b-name:has-text("ball.obj (OBJ), 320 facets")', { timeout: 10_000 });
+    await page.waitForSelector('#result[data-state="done"], #result[data-state="error"]', {
+      timeout: 45_000,
+    });
+    expect(await page.textContent('#message')).toBe('');
+    const expected = nodeQuery(readObj(obj).surface);
+    expect(expected.status).toBe('contact');
+    expect(await page.getAttribute('#result', 'data-state')).toBe('done');
+    expect(Number(await page.getAttribute('#result', 'data-toi'))).toBe(expected.toi);
+    expect(Number(await page.getAttribute('#result', 'data-facet-b'))).toBe(expected.facetB);
+    expect(pageErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
   });
 });

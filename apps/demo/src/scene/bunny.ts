@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fitToUnit } from '@firsttouch/cli';
 import { Surface } from '@firsttouch/mesh';
 
 const require = createRequire(import.meta.url);
@@ -10,16 +11,4 @@ const require = createRequire(import.meta.url);
 export function loadBunny(): Surface {
   const data = require('bunny') as { positions: number[][]; cells: number[][] };
   return fitToUnit(Surface.fromIndexed(data.positions.flat(), data.cells.flat()));
-}
-
-/** Centres a surface on its bounding box and scales its largest extent to `size`. */
-export function fitToUnit(s: Surface, size = 1): Surface {
-  const b = s.bounds();
-  const centred = s.translate([
-    -(b.min[0] + b.max[0]) / 2,
-    -(b.min[1] + b.max[1]) / 2,
-    -(b.min[2] + b.max[2]) / 2,
-  ]);
-  const extent = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
-  return extent > 0 ? centred.scale(size / extent) : centred;
 }

@@ -3,6 +3,7 @@
 import type { Motion3 } from '@firsttouch/ccd';
 import type { Surface } from '@firsttouch/mesh';
 import { identityPose, RigidMotion } from '@firsttouch/pose';
+import { geometryFromSurface } from '@firsttouch/three';
 import {
   Box3,
   BufferAttribute,
@@ -13,7 +14,7 @@ import {
   type Mesh,
   MeshStandardMaterial,
 } from 'three';
-import { bodyMesh, placeObject, surfaceGeometry } from './body-mesh.js';
+import { bodyMesh, placeObject } from './body-mesh.js';
 import type { Iterate } from './ccd-run.js';
 import type { View3d } from './view3d.js';
 
@@ -56,7 +57,7 @@ export class BodiesView {
       [this.#tracks[1], b],
     ] as const) {
       track.solid.geometry.dispose();
-      track.solid.geometry = surfaceGeometry(surface);
+      track.solid.geometry = geometryFromSurface(surface);
     }
     this.#clearExtras();
   }

@@ -5,6 +5,7 @@ import type { Motion3 } from '@firsttouch/ccd';
 import { Box3, Vector3 } from 'three';
 import type { Body } from './bodies.js';
 import { BodiesView } from './bodies-view.js';
+import { bodyFromFile } from './body-file.js';
 import { builtinScene } from './builtin-scene.js';
 import { type CcdRun, runCcd } from './ccd-run.js';
 import { GapPlot } from './gap-plot.js';
@@ -13,7 +14,6 @@ import { PoseForm } from './pose-form.js';
 import { motionOfSpec } from './pose-spec.js';
 import { showDone, showRun, showState } from './readout.js';
 import { StepSlider } from './slider.js';
-import { bodyFromStlFile } from './stl-file.js';
 import { View3d } from './view3d.js';
 import { WitnessView } from './witness-view.js';
 
@@ -104,7 +104,7 @@ for (const key of ['a', 'b'] as const) {
     const file = input.files?.[0];
     if (!file) return;
     try {
-      bodies[key] = await bodyFromStlFile(file);
+      bodies[key] = await bodyFromFile(file);
     } catch (error) {
       showState('error', `${file.name}: ${error instanceof Error ? error.message : String(error)}`);
       return;

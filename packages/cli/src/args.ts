@@ -1,0 +1,52 @@
+import { decimal, radixNote } from './decimal.js';
+import { UsageError } from './usage-error.js';
+
+/** Parsed command-line arguments: positionals, and options by name (flags are `true`). */
+export interface Args {
+  positional: string[];
+  options: Map<string, string | true>;
+}
+
+/**
+ * Splits `--name value`, `--name=value` and bare `--flag` (a flag when the name is in `flags`),
+ * rejecting options the command does not know.
+ */
+export function parseArgs(argv: string[], valued: readonly string[], flags: readonly string[]): Args {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--') || a === '--') {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+    if (flags.includes(name)) {
+      if (eq > 0) throw new UsageError(`--${name} takes no value`);
+      options.set(name, true);
+    } else if (valued.includes(name)) {
+      const value = eq > 0 ? a.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      options.set(name, value);
+    } else {
+      throw new UsageError(`unknown option --${name}`);
+    }
+  }
+  return { positional, options };
+}
+
+/** A number option, checked: decimal (see {@link decimal}), finite, and passing `check`. */
+export function numberOption(
+  args: Args,
+  name: string,
+  check: (x: number) => boolean,
+  what: string,
+): number | undefined {
+  const v = args.options.get(name);
+  if (v === undefined) return undefined;
+  const x = typeof v === 'string' ? decimal(v) : Number.NaN;
+  if (!Number.isFinite(x) || !check(x))
+    throw new UsageError(`--${name} must be ${what}, got ${String(v)}${radixNote(String(v))}`);
+  return x;
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { readObj, readStl } from '@firsttouch/io';
+import type { Surface } from '@firsttouch/mesh';
+import { FirstTouchError } from '@firsttouch/pose';
+import { type Placement, placeSurface } from './placement.js';
+import { InputError } from './usage-error.js';
+
+/**
+ * Reads an STL or OBJ file (by extension; anything else is read as STL) into a Surface placed as
+ * the tool places it: what `firsttouch` computes with, for a script that wants the same bodies.
+ *
+ * @throws an `Error` whose message names the file and what is wrong with it (the library's
+ *   `FirstTouchError` code in brackets), as the tool prints it.
+ * @example
+ * ```ts
+ * import { mkdtempSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { loadSurface } from '@firsttouch/cli';
+ * import { writeStl } from '@firsttouch/io';
+ * import { box } from '@firsttouch/mesh';
+ * const path = join(mkdtempSync(join(tmpdir(), 'cli-')), 'slab.stl');
+ * writeFileSync(path, writeStl(box([4, 2, 1]).translate([5, 5, 5])));
+ * const slab = loadSurface(path, { fit: 1 });
+ * console.log(slab.facetCount, Array.from(slab.bounds().max)); // 12 [0.5, 0.25, 0.125]
+ * ```
+ */
+export function loadSurface(path: string, placement: Placement = {}): Surface {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new InputError(
+      `${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
+    );
+  }
+  let surface: Surface;
+  try {
+    surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
+  } catch (e) {
+    if (e instanceof FirstTouchError) throw new InputError(`${path}: ${e.message}`, e.code);
+    throw e;
+  }
+  return placeSurface(surface, placement);
+}

@@ -1,0 +1,31 @@
+// The phases every command shows on a terminal: reading a body file, building a tree.
+import type { Surface } from '@firsttouch/mesh';
+import { loadSurface } from './load.js';
+import type { Placement } from './placement.js';
+import type { Progress } from './progress.js';
+
+/**
+ * Reads a body file (see {@link loadSurface}) as one phase: `reading a.stl …`, then its facets.
+ * `name` is the file as the user named it (a scene's path, relative to the scene).
+ */
+export function loadPhase(progress: Progress, path: string, placement: Placement, name = path): Surface {
+  return progress.phase(
+    `reading ${name}`,
+    () => loadSurface(path, placement),
+    (s) => `${s.facetCount} facets`,
+  );
+}
+
+/**
+ * Builds a surface's bounding-volume tree as one phase. The query would build the same tree on its
+ * first use (the surface keeps it); built here, the wait has a name. A surface without facets is
+ * left to the query, whose message says which body it is.
+ */
+export function treePhase(progress: Progress, name: string, surface: Surface): void {
+  if (surface.facetCount === 0) return;
+  progress.phase(
+    `building the tree of ${name}`,
+    () => surface.tree(),
+    (t) => `${t.nodeCount} nodes`,
+  );
+}

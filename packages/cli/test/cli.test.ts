@@ -1,0 +1,259 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { timeOfImpact } from '@firsttouch/ccd';
+import { writeStl } from '@firsttouch/io';
+import { box, icosphere, naca4, surfaceDistance } from '@firsttouch/mesh';
+import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'firsttouch-cli-'));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+
+const ball = icosphere(0.3, 2);
+const pebble = box(0.04, 2);
+
+beforeAll(() => {
+  writeFileSync(join(dir, 'ball.stl'), writeStl(ball, { format: 'ascii' }));
+  writeFileSync(join(dir, 'pebble.stl'), writeStl(pebble, { format: 'ascii' }));
+  writeFileSync(join(dir, 'wing.stl'), writeStl(naca4('0012', 1, 1, 50)));
+  writeFileSync(join(dir, 'broken.stl'), 'solid broken\n facet normal 0 0 1\n outer loop\n vertex 0 0 0\n');
+  writeFileSync(
+    join(dir, 'scene.json'),
+    JSON.stringify({
+      tolerance: 1e-6,
+      bodies: [
+        { file: 'ball.stl' },
+        { file: 'pebble.stl', from: 't=-1,0,0', to: 'axis=0,1,0 angle=90deg t=1,0,0' },
+        { file: 'pebble.stl', from: 't=0,2,0' },
+      ],
+    }),
+  );
+});
+
+describe('firsttouch --help', () => {
+  it('prints the usage with the POSE syntax and exits 0; no command is a usage error', () => {
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('axis=X,Y,Z');
+    expect(r.stdout).toContain('Exit codes');
+    for (const c of ['toi', 'distance', 'first-impact', 'slice']) {
+      const h = run(c, '--help');
+      expect(h.status).toBe(0);
+      expect(h.stdout).toContain(`firsttouch ${c}`);
+    }
+    expect(run().status).toBe(2);
+    expect(run('fly').status).toBe(2);
+    // a launcher's `--` (npx firsttouch -- --help: npx reads a bare --help itself) is not a command
+    expect(run('--', '--help').status).toBe(0);
+    expect(run('--', '--help').stdout).toContain('Exit codes');
+    expect(run('--', 'toi', '--help').stdout).toContain('firsttouch toi');
+  });
+});
+
+describe('the commands give the library results', () => {
+  it('toi --json equals timeOfImpact', () => {
+    const r = run(
+      'toi',
+      'ball.stl',
+      'pebble.stl',
+      '--b-from',
+      't=-1,0,0',
+      '--b-to',
+      'axis=0,1,0 angle=90deg t=1,0,0',
+      '--json',
+    );
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const lib = timeOfImpact(ball, pebble, {
+      a: [identityPose(), identityPose()],
+      b: [poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]), poseFromAxisAngle([0, 1, 0], Math.PI / 2, [1, 0, 0])],
+    });
+    // the ASCII STL holds the float64 coordinates exactly, so the query is the same, bit for bit
+    expect(j.status).toBe(lib.status);
+    expect(j.toi).toBe(lib.toi);
+    expect(j.distance).toBe(lib.distance);
+    expect(j.facetA).toBe(lib.facetA);
+    expect(j.pointA).toEqual(Array.from(lib.pointA));
+    expect(j.iterations).toBe(lib.iterations);
+    const text = run(
+      'toi',
+      'ball.stl',
+      'pebble.stl',
+      '--b-from',
+      't=-1,0,0',
+      '--b-to',
+      't=1,0,0',
+      '--directional',
+      'on',
+    );
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('status contact');
+  });
+
+  it('distance --json equals surfaceDistance', () => {
+    const r = run('distance', 'ball.stl', 'pebble.stl', '--b', 'angle=0.3rad t=0,0.5,0', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const lib = surfaceDistance(ball, pebble, { poseB: poseFromAxisAngle([0, 0, 1], 0.3, [0, 0.5, 0]) });
+    expect(j.distance).toBe(lib.distance);
+    expect([j.facetA, j.facetB]).toEqual([lib.facetA, lib.facetB]);
+  });
+
+  it('first-impact reads a scene file (paths relative to it)', () => {
+    const r = run('first-impact', join(dir, 'scene.json'), '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.status).toBe('contact');
+    expect(j.pair).toEqual([0, 1]);
+    const lib = timeOfImpact(
+      ball,
+      pebble,
+      {
+        a: [identityPose(), identityPose()],
+        b: [
+          poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]),
+          poseFromAxisAngle([0, 1, 0], Math.PI / 2, [1, 0, 0]),
+        ],
+      },
+      { tolerance: 1e-6 },
+    );
+    expect(j.toi).toBe(lib.toi);
+  });
+
+  it('slice prints the section and writes an SVG', () => {
+    const r = run('slice', 'wing.stl', '--axis', 'z', '--at', '0.5', '--svg', 'wing.svg', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.loops).toHaveLength(1);
+    expect(j.loops[0].closed).toBe(true);
+    expect(readFileSync(join(dir, 'wing.svg'), 'utf8')).toContain('<polyline');
+  });
+});
+
+describe('errors: a message, an exit code, never a stack trace', () => {
+  const cases: [string[], number, RegExp][] = [
+    [['toi', 'ball.stl'], 2, /needs two files/],
+    [['toi', 'missing.stl', 'pebble.stl'], 1, /missing\.stl: cannot read it \(no such file\)/],
+    [['toi', 'broken.stl', 'pebble.stl'], 1, /broken\.stl: .*STL_SYNTAX/],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0,0'], 2, /axis must not be zero/],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'angle=ninety'], 2, /angle must be a number/],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=1,2'], 2, /three finite numbers/],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'spin=3'], 2, /unknown key/],
+    [['toi', 'ball.stl', 'pebble.stl', '--tolerance', '-1'], 2, /--tolerance must be a positive number/],
+    [['toi', 'ball.stl', 'pebble.stl', '--max-iterations', '1.5'], 2, /--max-iterations must be an integer/],
+    [['toi', 'ball.stl', 'pebble.stl', '--directional', 'maybe'], 2, /--directional must be on, off or auto/],
+    [['toi', 'ball.stl', 'pebble.stl', '--wobble'], 2, /unknown option --wobble/],
+    [['toi', 'ball.stl', 'pebble.stl', '--a-fit', '0'], 2, /--a-fit must be a positive number/],
+    [['distance', 'ball.stl', 'pebble.stl', '--a'], 2, /--a needs a value/],
+    [['first-impact'], 2, /needs one scene file/],
+    [['first-impact', 'missing.json'], 1, /no such file/],
+    [['first-impact', 'ball.stl'], 1, /not a JSON scene/],
+    [['slice', 'wing.stl', '--axis', 'w', '--at', '0'], 2, /--axis must be x, y or z/],
+    [['slice', 'wing.stl', '--axis', 'z'], 2, /--at P is required/],
+    [['slice', 'wing.stl', '--axis', 'z', '--at', '7', '--svg', 'none.svg'], 1, /does not cut the body/],
+    // Numbers are decimal (issue #31): Number() would read 0x10 as 16, 0b1 as 1, 0o7 as 7.
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=0x10,0,0'],
+      2,
+      /--b-from t must be three finite numbers X,Y,Z, got "0x10,0,0": "0x10" is not a decimal number \(hexadecimal/,
+    ],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0b1,0'], 2, /"0b1" is not a decimal/],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--b-from', 'angle=0x10deg'],
+      2,
+      /--b-from angle must be a number with deg or rad, got "0x10deg": "0x10deg" is not a decimal/,
+    ],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--tolerance', '0x10'],
+      2,
+      /--tolerance must be a positive number, got 0x10: "0x10" is not a decimal/,
+    ],
+    [['toi', 'ball.stl', 'pebble.stl', '--max-iterations', '0o7'], 2, /"0o7" is not a decimal/],
+    [
+      ['toi', 'ball.stl', 'pebble.stl', '--a-fit', '0x1'],
+      2,
+      /--a-fit must be a positive number, got 0x1: "0x1" is not a decimal/,
+    ],
+    [
+      ['slice', 'wing.stl', '--axis', 'z', '--at', '0x0'],
+      2,
+      /--at must be a finite number, got 0x0: "0x0" is not a decimal/,
+    ],
+    // A key given twice in one POSE is a mistake, not "the last wins" (issue #31).
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=1,0,0 t=2,0,0'], 2, /--b-from: "t" is given twice/],
+    [
+      ['distance', 'ball.stl', 'pebble.stl', '--a', 'angle=1 axis=0,1,0 angle=2'],
+      2,
+      /"angle" is given twice/,
+    ],
+  ];
+  for (const [args, code, message] of cases) {
+    it(`${args.join(' ')} → exit ${code}`, () => {
+      const r = run(...args);
+      expect(r.status).toBe(code);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+
+  it('with --json an error is one JSON object on stdout (kind, code, message, exit code), stderr empty', () => {
+    const cases: [string[], number, object][] = [
+      [['toi', 'ball.stl', '--json'], 2, { kind: 'usage', message: 'toi needs two files, got 1' }],
+      [['fly', '--json'], 2, { kind: 'usage', message: 'unknown command "fly"' }],
+      [
+        ['toi', 'broken.stl', 'pebble.stl', '--json'],
+        1,
+        { kind: 'input', code: 'STL_SYNTAX', message: expect.stringMatching(/^broken\.stl: /) },
+      ],
+      [
+        ['toi', 'missing.stl', 'pebble.stl', '--json'],
+        1,
+        { kind: 'input', message: 'missing.stl: cannot read it (no such file)' },
+      ],
+    ];
+    for (const [args, code, error] of cases) {
+      const r = run(...args);
+      expect(r.status).toBe(code);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toEqual({ command: args[0], error, exitCode: code });
+    }
+  });
+
+  it('decimal numbers in every form still work: signs, points, exponents', () => {
+    const r = run('distance', 'ball.stl', 'pebble.stl', '--b', 'axis=+0,1.,0 angle=-.5e1deg t=0,5E-1,0');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^gap 0\.18/);
+  });
+
+  it('a scene file that starts with a UTF-8 byte order mark is read, as STL files with one are', () => {
+    const scene = readFileSync(join(dir, 'scene.json'), 'utf8');
+    writeFileSync(join(dir, 'bom-scene.json'), `\uFEFF${scene}`);
+    const plain = run('first-impact', 'scene.json', '--json');
+    const bom = run('first-impact', 'bom-scene.json', '--json');
+    expect(bom.stderr).toBe('');
+    expect(bom.status).toBe(0);
+    expect({ ...JSON.parse(bom.stdout), scene: '' }).toEqual({ ...JSON.parse(plain.stdout), scene: '' });
+  });
+
+  it('a scene with bad bodies is bad input', () => {
+    const bad = [
+      { bodies: [] },
+      { bodies: [{ file: 3 }] },
+      { bodies: [{ file: 'ball.stl', from: 'axis=0,0,0' }] },
+      { bodies: [{ file: 'ball.stl' }], directional: 'sometimes' },
+    ];
+    bad.forEach((scene, k) => {
+      const f = join(dir, `bad${k}.json`);
+      writeFileSync(f, JSON.stringify(scene));
+      const r = run('first-impact', f);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/bad\d\.json/.source.length > 0 ? /firsttouch first-impact: / : /x/);
+    });
+  });
+});

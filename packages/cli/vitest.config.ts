@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'cli', include: ['test/**/*.test.ts'], testTimeout: 120000, hookTimeout: 120000 },
+});

@@ -1,0 +1,26 @@
+import type { Surface } from '@firsttouch/mesh';
+import { BufferAttribute, BufferGeometry } from 'three';
+
+/**
+ * A three.js `BufferGeometry` that draws a firsttouch `Surface`: non-indexed, one vertex a facet
+ * corner (so flat shading shows the facets as they are), with vertex normals computed. Positions are
+ * float32, what WebGL draws; the surface keeps its float64 coordinates for the queries.
+ *
+ * @example
+ * ```ts
+ * import { geometryFromSurface } from '@firsttouch/three';
+ * import { box } from '@firsttouch/mesh';
+ * const geometry = geometryFromSurface(box(1));
+ * console.log(geometry.getAttribute('position').count, geometry.index); // 36 null
+ * ```
+ */
+export function geometryFromSurface(surface: Surface): BufferGeometry {
+  const xyz = new Float32Array(surface.facetCount * 9);
+  const facet = new Float64Array(9);
+  for (let i = 0; i < surface.facetCount; i++) xyz.set(surface.facet(i, facet), 9 * i);
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(xyz, 3));
+  geometry.computeVertexNormals();
+  geometry.computeBoundingSphere();
+  return geometry;
+}

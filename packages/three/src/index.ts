@@ -1,0 +1,16 @@
+/**
+ * The three.js adapter of firsttouch: a `Surface` from a `BufferGeometry`, a `Pose3` from an
+ * `Object3D`'s world matrix, and back to a `Matrix4` and a `BufferGeometry` to draw. `three` is a
+ * peer dependency. Depends on `@firsttouch/mesh` and `@firsttouch/pose`.
+ *
+ * @packageDocumentation
+ */
+export { geometryFromSurface } from './geometry-from-surface.js';
+export {
+  MATRIX_TOLERANCE,
+  type PoseAndScale,
+  poseAndScaleFromObject3D,
+  poseFromObject3D,
+} from './pose-from-object.js';
+export { poseToMatrix4 } from './pose-to-matrix.js';
+export { surfaceFromGeometry } from './surface-from-geometry.js';

@@ -1,0 +1,149 @@
+import { FirstTouchError, type Pose3 } from '@firsttouch/pose';
+import type { Object3D } from 'three';
+
+/**
+ * How far from rigid an object's world matrix may be and still give a pose, relatively: the
+ * rounding of float32 data (glTF and most formats store matrices and quaternions in float32, whose
+ * rotations are orthonormal only to about 1e-7). Beyond it a scale is a scale, and a shear a shear.
+ *
+ * @example
+ * ```ts
+ * import { MATRIX_TOLERANCE } from '@firsttouch/three';
+ * console.log(MATRIX_TOLERANCE); // 0.000001
+ * ```
+ */
+export const MATRIX_TOLERANCE = 1e-6;
+
+/** An object's world matrix split into a rigid pose and a scale along the body's axes. */
+export interface PoseAndScale {
+  /** The rotation and translation. */
+  pose: Pose3;
+  /** The scale along the body's x, y and z, applied before the pose; x is negative for a mirror. */
+  scale: [number, number, number];
+}
+
+/**
+ * The world matrix of a three.js object split into a rigid pose and a scale, for objects that
+ * three.js scales: the body is then `surface.scale(...scale)` at `pose`. The world matrix is
+ * brought up to date first: the parents' as three.js's own `getWorldPosition` does, the object's
+ * own from its `matrix` even when that was set by hand with `matrixAutoUpdate` off. The
+ * rotation is made exactly orthonormal (Gram–Schmidt on the columns) once the matrix is found
+ * rigid to within {@link MATRIX_TOLERANCE}.
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming the object when its world matrix is projective,
+ *   has a zero scale, or shears (a non-uniform scale under a rotated parent: no pose and scale make
+ *   it); `NON_FINITE` for a non-finite entry.
+ * @example
+ * ```ts
+ * import { poseAndScaleFromObject3D } from '@firsttouch/three';
+ * import { Object3D } from 'three';
+ * const object = new Object3D();
+ * object.position.set(1, 2, 3);
+ * object.scale.set(2, 2, 0.5);
+ * const { pose, scale } = poseAndScaleFromObject3D(object);
+ * console.log(Array.from(pose.t), scale); // [1, 2, 3] [2, 2, 0.5]
+ * ```
+ */
+export function poseAndScaleFromObject3D(
+  object: Object3D,
+  out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
+): PoseAndScale {
+  // The parents as getWorldPosition brings them up to date; this object always, also when its
+  // matrix was set by hand with matrixAutoUpdate off (three.js would wait for matrixWorldNeedsUpdate).
+  object.updateWorldMatrix(true, false, true);
+  const e = object.matrixWorld.elements;
+  const name = nameOf(object);
+  for (let i = 0; i < 16; i++) {
+    if (!Number.isFinite(e[i]))
+      throw new FirstTouchError('NON_FINITE', `${name}: world matrix entry ${i} is ${e[i]}`);
+  }
+  if (e[3] !== 0 || e[7] !== 0 || e[11] !== 0 || e[15] !== 1) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${name}: the world matrix is projective (its last row is not 0 0 0 1)`,
+    );
+  }
+  // The columns of the linear part: the images of the body's axes.
+  const axes = [0, 4, 8].map((k) => [e[k], e[k + 1], e[k + 2]]);
+  const scale = axes.map((a) => Math.hypot(a[0], a[1], a[2])) as [number, number, number];
+  const zero = scale.indexOf(0);
+  if (zero >= 0)
+    throw new FirstTouchError('INVALID_POSE', `${name}: the world matrix scales ${'xyz'[zero]} by 0`);
+  if (dot(axes[0], cross(axes[1], axes[2])) < 0) scale[0] = -scale[0];
+  const [x, y, z] = axes.map((a, i) => a.map((c) => c / scale[i]));
+  const shear = Math.max(Math.abs(dot(x, y)), Math.abs(dot(x, z)), Math.abs(dot(y, z)));
+  if (shear > MATRIX_TOLERANCE) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${name}: the world matrix shears (its axes are ${shear.toExponential(2)} from perpendicular): no pose and scale make it (a non-uniform scale under a rotated parent?)`,
+    );
+  }
+  // Gram–Schmidt: x as it is, y made perpendicular to it, z = x × y.
+  const xy = dot(x, y);
+  const yp = [y[0] - xy * x[0], y[1] - xy * x[1], y[2] - xy * x[2]];
+  const ny = Math.hypot(yp[0], yp[1], yp[2]);
+  const yu = yp.map((c) => c / ny);
+  const zu = cross(x, yu);
+  for (let r = 0; r < 3; r++) {
+    out.R[3 * r] = x[r];
+    out.R[3 * r + 1] = yu[r];
+    out.R[3 * r + 2] = zu[r];
+  }
+  out.t[0] = e[12];
+  out.t[1] = e[13];
+  out.t[2] = e[14];
+  return { pose: out, scale };
+}
+
+/**
+ * The pose of a three.js object in the world: its world matrix (brought up to date as
+ * {@link poseAndScaleFromObject3D} says) as a rigid pose, the rotation row-major. The body is the
+ * object's geometry ({@link surfaceFromGeometry}) at this pose. A firsttouch pose is rigid: an
+ * object whose world matrix scales (itself or through a parent) is refused; split it with
+ * {@link poseAndScaleFromObject3D}.
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming the object and the scale when the world matrix
+ *   scales by other than 1 (to within {@link MATRIX_TOLERANCE}) or mirrors, and as
+ *   {@link poseAndScaleFromObject3D}.
+ * @example
+ * ```ts
+ * import { poseFromObject3D } from '@firsttouch/three';
+ * import { Group, Mesh } from 'three';
+ * const parent = new Group();
+ * parent.position.set(10, 0, 0);
+ * parent.rotation.z = Math.PI / 2;
+ * const child = new Mesh();
+ * child.position.set(1, 0, 0);
+ * parent.add(child);
+ * const pose = poseFromObject3D(child);
+ * console.log(Array.from(pose.t, (x) => x.toFixed(6))); // ['10.000000', '1.000000', '0.000000']
+ * child.scale.setScalar(2);
+ * try {
+ *   poseFromObject3D(child);
+ * } catch (e) {
+ *   console.log((e as Error).message); // a Mesh without a name: the world matrix scales by (2, 2, 2): a pose is rigid (split the scale off with poseAndScaleFromObject3D, or scale the geometry)
+ * }
+ * ```
+ */
+export function poseFromObject3D(object: Object3D, out?: Pose3): Pose3 {
+  const { pose, scale } = poseAndScaleFromObject3D(object, out);
+  if (scale.some((s) => !(Math.abs(s - 1) <= MATRIX_TOLERANCE))) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${nameOf(object)}: the world matrix ${scale[0] < 0 ? 'mirrors and ' : ''}scales by (${scale.join(', ')}): a pose is rigid (split the scale off with poseAndScaleFromObject3D, or scale the geometry)`,
+    );
+  }
+  return pose;
+}
+
+function nameOf(object: Object3D): string {
+  return object.name ? `"${object.name}"` : `a ${object.type} without a name`;
+}
+
+const dot = (a: number[], b: number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+const cross = (a: number[], b: number[]): number[] => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];

@@ -1,0 +1,22 @@
+import type { Pose3Like } from '@firsttouch/pose';
+import { Matrix4 } from 'three';
+
+/**
+ * The `Matrix4` of a pose (`R` row-major, `t`), into `out` when given. Set it as an object's
+ * `matrix` (with `matrixAutoUpdate = false`), or `decompose` it into position and quaternion: the
+ * object is then drawn where the library computes it, with no trip through Euler angles.
+ *
+ * @example
+ * ```ts
+ * import { poseToMatrix4 } from '@firsttouch/three';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * import { Vector3 } from 'three';
+ * const m = poseToMatrix4(poseFromAxisAngle([0, 0, 1], Math.PI / 2, [1, 2, 3]));
+ * const p = new Vector3(1, 0, 0).applyMatrix4(m);
+ * console.log(p.toArray().map((x) => x.toFixed(6))); // ['1.000000', '3.000000', '3.000000']
+ * ```
+ */
+export function poseToMatrix4(pose: Pose3Like, out: Matrix4 = new Matrix4()): Matrix4 {
+  const { R, t } = pose;
+  return out.set(R[0], R[1], R[2], t[0], R[3], R[4], R[5], t[1], R[6], R[7], R[8], t[2], 0, 0, 0, 1);
+}

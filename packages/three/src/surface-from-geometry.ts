@@ -1,0 +1,68 @@
+import { Surface } from '@firsttouch/mesh';
+import { FirstTouchError } from '@firsttouch/pose';
+import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from 'three';
+
+/**
+ * The triangles of a three.js `BufferGeometry` as a firsttouch `Surface`, in the geometry's own
+ * coordinates (the body frame; place it with {@link poseFromObject3D}). Indexed or not; positions
+ * may be interleaved, normalized or half floats: they are read through the attribute's accessors.
+ * The triangles are those three.js draws: the geometry's `drawRange` (in indices when indexed, in
+ * vertices otherwise) is respected; `groups` only assign materials, and the body is every triangle
+ * in the range. Morph targets and skinning are not applied (a rigid body's shape is its base
+ * positions).
+ *
+ * @throws `FirstTouchError` `EMPTY` when the geometry has no `position` attribute, `BAD_LENGTH` when
+ *   positions are not 3-vectors or the drawn range is not a whole number of triangles, and as
+ *   `Surface.fromIndexed` (`INDEX_RANGE`, `NON_FINITE`).
+ * @example
+ * ```ts
+ * import { surfaceFromGeometry } from '@firsttouch/three';
+ * import { BoxGeometry } from 'three';
+ * const box = new BoxGeometry(2, 1, 1);
+ * const surface = surfaceFromGeometry(box);
+ * console.log(surface.facetCount, Array.from(surface.bounds().max)); // 12 [1, 0.5, 0.5]
+ * console.log(surfaceFromGeometry(box.toNonIndexed()).facetCount); // 12
+ * ```
+ */
+export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
+  const position = geometry.getAttribute('position') as
+    | BufferAttribute
+    | InterleavedBufferAttribute
+    | undefined;
+  if (!position) throw new FirstTouchError('EMPTY', 'geometry: no "position" attribute, so no triangles');
+  if (position.itemSize !== 3) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `geometry: "position" holds ${position.itemSize}-vectors, not 3-vectors`,
+    );
+  }
+  const index = geometry.index;
+  const total = index ? index.count : position.count;
+  const start = Math.min(Math.max(geometry.drawRange.start, 0), total);
+  const end = Math.min(start + geometry.drawRange.count, total);
+  if ((end - start) % 3 !== 0) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `geometry: the drawn range holds ${end - start} ${index ? 'indices' : 'vertices'} (from ${start}), not a whole number of triangles`,
+    );
+  }
+  if (!index) return Surface.fromTriangles(positionsOf(position, start, end));
+  const indices = new Uint32Array(end - start);
+  for (let i = start; i < end; i++) indices[i - start] = index.getX(i);
+  return Surface.fromIndexed(positionsOf(position, 0, position.count), indices);
+}
+
+/** The coordinates of vertices [from, to) as flat xyz, read through the attribute's accessors. */
+function positionsOf(
+  position: BufferAttribute | InterleavedBufferAttribute,
+  from: number,
+  to: number,
+): Float64Array {
+  const xyz = new Float64Array(3 * (to - from));
+  for (let v = from, k = 0; v < to; v++, k += 3) {
+    xyz[k] = position.getX(v);
+    xyz[k + 1] = position.getY(v);
+    xyz[k + 2] = position.getZ(v);
+  }
+  return xyz;
+}

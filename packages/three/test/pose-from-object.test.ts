@@ -1,0 +1,179 @@
+import { box } from '@firsttouch/mesh';
+import {
+  assertPose3,
+  composePose,
+  FirstTouchError,
+  type Pose3,
+  poseFromAxisAngle,
+  transformPoint,
+} from '@firsttouch/pose';
+import { Group, Matrix4, Mesh, Object3D, Quaternion, Vector3 } from 'three';
+import { describe, expect, it } from 'vitest';
+import { poseAndScaleFromObject3D, poseFromObject3D } from '../src/pose-from-object.js';
+import { poseToMatrix4 } from '../src/pose-to-matrix.js';
+
+/** An object turned by `angle` about `axis` and moved by `t`, set the three.js way. */
+function placed<T extends Object3D>(object: T, axis: number[], angle: number, t: number[]): T {
+  object.quaternion.setFromAxisAngle(new Vector3(...axis).normalize(), angle);
+  object.position.set(t[0], t[1], t[2]);
+  return object;
+}
+
+function expectPoseClose(a: Pose3, b: Pose3, digits = 14): void {
+  for (let i = 0; i < 9; i++) expect(a.R[i]).toBeCloseTo(b.R[i], digits);
+  for (let i = 0; i < 3; i++) expect(a.t[i]).toBeCloseTo(b.t[i], digits);
+}
+
+function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, digits: number): void {
+  expect(actual.length).toBe(expected.length);
+  for (let i = 0; i < expected.length; i++) expect(actual[i]).toBeCloseTo(expected[i], digits);
+}
+
+/** Where three.js draws body point p of `object`, and where the pose (and scale) put it. */
+function worldPoint(object: Object3D, p: number[]): number[] {
+  return new Vector3(...p).applyMatrix4(object.matrixWorld).toArray();
+}
+
+const errorOf = (f: () => unknown): FirstTouchError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof FirstTouchError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+};
+
+describe('poseFromObject3D', () => {
+  it("a nested object's pose is the parents' poses composed, as firsttouch composes them", () => {
+    const root = placed(new Group(), [1, 2, 3], 0.7, [5, -1, 2]);
+    const parent = placed(new Group(), [0, 1, 0], -1.2, [0.5, 0, 3]);
+    const child = placed(new Mesh(), [1, 0, 1], 2.9, [-0.25, 1, 0]);
+    root.add(parent);
+    parent.add(child);
+    const expected = composePose(
+      poseFromAxisAngle([1, 2, 3], 0.7, [5, -1, 2]),
+      composePose(
+        poseFromAxisAngle([0, 1, 0], -1.2, [0.5, 0, 3]),
+        poseFromAxisAngle([1, 0, 1], 2.9, [-0.25, 1, 0]),
+      ),
+    );
+    const pose = poseFromObject3D(child);
+    expectPoseClose(pose, expected);
+    assertPose3(pose, 'pose');
+    // and a point of the body lands where three.js draws it
+    for (const p of [
+      [0.3, -0.2, 0.9],
+      [10, 0, -4],
+    ]) {
+      const ours = Array.from(transformPoint(pose, p));
+      expectClose(ours, worldPoint(child, p), 13);
+    }
+  });
+
+  it('brings a stale world matrix up to date first, as getWorldPosition does', () => {
+    const parent = new Group();
+    const child = new Object3D();
+    parent.add(child);
+    parent.updateMatrixWorld(true);
+    parent.position.set(0, 7, 0); // no update call after this
+    child.position.set(1, 0, 0);
+    expect(Array.from(poseFromObject3D(child).t)).toEqual([1, 7, 0]);
+  });
+
+  it('refuses a scale, its own or a parent’s, naming the object and the scale', () => {
+    const parent = new Group();
+    const child = new Mesh();
+    child.name = 'wheel';
+    parent.add(child);
+    child.scale.set(1, 2, 1);
+    const own = errorOf(() => poseFromObject3D(child));
+    expect(own.code).toBe('INVALID_POSE');
+    expect(own.message).toMatch(/^"wheel": the world matrix scales by \(1, 2, 1\)/);
+    child.scale.set(1, 1, 1);
+    parent.scale.setScalar(0.01);
+    expect(errorOf(() => poseFromObject3D(child)).message).toMatch(/scales by \(0\.01, 0\.01, 0\.01\)/);
+    parent.scale.set(-1, 1, 1);
+    expect(errorOf(() => poseFromObject3D(child)).message).toMatch(/mirrors and scales by \(-1, 1, 1\)/);
+  });
+
+  it('takes float32 rotations (glTF data): orthonormal to 1e-7, made exactly orthonormal', () => {
+    const q = new Quaternion().setFromAxisAngle(new Vector3(1, 2, 2).normalize(), 1);
+    const f = Float32Array.from([q.x, q.y, q.z, q.w]);
+    const object = new Object3D();
+    object.quaternion.set(f[0], f[1], f[2], f[3]);
+    object.updateMatrixWorld();
+    const e = object.matrixWorld.elements;
+    expect(Math.abs(e[0] * e[0] + e[1] * e[1] + e[2] * e[2] - 1)).toBeGreaterThan(1e-9); // not a pose as is
+    const pose = poseFromObject3D(object);
+    assertPose3(pose, 'pose');
+    expectPoseClose(pose, poseFromAxisAngle([1, 2, 2], 1), 6);
+  });
+});
+
+describe('poseAndScaleFromObject3D', () => {
+  it('splits a scaled object into a pose and the scale that surface.scale takes: same world points', () => {
+    const parent = placed(new Group(), [0, 0, 1], 0.4, [1, 2, 3]);
+    const child = placed(new Mesh(), [1, 1, 0], 1.3, [0, -2, 0.5]);
+    child.scale.set(0.5, 2, 3);
+    parent.scale.setScalar(1.5);
+    parent.add(child);
+    const { pose, scale } = poseAndScaleFromObject3D(child);
+    expect(scale.map((s) => s.toFixed(12))).toEqual(['0.750000000000', '3.000000000000', '4.500000000000']);
+    const body = box(1).scale(...scale);
+    const corners = box(1);
+    for (let v = 0; v < 8; v++) {
+      const p = Array.from(corners.positions.subarray(3 * v, 3 * v + 3));
+      const ours = transformPoint(pose, body.positions.subarray(3 * v, 3 * v + 3));
+      expectClose(ours, worldPoint(child, p), 12);
+    }
+  });
+
+  it('a mirror is a negative x scale; a shear (non-uniform scale over a turned child) is refused', () => {
+    const mirrored = placed(new Object3D(), [0, 1, 0], 0.5, [1, 0, 0]);
+    mirrored.scale.set(1, -1, 1);
+    const { pose, scale } = poseAndScaleFromObject3D(mirrored);
+    expect(scale).toEqual([-1, 1, 1]);
+    const ours = transformPoint(pose, [-0.3, 0.2, 0.7]);
+    expectClose(ours, worldPoint(mirrored, [0.3, 0.2, 0.7]), 14);
+    const parent = new Group();
+    parent.scale.set(1, 3, 1);
+    const child = placed(new Mesh(), [0, 0, 1], Math.PI / 4, [0, 0, 0]);
+    parent.add(child);
+    const shear = errorOf(() => poseAndScaleFromObject3D(child));
+    expect(shear.code).toBe('INVALID_POSE');
+    expect(shear.message).toMatch(/a Mesh without a name: the world matrix shears/);
+  });
+
+  it('refuses a zero scale, a projective matrix and a non-finite entry', () => {
+    const flat = new Object3D();
+    flat.scale.set(1, 0, 1);
+    expect(errorOf(() => poseAndScaleFromObject3D(flat)).message).toMatch(/scales y by 0/);
+    const projective = new Object3D();
+    projective.matrixAutoUpdate = false;
+    projective.matrix.makePerspective(-1, 1, 1, -1, 1, 10);
+    expect(errorOf(() => poseAndScaleFromObject3D(projective)).message).toMatch(/projective/);
+    const lost = new Object3D();
+    lost.position.set(Number.NaN, 0, 0);
+    expect(errorOf(() => poseAndScaleFromObject3D(lost)).code).toBe('NON_FINITE');
+  });
+});
+
+describe('poseToMatrix4', () => {
+  it('is the inverse of poseFromObject3D: the matrix of an object, and an object placed by a pose', () => {
+    const parent = placed(new Group(), [3, 1, 0], 2.2, [0, 1, 1]);
+    const child = placed(new Mesh(), [0, 1, 0], -0.6, [4, 0, 0]);
+    parent.add(child);
+    const pose = poseFromObject3D(child);
+    const m = poseToMatrix4(pose);
+    expectClose(m.elements, child.matrixWorld.elements, 14);
+    // an object drawn at a pose through its matrix, as the viewer does
+    const drawn = new Object3D();
+    drawn.matrixAutoUpdate = false;
+    poseToMatrix4(pose, drawn.matrix);
+    drawn.updateMatrixWorld();
+    expectPoseClose(poseFromObject3D(drawn), pose, 15);
+    const out = new Matrix4();
+    expect(poseToMatrix4(pose, out)).toBe(out);
+  });
+});
