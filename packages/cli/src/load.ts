@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { readObj, readStl } from '@firsttouch/io';
+import { readFileBytesSync } from '@firsttouch/io/node';
 import type { Surface } from '@firsttouch/mesh';
 import { FirstTouchError } from '@firsttouch/pose';
 import { type Placement, placeSurface } from './placement.js';
@@ -26,15 +26,7 @@ import { InputError } from './usage-error.js';
  * ```
  */
 export function loadSurface(path: string, placement: Placement = {}): Surface {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new InputError(
-      `${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
-    );
-  }
+  const bytes = readBounded(path);
   let surface: Surface;
   try {
     surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
@@ -43,4 +35,27 @@ export function loadSurface(path: string, placement: Placement = {}): Surface {
     throw e;
   }
   return placeSurface(surface, placement);
+}
+
+/**
+ * The bytes of `path`, read with io's bound (1 GiB for a regular file, 256 MiB for a pipe or a
+ * device such as /dev/zero, which would otherwise be read forever).
+ *
+ * @throws an {@link InputError} naming the file: the file system's refusal, or `FILE_TOO_LARGE`.
+ */
+export function readBounded(path: string): Uint8Array {
+  try {
+    return readFileBytesSync(path, {}, 'read');
+  } catch (e) {
+    if (e instanceof FirstTouchError) {
+      // io says `read: PATH goes on past maxBytes = N bytes (…); raise maxBytes to read it`: the
+      // tool has no such option, so it keeps what happened and says the bound is the tool's.
+      const what = e.message.replace(`read: ${path} `, '').replace('; raise maxBytes to read it', '');
+      throw new InputError(`${path}: refused: ${what}, the most the tool reads`, e.code);
+    }
+    const code = (e as { code?: string }).code;
+    throw new InputError(
+      `${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
+    );
+  }
 }

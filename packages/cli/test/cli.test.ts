@@ -153,6 +153,13 @@ describe('errors: a message, an exit code, never a stack trace', () => {
     [['first-impact'], 2, /needs one scene file/],
     [['first-impact', 'missing.json'], 1, /no such file/],
     [['first-impact', 'ball.stl'], 1, /not a JSON scene/],
+    // A never-ending file (issue #31) grew to gigabytes and never answered: refused at io's bound.
+    [
+      ['toi', '/dev/zero', 'pebble.stl'],
+      1,
+      /\/dev\/zero: refused: goes on past maxBytes = 268435456 bytes \(a device, a pipe, a socket or a growing file\), the most the tool reads/,
+    ],
+    [['first-impact', '/dev/zero'], 1, /\/dev\/zero: .*goes on past maxBytes/],
     [['slice', 'wing.stl', '--axis', 'w', '--at', '0'], 2, /--axis must be x, y or z/],
     [['slice', 'wing.stl', '--axis', 'z'], 2, /--at P is required/],
     [['slice', 'wing.stl', '--axis', 'z', '--at', '7', '--svg', 'none.svg'], 1, /does not cut the body/],

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { firstImpact } from '@firsttouch/broadphase';
 import type { Surface } from '@firsttouch/mesh';
 import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
+import { readBounded } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
 import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
@@ -42,15 +42,13 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
     throw new UsageError(`first-impact needs one scene file, got ${args.positional.length}`);
   const path = args.positional[0];
   let scene: { tolerance?: unknown; directional?: unknown; maxIterations?: unknown; bodies?: unknown };
+  const text = new TextDecoder('utf-8').decode(readBounded(path));
   try {
     // A UTF-8 byte order mark (Windows editors write one) is not part of the JSON: skipped, as the
     // STL reader skips it.
-    scene = JSON.parse(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+    scene = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new InputError(
-      `${path}: ${code === 'ENOENT' ? 'no such file' : `not a JSON scene (${(e as Error).message})`}`,
-    );
+    throw new InputError(`${path}: not a JSON scene (${(e as Error).message})`);
   }
   if (
     typeof scene !== 'object' ||
