@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Surface } from '@firsttouch/mesh';
-import { type FileReadOptions, readFileBytes } from './file-bytes.js';
+import { type FileReadOptions, readFileBytes } from './node/file-bytes.js';
 import { type ObjReadResult, readObj } from './obj/read.js';
 import { type ObjWriteOptions, writeObj } from './obj/write.js';
 import { readStl } from './stl/read.js';
@@ -21,7 +21,7 @@ export {
   type FileReadOptions,
   readFileBytes,
   readFileBytesSync,
-} from './file-bytes.js';
+} from './node/file-bytes.js';
 
 /**
  * Reads an STL file (see {@link readStl}). The file is read whole into one buffer, which the reader
