@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Checks that every package has the shape the project promises (see the root README) and that
-// dependencies point down the layers only. Run by `pnpm run lint`.
+// Checks that every package has the shape the project promises (see the root README), that
+// dependencies point down the layers only, and that no package's sources import in a circle (see
+// `source-checks.mjs`). Run by `pnpm run lint`; `node scripts/check-packages.mjs DIR` checks the
+// workspace at DIR instead (the test of this script plants faults in a copy).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findCycles, importGraph } from './source-checks.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The layers: a package may depend on the ones listed, never on anything above it.
 const LAYERS = {
@@ -17,6 +20,13 @@ const LAYERS = {
 };
 
 const problems = [];
+
+/** The subpaths a package exports (`.`, `./node`, ...). */
+function exportsOf(name) {
+  const pkgPath = join(root, 'packages', name, 'package.json');
+  if (!existsSync(pkgPath)) return [];
+  return Object.keys(JSON.parse(readFileSync(pkgPath, 'utf8')).exports ?? {});
+}
 const fail = (where, what) => problems.push(`${where}: ${what}`);
 
 function listFiles(dir) {
@@ -94,7 +104,8 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
   }
 
   // Sources: imports of other packages are declared, never deep, and core code stays isomorphic.
-  for (const file of listFiles(join(dir, 'src')).filter((f) => f.endsWith('.ts'))) {
+  const sourceFiles = listFiles(join(dir, 'src')).filter((f) => f.endsWith('.ts'));
+  for (const file of sourceFiles) {
     // TSDoc examples import the package itself: scan code only.
     const text = readFileSync(file, 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -105,8 +116,8 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
       if (spec.startsWith('@firsttouch/')) {
         const [, pkgName, ...rest] = spec.split('/');
         if (!deps[`@firsttouch/${pkgName}`]) fail(where, `imports ${spec} but does not declare it`);
-        if (rest.length > 0 && !pkg.exports) fail(where, `deep import ${spec}`);
-        if (rest.some((r) => r === 'src' || r === 'dist')) fail(where, `deep import ${spec}`);
+        if (rest.length > 0 && !exportsOf(pkgName).includes(`./${rest.join('/')}`))
+          fail(where, `deep import ${spec}: not in the exports of @firsttouch/${pkgName}`);
       }
       const nodeOnly = spec.startsWith('node:') || ['fs', 'path', 'os', 'child_process'].includes(spec);
       if (nodeOnly && !/[\\/]node[\\/]|[\\/]node\.ts$/.test(file)) {
@@ -116,6 +127,12 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
         );
       }
     }
+  }
+
+  // No import circle, type-only imports included.
+  const sources = new Map(sourceFiles.map((f) => [f.replace(/\\/g, '/'), readFileSync(f, 'utf8')]));
+  for (const circle of findCycles(importGraph(sources))) {
+    fail(at, `import circle: ${circle.map((f) => relative(join(dir, 'src'), f)).join(' → ')}`);
   }
 }
 

@@ -9,7 +9,15 @@ export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from 
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
 export { DirectionalBound2 } from './directional2.js';
 export { DirectionalBound3 } from './directional3.js';
-export { createImpactResult, createImpactResult2 } from './impact-record.js';
+export {
+  createImpactResult,
+  createImpactResult2,
+  type Motion2,
+  type Motion3,
+  type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+} from './impact-record.js';
 export {
   type AdvanceOptions,
   DEFAULT_GAP_RELATIVE_ERROR,
@@ -21,11 +29,5 @@ export {
 } from './options.js';
 export { CcdStatus, type CcdStatusValue } from './status.js';
 export { SurfaceMotion } from './surface-motion.js';
-export {
-  impactResult,
-  type Motion3,
-  type TimeOfImpactOptions,
-  type TimeOfImpactResult,
-  timeOfImpact,
-} from './time-of-impact.js';
-export { impactResult2, type Motion2, type TimeOfImpact2Result, timeOfImpact2 } from './time-of-impact2.js';
+export { impactResult, timeOfImpact } from './time-of-impact.js';
+export { impactResult2, timeOfImpact2 } from './time-of-impact2.js';

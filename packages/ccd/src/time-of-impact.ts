@@ -8,90 +8,17 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { conservativeAdvance } from './advance.js';
-import { assertImpactRecord, createImpactResult, writeCounts } from './impact-record.js';
-import { type AdvanceOptions, defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
+import {
+  assertImpactRecord,
+  createImpactResult,
+  type Motion3,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+  writeCounts,
+} from './impact-record.js';
+import { defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
-
-/**
- * The step of two bodies: each moves from its pose at s = 0 to its pose at s = 1. A body at rest
- * has equal poses.
- *
- * @example
- * ```ts
- * import type { Motion3 } from '@firsttouch/ccd';
- * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
- * const motion: Motion3 = { a: [identityPose(), identityPose()], b: [identityPose(), poseFromAxisAngle([0, 0, 1], 1, [1, 0, 0])] };
- * ```
- */
-export interface Motion3 {
-  a: readonly [Pose3Like, Pose3Like];
-  b: readonly [Pose3Like, Pose3Like];
-}
-
-/**
- * The result of {@link timeOfImpact}. Witness data are those of the returned `toi`, in world
- * coordinates.
- *
- * @example
- * ```ts
- * import { timeOfImpact } from '@firsttouch/ccd';
- * import { box } from '@firsttouch/mesh';
- * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
- * const r = timeOfImpact(box(1), box(1), {
- *   a: [identityPose(), identityPose()],
- *   b: [poseFromAxisAngle([0, 0, 1], 0, [4, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-2, 0, 0])],
- * });
- * console.log(r.status, r.toi.toFixed(6), Array.from(r.normal)); // contact 0.500000 [1, 0, 0]
- * ```
- */
-export interface TimeOfImpactResult {
-  /** How the query ended (see {@link CcdStatus}). */
-  status: CcdStatusValue;
-  /** The time of first contact (Contact), 1 (Separate), 0 (InitialContact), or a certified lower bound (NotConverged). */
-  toi: number;
-  /** The gap at `toi`. */
-  distance: number;
-  /** Closest point on A at `toi` (world). */
-  pointA: Float64Array;
-  /** Closest point on B at `toi` (world). */
-  pointB: Float64Array;
-  /**
-   * Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not
-   * meaningful), and NaN when that facet is degenerate too.
-   */
-  normal: Float64Array;
-  /** The closest facet of A at `toi`. */
-  facetA: number;
-  /** The closest facet of B at `toi`. */
-  facetB: number;
-  /** Steps taken. */
-  iterations: number;
-  /** Exact facet-pair evaluations, distance queries and directional steps together. */
-  pairEvaluations: number;
-  /** Exact facet-pair evaluations of the directional steps alone. */
-  directionalPairEvaluations: number;
-  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
-  convexEvaluations: number;
-  /** The speed bound μ_A + μ_B of the step. */
-  mu: number;
-  /** The tolerance used. */
-  tolerance: number;
-  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
-  horizonReached: boolean;
-}
-
-/**
- * Options of {@link timeOfImpact}: the loop's options; `tolerance` defaults to 1e-6 of the larger
- * bounding-box diagonal of the two bodies.
- *
- * @example
- * ```ts
- * import type { TimeOfImpactOptions } from '@firsttouch/ccd';
- * const options: TimeOfImpactOptions = { tolerance: 1e-6, directional: true };
- * ```
- */
-export type TimeOfImpactOptions = AdvanceOptions;
 
 /**
  * The certified time of first contact of two surfaces moving over a step, by conservative

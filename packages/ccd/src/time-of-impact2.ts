@@ -1,71 +1,17 @@
 import { Curve } from '@firsttouch/mesh';
-import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, RigidMotion2 } from '@firsttouch/pose';
 import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
-import { assertImpactRecord, createImpactResult2, writeCounts } from './impact-record.js';
+import {
+  assertImpactRecord,
+  createImpactResult2,
+  type Motion2,
+  type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
+  writeCounts,
+} from './impact-record.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
-import { CcdStatus, type CcdStatusValue } from './status.js';
-import type { TimeOfImpactOptions } from './time-of-impact.js';
-
-/**
- * The step of two curves: each moves from its 2-D pose at s = 0 to its pose at s = 1.
- *
- * @example
- * ```ts
- * import type { Motion2 } from '@firsttouch/ccd';
- * import { pose2 } from '@firsttouch/pose';
- * const motion: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [0.1, 0.05]), pose2(Math.PI, [0.9, 0.05])] };
- * ```
- */
-export interface Motion2 {
-  a: readonly [Pose2Like, Pose2Like];
-  b: readonly [Pose2Like, Pose2Like];
-}
-
-/**
- * The result of {@link timeOfImpact2} (world coordinates, at `toi`).
- *
- * @example
- * ```ts
- * import { timeOfImpact2 } from '@firsttouch/ccd';
- * import { disc, rectangle } from '@firsttouch/mesh';
- * import { pose2 } from '@firsttouch/pose';
- * const r = timeOfImpact2(rectangle(1, 1), disc(0.1, 16), { a: [pose2(), pose2()], b: [pose2(0, [2, 0]), pose2(0, [0, 0])] });
- * console.log(r.status, r.toi.toFixed(4), r.segmentA); // contact 0.7000 1
- * ```
- */
-export interface TimeOfImpact2Result {
-  /** How the query ended (see {@link CcdStatus}). */
-  status: CcdStatusValue;
-  /** The time of first contact, 1, 0, or a certified lower bound (see {@link CcdStatus}). */
-  toi: number;
-  /** The gap at `toi`. */
-  distance: number;
-  /** Closest point on A at `toi` (world). */
-  pointA: Float64Array;
-  /** Closest point on B at `toi` (world). */
-  pointB: Float64Array;
-  /** Unit vector from `pointA` to `pointB` (NaN where they coincide). */
-  normal: Float64Array;
-  /** The closest segment of A at `toi`. */
-  segmentA: number;
-  /** The closest segment of B at `toi`. */
-  segmentB: number;
-  /** Steps taken. */
-  iterations: number;
-  /** Exact segment-pair evaluations, distance queries and directional steps together. */
-  pairEvaluations: number;
-  /** Exact segment-pair evaluations of the directional steps alone. */
-  directionalPairEvaluations: number;
-  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
-  convexEvaluations: number;
-  /** The speed bound μ_A + μ_B of the step. */
-  mu: number;
-  /** The tolerance used. */
-  tolerance: number;
-  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
-  horizonReached: boolean;
-}
+import type { CcdStatusValue } from './status.js';
 
 /**
  * The certified time of first contact of two curves moving over a step: the 2-D twin of

@@ -19,7 +19,7 @@ export {
   type PointSet,
   pointSet,
 } from './convex/convex-surface.js';
-export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
+export { ConvexSurfacePair, type FacetPairQuery } from './convex/convex-surface-pair.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export {

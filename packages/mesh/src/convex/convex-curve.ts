@@ -1,4 +1,4 @@
-import { CONVEX_SLOT, type Curve } from '../curve.js';
+import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
 import { CURVE_RUN, polarEdges, supportRuns } from './convex-curve-support.js';
 
@@ -113,12 +113,19 @@ export const CONVEX_CURVE_CHECK_LIMIT = 1 << 22;
  * ```
  */
 export function convexCurve(curve: Curve): ConvexCurve {
-  let c = curve[CONVEX_SLOT];
+  let c = curve.kept.convex;
   if (!c) {
     c = build(curve);
-    curve[CONVEX_SLOT] = c;
+    curve.kept.convex = c;
   }
   return c;
+}
+
+declare module '../curve.js' {
+  interface CurveKept {
+    /** The convex-path data ({@link convexCurve}). */
+    convex?: ConvexCurve;
+  }
 }
 
 function build(curve: Curve): ConvexCurve {

@@ -1,8 +1,25 @@
-import type { SurfacePair } from '../distance/surface-pair.js';
 import type { Surface } from '../surface.js';
 import { type ConvexSurface, convexSurface } from './convex-surface.js';
 import { climbSupport } from './support-climb.js';
 import { segmentParameter, triangleClosestAt } from './triangle-closest.js';
+
+/**
+ * What {@link ConvexSurfacePair.resolve} asks of the exact query it writes the witness into (a
+ * `SurfacePair`): the distance of one facet pair, B placed by `R` and `t`, its fields set as if that
+ * pair were the closest.
+ *
+ * @example
+ * ```ts
+ * import { type FacetPairQuery, SurfacePair, box } from '@firsttouch/mesh';
+ * const query: FacetPairQuery = new SurfacePair(box(1), box(1));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(query.evaluateFacets(R, new Float64Array([3, 0, 0]), 0, 0) >= 2); // true
+ * ```
+ */
+export interface FacetPairQuery {
+  /** The exact distance of facet `fa` of A and `fb` of B, B placed by `R` (row-major) and `t`. */
+  evaluateFacets(R: Float64Array, t: Float64Array, fa: number, fb: number): number;
+}
 
 /** GJK iterations at most in one evaluation (warm-started, it takes one to three). */
 const MAX_ITERATIONS = 64;
@@ -396,11 +413,11 @@ export class ConvexSurfacePair {
   /**
    * After {@link evaluate} or {@link evaluateBound} at the same placement (hulls apart): the facet of
    * A nearest `pointA` among those around A's vertices of the simplex, the same for B, evaluated
-   * exactly into `pair` with {@link SurfacePair.evaluateFacets}. True when that facet pair's
+   * exactly into `pair` (a `SurfacePair`: {@link FacetPairQuery}). True when that facet pair's
    * distance is the gap found (no more than {@link upperBound} plus 1e-13 of the scene's size):
    * `pair` then holds the witness.
    */
-  resolve(R: Float64Array, t: Float64Array, pair: SurfacePair): boolean {
+  resolve(R: Float64Array, t: Float64Array, pair: FacetPairQuery): boolean {
     if (this.overlap || this.#n === 0) return false;
     if (this.#pointsDue) this.#points();
     const pa = this.pointA;

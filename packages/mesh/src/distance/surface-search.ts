@@ -4,8 +4,8 @@ import { triangleDistance } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
 import { placeRss, RSS_C, RSS_STRIDE, type RssVolumes, rssGap, rssOf, rssShift } from '../tree/rss.js';
+import { ExactGaps } from './exact-gaps.js';
 import { SurfaceCandidates } from './surface-candidates.js';
-import { ExactGaps } from './surface-lower-bound.js';
 import { placedBox, refitB, refitBound } from './surface-refit.js';
 import { prepareScratch, rootReach, S } from './surface-scratch.js';
 
