@@ -19,7 +19,8 @@ export {
   type PointSet,
   pointSet,
 } from './convex/convex-surface.js';
-export { ConvexSurfacePair, type FacetPairQuery } from './convex/convex-surface-pair.js';
+export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
+export { type FacetPairQuery, HullGjk } from './convex/hull-gjk.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export {

@@ -3,7 +3,6 @@
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import bunnyData from 'bunny';
 import { describe, expect, it } from 'vitest';
-import { S } from '../src/distance/surface-scratch.js';
 import { SurfaceSearch } from '../src/distance/surface-search.js';
 import { icosphere, Surface, surfaceDistance } from '../src/index.js';
 import { RSS_C, RSS_STRIDE, rssNode, rssOf } from '../src/tree/rss.js';
@@ -118,7 +117,7 @@ describe('RSS of the surface trees', () => {
           const i = pickNode(ta, r);
           const j = pickNode(tb, r);
           q.nodeBound(i, j);
-          const bound = S.bound[0];
+          const bound = q.s.bound[0];
           let gap = Number.POSITIVE_INFINITY;
           for (const fa of facetsUnder(ta, i))
             for (const fb of facetsUnder(tb, j)) gap = Math.min(gap, q.facetPair(fa, fb));

@@ -1,5 +1,5 @@
 import type { Curve } from '../curve.js';
-import { segmentDistance2 } from '../geometry/segment-distance2.js';
+import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
 import { support, supportAll, supportPolar, WALK_FROM, walk, walkPolar } from './convex-curve-support.js';
 
@@ -100,10 +100,11 @@ export class ConvexCurvePair {
   readonly #place = new Float64Array(5);
   /** The hull points of the last evaluation (resolve reads these, not pointA and pointB). */
   readonly #hull = new Float64Array(4);
-  readonly #seg = new Float64Array(8);
+  /** The witness pair for `segmentPairDistance2`: A's segment, B's placed, and no limit. */
+  readonly #seg = new Float64Array([0, 0, 0, 0, 0, 0, 0, 0, Number.POSITIVE_INFINITY]);
   /** The search direction v̂ in A's frame, then −v̂ in B's (what the supports are asked along). */
   readonly #dir = new Float64Array(4);
-  readonly #out = new Float64Array(5);
+  readonly #out = new Float64Array(6);
   /** The segments nearestSegment has measured (the first 16). */
   readonly #tried = new Int32Array(16);
 
@@ -174,6 +175,26 @@ export class ConvexCurvePair {
     this.pointA[0] = this.pointA[1] = this.pointB[0] = this.pointB[1] = Number.NaN;
     hull[0] = hull[1] = hull[2] = hull[3] = Number.NaN;
     this.#forgetWitness();
+  }
+
+  /**
+   * Forgets the two curves and their convex data, keeping the scratch: what a pool does before it
+   * keeps the pair. {@link rebind} it before the next evaluation.
+   *
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, disc } from '@firsttouch/mesh';
+   * const pair = new ConvexCurvePair(disc(1, 4), disc(1, 4));
+   * pair.unbind();
+   * pair.rebind(disc(1, 8), disc(0.5, 8));
+   * console.log(pair.evaluate(1, 0, 3, 0).toFixed(9)); // 1.500000000
+   * ```
+   */
+  unbind(): void {
+    this.#a = undefined!;
+    this.#b = undefined!;
+    this.#ca = undefined!;
+    this.#cb = undefined!;
   }
 
   /**
@@ -385,7 +406,8 @@ export class ConvexCurvePair {
     S[6] = c * x - s * y + tu;
     S[7] = s * x + c * y + tv;
     const out = this.#out;
-    const d = segmentDistance2(S, 0, 4, out);
+    segmentPairDistance2(S, out);
+    const d = out[5];
     this.segmentA = segA;
     this.segmentB = segB;
     this.distance = d;

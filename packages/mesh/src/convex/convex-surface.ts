@@ -81,8 +81,6 @@ export function pointSet(count: number): PointSet {
  */
 export const CONVEX_CHECK_LIMIT = 1 << 22;
 
-const cache = new WeakMap<Surface, ConvexSurface>();
-
 /**
  * The convex-path data of a surface, computed on first use and kept with it.
  *
@@ -96,12 +94,21 @@ const cache = new WeakMap<Surface, ConvexSurface>();
  * ```
  */
 export function convexSurface(surface: Surface): ConvexSurface {
-  let c = cache.get(surface);
+  let c = surface.kept.convex;
   if (!c) {
     c = build(surface);
-    cache.set(surface, c);
+    surface.kept.convex = c;
   }
   return c;
+}
+
+declare module '../surface.js' {
+  interface SurfaceKept {
+    /** The convex-path data ({@link convexSurface}). */
+    convex?: ConvexSurface;
+    /** Whether its facets cover its vertex hull exactly (`hullCovered`). */
+    hullCovered?: boolean;
+  }
 }
 
 function build(surface: Surface): ConvexSurface {

@@ -114,6 +114,15 @@ export class CurveSearch {
     } else this.nbStamp.fill(0);
   }
 
+  /** Drops the curves and their trees, keeping the scratch (what a pool does before it keeps the search). */
+  unbind(): void {
+    this.a = undefined!;
+    this.b = undefined!;
+    this.ta = undefined;
+    this.tb = undefined;
+    this.candidates.forget();
+  }
+
   /** Stores the placement and the rounding margin of this evaluation. */
   begin(c: number, s: number, tu: number, tv: number): void {
     this.c = c;

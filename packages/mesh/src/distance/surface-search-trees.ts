@@ -1,10 +1,9 @@
-import { triangleGapBound } from '../geometry/triangle-bound.js';
-import { triangleDistance } from '../geometry/triangle-distance.js';
+import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
+import { triangleDistanceWith } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
 import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
-import { S } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
 
@@ -52,8 +51,11 @@ export function searchTrees(
   const refit = q.refit;
   const pa = q.a.positions;
   const ia = q.a.indices;
-  const tri = S.tri;
-  const out = S.out;
+  const scratch = q.s;
+  const tri = scratch.tri;
+  const out = scratch.out;
+  const work = scratch.work;
+  const bound = scratch.bound;
   const candidates = q.candidates;
   const hintA = q.hintA;
   const hintB = q.hintB;
@@ -91,7 +93,7 @@ export function searchTrees(
   if (!fromCandidates) candidates.drift = 0;
   const drift = candidates.drift;
 
-  const stack = S.stack;
+  const stack = scratch.stack;
   stack.size = 0;
   // Without a hint, nothing bounds the gap from above until the descent reaches facets: a search of
   // two RSS trees dives from the most promising pair to the leaves (the nearer child first, as the
@@ -100,7 +102,7 @@ export function searchTrees(
   // a descent that finishes every subtree it enters (see the package README).
   let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
   let dives = 0;
-  const heap = S.heap;
+  const heap = scratch.heap;
   heap.size = 0;
   if (fromCandidates) {
     lowestBound = outsideNow;
@@ -119,7 +121,7 @@ export function searchTrees(
         continue;
       }
       q.nodeBound(i, j);
-      const lb = S.bound[0];
+      const lb = bound[0];
       volumePairs++;
       if (lb - margin > best) {
         if (lb < lowestBound) lowestBound = lb;
@@ -129,7 +131,7 @@ export function searchTrees(
   } else {
     q.nodeBound(0, 0);
     volumePairs++;
-    stack.push(0, 0, S.bound[0]);
+    stack.push(0, 0, bound[0]);
   }
   const countA = ta.count;
   const countB = tb.count;
@@ -180,7 +182,7 @@ export function searchTrees(
       const fb0 = childB[j];
       for (let x = fa0; x < fa0 + countA[i]; x++) {
         const fa = orderA[x];
-        if (refit) facetBoxA(pa, ia, fa);
+        if (refit) facetBoxA(pa, ia, fa, scratch);
         // A's facet stays in the scratch through the pairs below (the pair routines only read it).
         q.loadA(fa);
         for (let y = fb0; y < fb0 + countB[j]; y++) {
@@ -191,7 +193,7 @@ export function searchTrees(
           if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
           if (refit) {
             // The two facets' own boxes, both exact in A's frame: a few flops before any loading.
-            const g2 = facetBoxGap2(fb);
+            const g2 = facetBoxGap2(fb, scratch);
             const limit = best * shrink + margin;
             if (g2 > limit * limit) {
               const g = Math.sqrt(g2);
@@ -201,12 +203,12 @@ export function searchTrees(
           }
           q.loadB(fb);
           // Cheap separating-axis bound first: most candidate pairs stop here.
-          const gap = triangleGapBound(tri, 0, 9, best * shrink + margin);
+          const gap = triangleGapBoundWith(tri, 0, 9, best * shrink + margin, undefined, work);
           if (gap - margin > best * shrink) {
             if (gap < lowestBound) lowestBound = gap;
             continue;
           }
-          const d = triangleDistance(tri, 0, 9, out);
+          const d = triangleDistanceWith(tri, 0, 9, out, work);
           facetPairs++;
           if (out[6] === 1 && !intersecting) {
             intersecting = true;
@@ -246,12 +248,12 @@ export function searchTrees(
     let l2 = lb;
     if (!dead1) {
       q.nodeBound(a1, b1);
-      l1 = S.bound[0];
+      l1 = bound[0];
       volumePairs++;
     }
     if (!dead2) {
       q.nodeBound(a2, b2);
-      l2 = S.bound[0];
+      l2 = bound[0];
       volumePairs++;
     }
     const keep1 = !dead1 && l1 - margin <= best * shrink;

@@ -1,6 +1,5 @@
+import { Pool } from '../util/pool.js';
 import { segmentsIntersect2 } from './exact3.js';
-
-const scratch = /* @__PURE__ */ new Float64Array(4);
 
 /**
  * Relative error bound of the float orientation `(ay − cy)(bx − cx) − (ax − cx)(by − cy)` against
@@ -48,7 +47,8 @@ function boxesApart(
  * ```
  */
 export function segmentDistance2(S: Float64Array, a: number, b: number, out: Float64Array): number {
-  const X = pairScratch;
+  const work = works.get() ?? new SegmentWork();
+  const X = work.pair;
   X[0] = S[a];
   X[1] = S[a + 1];
   X[2] = S[a + 2];
@@ -58,18 +58,26 @@ export function segmentDistance2(S: Float64Array, a: number, b: number, out: Flo
   X[6] = S[b + 2];
   X[7] = S[b + 3];
   X[8] = Number.POSITIVE_INFINITY;
-  const o = pairOut;
+  const o = work.out;
   segmentPairDistance2(X, o);
   out[0] = o[0];
   out[1] = o[1];
   out[2] = o[2];
   out[3] = o[3];
   out[4] = o[4];
-  return o[5];
+  const d = o[5];
+  works.release(work);
+  return d;
 }
 
-const pairScratch = /* @__PURE__ */ new Float64Array(9);
-const pairOut = /* @__PURE__ */ new Float64Array(6);
+/** The scratch of {@link segmentDistance2}: the input and output of `segmentPairDistance2`. */
+class SegmentWork {
+  readonly pair = new Float64Array(9);
+  readonly out = new Float64Array(6);
+}
+
+/** The scratch the exported routine borrows (the searches call `segmentPairDistance2` with their own). */
+const works = new Pool<SegmentWork>(4);
 
 /**
  * {@link segmentDistance2} of the segments `X[0..3]` and `X[4..7]`, everything through `out` (6
@@ -228,11 +236,21 @@ function commonPoint(S: Float64Array, out: Float64Array): void {
     }
   }
   // Nearly collinear segments cross their lines anywhere; an endpoint of one lying on the other is
-  // then the better common point (and the only one for a collinear overlap).
-  const e = endpointDistance(S, 0, 4, scratch);
+  // then the better common point (and the only one for a collinear overlap). The endpoints' pair
+  // goes through `out` itself, what was there kept aside.
+  const x0 = out[0],
+    y0 = out[1],
+    x1 = out[2],
+    y1 = out[3];
+  const e = endpointDistance(S, 0, 4, out);
   if (e / 4 < best) {
-    out[0] = out[2] = 0.5 * scratch[0] + 0.5 * scratch[2];
-    out[1] = out[3] = 0.5 * scratch[1] + 0.5 * scratch[3];
+    out[0] = out[2] = 0.5 * out[0] + 0.5 * out[2];
+    out[1] = out[3] = 0.5 * out[1] + 0.5 * out[3];
+  } else {
+    out[0] = x0;
+    out[1] = y0;
+    out[2] = x1;
+    out[3] = y1;
   }
 }
 

@@ -99,8 +99,6 @@ const AXIS_MAX = 32767;
  */
 const HALF_STEPS = 16384;
 
-const cache = new WeakMap<BoundingTree, RssVolumes>();
-
 /**
  * The RSS of a surface's tree, built on first use and kept as long as the tree.
  *
@@ -113,12 +111,19 @@ const cache = new WeakMap<BoundingTree, RssVolumes>();
  */
 export function rssOf(surface: Surface): RssVolumes {
   const tree = surface.tree();
-  let v = cache.get(tree);
+  let v = tree.kept.rss;
   if (v === undefined) {
     v = buildRss(surface.positions, surface.indices, tree);
-    cache.set(tree, v);
+    tree.kept.rss = v;
   }
   return v;
+}
+
+declare module './build.js' {
+  interface TreeKept {
+    /** The RSS of a surface's tree ({@link rssOf}). */
+    rss?: RssVolumes;
+  }
 }
 
 /**

@@ -1,0 +1,15 @@
+/**
+ * What the sibling packages of `@firsttouch/mesh` (ccd, broadphase) build on and a user of the
+ * package does not need: the scratch and pools behind the queries, the kernels that take the
+ * caller's scratch. No compatibility promise beyond the workspace's own packages.
+ *
+ * @packageDocumentation
+ */
+
+export { rootReach } from './distance/surface-scratch.js';
+export { segmentPairDistance2 } from './geometry/segment-distance2.js';
+export { triangleGapBoundWith } from './geometry/triangle-bound.js';
+export { triangleDistanceWith } from './geometry/triangle-distance.js';
+export { TriangleWork } from './geometry/triangle-work.js';
+export { rssBalls } from './tree/rss-balls.js';
+export { Pool } from './util/pool.js';
