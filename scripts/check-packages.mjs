@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Checks that every package has the shape the project promises (see the root README), that
-// dependencies point down the layers only, and that no package's sources import in a circle (see
-// `source-checks.mjs`). Run by `pnpm run lint`; `node scripts/check-packages.mjs DIR` checks the
+// dependencies point down the layers only, that no package's sources import in a circle and that
+// they keep no module-level mutable state (the rules are in `source-checks.mjs`). Run by `pnpm run lint`; `node scripts/check-packages.mjs DIR` checks the
 // workspace at DIR instead (the test of this script plants faults in a copy).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findCycles, importGraph } from './source-checks.mjs';
+import { findCycles, importGraph, moduleState } from './source-checks.mjs';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,6 +20,13 @@ const LAYERS = {
 };
 
 const problems = [];
+
+/**
+ * Top-level constants the module-state check lets through by name, file by file: tables that are
+ * constant but cannot be frozen (a typed array with elements). Each needs its reason here. None so
+ * far.
+ */
+const CONSTANT_TABLES = {};
 
 /** The subpaths a package exports (`.`, `./node`, ...). */
 function exportsOf(name) {
@@ -133,6 +140,14 @@ for (const name of readdirSync(join(root, 'packages')).sort()) {
   const sources = new Map(sourceFiles.map((f) => [f.replace(/\\/g, '/'), readFileSync(f, 'utf8')]));
   for (const circle of findCycles(importGraph(sources))) {
     fail(at, `import circle: ${circle.map((f) => relative(join(dir, 'src'), f)).join(' → ')}`);
+  }
+  // No module-level mutable state: per-query state lives in objects the caller may hold, pools
+  // aside (see `source-checks.mjs` for what a top-level constant may hold).
+  for (const [file, text] of sources) {
+    const where = relative(root, file);
+    for (const s of moduleState(file, text, new Set(CONSTANT_TABLES[where] ?? []))) {
+      fail(`${where}:${s.line}`, `module-level state \`${s.name}\`: ${s.why}`);
+    }
   }
 }
 

@@ -132,6 +132,18 @@ describe('check-packages.mjs over a planted workspace', () => {
     expect(r.status).toBe(0);
   });
 
+  it('fails on planted module-level state', () => {
+    const r = check(
+      workspace({
+        'a.ts':
+          'export const a = 1;\nlet pool: object | undefined;\nconst scratch = new Float64Array(4);\nexport function f() { pool = scratch; return pool; }\n',
+      }),
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('a.ts:2: module-level state `pool`: a top-level let');
+    expect(r.stderr).toContain('a.ts:3: module-level state `scratch`: new Float64Array(...) is writable');
+  });
+
   it('fails on a planted circle of type-only imports', () => {
     const r = check(
       workspace({

@@ -119,16 +119,7 @@ function pairRunner(
     horizon: 1,
   };
   return (i, j, horizon) => {
-    const evaluator = new SurfaceMotion(
-      bodies[i],
-      bodies[j],
-      motionOf(i),
-      motionOf(j),
-      o.tolerance,
-      o.convex,
-    );
-    // As timeOfImpact sets it, so that a pair's answer is that of timeOfImpact bit for bit.
-    evaluator.relativeError = o.gapRelativeError;
+    const evaluator = new SurfaceMotion(bodies[i], bodies[j], motionOf(i), motionOf(j), o);
     const mu = speed[i] + speed[j];
     options.horizon = horizon;
     const r = conservativeAdvance(evaluator, mu, options);

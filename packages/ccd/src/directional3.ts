@@ -1,8 +1,8 @@
 import {
   type BoundingTree,
   type ConvexSurface,
-  ConvexSurfacePair,
   convexSurface,
+  HullGjk,
   PairStack,
   placeRss,
   pointSet,
@@ -10,14 +10,31 @@ import {
   RSS_STRIDE,
   type RssVolumes,
   rssGap,
-  rssNode,
   rssOf,
   rssShift,
   type Surface,
-  triangleDistance,
-  triangleGapBound,
 } from '@firsttouch/mesh';
+import {
+  rootReach,
+  rssBalls,
+  TriangleWork,
+  triangleDistanceWith,
+  triangleGapBoundWith,
+} from '@firsttouch/mesh/internal';
 import type { RigidMotion } from '@firsttouch/pose';
+import { type AdvanceOptions, switchOf } from './options.js';
+
+/**
+ * The switches of {@link DirectionalBound3}: the ones of the time of impact's options
+ * (`directionalClearance`, `directionalHullSteps`), both true by default.
+ *
+ * @example
+ * ```ts
+ * import type { DirectionalOptions3 } from '@firsttouch/ccd';
+ * const pairsOnly: DirectionalOptions3 = { directionalHullSteps: false };
+ * ```
+ */
+export type DirectionalOptions3 = Pick<AdvanceOptions, 'directionalClearance' | 'directionalHullSteps'>;
 
 /**
  * The directional (C2A) step between two surfaces, per facet pair inside the descent of the two
@@ -28,9 +45,13 @@ import type { RigidMotion } from '@firsttouch/pose';
  * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
  * pruned, and so are facet pairs whose separating-axis gap says the same. A large B (the distance
  * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes;
- * a small one's node pairs are also pruned by their clearance (see {@link DirectionalBound3.clearance}),
- * and a small convex one is not descended at all: each facet of A steps against B's vertex hull
- * (see {@link DirectionalBound3.hullSteps}).
+ * a small one's node pairs are also pruned by their clearance (option `directionalClearance`: the
+ * same steps, to the bit, through fewer node and facet pairs), and a small convex one is not
+ * descended at all: each facet of A steps against B's vertex hull (option `directionalHullSteps`:
+ * one GJK bound a facet of A near B, the step of that convex pair, in place of its pairs with B's
+ * facets; a step valid for the facet and the hull is valid for every facet of B inside it). The
+ * bound keeps its scratch (B placed in A's frame, the descent's stack, the hull search) between steps
+ * and, through {@link DirectionalBound3.rebind}, between queries.
  *
  * @example
  * ```ts
@@ -51,33 +72,23 @@ import type { RigidMotion } from '@firsttouch/pose';
  * ```
  */
 export class DirectionalBound3 {
-  /**
-   * Whether steps prune the node pairs of a small B by their clearance (default true): the steps
-   * are the same either way, to the bit, only found through fewer node and facet pairs. The switch
-   * is there to show that (the tests compare the two); a step reads it when it starts.
-   */
-  static clearance = true;
-  /**
-   * Whether a small convex B (the hull clearance's) steps facet by facet of A against B's vertex hull
-   * (default true): one GJK bound a facet of A near B, the step of that convex pair, in place of its
-   * pairs with B's facets one by one. A step valid for the facet and the hull is valid for every
-   * facet of B inside it; the steps differ from the pairs' (the tests compare both to the truth).
-   */
-  static hullSteps = true;
   /** Exact facet-pair evaluations so far. */
   pairEvaluations = 0;
-  /** {@link DirectionalBound3.clearance} for this step. */
+  /** The options' switches (`directionalClearance`, `directionalHullSteps`). */
   #clearance = true;
-  readonly #a: Surface;
-  readonly #b: Surface;
-  readonly #ta: BoundingTree;
-  readonly #tb: BoundingTree;
+  #hullSteps = true;
+  #a!: Surface;
+  #b!: Surface;
+  #ta!: BoundingTree;
+  #tb!: BoundingTree;
   /** |θ| ρ of every vertex, and the largest over each node's facets. */
-  readonly #spinA: Float64Array;
-  readonly #spinB: Float64Array;
-  readonly #nodeSpinA: Float64Array;
-  readonly #nodeSpinB: Float64Array;
-  /** B's vertices, node boxes or RSS placed in A's frame, stamped: the shared scratch's, taken at each step. */
+  #spinA: Float64Array = EMPTY64;
+  #spinB: Float64Array = EMPTY64;
+  #nodeSpinA: Float64Array = EMPTY64;
+  #nodeSpinB: Float64Array = EMPTY64;
+  /** The scratch of the steps, grown to the bodies met and kept. */
+  readonly #scratch = new Scratch3();
+  /** B's vertices, node boxes or RSS placed in A's frame, stamped: the scratch's, taken at each step. */
   #vb: Float64Array = EMPTY64;
   #nb: Float64Array = EMPTY64;
   #nbStamp: Uint32Array = EMPTY_U32;
@@ -86,6 +97,7 @@ export class DirectionalBound3 {
   readonly #tri = new Float64Array(18);
   readonly #out = new Float64Array(7);
   readonly #axis = new Float64Array(3);
+  readonly #work = new TriangleWork();
   // Per call: world rotation of A at s, the relative transform, and the translation difference.
   #RA = new Float64Array(9);
   #R = new Float64Array(9);
@@ -93,38 +105,82 @@ export class DirectionalBound3 {
   /** Where B's RSS grid origin lands in A's, at this step (`rssShift`). */
   #shift = new Float64Array(3);
   readonly #dAB = new Float64Array(3);
-  readonly #speedAB: number;
+  #speedAB = 0;
   readonly #relA = new Float64Array(3);
-  readonly #relSpeed: number;
+  #relSpeed = 0;
   /**
    * Whether node pairs are bounded by their RSS (B large, as the distance query decides: B's tree has
    * more than {@link RSS_RATIO} of A's nodes plus {@link RSS_FLOOR}); then the RSS of both trees, B's
    * placed in A's frame as the search reaches them (stamped), each node's enclosing ball radius, the
    * rounding margin of this call and the gap's output.
    */
-  readonly #useRss: boolean;
+  #useRss = false;
   /** Both bodies' RSS when B is bounded by them (`#useRss`), else undefined. */
-  readonly #rssA: RssVolumes | undefined;
-  readonly #rssB: RssVolumes | undefined;
-  readonly #ballA: Float64Array = EMPTY64;
-  readonly #ballB: Float64Array = EMPTY64;
+  #rssA: RssVolumes | undefined;
+  #rssB: RssVolumes | undefined;
+  #ballA: Float64Array = EMPTY64;
+  #ballB: Float64Array = EMPTY64;
   #rp: Float64Array = EMPTY64;
-  readonly #reach: number;
+  #reach = 0;
   #margin = 0;
   /** `rssGap`'s output: the gap, then the unit direction it was measured along (A's frame). */
   readonly #gap = new Float64Array(4);
   /** B's distinct vertices, when B is small enough for the facets of A to be cleared against its hull. */
-  readonly #hullB: ConvexSurface | undefined;
+  #hullB: ConvexSurface | undefined;
 
-  constructor(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion) {
+  /**
+   * @param options - the switches (see {@link DirectionalOptions3}), read here and by {@link rebind}.
+   * @throws `FirstTouchError` `INVALID_OPTION` for a switch that is not a boolean.
+   */
+  constructor(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options?: DirectionalOptions3) {
+    this.rebind(a, b, ma, mb, options);
+  }
+
+  /**
+   * Points the bound at another step (other surfaces or motions), keeping its scratch: what a
+   * time-of-impact evaluator reused between queries does instead of building a new bound. The
+   * counter restarts.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a switch that is not a boolean.
+   * @example
+   * ```ts
+   * import { DirectionalBound3 } from '@firsttouch/ccd';
+   * import { box } from '@firsttouch/mesh';
+   * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+   * const rest = new RigidMotion(identityPose(), identityPose());
+   * const p0 = poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]);
+   * const bound = new DirectionalBound3(box(1), box(1), rest, rest);
+   * bound.rebind(box(1), box(1), rest, new RigidMotion(p0, poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0])));
+   * // closing at speed 2 from a gap of 2: the step reaches the contact at s = 1
+   * console.log(bound.step(identityPose().R, p0.R, p0.t, 0, 0, 1).toFixed(6)); // 1.000000
+   * ```
+   */
+  rebind(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options?: DirectionalOptions3): void {
+    this.#clearance = switchOf(options?.directionalClearance, 'directionalClearance');
+    this.#hullSteps = switchOf(options?.directionalHullSteps, 'directionalHullSteps');
+    this.pairEvaluations = 0;
+    const sc = this.#scratch;
     this.#a = a;
     this.#b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
-    this.#spinA = spins(a, this.#ta, ma);
-    this.#spinB = spins(b, this.#tb, mb);
-    this.#nodeSpinA = nodeSpins(a, this.#ta, ma, this.#spinA);
-    this.#nodeSpinB = nodeSpins(b, this.#tb, mb, this.#spinB);
+    sc.zeroFor(Math.max(a.vertexCount, this.#ta.nodeCount, b.vertexCount, this.#tb.nodeCount));
+    this.#spinA = spins(a, ma, sc.zeros, (sc.spinA = grown(sc.spinA, a.vertexCount)));
+    this.#spinB = spins(b, mb, sc.zeros, (sc.spinB = grown(sc.spinB, b.vertexCount)));
+    this.#nodeSpinA = nodeSpins(
+      a,
+      this.#ta,
+      ma,
+      this.#spinA,
+      (sc.nodeSpinA = grown(sc.nodeSpinA, this.#ta.nodeCount)),
+    );
+    this.#nodeSpinB = nodeSpins(
+      b,
+      this.#tb,
+      mb,
+      this.#spinB,
+      (sc.nodeSpinB = grown(sc.nodeSpinB, this.#tb.nodeCount)),
+    );
     for (let i = 0; i < 3; i++) this.#dAB[i] = ma.delta[i] - mb.delta[i];
     this.#speedAB = ma.translationLength + mb.translationLength;
     this.#relSpeed = Math.hypot(this.#dAB[0], this.#dAB[1], this.#dAB[2]);
@@ -133,12 +189,45 @@ export class DirectionalBound3 {
     // A small B, searched by boxes: its facets of A are also cleared against B's vertex hull.
     this.#hullB = this.#useRss ? undefined : convexSurface(b);
     if (this.#hullB !== undefined && this.#hullB.count > HULL_POINTS) this.#hullB = undefined;
+    this.#rssA = undefined;
+    this.#rssB = undefined;
+    this.#ballA = EMPTY64;
+    this.#ballB = EMPTY64;
     if (this.#useRss) {
       this.#rssA = rssOf(a);
       this.#rssB = rssOf(b);
-      this.#ballA = ballRadii(this.#rssA, this.#ta.nodeCount);
-      this.#ballB = ballRadii(this.#rssB, this.#tb.nodeCount);
+      this.#ballA = rssBalls(a);
+      this.#ballB = rssBalls(b);
     }
+  }
+
+  /**
+   * Forgets the surfaces and what is derived from them (trees, RSS, hull data), keeping the scratch:
+   * what a pool does before it keeps the bound. {@link rebind} it before the next step.
+   *
+   * @example
+   * ```ts
+   * import { DirectionalBound3 } from '@firsttouch/ccd';
+   * import { box } from '@firsttouch/mesh';
+   * import { identityPose, RigidMotion } from '@firsttouch/pose';
+   * const rest = new RigidMotion(identityPose(), identityPose());
+   * const bound = new DirectionalBound3(box(1), box(1), rest, rest);
+   * bound.unbind();
+   * console.log(bound.pairEvaluations); // 0
+   * ```
+   */
+  unbind(): void {
+    this.#a = undefined!;
+    this.#b = undefined!;
+    this.#ta = undefined!;
+    this.#tb = undefined!;
+    this.#rssA = undefined;
+    this.#rssB = undefined;
+    this.#ballA = EMPTY64;
+    this.#ballB = EMPTY64;
+    this.#hullB = undefined;
+    this.#spinA = this.#spinB = this.#nodeSpinA = this.#nodeSpinB = EMPTY64;
+    this.#scratch.gjk.unbind();
   }
 
   /**
@@ -156,7 +245,6 @@ export class DirectionalBound3 {
     seedA = -1,
     seedB = -1,
   ): number {
-    this.#clearance = DirectionalBound3.clearance;
     this.#RA.set(RA);
     // ΔA − ΔB in A's frame at s, for the node-level directional bound.
     const v = this.#relA;
@@ -169,7 +257,7 @@ export class DirectionalBound3 {
     if (this.#useRss) rssShift(this.#rssA!, this.#rssB!, R, t, this.#shift);
     // B's vertices, node boxes (min, max) or RSS in A's frame are made as the search reaches them
     // (stamped): a large B is mostly pruned, and placing all of it cost as much as the search.
-    const sc = placed(this.#b.vertexCount, this.#tb.nodeCount, this.#useRss);
+    const sc = this.#scratch.placed(this.#b.vertexCount, this.#tb.nodeCount, this.#useRss);
     this.#vb = sc.vb;
     this.#vbStamp = sc.vbStamp;
     this.#nb = sc.nb;
@@ -187,17 +275,16 @@ export class DirectionalBound3 {
       best = this.#pairStep(seedA, seedB, half, best);
       if (best <= floor) return floor;
     }
-    const stack = descent;
+    const stack = sc.descent;
     stack.size = 0;
     const hullClear = this.#clearance && this.#hullB !== undefined && this.#relSpeed > 0;
     // Facet against hull: B's tree is not descended at all.
-    const hullSteps = hullClear && DirectionalBound3.hullSteps && this.#hullB!.convex;
+    const hullSteps = hullClear && this.#hullSteps && this.#hullB!.convex;
     if (hullClear) {
-      startFacets(this.#a.facetCount);
-      // One GJK pair for the step, warm-started from facet to facet.
-      if (hullPair === undefined) hullPair = new ConvexSurfacePair(this.#b, this.#b);
-      facetTriangle.reach = this.#reach;
-      hullPair.bindHulls(facetTriangle, this.#hullB!);
+      sc.startFacets(this.#a.facetCount);
+      // One GJK search for the step, warm-started from facet to facet.
+      sc.facetTriangle.reach = this.#reach;
+      sc.gjk.bindHulls(sc.facetTriangle, this.#hullB!);
     }
     const key0 = this.#nodeStep(0, 0, half, best);
     if (key0 < best) stack.push(0, 0, key0);
@@ -283,13 +370,13 @@ export class DirectionalBound3 {
     const axis = this.#axis;
     // The line between the centroids alone first (a bound asked to exceed −1 stops at its first
     // axis): along it most pairs already step past `best`, plainly or directionally.
-    const g1 = triangleGapBound(T, 0, 9, -1, axis);
+    const g1 = triangleGapBoundWith(T, 0, 9, -1, axis, this.#work);
     if (g1 > half) {
       if (mu > 0 && (g1 - half) / mu >= best) return best;
       const c1 = this.#closing(axis[0], axis[1], axis[2], spinA + spinB);
       if (!(c1 > 0) || (g1 - half) / c1 >= best) return best;
     }
-    const g = triangleGapBound(T, 0, 9, best * mu + half, axis);
+    const g = triangleGapBoundWith(T, 0, 9, best * mu + half, axis, this.#work);
     if (mu > 0 && (g - half) / mu >= best) return best;
     // The gap along the fixed separating axis found there bounds the pair's distance at every s
     // too, and closes no faster than that axis's directional speed: the same argument as with the
@@ -300,7 +387,7 @@ export class DirectionalBound3 {
       axisStep = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
       if (axisStep >= best) return best;
     }
-    const d = triangleDistance(T, 0, 9, this.#out);
+    const d = triangleDistanceWith(T, 0, 9, this.#out, this.#work);
     this.pairEvaluations++;
     const o = this.#out;
     const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
@@ -322,14 +409,14 @@ export class DirectionalBound3 {
    * step (`best` only falls); one not proved is tried again when `best` has fallen by a fifth.
    */
   #facetClear(fa: number, half: number, best: number): boolean {
-    const sc = scratch;
+    const sc = this.#scratch;
     if (sc.facetStamp[fa] === sc.stamp) {
       const was = sc.facetBest[fa];
       if (was >= 0) return true;
       if (best > -0.8 * was) return false;
     }
     sc.facetStamp[fa] = sc.stamp;
-    const T = facetTriangle.points;
+    const T = sc.facetTriangle.points;
     const spin = this.#loadFacet(fa) + this.#nodeSpinB[0];
     // The ball of #clear (the same allowances), with ε the gap between the facet's box and B's.
     if (this.#nbStamp[0] !== this.#stamp) this.#boxB(0);
@@ -342,7 +429,8 @@ export class DirectionalBound3 {
       if (g > 0) s += g * g;
     }
     const v = this.#relA;
-    this.#ball(best, half, spin, Math.sqrt(s));
+    const ball = sc.ball;
+    this.#ball(best, half, spin, Math.sqrt(s), ball);
     const f = ball[0];
     const rho = Math.sqrt(ball[1]);
     // The facet moved by the ball's centre: the witnesses miss the ball when it stays farther than
@@ -352,7 +440,7 @@ export class DirectionalBound3 {
       T[k + 1] += f * v[1];
       T[k + 2] += f * v[2];
     }
-    const pair = hullPair!;
+    const pair = sc.gjk;
     pair.stopAbove = rho + this.#margin;
     const clear = pair.evaluateBound(this.#R, this.#t) - this.#margin > rho;
     sc.facetBest[fa] = clear ? best : -best;
@@ -369,7 +457,7 @@ export class DirectionalBound3 {
   #facetHullStep(fa: number, half: number, best: number): number {
     const spin = this.#loadFacet(fa) + this.#nodeSpinB[0];
     const mu = this.#speedAB + spin;
-    const pair = hullPair!;
+    const pair = this.#scratch.gjk;
     const margin = this.#margin;
     // Past this gap the plain step alone reaches `best`.
     pair.stopAbove = mu > 0 ? half + margin + best * mu : Number.POSITIVE_INFINITY;
@@ -388,11 +476,11 @@ export class DirectionalBound3 {
     return best;
   }
 
-  /** Facet fa of A into the GJK pair's triangle (`facetTriangle`); returns the largest spin of its corners. */
+  /** Facet fa of A into the GJK search's triangle; returns the largest spin of its corners. */
   #loadFacet(fa: number): number {
     const pa = this.#a.positions;
     const ia = this.#a.indices;
-    const T = facetTriangle.points;
+    const T = this.#scratch.facetTriangle.points;
     let spinA = 0;
     for (let k = 0; k < 3; k++) {
       const va = ia[3 * fa + k];
@@ -499,7 +587,8 @@ export class DirectionalBound3 {
     best: number,
   ): boolean {
     const v = this.#relA;
-    this.#ball(best, half, spin, gap);
+    const ball = this.#scratch.ball;
+    this.#ball(best, half, spin, gap, ball);
     const f = ball[0];
     const rho2 = ball[1];
     const cx = f * v[0],
@@ -519,7 +608,7 @@ export class DirectionalBound3 {
    * The ball of {@link #clear} for the step `best` (t), the spin and a gap ε of the witnesses: into
    * `ball`, the factor f of its centre f·v and its squared radius (both clearance tests use it).
    */
-  #ball(best: number, half: number, spin: number, gap: number): void {
+  #ball(best: number, half: number, spin: number, gap: number, ball: Float64Array): void {
     const w = this.#relSpeed;
     const t = best * (1 + 1e-10);
     const a = half + this.#margin + t * spin;
@@ -681,145 +770,111 @@ export class DirectionalBound3 {
   }
 }
 
-/**
- * The descent's stack, one for all bounds: a step runs to its end before any other can start, and
- * a query makes a new bound (a stack of its own was an allocation a query).
- */
-const descent = new PairStack();
 const EMPTY64 = new Float64Array(0);
 const EMPTY_U32 = new Uint32Array(0);
 
 /** B is cleared against its vertex hull when it has at most this many distinct vertices (GJK scans them). */
 const HULL_POINTS = 128;
-
-/** The clearance ball of a test: the factor of its centre, its squared radius (`#ball`). */
-const ball = new Float64Array(2);
-
-/** The facet of A in hand as a vertex set for GJK against B's hull, and the GJK pair (one for all bounds). */
-const facetTriangle = pointSet(3);
-let hullPair: ConvexSurfacePair | undefined;
-
-/** Makes the per-facet record of the hull clearance fit A's facets (stamped with the step's stamp). */
-function startFacets(facets: number): void {
-  const sc = scratch;
-  if (sc.facetStamp.length < facets) {
-    sc.facetStamp = new Uint32Array(facets);
-    sc.facetBest = new Float64Array(facets);
-  }
-}
-
-/**
- * B's vertices, node boxes (min, max) and RSS placed in A's frame, with their stamps: one set for all
- * bounds, grown as needed, since a step runs to its end before any other starts. A query makes a new
- * bound, and allocating these for it (a megabyte for the bunny, zeroed) cost 7 % of a directional
- * query on the bench's bunny pair. A new stamp at every step makes the entries of any earlier one stale.
- */
-const scratch = {
-  stamp: 0,
-  vb: EMPTY64,
-  vbStamp: EMPTY_U32,
-  nb: EMPTY64,
-  nbStamp: EMPTY_U32,
-  rp: EMPTY64,
-  /** The hull clearance of A's facets in this step: stamped; the best it was tried at (< 0: not proved). */
-  facetStamp: EMPTY_U32,
-  facetBest: EMPTY64,
-};
-
-/** The shared scratch, large enough for B (node boxes or RSS, as the bound uses), with a new stamp. */
-function placed(vertices: number, nodes: number, rss: boolean): typeof scratch {
-  const sc = scratch;
-  if (sc.vbStamp.length < vertices) {
-    sc.vb = new Float64Array(3 * vertices);
-    sc.vbStamp = new Uint32Array(vertices);
-  }
-  if (sc.nbStamp.length < nodes) sc.nbStamp = new Uint32Array(nodes);
-  if (rss) {
-    if (sc.rp.length < 12 * nodes) sc.rp = new Float64Array(12 * nodes);
-  } else if (sc.nb.length < 6 * nodes) sc.nb = new Float64Array(6 * nodes);
-  sc.stamp = (sc.stamp + 1) >>> 0;
-  if (sc.stamp === 0) {
-    sc.vbStamp.fill(0);
-    sc.nbStamp.fill(0);
-    sc.facetStamp.fill(0);
-    sc.stamp = 1;
-  }
-  return sc;
-}
 /** B is bounded by RSS when its tree has more than this share of A's nodes plus {@link RSS_FLOOR} (the distance query's `REFIT_RATIO`). */
 const RSS_RATIO = 0.25;
 /** The distance query's `REFIT_FLOOR`. */
 const RSS_FLOOR = 256;
 
-/** The sum over the axes of the largest |coordinate| of a root box (a scale of the coordinates in play). */
-function rootReach(boxes: Float32Array): number {
-  let s = 0;
-  for (let a = 0; a < 3; a++) s += Math.max(Math.abs(boxes[a]), Math.abs(boxes[3 + a]));
-  return s;
-}
-
-/** The ball radii of each tree's RSS, made on first use and kept as long as the RSS (and its tree). */
-const balls = new WeakMap<RssVolumes, Float64Array>();
-
 /**
- * The radius of a ball about each node's RSS centre that encloses its RSS: a point c + s a0 + u a1 + w
- * (|s| ≤ l0, |u| ≤ l1, |w| ≤ r) is within |s a0 + u a1| + r of c, largest at a corner of the
- * rectangle: |s a0 + u a1|² ≤ l0² |a0|² + l1² |a1|² + 2 l0 l1 |a0 · a1| for the decoded axes, whatever
- * their lengths and angle; the factor 1 + 2⁻⁴⁰ covers the arithmetic here, and B's axes turned by R
- * keep their lengths and angle to a few ulps.
+ * The scratch of a {@link DirectionalBound3}, grown as needed and kept from step to step and from
+ * query to query (a bound rebound to another pair keeps it): B's vertices, node boxes (min, max) and
+ * RSS placed in A's frame, with their stamps (a new stamp at every step makes the entries of any
+ * earlier one stale), the hull clearance's record of A's facets, the descent's stack, the facet in
+ * hand and the GJK search against B's hull, the spins, and zeros for a body that does not turn.
+ * Allocating B's placed arrays at every query (a megabyte for the bunny, zeroed) cost 7 % of a
+ * directional query on the bench's bunny pair.
  */
-function ballRadii(rss: RssVolumes, count: number): Float64Array {
-  const kept = balls.get(rss);
-  if (kept !== undefined) return kept;
-  const out = new Float64Array(count);
-  const v = new Float64Array(12);
-  for (let n = 0; n < count; n++) {
-    rssNode(rss, n, v);
-    const a00 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    const a11 = v[3] * v[3] + v[4] * v[4] + v[5] * v[5];
-    const a01 = Math.abs(v[0] * v[3] + v[1] * v[4] + v[2] * v[5]);
-    const l0 = v[9],
-      l1 = v[10];
-    out[n] = Math.sqrt(l0 * l0 * a00 + l1 * l1 * a11 + 2 * l0 * l1 * a01) * (1 + 2 ** -40) + v[11];
+class Scratch3 {
+  stamp = 0;
+  vb: Float64Array = EMPTY64;
+  vbStamp: Uint32Array = EMPTY_U32;
+  nb: Float64Array = EMPTY64;
+  nbStamp: Uint32Array = EMPTY_U32;
+  rp: Float64Array = EMPTY64;
+  /** The hull clearance of A's facets in this step: stamped; the best it was tried at (< 0: not proved). */
+  facetStamp: Uint32Array = EMPTY_U32;
+  facetBest: Float64Array = EMPTY64;
+  /** The descent's stack. */
+  readonly descent = new PairStack();
+  /** The clearance ball of a test: the factor of its centre, its squared radius (`#ball`). */
+  readonly ball = new Float64Array(2);
+  /** The facet of A in hand as a vertex set for GJK against B's hull, and the GJK search. */
+  readonly facetTriangle = pointSet(3);
+  readonly gjk = new HullGjk();
+  /** |θ| ρ of each body's vertices and the largest over each node, when it turns. */
+  spinA: Float64Array = EMPTY64;
+  spinB: Float64Array = EMPTY64;
+  nodeSpinA: Float64Array = EMPTY64;
+  nodeSpinB: Float64Array = EMPTY64;
+  /** Zeros, never written: the spins of a body that does not turn. */
+  zeros: Float64Array = EMPTY64;
+
+  /** Zeros for `n` entries at least. */
+  zeroFor(n: number): void {
+    if (this.zeros.length < n) this.zeros = new Float64Array(n);
   }
-  balls.set(rss, out);
-  return out;
+
+  /** Makes the per-facet record of the hull clearance fit A's facets (stamped with the step's stamp). */
+  startFacets(facets: number): void {
+    if (this.facetStamp.length < facets) {
+      this.facetStamp = new Uint32Array(facets);
+      this.facetBest = new Float64Array(facets);
+    }
+  }
+
+  /** Large enough for B (node boxes or RSS, as the bound uses), with a new stamp. */
+  placed(vertices: number, nodes: number, rss: boolean): this {
+    if (this.vbStamp.length < vertices) {
+      this.vb = new Float64Array(3 * vertices);
+      this.vbStamp = new Uint32Array(vertices);
+    }
+    if (this.nbStamp.length < nodes) this.nbStamp = new Uint32Array(nodes);
+    if (rss) {
+      if (this.rp.length < 12 * nodes) this.rp = new Float64Array(12 * nodes);
+    } else if (this.nb.length < 6 * nodes) this.nb = new Float64Array(6 * nodes);
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.vbStamp.fill(0);
+      this.nbStamp.fill(0);
+      this.facetStamp.fill(0);
+      this.stamp = 1;
+    }
+    return this;
+  }
 }
 
-/**
- * Zeros enough for every vertex and node of a tree's surface, shared by all the steps of a body that
- * does not turn (read only): a query makes a new bound, and a body at rest (the bunny a pebble is
- * thrown at) cost an array of its vertices and a pass over its tree every time.
- */
-const restingSpins = new WeakMap<BoundingTree, Float64Array>();
-
-function zeros(s: Surface, tree: BoundingTree): Float64Array {
-  let out = restingSpins.get(tree);
-  if (out === undefined) {
-    out = new Float64Array(Math.max(s.vertexCount, tree.nodeCount));
-    restingSpins.set(tree, out);
-  }
-  return out;
+/** `buffer` when it holds `n` numbers, else a new array of `n`. */
+function grown(buffer: Float64Array, n: number): Float64Array {
+  return buffer.length >= n ? buffer : new Float64Array(n);
 }
 
-/** |θ| ρ of every vertex of the surface under its motion (0 everywhere when it does not turn). */
-function spins(s: Surface, tree: BoundingTree, m: RigidMotion): Float64Array {
-  if (m.theta === 0) return zeros(s, tree);
-  const out = new Float64Array(s.vertexCount);
+/** |θ| ρ of every vertex of the surface under its motion, into `out` (`zeros` when it does not turn). */
+function spins(s: Surface, m: RigidMotion, zeros: Float64Array, out: Float64Array): Float64Array {
+  if (m.theta === 0) return zeros;
   m.radii(s.positions, out);
   for (let v = 0; v < s.vertexCount; v++) out[v] *= m.theta;
   return out;
 }
 
-/** The largest vertex spin over each node's facets, bottom-up (children follow their parent). */
-function nodeSpins(s: Surface, tree: BoundingTree, m: RigidMotion, spin: Float64Array): Float64Array {
-  if (m.theta === 0) return zeros(s, tree);
+/** The largest vertex spin over each node's facets, bottom-up (children follow their parent), into `out`. */
+function nodeSpins(
+  s: Surface,
+  tree: BoundingTree,
+  m: RigidMotion,
+  spin: Float64Array,
+  out: Float64Array,
+): Float64Array {
+  if (m.theta === 0) return spin;
   // Arrays in locals: read through their objects at every node, this pass cost half of a new bound.
   const count = tree.count;
   const child = tree.child;
   const order = tree.order;
   const indices = s.indices;
-  const out = new Float64Array(tree.nodeCount);
   for (let n = tree.nodeCount - 1; n >= 0; n--) {
     const c = count[n];
     if (c > 0) {

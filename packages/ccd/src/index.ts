@@ -8,7 +8,7 @@
 export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
 export { DirectionalBound2 } from './directional2.js';
-export { DirectionalBound3 } from './directional3.js';
+export { DirectionalBound3, type DirectionalOptions3 } from './directional3.js';
 export {
   createImpactResult,
   createImpactResult2,
@@ -24,6 +24,7 @@ export {
   DEFAULT_MAX_ITERATIONS,
   type DirectionalMode,
   defaultTolerance,
+  type MotionOptions,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';

@@ -1,4 +1,5 @@
 import { Surface } from '@firsttouch/mesh';
+import { Pool } from '@firsttouch/mesh/internal';
 import {
   describeValue,
   FirstTouchError,
@@ -69,20 +70,20 @@ export function timeOfImpact(
     Math.max(ea.diagonal, eb.diagonal),
     Math.max(ea.largestCoordinate, eb.largestCoordinate),
   );
-  const small = a.vertexCount + b.vertexCount <= POOL_VERTICES;
-  if (pool === undefined || poolBusy || !small) {
+  // An evaluator kept between queries (cleared of its bodies when given back), its motions reset in
+  // place; a query started from within (a pose's getter calling back) gets another.
+  let bodies = evaluators.get();
+  if (bodies === undefined) {
     const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
     const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, tolerance);
-    const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
-    if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved, out);
+    bodies = new SurfaceMotion(a, b, motionA, motionB, resolved);
+    try {
+      return run(bodies, resolved, out);
+    } finally {
+      evaluators.release(bodies);
+    }
   }
-  // The evaluator kept between queries (small bodies only, so that it never holds much memory), its
-  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
-  // calling back) takes a fresh one.
-  const bodies = pool;
-  poolBusy = true;
   try {
     // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
     // the same state.
@@ -91,17 +92,15 @@ export function timeOfImpact(
     if (!holds(bodies.motionB, motion.b[0], motion.b[1]))
       bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, tolerance);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
+    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved);
     return run(bodies, resolved, out);
   } finally {
-    poolBusy = false;
+    evaluators.release(bodies);
   }
 }
 
-/** Vertices of the two surfaces together up to which {@link timeOfImpact} reuses one evaluator. */
-const POOL_VERTICES = 4096;
-let pool: SurfaceMotion | undefined;
-let poolBusy = false;
+/** The evaluators {@link timeOfImpact} reuses, cleared of their bodies when given back. */
+const evaluators = new Pool<SurfaceMotion>(2, (e) => e.unbind());
 
 /**
  * The motion already goes from `p0` to `p1`: they are poses `reset` accepts without a second look
@@ -124,7 +123,6 @@ function samePose(kept: Pose3, p: unknown): boolean {
 }
 
 function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpactResult): TimeOfImpactResult {
-  bodies.relativeError = resolved.gapRelativeError;
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, resolved);
   const result = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance, out);
@@ -144,7 +142,7 @@ function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpac
  * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
  * const still = new RigidMotion(identityPose(), identityPose());
  * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]));
- * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, 1e-6);
+ * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
  * const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);

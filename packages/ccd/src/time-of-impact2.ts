@@ -1,4 +1,5 @@
 import { Curve } from '@firsttouch/mesh';
+import { Pool } from '@firsttouch/mesh/internal';
 import { describeValue, FirstTouchError, RigidMotion2 } from '@firsttouch/pose';
 import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
@@ -52,30 +53,41 @@ export function timeOfImpact2(
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [Q0, Q1], b: [Q0, Q1]}');
   }
-  const small = a.positions.length + b.positions.length <= 2 * POOL_VERTICES;
-  if (pool === undefined || poolBusy || !small) {
+  // An evaluator kept between queries with its records (cleared of its curves when given back), its
+  // motions reset in place; a query started from within (a pose's getter calling back) gets another.
+  let slot = evaluators.get();
+  if (slot === undefined) {
     const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
     const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
     const resolved = resolveOptions(options, toleranceOf(a, b));
-    const bodies = new CurveMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
-    if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved, out);
+    slot = { bodies: new CurveMotion(a, b, motionA, motionB, resolved), resolved, advanced: advanceRecord() };
+    try {
+      return run(slot, out);
+    } finally {
+      evaluators.release(slot);
+    }
   }
-  // The evaluator kept between queries (small curves only, so that it never holds much memory), its
-  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
-  // calling back) takes a fresh one.
-  const bodies = pool;
-  poolBusy = true;
   try {
+    const bodies = slot.bodies;
     bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
     bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptionsInto(options, toleranceOf(a, b), poolOptions);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
-    return run(bodies, resolved, out);
+    const resolved = resolveOptionsInto(options, toleranceOf(a, b), slot.resolved);
+    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved);
+    return run(slot, out);
   } finally {
-    poolBusy = false;
+    evaluators.release(slot);
   }
 }
+
+/** An evaluator with the records of its query: the options resolved, the loop's answer. */
+interface Slot {
+  bodies: CurveMotion;
+  resolved: ResolvedOptions;
+  advanced: AdvanceResult;
+}
+
+/** The evaluators {@link timeOfImpact2} reuses, cleared of their curves when given back. */
+const evaluators = new Pool<Slot>(2, (slot) => slot.bodies.unbind());
 
 /** The default tolerance of two curves (1e-6 of the larger bounding-box diagonal). */
 function toleranceOf(a: Curve, b: Curve): number {
@@ -87,11 +99,8 @@ function toleranceOf(a: Curve, b: Curve): number {
   );
 }
 
-function run(
-  bodies: CurveMotion,
-  resolved: ResolvedOptions,
-  record?: TimeOfImpact2Result,
-): TimeOfImpact2Result {
+function run(slot: Slot, record?: TimeOfImpact2Result): TimeOfImpact2Result {
+  const { bodies, resolved } = slot;
   const mu = bodies.speedBound();
   assertSpeedBound(mu);
   // The options are resolved once, above. The loop's record is shared by every query: read at once,
@@ -103,7 +112,7 @@ function run(
     resolved.maxIterations,
     resolved.directional,
     resolved.horizon,
-    advanced,
+    slot.advanced,
   );
   const horizonReached = r.horizonReached;
   const out = impactResult2(
@@ -120,16 +129,6 @@ function run(
   return out;
 }
 
-/** Vertices of the two curves together up to which {@link timeOfImpact2} reuses one evaluator. */
-const POOL_VERTICES = 4096;
-let pool: CurveMotion | undefined;
-/** The options of the pooled evaluator's query (in use only while it is busy, as the pool). */
-const poolOptions: ResolvedOptions = resolveOptions(undefined, 1);
-/** The loop's record, read as soon as the loop returns (see {@link run}). */
-const advanced: AdvanceResult = advanceRecord();
-const rotation = new Float64Array(2);
-let poolBusy = false;
-
 /**
  * The result record from the evaluator's state at the returned toi: for a caller that runs the loop
  * itself on a {@link CurveMotion}.
@@ -142,7 +141,7 @@ let poolBusy = false;
  * import { pose2, RigidMotion2 } from '@firsttouch/pose';
  * const still = new RigidMotion2(pose2(), pose2());
  * const thrown = new RigidMotion2(pose2(0, [3, 0]), pose2(0, [-3, 0]));
- * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, 1e-6);
+ * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
  * const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
@@ -162,14 +161,15 @@ export function impactResult2(
   // A gap from the hulls alone gets its witness now.
   const gap = bodies.settle(distance);
   const pair = bodies.witness;
-  // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine).
+  // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine); the
+  // record's normal, written below, holds the cosine and sine meanwhile.
   const q = bodies.poseA;
-  const cs = bodies.rotationA(rotation);
+  const r = out ?? createImpactResult2();
+  const cs = bodies.rotationA(r.normal);
   const c = cs[0];
   const s = cs[1];
   const tx = q.t[0];
   const ty = q.t[1];
-  const r = out ?? createImpactResult2();
   const pointA = r.pointA;
   const pointB = r.pointB;
   const ax = pair.pointA[0],
