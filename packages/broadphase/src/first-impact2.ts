@@ -1,7 +1,9 @@
-import { type CcdStatusValue, type TimeOfImpact2Result, timeOfImpact2 } from '@firsttouch/ccd';
+import type { CcdStatusValue, TimeOfImpact2Result } from '@firsttouch/ccd';
+import { CURVE_QUERIES, CURVES, ImpactQuery } from '@firsttouch/ccd/internal';
 import type { Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
+import { pairRunner } from './pair-runner.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -59,17 +61,14 @@ export function firstImpact2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const r = searchFirst(step, o, (i, j, horizon) => {
-    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-    const impact = timeOfImpact2(bodies[i], bodies[j], motion, { ...o, horizon });
-    return {
-      status: impact.status,
-      toi: impact.toi,
-      horizonReached: impact.horizonReached,
-      impact: () => impact,
-    };
-  });
-  return { ...r, tolerance: o.tolerance };
+  const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
+  try {
+    query.options(o, o.tolerance);
+    const r = searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1));
+    return { ...r, tolerance: o.tolerance };
+  } finally {
+    CURVE_QUERIES.release(query);
+  }
 }
 
 /**
@@ -112,10 +111,12 @@ export function allImpacts2(
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const c = candidatePairs(step, o.tolerance);
-  const r = searchAll(c, (i, j) => {
-    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-    const impact = timeOfImpact2(bodies[i], bodies[j], motion, o);
-    return { status: impact.status, toi: impact.toi, horizonReached: false, impact: () => impact };
-  });
-  return { ...r, tolerance: o.tolerance };
+  const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
+  try {
+    query.options(o, o.tolerance);
+    const r = searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1));
+    return { ...r, tolerance: o.tolerance };
+  } finally {
+    CURVE_QUERIES.release(query);
+  }
 }

@@ -1,23 +1,16 @@
 import { Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
+import { type Pose3, type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
+import type { AdvanceResult } from './advance.js';
+import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
 import {
-  describeValue,
-  FirstTouchError,
-  type Pose3,
-  type Pose3Like,
-  RigidMotion,
-  transformPoint,
-} from '@firsttouch/pose';
-import { conservativeAdvance } from './advance.js';
-import {
-  assertImpactRecord,
   createImpactResult,
   type Motion3,
   type TimeOfImpactOptions,
   type TimeOfImpactResult,
   writeCounts,
 } from './impact-record.js';
-import { defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
 
@@ -54,53 +47,56 @@ export function timeOfImpact(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
-  if (out !== undefined) assertImpactRecord(out, 3, 'timeOfImpact');
-  if (!Surface.isSurface(a))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact: a must be a Surface, got ${describeValue(a)}`);
-  if (!Surface.isSurface(b))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact: b must be a Surface, got ${describeValue(b)}`);
-  a.assertNotEmpty('timeOfImpact (body A)');
-  b.assertNotEmpty('timeOfImpact (body B)');
-  if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
-    throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [P0, P1], b: [P0, P1]}');
-  }
-  const ea = a.extent();
-  const eb = b.extent();
-  const tolerance = defaultTolerance(
-    Math.max(ea.diagonal, eb.diagonal),
-    Math.max(ea.largestCoordinate, eb.largestCoordinate),
-  );
-  // An evaluator kept between queries (cleared of its bodies when given back), its motions reset in
-  // place; a query started from within (a pose's getter calling back) gets another.
-  let bodies = evaluators.get();
-  if (bodies === undefined) {
-    const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
-    const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, tolerance);
-    bodies = new SurfaceMotion(a, b, motionA, motionB, resolved);
-    try {
-      return run(bodies, resolved, out);
-    } finally {
-      evaluators.release(bodies);
-    }
-  }
-  try {
-    // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
-    // the same state.
-    if (!holds(bodies.motionA, motion.a[0], motion.a[1]))
-      bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
-    if (!holds(bodies.motionB, motion.b[0], motion.b[1]))
-      bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, tolerance);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved);
-    return run(bodies, resolved, out);
-  } finally {
-    evaluators.release(bodies);
-  }
+  return timeOfImpactWith(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
 }
 
-/** The evaluators {@link timeOfImpact} reuses, cleared of their bodies when given back. */
-const evaluators = new Pool<SurfaceMotion>(2, (e) => e.unbind());
+/**
+ * What the 3-D time of impact is made of beside the driver's common path: surfaces, `RigidMotion`,
+ * `SurfaceMotion`, {@link impactResult}. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { SURFACES } from '@firsttouch/ccd/internal';
+ * import { box } from '@firsttouch/mesh';
+ * console.log(SURFACES.where, SURFACES.isBody(box(1))); // timeOfImpact true
+ * ```
+ */
+export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion, TimeOfImpactResult> =
+  Object.freeze({
+    where: 'timeOfImpact',
+    dim: 3,
+    body: 'Surface',
+    label: 'body',
+    motionShape: '{a: [P0, P1], b: [P0, P1]}',
+    isBody: (value: unknown): value is Surface => Surface.isSurface(value),
+    motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
+      new RigidMotion(p0, p1, name),
+    // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
+    // the same state.
+    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => {
+      if (!holds(m, p0, p1)) m.reset(p0, p1, name);
+    },
+    evaluator: (a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>
+      new SurfaceMotion(a, b, ma, mb, options),
+    result: (e: SurfaceMotion, r: AdvanceResult, mu: number, tolerance: number, out?: TimeOfImpactResult) =>
+      impactResult(e, r.status, r.toi, r.distance, r.iterations, mu, tolerance, out),
+  });
+
+/**
+ * The queries {@link timeOfImpact} and the broad phase borrow (each keeps its evaluator and
+ * scratch), cleared of their bodies when given back. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { ImpactQuery, SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
+ * const query = SURFACE_QUERIES.get() ?? new ImpactQuery(SURFACES);
+ * SURFACE_QUERIES.release(query);
+ * console.log(SURFACE_QUERIES.get() === query); // true
+ * ```
+ */
+export const SURFACE_QUERIES = new Pool<
+  ImpactQuery<Surface, Pose3Like, RigidMotion, SurfaceMotion, TimeOfImpactResult>
+>(2, (query) => query.unbind());
 
 /**
  * The motion already goes from `p0` to `p1`: they are poses `reset` accepts without a second look
@@ -120,14 +116,6 @@ function samePose(kept: Pose3, p: unknown): boolean {
   for (let i = 0; i < 9; i++) if (!Object.is(R[i], kept.R[i])) return false;
   for (let i = 0; i < 3; i++) if (!Object.is(t[i], kept.t[i])) return false;
   return true;
-}
-
-function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpactResult): TimeOfImpactResult {
-  const mu = bodies.speedBound();
-  const r = conservativeAdvance(bodies, mu, resolved);
-  const result = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance, out);
-  result.horizonReached = r.horizonReached;
-  return result;
 }
 
 /**

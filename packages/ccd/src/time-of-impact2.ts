@@ -1,17 +1,17 @@
 import { Curve } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
-import { describeValue, FirstTouchError, RigidMotion2 } from '@firsttouch/pose';
-import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
+import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
+import type { AdvanceResult } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
+import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
 import {
-  assertImpactRecord,
   createImpactResult2,
   type Motion2,
   type TimeOfImpact2Result,
   type TimeOfImpactOptions,
   writeCounts,
 } from './impact-record.js';
-import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import type { CcdStatusValue } from './status.js';
 
 /**
@@ -43,91 +43,52 @@ export function timeOfImpact2(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
-  if (!Curve.isCurve(a))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact2: a must be a Curve, got ${describeValue(a)}`);
-  if (!Curve.isCurve(b))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact2: b must be a Curve, got ${describeValue(b)}`);
-  a.assertNotEmpty('timeOfImpact2 (curve A)');
-  b.assertNotEmpty('timeOfImpact2 (curve B)');
-  if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
-    throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [Q0, Q1], b: [Q0, Q1]}');
-  }
-  // An evaluator kept between queries with its records (cleared of its curves when given back), its
-  // motions reset in place; a query started from within (a pose's getter calling back) gets another.
-  let slot = evaluators.get();
-  if (slot === undefined) {
-    const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
-    const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, toleranceOf(a, b));
-    slot = { bodies: new CurveMotion(a, b, motionA, motionB, resolved), resolved, advanced: advanceRecord() };
-    try {
-      return run(slot, out);
-    } finally {
-      evaluators.release(slot);
-    }
-  }
-  try {
-    const bodies = slot.bodies;
-    bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
-    bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptionsInto(options, toleranceOf(a, b), slot.resolved);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved);
-    return run(slot, out);
-  } finally {
-    evaluators.release(slot);
-  }
+  return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
 }
 
-/** An evaluator with the records of its query: the options resolved, the loop's answer. */
-interface Slot {
-  bodies: CurveMotion;
-  resolved: ResolvedOptions;
-  advanced: AdvanceResult;
-}
+/**
+ * What the 2-D time of impact is made of beside the driver's common path: curves, `RigidMotion2`,
+ * `CurveMotion`, {@link impactResult2}. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { CURVES } from '@firsttouch/ccd/internal';
+ * import { disc } from '@firsttouch/mesh';
+ * console.log(CURVES.where, CURVES.isBody(disc(1, 8))); // timeOfImpact2 true
+ * ```
+ */
+export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, TimeOfImpact2Result> =
+  Object.freeze({
+    where: 'timeOfImpact2',
+    dim: 2,
+    body: 'Curve',
+    label: 'curve',
+    motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
+    isBody: (value: unknown): value is Curve => Curve.isCurve(value),
+    motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
+      new RigidMotion2(p0, p1, name),
+    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
+    evaluator: (a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
+      new CurveMotion(a, b, ma, mb, options),
+    result: (e: CurveMotion, r: AdvanceResult, mu: number, tolerance: number, out?: TimeOfImpact2Result) =>
+      impactResult2(e, r.status, r.toi, r.distance, r.iterations, mu, tolerance, out),
+  });
 
-/** The evaluators {@link timeOfImpact2} reuses, cleared of their curves when given back. */
-const evaluators = new Pool<Slot>(2, (slot) => slot.bodies.unbind());
-
-/** The default tolerance of two curves (1e-6 of the larger bounding-box diagonal). */
-function toleranceOf(a: Curve, b: Curve): number {
-  const ea = a.extent();
-  const eb = b.extent();
-  return defaultTolerance(
-    Math.max(ea.diagonal, eb.diagonal),
-    Math.max(ea.largestCoordinate, eb.largestCoordinate),
-  );
-}
-
-function run(slot: Slot, record?: TimeOfImpact2Result): TimeOfImpact2Result {
-  const { bodies, resolved } = slot;
-  const mu = bodies.speedBound();
-  assertSpeedBound(mu);
-  // The options are resolved once, above. The loop's record is shared by every query: read at once,
-  // before the witness is settled, although no code of the caller runs in between to start another.
-  const r = advanceResolved(
-    bodies,
-    mu,
-    resolved.tolerance,
-    resolved.maxIterations,
-    resolved.directional,
-    resolved.horizon,
-    slot.advanced,
-  );
-  const horizonReached = r.horizonReached;
-  const out = impactResult2(
-    bodies,
-    r.status,
-    r.toi,
-    r.distance,
-    r.iterations,
-    mu,
-    resolved.tolerance,
-    record,
-  );
-  out.horizonReached = horizonReached;
-  return out;
-}
+/**
+ * The queries {@link timeOfImpact2} and the broad phase borrow, cleared of their curves when given
+ * back. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { CURVE_QUERIES, CURVES, ImpactQuery } from '@firsttouch/ccd/internal';
+ * const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
+ * CURVE_QUERIES.release(query);
+ * console.log(CURVE_QUERIES.get() === query); // true
+ * ```
+ */
+export const CURVE_QUERIES = new Pool<
+  ImpactQuery<Curve, Pose2Like, RigidMotion2, CurveMotion, TimeOfImpact2Result>
+>(2, (query) => query.unbind());
 
 /**
  * The result record from the evaluator's state at the returned toi: for a caller that runs the loop
