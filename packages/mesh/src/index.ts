@@ -54,17 +54,7 @@ export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
 export { principalAxes } from './tree/principal-axes.js';
-export {
-  placeRss,
-  RSS_AXIS,
-  RSS_C,
-  RSS_L,
-  RSS_R,
-  RSS_STRIDE,
-  type RssVolumes,
-  rssGap,
-  rssNode,
-  rssOf,
-  rssShift,
-} from './tree/rss.js';
+export { rssOf } from './tree/rss.js';
+export { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, type RssVolumes, rssNode } from './tree/rss-layout.js';
+export { placeRss, rssGap, rssShift } from './tree/rss-place.js';
 export { RssVertices } from './tree/rss-vertices.js';

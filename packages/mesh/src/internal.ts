@@ -7,6 +7,7 @@
  */
 
 export { rootReach } from './distance/surface-scratch.js';
+export { HULL_POINTS, refitsB } from './distance/surface-search.js';
 export { segmentPairDistance2 } from './geometry/segment-distance2.js';
 export { triangleGapBoundWith } from './geometry/triangle-bound.js';
 export { triangleDistanceWith } from './geometry/triangle-distance.js';

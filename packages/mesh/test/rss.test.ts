@@ -5,7 +5,8 @@ import bunnyData from 'bunny';
 import { describe, expect, it } from 'vitest';
 import { SurfaceSearch } from '../src/distance/surface-search.js';
 import { icosphere, Surface, surfaceDistance } from '../src/index.js';
-import { RSS_C, RSS_STRIDE, rssNode, rssOf } from '../src/tree/rss.js';
+import { rssOf } from '../src/tree/rss.js';
+import { RSS_C, RSS_STRIDE, rssNode } from '../src/tree/rss-layout.js';
 import { randomUnit, rng } from './helpers.js';
 
 function soup(r: () => number, n: number, spread: number, size: number, offset: number): Surface {

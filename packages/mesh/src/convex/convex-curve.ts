@@ -1,6 +1,7 @@
 import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
-import { CURVE_RUN, polarEdges, supportRuns } from './convex-curve-support.js';
+import { polarEdges } from './convex-curve-polar.js';
+import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its

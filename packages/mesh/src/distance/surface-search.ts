@@ -3,7 +3,9 @@ import { hullCovered } from '../convex/hull-covered.js';
 import { triangleDistanceWith } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
-import { placeRss, RSS_C, RSS_STRIDE, type RssVolumes, rssGap, rssOf, rssShift } from '../tree/rss.js';
+import { rssOf } from '../tree/rss.js';
+import { RSS_C, RSS_STRIDE, type RssVolumes } from '../tree/rss-layout.js';
+import { placeRss, rssGap, rssShift } from '../tree/rss-place.js';
 import { ExactGaps } from './exact-gaps.js';
 import { HullSearchScratch } from './hull-search-scratch.js';
 import { SurfaceCandidates } from './surface-candidates.js';
@@ -24,11 +26,35 @@ const EMPTY64 = new Float64Array(0);
 const REFIT_RATIO = 0.25;
 /** Small bodies are always refitted: the pass costs less than one loose box pair. */
 const REFIT_FLOOR = 256;
+
+/**
+ * Whether B (tree `tb`) is refitted in A's frame (tree `ta`) at each evaluation, exact boxes from its
+ * placed vertices, rather than bounded by its RSS: the distance query's choice by B's size, which
+ * the directional step makes alike. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { box, icosphere } from '@firsttouch/mesh';
+ * import { refitsB } from '@firsttouch/mesh/internal';
+ * console.log(refitsB(icosphere(1, 4).tree(), box(1).tree()), refitsB(box(1).tree(), icosphere(1, 4).tree())); // true false
+ * ```
+ */
+export function refitsB(ta: BoundingTree, tb: BoundingTree): boolean {
+  return tb.nodeCount <= REFIT_RATIO * ta.nodeCount + REFIT_FLOOR;
+}
+
 /**
  * A refitted convex B of at most this many distinct vertices is searched against A facet by facet
- * through its hull (`searchHull`): each GJK bound scans B's vertices.
+ * through its hull (`searchHull`; the directional step clears A's facets against it alike): each GJK
+ * bound scans B's vertices. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { HULL_POINTS } from '@firsttouch/mesh/internal';
+ * console.log(HULL_POINTS); // 128
+ * ```
  */
-const HULL_POINTS = 128;
+export const HULL_POINTS = 128;
 
 /**
  * What the searches of a `SurfacePair` share: the two surfaces and their trees, the scratch (the
@@ -103,7 +129,7 @@ export class SurfaceSearch {
     this.b = b;
     this.ta = a.tree();
     this.tb = b.tree();
-    this.refit = this.tb.nodeCount <= REFIT_RATIO * this.ta.nodeCount + REFIT_FLOOR;
+    this.refit = refitsB(this.ta, this.tb);
     if (!this.refit) {
       this.rssA = rssOf(a);
       this.rssB = rssOf(b);

@@ -1,5 +1,6 @@
 import type { Surface } from '../surface.js';
-import { rssNode, rssOf } from './rss.js';
+import { rssOf } from './rss.js';
+import { rssNode } from './rss-layout.js';
 
 /**
  * The radius of a ball about each node's RSS centre that encloses its RSS (the node's rectangle
