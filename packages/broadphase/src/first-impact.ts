@@ -52,7 +52,7 @@ export interface FirstImpactResult {
  * the chord of its turn and by tol/2) contains it throughout, so only pairs whose swept boxes
  * overlap (sweep-and-prune) and meet at a common s (the 4-D box test) can come within the
  * tolerance. Each candidate gets the lower bound `max(0, box gap at s = 0 − tol) / (μ_i + μ_j)`;
- * pairs run {@link timeOfImpact} in the order of these bounds, and the search stops when the next
+ * pairs run {@link @firsttouch/ccd!timeOfImpact | timeOfImpact} in the order of these bounds, and the search stops when the next
  * bound is later than the best found. Ties go to the smallest pair, so the result equals the loop
  * over all pairs bit for bit (with the same tolerance). Several bodies may share one Surface.
  *

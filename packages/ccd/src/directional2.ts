@@ -1,5 +1,5 @@
-import { type BoundingTree, type Curve, PairStack } from '@firsttouch/mesh';
-import { segmentPairDistance2 } from '@firsttouch/mesh/internal';
+import type { BoundingTree, Curve } from '@firsttouch/mesh';
+import { PairStack, segmentPairDistance2 } from '@firsttouch/mesh/internal';
 
 const EMPTY64 = new Float64Array(0);
 

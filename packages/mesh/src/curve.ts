@@ -95,7 +95,11 @@ export class Curve {
   #tree: BoundingTree | undefined;
   #extent: CurveExtent | undefined;
   #segmentBoxes: Float64Array | undefined;
-  /** @internal What the modules above keep with this curve (see {@link CurveKept}). */
+  /**
+   * What the modules above keep with this curve (see {@link CurveKept}).
+   *
+   * @internal
+   */
   readonly kept: CurveKept = {};
 
   /**

@@ -67,7 +67,11 @@ export class Surface {
   readonly facetCount: number;
   /** Number of vertices. */
   readonly vertexCount: number;
-  /** @internal What the modules above keep with this surface (see {@link SurfaceKept}). */
+  /**
+   * What the modules above keep with this surface (see {@link SurfaceKept}).
+   *
+   * @internal
+   */
   readonly kept: SurfaceKept = {};
   #tree: BoundingTree | undefined;
   #bounds: Bounds | undefined;

@@ -1,4 +1,4 @@
-import { placeRss, RSS_C, RSS_STRIDE, rssGap } from '@firsttouch/mesh';
+import { placeRss, RSS_C, RSS_STRIDE, rssGap } from '@firsttouch/mesh/internal';
 import { closing, cone, type DirectionalState3 } from './state.js';
 
 /**

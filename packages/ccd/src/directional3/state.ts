@@ -3,14 +3,20 @@ import {
   type ConvexSurface,
   convexSurface,
   HullGjk,
-  PairStack,
   pointSet,
   type RssVolumes,
   rssOf,
-  rssShift,
   type Surface,
 } from '@firsttouch/mesh';
-import { HULL_POINTS, refitsB, rootReach, rssBalls, TriangleWork } from '@firsttouch/mesh/internal';
+import {
+  HULL_POINTS,
+  PairStack,
+  refitsB,
+  rootReach,
+  rssBalls,
+  rssShift,
+  TriangleWork,
+} from '@firsttouch/mesh/internal';
 import type { RigidMotion } from '@firsttouch/pose';
 import { type AdvanceOptions, switchOf } from '../options.js';
 

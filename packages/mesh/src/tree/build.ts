@@ -36,7 +36,11 @@ export interface BoundingTree {
   readonly order: Uint32Array;
   /** Bytes held by the typed arrays of the tree. */
   readonly byteLength: number;
-  /** @internal What the modules above keep with this tree (see {@link TreeKept}). */
+  /**
+   * What the modules above keep with this tree (see {@link TreeKept}).
+   *
+   * @internal
+   */
   readonly kept: TreeKept;
 }
 

@@ -17,7 +17,7 @@ export const DIVES = 32;
  *
  * @example
  * ```ts
- * import { PairHeap } from '@firsttouch/mesh';
+ * import { PairHeap } from '@firsttouch/mesh/internal';
  * const heap = new PairHeap();
  * heap.push(1, 2, 0.5);
  * heap.push(3, 4, 0.25);

@@ -164,7 +164,7 @@ function merge(W: Float64Array, M: Float64Array, C: Float64Array, node: number, 
 /**
  * The two leading eigenvectors of node `node`'s scatter ({@link principalAxes}: unit and square to
  * each other) into `frame` (rows a0, a1, then a2 = a0 × a1), a0 and a1 rounded to whole units of
- * {@link RSS_AXIS}: the stored axes are the ones the fit measures against. `work`: 6 numbers of
+ * `RSS_AXIS`: the stored axes are the ones the fit measures against. `work`: 6 numbers of
  * scratch.
  */
 function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float64Array): void {

@@ -1,24 +1,25 @@
 /**
  * Rectangle swept spheres (RSS, as in PQP) over the nodes of a surface tree, same numbering, in 16-bit
- * integers: {@link RSS_STRIDE} a node, 24 bytes. A node's volume is every point within r of the
- * rectangle { c + s a0 + u a1 : |s| ≤ l0, |u| ≤ l1 }, where (see {@link rssNode}) the axes a0, a1 are
- * `data` times {@link RSS_AXIS}, the centre c is `origin` plus `data` times `step`, and l0, l1, r are
+ * integers: `RSS_STRIDE` a node, 24 bytes. A node's volume is every point within r of the
+ * rectangle { c + s a0 + u a1 : |s| ≤ l0, |u| ≤ l1 }, where (see `rssNode`) the axes a0, a1 are
+ * `data` times `RSS_AXIS`, the centre c is `origin` plus `data` times `step`, and l0, l1, r are
  * `sizes` times `step`. The decoded numbers define the volume exactly (the axes need not be
  * orthonormal for that) and r is measured against them, so each volume contains its node's vertices
  * whatever the rounding to 16 bits; `step`, a power of two, makes every decoded offset exact.
  *
  * @example
  * ```ts
- * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_STRIDE } from '@firsttouch/mesh/internal';
  * const s = box([1, 1, 1]);
  * const v = rssOf(s);
  * console.log(v.data.length === RSS_STRIDE * s.tree().nodeCount, v.byteLength / s.tree().nodeCount); // true 24
  * ```
  */
 export interface RssVolumes {
-  /** {@link RSS_STRIDE} integers a node: a0, a1 (offset 0 and 3), the centre (offset {@link RSS_C}). */
+  /** `RSS_STRIDE` integers a node: a0, a1 (offset 0 and 3), the centre (offset `RSS_C`). */
   readonly data: Int16Array;
-  /** The same buffer read unsigned: the half-lengths (offset {@link RSS_L}) and the radius ({@link RSS_R}). */
+  /** The same buffer read unsigned: the half-lengths (offset `RSS_L`) and the radius (`RSS_R`). */
   readonly sizes: Uint16Array;
   /** The grid's origin in the body frame: the centre of the surface's bounding box. */
   readonly origin: Float64Array;
@@ -33,7 +34,8 @@ export interface RssVolumes {
  *
  * @example
  * ```ts
- * import { icosphere, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * import { icosphere, rssOf } from '@firsttouch/mesh';
+ * import { RSS_STRIDE } from '@firsttouch/mesh/internal';
  * console.log(rssOf(icosphere(1, 2)).data.length / RSS_STRIDE); // 319
  * ```
  */
@@ -43,7 +45,8 @@ export const RSS_STRIDE = 12;
  *
  * @example
  * ```ts
- * import { box, RSS_C, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_C } from '@firsttouch/mesh/internal';
  * const v = rssOf(box([2, 2, 2]));
  * const c = v.data.subarray(RSS_C, RSS_C + 3); // the root's centre, in grid steps from the box centre
  * console.log(Math.max(...c.map(Math.abs)) <= 2); // true
@@ -55,7 +58,8 @@ export const RSS_C = 6;
  *
  * @example
  * ```ts
- * import { box, RSS_L, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_L } from '@firsttouch/mesh/internal';
  * const v = rssOf(box([2, 2, 2]));
  * console.log(v.sizes[RSS_L] > 0); // true
  * ```
@@ -66,7 +70,8 @@ export const RSS_L = 9;
  *
  * @example
  * ```ts
- * import { box, RSS_R, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_R } from '@firsttouch/mesh/internal';
  * console.log(rssOf(box([2, 2, 2])).sizes[RSS_R] >= 0); // true
  * ```
  */
@@ -77,7 +82,8 @@ export const RSS_R = 11;
  *
  * @example
  * ```ts
- * import { box, RSS_AXIS, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_AXIS } from '@firsttouch/mesh/internal';
  * const a = rssOf(box([4, 2, 1])).data; // the root's first axis lies along x
  * console.log(Math.abs(a[0] * RSS_AXIS) > 0.999); // true
  * ```
@@ -89,7 +95,8 @@ export const RSS_AXIS = 2 ** -15;
  *
  * @example
  * ```ts
- * import { box, rssNode, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { rssNode } from '@firsttouch/mesh/internal';
  * const out = new Float64Array(12);
  * rssNode(rssOf(box([2, 2, 2])), 0, out); // the root: its centre near the cube's
  * console.log(Math.hypot(out[6], out[7], out[8]) < 1e-3, out[11] > 0); // true true

@@ -2,11 +2,12 @@ import { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, type RssVolumes } from './rs
 
 /**
  * Where B's grid origin lands in A's grid (a point x of B at R x + t in A's frame): R o_B + t − o_A,
- * into `out` (3 numbers), once a placement, for {@link placeRss}.
+ * into `out` (3 numbers), once a placement, for `placeRss`.
  *
  * @example
  * ```ts
- * import { box, rssOf, rssShift } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { rssShift } from '@firsttouch/mesh/internal';
  * const a = rssOf(box([1, 1, 1]).translate([10, 0, 0]));
  * const b = rssOf(box([1, 1, 1]));
  * const out = new Float64Array(3);
@@ -31,13 +32,14 @@ export function rssShift(
 }
 
 /**
- * Node j of B's RSS decoded and taken into A's grid by R and `shift` (from {@link rssShift}), 12
+ * Node j of B's RSS decoded and taken into A's grid by R and `shift` (from `rssShift`), 12
  * numbers at `dst[12 j…]`: a0, a1 turned, the centre (from A's grid origin), l0, l1, r. `dst` holds
  * 12 numbers a node of B; nothing is allocated.
  *
  * @example
  * ```ts
- * import { box, placeRss, rssOf, rssShift } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { placeRss, rssShift } from '@firsttouch/mesh/internal';
  * const v = rssOf(box([1, 1, 1]));
  * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * const shift = new Float64Array(3);
@@ -78,7 +80,7 @@ export function placeRss(
 
 /**
  * Lower bound of the distance between node i's RSS of `va` (A's frame) and node j of B's (placed by
- * {@link placeRss} in `pb`), into `out[0]`: a direction u between the two rectangles found by one
+ * `placeRss` in `pb`), into `out[0]`: a direction u between the two rectangles found by one
  * round of alternating projection (from A's centre onto B's rectangle, back onto A's, onto B's
  * again), then their separation along u, over |u|, less both radii. The separation of two convex
  * sets along any direction is at most their distance, so the heuristic direction can make the bound
@@ -91,7 +93,8 @@ export function placeRss(
  *
  * @example
  * ```ts
- * import { box, placeRss, rssGap, rssOf, rssShift } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { placeRss, rssGap, rssShift } from '@firsttouch/mesh/internal';
  * const v = rssOf(box([1, 1, 1])); // the unit cube about the origin
  * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
  * const shift = new Float64Array(3);

@@ -7,7 +7,8 @@ import type { RssVolumes } from './rss-layout.js';
  *
  * @example
  * ```ts
- * import { box, RSS_STRIDE, rssOf } from '@firsttouch/mesh';
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { RSS_STRIDE } from '@firsttouch/mesh/internal';
  * const s = box([1, 1, 1]);
  * console.log(rssOf(s) === rssOf(s), rssOf(s).data.length / RSS_STRIDE === s.tree().nodeCount); // true true
  * ```
