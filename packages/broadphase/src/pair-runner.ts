@@ -38,7 +38,7 @@ export function pairRunner<
   return (i, j, horizon) => {
     options.horizon = horizon;
     query.bind(bodies[i], bodies[j], motionOf(i), motionOf(j));
-    const r = query.run(speeds ? speed[i] + speed[j] : Number.NaN);
+    const r = query.advance(speeds ? speed[i] + speed[j] : Number.NaN);
     return { status: r.status, toi: r.toi, horizonReached: r.horizonReached, impact: () => query.result() };
   };
 }

@@ -1,6 +1,7 @@
 import { ConvexCurvePair, type Curve, CurvePair } from '@firsttouch/mesh';
 import { type Pose2, pose2, type RigidMotion2 } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import type { DirectionalStep2 } from './directional-step.js';
 import { DirectionalBound2 } from './directional2.js';
 import { type MotionOptions, motionTolerance, switchOf } from './options.js';
 
@@ -39,6 +40,19 @@ export class CurveMotion implements DistanceEvaluator {
   /** The directional bound, made on first use and kept (rebound when a new step first asks). */
   #directional: DirectionalBound2 | undefined;
   #directionalBound = false;
+  /** The directional step's input, rewritten at each step. */
+  readonly #stepQuery: DirectionalStep2 = {
+    angleA: 0,
+    c: 1,
+    s: 0,
+    tu: 0,
+    tv: 0,
+    half: 0,
+    floor: 0,
+    limit: 1,
+    seedA: -1,
+    seedB: -1,
+  };
   #convex: ConvexCurvePair | undefined;
   /** The hull pair kept for reuse (in {@link reset}) whether or not this step uses it. */
   #hulls: ConvexCurvePair | undefined;
@@ -249,20 +263,18 @@ export class CurveMotion implements DistanceEvaluator {
     // The seeds below are the witness of the last gap.
     this.settle(0);
     const r = this.#rel;
-    const seedA = this.witness.segmentA;
-    const seedB = this.witness.segmentB;
-    return this.#directional!.step(
-      this.poseA.angle,
-      r[0],
-      r[1],
-      r[2],
-      r[3],
-      0.5 * tolerance,
-      floor,
-      limit,
-      seedA,
-      seedB,
-    );
+    const q = this.#stepQuery;
+    q.angleA = this.poseA.angle;
+    q.c = r[0];
+    q.s = r[1];
+    q.tu = r[2];
+    q.tv = r[3];
+    q.half = 0.5 * tolerance;
+    q.floor = floor;
+    q.limit = limit;
+    q.seedA = this.witness.segmentA;
+    q.seedB = this.witness.segmentB;
+    return this.#directional!.step(q);
   }
 
   /**

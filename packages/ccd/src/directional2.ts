@@ -1,9 +1,10 @@
 import type { BoundingTree, Curve } from '@firsttouch/mesh';
-import { PairStack, segmentPairDistance2 } from '@firsttouch/mesh/internal';
+import { PairStack, SEGMENT_DISTANCE, segmentPairDistance2 } from '@firsttouch/mesh/internal';
 
 const EMPTY64 = new Float64Array(0);
 
 import type { RigidMotion2 } from '@firsttouch/pose';
+import type { DirectionalStep2 } from './directional-step.js';
 
 /**
  * The 2-D twin of {@link DirectionalBound3}: the C2A step per segment pair inside the descent of the
@@ -50,7 +51,8 @@ export class DirectionalBound2 {
    * const rest = new RigidMotion2(pose2(), pose2());
    * const bound = new DirectionalBound2(disc(1, 8), disc(1, 8), rest, rest);
    * bound.rebind(disc(1, 8), disc(1, 8), rest, new RigidMotion2(pose2(0, [3, 0]), pose2(0, [1, 0])));
-   * console.log(bound.step(0, 1, 0, 3, 0, 0, 0, 1) > 0); // true
+   * const step = bound.step({ angleA: 0, c: 1, s: 0, tu: 3, tv: 0, half: 0, floor: 0, limit: 1, seedA: -1, seedB: -1 });
+   * console.log(step > 0); // true
    * ```
    */
   rebind(a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2): void {
@@ -96,18 +98,8 @@ export class DirectionalBound2 {
    * The certified step at the placement where A has world angle `angleA` and B sits in A's frame by
    * the rotation (`c`, `s`) and translation (`tu`, `tv`).
    */
-  step(
-    angleA: number,
-    c: number,
-    s: number,
-    tu: number,
-    tv: number,
-    half: number,
-    floor: number,
-    limit: number,
-    seedA = -1,
-    seedB = -1,
-  ): number {
+  step(query: DirectionalStep2): number {
+    const { angleA, c, s, tu, tv, half, floor, limit, seedA, seedB } = query;
     this.#ca = Math.cos(angleA);
     this.#sa = Math.sin(angleA);
     const pb = this.#b.positions;
@@ -199,7 +191,7 @@ export class DirectionalBound2 {
       if (this.#spinB[wb] > spinB) spinB = this.#spinB[wb];
     }
     segmentPairDistance2(S, this.#out);
-    const d = this.#out[5];
+    const d = this.#out[SEGMENT_DISTANCE];
     this.pairEvaluations++;
     const mu = this.#speedAB + spinA + spinB;
     let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;

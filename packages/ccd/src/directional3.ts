@@ -1,5 +1,6 @@
 import type { Surface } from '@firsttouch/mesh';
 import type { RigidMotion } from '@firsttouch/pose';
+import type { DirectionalStep3 } from './directional-step.js';
 import { nodeStepBoxes } from './directional3/boxes.js';
 import { facetClear, facetHullStep } from './directional3/hull.js';
 import { pairStep } from './directional3/pairs.js';
@@ -39,7 +40,7 @@ export type { DirectionalOptions3 } from './directional3/state.js';
  * const bound = new DirectionalBound3(ball, pebble, rest, new RigidMotion(p0, p1));
  * const half = 5e-7; // tolerance / 2
  * const plain = (surfaceDistance(ball, pebble, { poseB: p0 }).distance - half) / 0.4; // μ = 0.4
- * const step = bound.step(identityPose().R, p0.R, p0.t, half, plain, 1);
+ * const step = bound.step({ RA: identityPose().R, R: p0.R, t: p0.t, half, floor: plain, limit: 1, seedA: -1, seedB: -1 });
  * console.log(step > 1.5 * plain); // true
  * ```
  */
@@ -76,7 +77,8 @@ export class DirectionalBound3 {
    * const bound = new DirectionalBound3(box(1), box(1), rest, rest);
    * bound.rebind(box(1), box(1), rest, new RigidMotion(p0, poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0])));
    * // closing at speed 2 from a gap of 2: the step reaches the contact at s = 1
-   * console.log(bound.step(identityPose().R, p0.R, p0.t, 0, 0, 1).toFixed(6)); // 1.000000
+   * const step = bound.step({ RA: identityPose().R, R: p0.R, t: p0.t, half: 0, floor: 0, limit: 1, seedA: -1, seedB: -1 });
+   * console.log(step.toFixed(6)); // 1.000000
    * ```
    */
   rebind(a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options?: DirectionalOptions3): void {
@@ -103,22 +105,14 @@ export class DirectionalBound3 {
   }
 
   /**
-   * The certified step from the pose given by `RA` (A's world rotation at s) and `R`, `t` (B in A's
-   * frame at s); stops at `floor` (the plain step: nothing below it matters) and looks no further than
-   * `limit`. `seedA`, `seedB` (a facet pair, usually the closest) are evaluated first.
+   * The certified step from the placement of `query` (A's world rotation at s, B in A's frame at s):
+   * it stops at `query.floor` (the plain step: nothing below it matters), looks no further than
+   * `query.limit`, and evaluates the facet pair `seedA`, `seedB` (usually the closest) first.
    */
-  step(
-    RA: Float64Array,
-    R: Float64Array,
-    t: Float64Array,
-    half: number,
-    floor: number,
-    limit: number,
-    seedA = -1,
-    seedB = -1,
-  ): number {
+  step(query: DirectionalStep3): number {
+    const { half, floor, limit, seedA, seedB } = query;
     const q = this.#q;
-    q.place(RA, R, t);
+    q.place(query.RA, query.R, query.t);
     const sc = q.scratch;
     const ta = q.ta;
     const tb = q.tb;

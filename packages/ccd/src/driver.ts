@@ -7,7 +7,7 @@ import {
   assertSpeedBound,
   type DistanceEvaluator,
 } from './advance.js';
-import { assertImpactRecord } from './impact-record.js';
+import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
 import {
   defaultTolerance,
   type MotionOptions,
@@ -53,14 +53,14 @@ export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator
   /** A new evaluator of the step. */
   evaluator(a: Body, b: Body, motionA: Motion, motionB: Motion, options: ResolvedOptions): Evaluator;
   /** The result record of the evaluator's last run (into `out` when given). */
-  result(evaluator: Evaluator, run: AdvanceResult, mu: number, tolerance: number, out?: Result): Result;
+  result(evaluator: Evaluator, run: ImpactRun, out?: Result): Result;
 }
 
 /**
  * One time-of-impact query with all its state, reusable: the resolved options, the loop's record,
  * the evaluator and the two motions of the step. What the entry points borrow from a pool and what
  * a caller running many queries (the broad phase) holds: {@link ImpactQuery.bind} points it at a
- * step, {@link ImpactQuery.run} runs the loop, {@link ImpactQuery.result} writes the answer. Holds
+ * step, {@link ImpactQuery.advance} runs the loop, {@link ImpactQuery.result} writes the answer. Holds
  * no body once {@link ImpactQuery.unbind} has run. Not exported by the package's main entry.
  *
  * @example
@@ -73,7 +73,7 @@ export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator
  * const still = new RigidMotion(identityPose(), identityPose());
  * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]));
  * query.bind(box(1), box(1), still, thrown);
- * console.log(query.run().status, query.result().toi.toFixed(4)); // contact 0.3333
+ * console.log(query.advance().status, query.result().toi.toFixed(4)); // contact 0.3333
  * SURFACE_QUERIES.release(query);
  * ```
  */
@@ -86,10 +86,8 @@ export class ImpactQuery<
 > {
   /** The options of the query, resolved once into this record (the loop reads its `horizon`). */
   readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
-  /** The loop's answer of the last run. */
-  readonly advanced: AdvanceResult = advanceRecord();
-  /** The speed bound of the last run. */
-  mu = Number.NaN;
+  /** The loop's answer of the last run, with its speed bound and tolerance. */
+  readonly run: ImpactRun = impactRun();
   readonly #kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>;
   #evaluator: Evaluator | undefined;
   /** The query's own motions (the entry points reset them in place). */
@@ -145,21 +143,20 @@ export class ImpactQuery<
    *
    * @throws `FirstTouchError` `INVALID_OPTION` for a speed bound that is not a finite number ≥ 0.
    */
-  run(mu = Number.NaN): AdvanceResult {
+  advance(mu = Number.NaN): ImpactRun {
     const e = this.#evaluator!;
     const m = Number.isNaN(mu) ? e.speedBound() : mu;
     assertSpeedBound(m);
-    this.mu = m;
-    return advanceResolved(e, m, this.resolved, this.advanced);
+    const run = this.run;
+    advanceResolved(e, m, this.resolved, run);
+    run.mu = m;
+    run.tolerance = this.resolved.tolerance;
+    return run;
   }
 
   /** The result of the last run, written into `out` when given. */
   result(out?: Result): Result {
-    const r = this.advanced;
-    const horizonReached = r.horizonReached;
-    const result = this.#kind.result(this.#evaluator!, r, this.mu, this.resolved.tolerance, out);
-    result.horizonReached = horizonReached;
-    return result;
+    return this.#kind.result(this.#evaluator!, this.run, out);
   }
 
   /** Drops the bodies (the evaluator's, and what is derived from them), keeping the scratch. */
@@ -231,7 +228,7 @@ export function timeOfImpactWith<
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1]);
     query.options(options, tolerance);
     query.bind(a, b);
-    query.run();
+    query.advance();
     return query.result(out);
   } finally {
     queries.release(query);

@@ -1,4 +1,5 @@
 import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
+import { type AdvanceResult, advanceRecord } from './advance.js';
 import type { AdvanceOptions } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 
@@ -206,8 +207,57 @@ function blank(dim: 2 | 3) {
 }
 
 /**
- * Writes the numbers both records share (the witness — points, normal, facets or segments — is the
- * caller's). `horizonReached` is set false: the caller sets it from the loop.
+ * What a result record is written from: the loop's answer at the returned toi (`conservativeAdvance`'s
+ * record), with the step's speed bound and tolerance — the `b2TOIInput` to `impactResult`'s output.
+ *
+ * @example
+ * ```ts
+ * import type { ImpactRun } from '@firsttouch/ccd';
+ * const run: ImpactRun = {
+ *   status: 'contact',
+ *   toi: 0.5,
+ *   distance: 1e-7,
+ *   iterations: 3,
+ *   directionalSteps: 0,
+ *   horizonReached: false,
+ *   mu: 2,
+ *   tolerance: 1e-6,
+ * };
+ * ```
+ */
+export interface ImpactRun extends AdvanceResult {
+  /** The speed bound μ_A + μ_B of the step. */
+  mu: number;
+  /** The tolerance the loop ran with. */
+  tolerance: number;
+}
+
+/**
+ * A record for {@link ImpactRun}s, for a caller that keeps one from query to query (the driver). Not
+ * exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * // conservativeAdvance writes the fields of such a record but μ and the tolerance
+ * console.log(conservativeAdvance({ distance: () => 1 }, 0, { tolerance: 1e-6 }).status); // separate
+ * ```
+ */
+export function impactRun(): ImpactRun {
+  return { ...advanceRecord(), mu: Number.NaN, tolerance: Number.NaN };
+}
+
+/** The counters of an evaluator (`SurfaceMotion`, `CurveMotion`) that a result record reports. */
+interface Counts {
+  readonly distancePairEvaluations: number;
+  readonly directionalPairEvaluations: number;
+  readonly convexEvaluations: number;
+}
+
+/**
+ * Writes the numbers both records share from the run, the gap reported and the evaluator's counters
+ * (the witness — points, normal, facets or segments — is the caller's).
  *
  * @internal
  * @example
@@ -224,26 +274,21 @@ function blank(dim: 2 | 3) {
  */
 export function writeCounts(
   r: TimeOfImpactResult | TimeOfImpact2Result,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  pairEvaluations: number,
-  directionalPairEvaluations: number,
-  convexEvaluations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
+  gap: number,
+  counts: Counts,
 ): void {
-  r.status = status;
-  r.toi = toi;
-  r.distance = distance;
-  r.iterations = iterations;
-  r.pairEvaluations = pairEvaluations;
-  r.directionalPairEvaluations = directionalPairEvaluations;
-  r.convexEvaluations = convexEvaluations;
-  r.mu = mu;
-  r.tolerance = tolerance;
-  r.horizonReached = false;
+  const directional = counts.directionalPairEvaluations;
+  r.status = run.status;
+  r.toi = run.toi;
+  r.distance = gap;
+  r.iterations = run.iterations;
+  r.pairEvaluations = counts.distancePairEvaluations + directional;
+  r.directionalPairEvaluations = directional;
+  r.convexEvaluations = counts.convexEvaluations;
+  r.mu = run.mu;
+  r.tolerance = run.tolerance;
+  r.horizonReached = run.horizonReached;
 }
 
 /**

@@ -7,11 +7,13 @@
  */
 export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
+export type { DirectionalStep, DirectionalStep2, DirectionalStep3 } from './directional-step.js';
 export { DirectionalBound2 } from './directional2.js';
 export { DirectionalBound3, type DirectionalOptions3 } from './directional3.js';
 export {
   createImpactResult,
   createImpactResult2,
+  type ImpactRun,
   type Motion2,
   type Motion3,
   type TimeOfImpact2Result,

@@ -8,6 +8,7 @@ import {
 } from '@firsttouch/mesh';
 import { identityPose, type Pose3, type RigidMotion } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import type { DirectionalStep3 } from './directional-step.js';
 import { DirectionalBound3 } from './directional3.js';
 import {
   DEFAULT_GAP_RELATIVE_ERROR,
@@ -48,6 +49,8 @@ export class SurfaceMotion implements DistanceEvaluator {
   /** The directional bound, made on first use and kept (rebound when a new step first asks). */
   #directional: DirectionalBound3 | undefined;
   #directionalBound = false;
+  /** The directional step's input, rewritten at each step. */
+  readonly #stepQuery: DirectionalStep3;
   /** The options of this step (the directional bound's switches are read when it is bound). */
   #options: MotionOptions | undefined;
   /** The `convex` option. */
@@ -99,6 +102,16 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#configure(options);
     this.#useHulls(a, b, this.#convexOn);
     this.#holdA();
+    this.#stepQuery = {
+      RA: this.poseA.R,
+      R: this.#R,
+      t: this.#t,
+      half: 0,
+      floor: 0,
+      limit: 1,
+      seedA: -1,
+      seedB: -1,
+    };
   }
 
   /** The options' tolerance and relative error (checked), kept with the options for the bound. */
@@ -275,18 +288,14 @@ export class SurfaceMotion implements DistanceEvaluator {
     // The seeds below are the witness of the last gap, or the pair within the relative error of it
     // (a seed orders the search, any pair will do): not worth an exact search.
     if (this.#unsettled) this.settle(0);
-    const seedA = this.pair.facetA;
-    const seedB = this.pair.facetB;
-    return this.#directional!.step(
-      this.poseA.R,
-      this.#R,
-      this.#t,
-      0.5 * tolerance,
-      floor,
-      limit,
-      seedA,
-      seedB,
-    );
+    const q = this.#stepQuery;
+    q.RA = this.poseA.R;
+    q.half = 0.5 * tolerance;
+    q.floor = floor;
+    q.limit = limit;
+    q.seedA = this.pair.facetA;
+    q.seedB = this.pair.facetB;
+    return this.#directional!.step(q);
   }
 
   /**

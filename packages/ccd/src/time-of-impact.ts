@@ -1,17 +1,16 @@
 import { Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3, type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
-import type { AdvanceResult } from './advance.js';
 import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
 import {
   createImpactResult,
+  type ImpactRun,
   type Motion3,
   type TimeOfImpactOptions,
   type TimeOfImpactResult,
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
-import type { CcdStatusValue } from './status.js';
 import { SurfaceMotion } from './surface-motion.js';
 
 /**
@@ -78,8 +77,7 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
     },
     evaluator: (a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>
       new SurfaceMotion(a, b, ma, mb, options),
-    result: (e: SurfaceMotion, r: AdvanceResult, mu: number, tolerance: number, out?: TimeOfImpactResult) =>
-      impactResult(e, r.status, r.toi, r.distance, r.iterations, mu, tolerance, out),
+    result: impactResult,
   });
 
 /**
@@ -119,8 +117,9 @@ function samePose(kept: Pose3, p: unknown): boolean {
 }
 
 /**
- * The result record, from the evaluator's state at the returned toi (its last evaluation): for a
- * caller that runs the loop itself on a {@link SurfaceMotion}.
+ * The result record, from the evaluator's state at the returned toi (its last evaluation) and the
+ * run (the loop's answer with the step's μ and tolerance): for a caller that runs the loop itself on
+ * a {@link SurfaceMotion}.
  *
  * @param out - the record to write into (a new one, from {@link createImpactResult}, without it).
  * @example
@@ -133,22 +132,17 @@ function samePose(kept: Pose3, p: unknown): boolean {
  * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
- * const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * const out = impactResult(bodies, { ...r, mu, tolerance: 1e-6 });
  * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
  * ```
  */
 export function impactResult(
   bodies: SurfaceMotion,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
   // A gap from the hulls alone gets its witness now.
-  const gap = bodies.settle(distance);
+  const gap = bodies.settle(run.distance);
   const pair = bodies.pair;
   const r = out ?? createImpactResult();
   const pointA = transformPoint(bodies.poseA, pair.pointA, r.pointA);
@@ -176,20 +170,7 @@ export function impactResult(
     for (let i = 0; i < 3; i++)
       normal[i] = m > 0 ? (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m : Number.NaN;
   }
-  const directional = bodies.directionalPairEvaluations;
-  const evaluations = bodies.distancePairEvaluations + directional;
-  writeCounts(
-    r,
-    status,
-    toi,
-    gap,
-    iterations,
-    evaluations,
-    directional,
-    bodies.convexEvaluations,
-    mu,
-    tolerance,
-  );
+  writeCounts(r, run, gap, bodies);
   r.facetA = pair.facetA;
   r.facetB = pair.facetB;
   return r;

@@ -1,18 +1,17 @@
 import { Curve } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
-import type { AdvanceResult } from './advance.js';
 import { CurveMotion } from './curve-motion.js';
 import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
 import {
   createImpactResult2,
+  type ImpactRun,
   type Motion2,
   type TimeOfImpact2Result,
   type TimeOfImpactOptions,
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
-import type { CcdStatusValue } from './status.js';
 
 /**
  * The certified time of first contact of two curves moving over a step: the 2-D twin of
@@ -70,8 +69,7 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
     evaluator: (a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
       new CurveMotion(a, b, ma, mb, options),
-    result: (e: CurveMotion, r: AdvanceResult, mu: number, tolerance: number, out?: TimeOfImpact2Result) =>
-      impactResult2(e, r.status, r.toi, r.distance, r.iterations, mu, tolerance, out),
+    result: impactResult2,
   });
 
 /**
@@ -91,8 +89,8 @@ export const CURVE_QUERIES = new Pool<
 >(2, (query) => query.unbind());
 
 /**
- * The result record from the evaluator's state at the returned toi: for a caller that runs the loop
- * itself on a {@link CurveMotion}.
+ * The result record from the evaluator's state at the returned toi and the run (the loop's answer
+ * with the step's μ and tolerance): for a caller that runs the loop itself on a {@link CurveMotion}.
  *
  * @param out - the record to write into (a new one, from {@link createImpactResult2}, without it).
  * @example
@@ -105,22 +103,17 @@ export const CURVE_QUERIES = new Pool<
  * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
- * const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * const out = impactResult2(bodies, { ...r, mu, tolerance: 1e-6 });
  * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
  * ```
  */
 export function impactResult2(
   bodies: CurveMotion,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
   // A gap from the hulls alone gets its witness now.
-  const gap = bodies.settle(distance);
+  const gap = bodies.settle(run.distance);
   const pair = bodies.witness;
   // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine); the
   // record's normal, written below, holds the cosine and sine meanwhile.
@@ -154,20 +147,7 @@ export function impactResult2(
     normal[0] = Number.NaN;
     normal[1] = Number.NaN;
   }
-  const directional = bodies.directionalPairEvaluations;
-  const evaluations = bodies.distancePairEvaluations + directional;
-  writeCounts(
-    r,
-    status,
-    toi,
-    gap,
-    iterations,
-    evaluations,
-    directional,
-    bodies.convexEvaluations,
-    mu,
-    tolerance,
-  );
+  writeCounts(r, run, gap, bodies);
   r.segmentA = pair.segmentA;
   r.segmentB = pair.segmentB;
   return r;

@@ -33,7 +33,7 @@ function fresh(a: Surface, b: Surface, motion: Motion3): TimeOfImpactResult {
   bodies.relativeError = options.gapRelativeError;
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, options);
-  const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, options.tolerance);
+  const out = impactResult(bodies, { ...r, mu, tolerance: options.tolerance });
   out.horizonReached = r.horizonReached;
   return out;
 }

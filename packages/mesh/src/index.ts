@@ -39,9 +39,19 @@ export { SurfacePair } from './distance/surface-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { facetNormal } from './geometry/facet-normal.js';
 export { orient2d, orient3d } from './geometry/predicates.js';
-export { segmentDistance2 } from './geometry/segment-distance2.js';
+export {
+  SEGMENT_MEET,
+  SEGMENT_POINT_A,
+  SEGMENT_POINT_B,
+  segmentDistance2,
+} from './geometry/segment-distance2.js';
 export { triangleGapBound } from './geometry/triangle-bound.js';
-export { triangleDistance } from './geometry/triangle-distance.js';
+export {
+  TRIANGLE_MEET,
+  TRIANGLE_POINT_A,
+  TRIANGLE_POINT_B,
+  triangleDistance,
+} from './geometry/triangle-distance.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';

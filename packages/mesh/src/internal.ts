@@ -8,7 +8,7 @@
 
 export { rootReach } from './distance/surface-scratch.js';
 export { HULL_POINTS, refitsB } from './distance/surface-search.js';
-export { segmentPairDistance2 } from './geometry/segment-distance2.js';
+export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometry/segment-distance2.js';
 export { triangleGapBoundWith } from './geometry/triangle-bound.js';
 export { triangleDistanceWith } from './geometry/triangle-distance.js';
 export { TriangleWork } from './geometry/triangle-work.js';
@@ -17,5 +17,5 @@ export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
 export { rssBalls } from './tree/rss-balls.js';
 export { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssNode } from './tree/rss-layout.js';
-export { placeRss, rssGap, rssShift } from './tree/rss-place.js';
+export { GAP_AXIS, GAP_BOUND, placeRss, rssGap, rssShift } from './tree/rss-place.js';
 export { Pool } from './util/pool.js';

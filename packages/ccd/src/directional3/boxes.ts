@@ -1,4 +1,4 @@
-import { cone, type DirectionalState3, placeB } from './state.js';
+import { coneStep, type DirectionalState3, placeB } from './state.js';
 
 /**
  * The plain step of a node pair of a small B (refitted as the search reaches it): its box gap over its speed bound (a lower bound of its pairs'
@@ -50,56 +50,37 @@ export function nodeStepBoxes(
   if (w === 0) return spin > 0 ? Math.max(plain, gap / spin) : Number.POSITIVE_INFINITY;
   // A key at or above `best` is not pushed: the cone need not make it larger.
   if (!(plain < best)) return plain;
-  if (best > 0 && q.clearance && clear(q, dx, dy, dz, hx + ex, hy + ey, hz + ez, box, spin, half, best))
-    return Number.POSITIVE_INFINITY;
+  // The clearance: whether no facet pair below the node pair can step less than `best`, the
+  // directional way: a prune that leaves the keys, and so the order of the descent and the step
+  // found, as they were.
+  //
+  // Every facet pair below has its witness x = q − p (q on B's facet, p on A's) in the box M = B's
+  // box − A's box (centre `d`, half-extents `H`), with distance |x| and direction
+  // x/|x|. Its directional step (|x| − half) / (x·v/|x| + spin) is at least t wherever
+  // |x|² − a|x| − t x·v ≥ 0, a = half + t·spin (where the rate is ≤ 0 the step is unbounded). As
+  // a|x| ≤ a(|x|²/ε + ε)/2 for any ε > 0, that holds outside the ball about (t / 2k) v of radius²
+  // (t / 2k)² |v|² + aε / 2k, k = 1 − a / 2ε, tightest where |x| ≈ ε: ε is the node gap. When M
+  // misses the ball, no pair below has a step under t. Its own plain step is then no matter:
+  // the pair's step is the larger of the two. `half` grown by the rounding margin, t by 1e-10 and
+  // the radius by 1e-9 cover the pairs' own rounding (their steps come from the exact distance).
+  if (best > 0 && q.clearance) {
+    const v = q.relA;
+    const ball = q.scratch.ball;
+    clearanceBall(q, best, half, spin, box, ball);
+    const f = ball[0];
+    const qx = Math.abs(f * v[0] - dx) - (hx + ex);
+    const qy = Math.abs(f * v[1] - dy) - (hy + ey);
+    const qz = Math.abs(f * v[2] - dz) - (hz + ez);
+    let sum = 0;
+    if (qx > 0) sum += qx * qx;
+    if (qy > 0) sum += qy * qy;
+    if (qz > 0) sum += qz * qz;
+    if (sum > ball[1]) return Number.POSITIVE_INFINITY;
+  }
   const rA = Math.sqrt(hx * hx + hy * hy + hz * hz);
   const rB = Math.sqrt(ex * ex + ey * ey + ez * ez);
-  return cone(q, dx, dy, dz, rA + rB, gap, spin, plain);
-}
-
-/**
- * Whether no facet pair below a node pair can step less than `best`, the directional way: a
- * prune that leaves the keys, and so the order of the descent and the step found, as they were.
- *
- * Every facet pair below has its witness x = q − p (q on B's facet, p on A's) in the box M = B's
- * box − A's box (centre `d`, half-extents `H`), with distance |x| and direction
- * x/|x|. Its directional step (|x| − half) / (x·v/|x| + spin) is at least t wherever
- * |x|² − a|x| − t x·v ≥ 0, a = half + t·spin (where the rate is ≤ 0 the step is unbounded). As
- * a|x| ≤ a(|x|²/ε + ε)/2 for any ε > 0, that holds outside the ball about (t / 2k) v of radius²
- * (t / 2k)² |v|² + aε / 2k, k = 1 − a / 2ε, tightest where |x| ≈ ε: ε is the node gap. When M
- * misses the ball, no pair below has a step under t. Its own plain step is then no matter:
- * the pair's step is the larger of the two. `half` grown by the rounding margin, t by 1e-10 and
- * the radius by 1e-9 cover the pairs' own rounding (their steps come from the exact distance).
- */
-export function clear(
-  q: DirectionalState3,
-  dx: number,
-  dy: number,
-  dz: number,
-  Hx: number,
-  Hy: number,
-  Hz: number,
-  gap: number,
-  spin: number,
-  half: number,
-  best: number,
-): boolean {
-  const v = q.relA;
-  const ball = q.scratch.ball;
-  clearanceBall(q, best, half, spin, gap, ball);
-  const f = ball[0];
-  const rho2 = ball[1];
-  const cx = f * v[0],
-    cy = f * v[1],
-    cz = f * v[2];
-  const qx = Math.abs(cx - dx) - Hx;
-  const qy = Math.abs(cy - dy) - Hy;
-  const qz = Math.abs(cz - dz) - Hz;
-  let sum = 0;
-  if (qx > 0) sum += qx * qx;
-  if (qy > 0) sum += qy * qy;
-  if (qz > 0) sum += qz * qz;
-  return sum > rho2;
+  const directed = coneStep(q, dx, dy, dz, rA + rB, gap, spin);
+  return directed > plain ? directed : plain;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { placeRss, RSS_C, RSS_STRIDE, rssGap } from '@firsttouch/mesh/internal';
-import { closing, cone, type DirectionalState3 } from './state.js';
+import { GAP_AXIS, GAP_BOUND, placeRss, RSS_C, RSS_STRIDE, rssGap } from '@firsttouch/mesh/internal';
+import { closing, coneStep, type DirectionalState3 } from './state.js';
 
 /**
  * `nodeStep` with the two nodes' RSS: their gap (`rssGap`, less this call's rounding margin)
@@ -14,7 +14,7 @@ export function nodeStepRss(q: DirectionalState3, i: number, j: number, half: nu
   const va = q.rssA!;
   const g = q.gap;
   rssGap(va, i, rp, j, g);
-  const gap = g[0] - q.margin - half;
+  const gap = g[GAP_BOUND] - q.margin - half;
   const spin = q.nodeSpinA[i] + q.nodeSpinB[j];
   const mu = q.speedAB + spin;
   const plain = mu > 0 ? gap / mu : Number.POSITIVE_INFINITY;
@@ -24,8 +24,9 @@ export function nodeStepRss(q: DirectionalState3, i: number, j: number, half: nu
   // bounds every pair's distance below, at every s, and closes no faster than u's directional speed
   // (the argument of the facet pairs' separating axis).
   let step = plain;
-  if (gap > 0 && (g[1] !== 0 || g[2] !== 0 || g[3] !== 0)) {
-    const cu = closing(q, g[1], g[2], g[3], spin);
+  const u = GAP_AXIS;
+  if (gap > 0 && (g[u] !== 0 || g[u + 1] !== 0 || g[u + 2] !== 0)) {
+    const cu = closing(q, g[u], g[u + 1], g[u + 2], spin);
     const along = cu > 0 ? gap / cu : Number.POSITIVE_INFINITY;
     if (along > step) step = along;
   }
@@ -36,5 +37,6 @@ export function nodeStepRss(q: DirectionalState3, i: number, j: number, half: nu
   const dx = rp[p] - qa[o] * h,
     dy = rp[p + 1] - qa[o + 1] * h,
     dz = rp[p + 2] - qa[o + 2] * h;
-  return cone(q, dx, dy, dz, q.ballA[i] + q.ballB[j] + q.margin, gap, spin, step);
+  const directed = coneStep(q, dx, dy, dz, q.ballA[i] + q.ballB[j] + q.margin, gap, spin);
+  return directed > step ? directed : step;
 }

@@ -331,10 +331,10 @@ export function placeB(q: DirectionalState3, w: number): void {
 /**
  * The node-level directional bound (C2A): every witness direction of a pair below lies in the cone
  * from one node's ball to the other's (centres `d` apart, radii summing to `radii`), so the closing
- * speed is at most the relative translation projected on that cone, plus the spins. Returns the
- * larger of its step and `step`.
+ * speed is at most the relative translation projected on that cone, plus the spins. Returns its
+ * step, −∞ where the balls overlap (no cone).
  */
-export function cone(
+export function coneStep(
   q: DirectionalState3,
   dx: number,
   dy: number,
@@ -342,10 +342,9 @@ export function cone(
   radii: number,
   gap: number,
   spin: number,
-  step: number,
 ): number {
   const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (!(dist > radii)) return step;
+  if (!(dist > radii)) return Number.NEGATIVE_INFINITY;
   const w = q.relSpeed;
   const sinA = radii / dist;
   const cosA = Math.sqrt(1 - sinA * sinA);
@@ -355,8 +354,7 @@ export function cone(
   // the largest cos(φ − α) over the cone: 1 inside it, cos(φ − α) outside
   const reach = cosF >= cosA ? 1 : cosF * cosA + sinF * sinA;
   const c = w * reach + spin;
-  const directed = c > 0 ? gap / c : Number.POSITIVE_INFINITY;
-  return directed > step ? directed : step;
+  return c > 0 ? gap / c : Number.POSITIVE_INFINITY;
 }
 
 /** The squared diagonal of node n's box (the larger one is split). */

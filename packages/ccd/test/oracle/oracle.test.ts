@@ -191,7 +191,7 @@ describe('the checks have teeth: a loop with a wrong speed bound is caught', () 
     const mu = bodies.speedBound() * muFactor;
     const tol = 1e-6;
     const r = conservativeAdvance(bodies, mu, { tolerance: tol, directional: false });
-    return impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, tol);
+    return impactResult(bodies, { ...r, mu, tolerance: tol });
   }
 
   it('the true bound passes', () => {

@@ -1,5 +1,5 @@
 import type { Curve } from '../curve.js';
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import { SEGMENT_DISTANCE, SEGMENT_MEET, segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
 import { supportPolar, walkPolar } from './convex-curve-polar.js';
 import { support, supportAll, WALK_FROM, walk } from './convex-curve-support.js';
@@ -91,6 +91,8 @@ export class ConvexCurvePair {
   readonly #simplex = new Simplex2();
   /** The placement c, s, tu, tv of the last evaluation, and its scale. */
   readonly #place = new Float64Array(5);
+  /** A's placement in its own frame (the identity), for the witness search. */
+  readonly #unplaced = new Float64Array([1, 0, 0, 0]);
   /** The hull points of the last evaluation (resolve reads these, not pointA and pointB). */
   readonly #hull = new Float64Array(4);
   /** The witness pair for `segmentPairDistance2`: A's segment, B's placed, and no limit. */
@@ -377,8 +379,8 @@ export class ConvexCurvePair {
       tu = place[2],
       tv = place[3];
     const hull = this.#hull;
-    const segA = nearestSegment(this.#ca, simplex.ia, n, hull[0], hull[1], 1, 0, 0, 0, this.#tried);
-    const segB = nearestSegment(this.#cb, simplex.ib, n, hull[2], hull[3], c, s, tu, tv, this.#tried);
+    const segA = nearestSegment(this.#ca, simplex.ia, n, hull, 0, this.#unplaced, this.#tried);
+    const segB = nearestSegment(this.#cb, simplex.ib, n, hull, 2, place, this.#tried);
     // The ends from the distinct points (bit for bit the curve's coordinates), which the searches
     // above have just read, rather than from the curves' own arrays.
     const S = this.#seg;
@@ -402,11 +404,11 @@ export class ConvexCurvePair {
     S[7] = s * x + c * y + tv;
     const out = this.#out;
     segmentPairDistance2(S, out);
-    const d = out[5];
+    const d = out[SEGMENT_DISTANCE];
     this.segmentA = segA;
     this.segmentB = segB;
     this.distance = d;
-    this.intersecting = out[4] === 1;
+    this.intersecting = out[SEGMENT_MEET] === 1;
     this.pointA[0] = out[0];
     this.pointA[1] = out[1];
     this.pointB[0] = out[2];

@@ -1,9 +1,10 @@
 import type { ConvexCurve } from './convex-curve.js';
 
 /**
- * The segment of `c` nearest (x, y) (in A's frame; `c` placed by rotation (cs, sn) and (tu, tv))
- * among those at the distinct vertices `ids[0..n)`, then along the curve while a neighbouring
- * segment is nearer; ties to the smallest index. The pick is the smallest (distance, index) over the
+ * The segment of `c` nearest the point `at[o]`, `at[o + 1]` (in A's frame; `c` placed by `place`:
+ * the cosine and sine of its rotation, then its translation, 4 numbers) among those at the distinct
+ * vertices `ids[0..n)`, then along the curve while a neighbouring segment is nearer; ties to the
+ * smallest index. The pick is the smallest (distance, index) over the
  * segments visited, so a segment already tried is not measured again: the simplex often holds a
  * vertex twice, and each step along the curve meets the current segment at both of its ends.
  */
@@ -11,14 +12,13 @@ export function nearestSegment(
   c: ConvexCurve,
   ids: Int32Array,
   n: number,
-  x: number,
-  y: number,
-  cs: number,
-  sn: number,
-  tu: number,
-  tv: number,
+  at: Float64Array,
+  o: number,
+  place: Float64Array,
   tried: Int32Array,
 ): number {
+  const x = at[o],
+    y = at[o + 1];
   let best = Number.POSITIVE_INFINITY;
   let found = -1;
   let count = 0;
@@ -32,7 +32,7 @@ export function nearestSegment(
       const g = segmentAt(c, id, e);
       if (isTried(tried, count, g)) continue;
       if (count < tried.length) tried[count++] = g;
-      const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
+      const d = pointSegment(c, g, x, y, place);
       if (d < best || (d === best && g < found)) {
         best = d;
         found = g;
@@ -51,7 +51,7 @@ export function nearestSegment(
         const g = segmentAt(c, id, e);
         if (isTried(tried, count, g)) continue;
         if (count < tried.length) tried[count++] = g;
-        const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
+        const d = pointSegment(c, g, x, y, place);
         if (d < best || (d === best && g < found)) {
           best = d;
           found = g;
@@ -92,21 +92,17 @@ function isTried(tried: Int32Array, count: number, g: number): boolean {
 }
 
 /**
- * Squared distance from (x, y) to segment g of `c` placed by (cs, sn, tu, tv). The projection is
+ * Squared distance from (x, y) to segment g of `c` placed by `place` (as {@link nearestSegment}'s).
+ * The projection is
  * divided out only when it falls inside the segment: at an end the clamp would give 0 or 1 whatever
  * the quotient, so the distance is the plain formula's to the bit (zeros may differ in sign, their
  * squares do not).
  */
-function pointSegment(
-  c: ConvexCurve,
-  g: number,
-  x: number,
-  y: number,
-  cs: number,
-  sn: number,
-  tu: number,
-  tv: number,
-): number {
+function pointSegment(c: ConvexCurve, g: number, x: number, y: number, place: Float64Array): number {
+  const cs = place[0],
+    sn = place[1],
+    tu = place[2],
+    tv = place[3];
   const P = c.points;
   const i = 2 * segmentStart(c, g),
     j = 2 * segmentEnd(c, g);

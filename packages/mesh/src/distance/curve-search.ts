@@ -1,5 +1,10 @@
 import type { Curve } from '../curve.js';
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import {
+  SEGMENT_DISTANCE,
+  SEGMENT_LIMIT,
+  SEGMENT_MEET,
+  segmentPairDistance2,
+} from '../geometry/segment-distance2.js';
 import type { BoundingTree } from '../tree/build.js';
 import { PairHeap } from '../tree/pair-heap.js';
 import { PairStack } from '../tree/pair-stack.js';
@@ -190,12 +195,12 @@ export class CurveSearch {
     if (!this.eager) this.placeSegment(hintB);
     loadSegment(seg, 0, this.a.positions, this.a.indices, hintA);
     loadSegment(seg, 4, this.vb, this.b.indices, hintB);
-    seg[8] = Number.POSITIVE_INFINITY;
+    seg[SEGMENT_LIMIT] = Number.POSITIVE_INFINITY;
     segmentPairDistance2(seg, out);
     // Nothing is the best yet: the hint becomes it when within `maxDistance`; beyond, its gap bounds.
-    const d = out[5];
+    const d = out[SEGMENT_DISTANCE];
     this.segmentPairs = 1;
-    if (out[4] === 1) this.intersecting = true;
+    if (out[SEGMENT_MEET] === 1) this.intersecting = true;
     if (d > this.best) this.lowest = d;
     else if (d <= this.best) this.take(hintA, hintB);
   }
@@ -213,7 +218,7 @@ export class CurveSearch {
    */
   take(sa: number, sb: number): void {
     const out = this.out;
-    this.best = out[5];
+    this.best = out[SEGMENT_DISTANCE];
     this.bestA = sa;
     this.bestB = sb;
     this.pointA[0] = out[0];

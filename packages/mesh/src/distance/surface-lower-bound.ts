@@ -1,3 +1,4 @@
+import { GAP_BOUND } from '../tree/rss-place.js';
 import { shaved } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
@@ -114,9 +115,9 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
       continue;
     }
     q.nodeBound(a1, b1);
-    const l1 = q.s.bound[0];
+    const l1 = q.s.bound[GAP_BOUND];
     q.nodeBound(a2, b2);
-    const l2 = q.s.bound[0];
+    const l2 = q.s.bound[GAP_BOUND];
     const leftFirst = q.firstChild(a1, b1, l1, a2, b2, l2);
     return leftFirst !== r1;
   }

@@ -2,6 +2,7 @@ import { FirstTouchError } from '@firsttouch/pose';
 import { ConvexCandidates } from '../convex/convex-candidates.js';
 import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
+import { TRIANGLE_MEET } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import { shaved } from './surface-scratch.js';
 import { SurfaceSearch } from './surface-search.js';
@@ -299,7 +300,7 @@ export class SurfacePair {
     q.place(R, t);
     const d = q.facetPair(fa, fb);
     q.keepPoints();
-    this.intersecting = q.s.out[6] === 1;
+    this.intersecting = q.s.out[TRIANGLE_MEET] === 1;
     this.beyond = false;
     this.distance = this.intersecting ? 0 : d;
     this.lowerBound = Number.NaN;

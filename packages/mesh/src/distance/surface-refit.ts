@@ -1,5 +1,6 @@
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
 import type { SurfaceScratch } from './surface-scratch.js';
 
 /**
@@ -168,7 +169,7 @@ export function refitBound(boxesA: Float32Array, i: number, j: number, s: Surfac
   h = boxesA[p + 2] - rb[o + 5];
   if (h > g) g = h;
   if (g > 0) sum += g * g;
-  s.bound[0] = Math.sqrt(sum);
+  s.bound[GAP_BOUND] = Math.sqrt(sum);
 }
 
 /** Facet fa of A's box, into `s.fa` (the outer loop of a leaf pair sets it once for its inner loop). */

@@ -37,7 +37,10 @@ export class SurfaceScratch {
   fb = new Float64Array(0);
   /** The box of the current facet of A (min, max). */
   readonly fa = new Float64Array(6);
-  /** The last node bound computed (`bound[0]`: a float kept out of a call's return, which would box it). */
+  /**
+   * The last node bound computed (at `GAP_BOUND`, and its direction for RSS: a float kept out of a
+   * call's return, which would box it).
+   */
   readonly bound = new Float64Array(4);
 
   /** Grows to the bodies of an evaluation and starts a new stamp. */

@@ -1,5 +1,6 @@
 import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
 import type { HullSearchScratch, KeptFacets } from './hull-search-scratch.js';
 import { refitBound } from './surface-refit.js';
 import type { SurfaceScratch } from './surface-scratch.js';
@@ -50,7 +51,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   // B's two boxes for the facet test (see `HullSearchScratch.boxesB`).
   placeBoxes(q.ownBoxB, s, boxesB);
   refitBound(boxesA, 0, 0, s);
-  stack.push(0, 0, s.bound[0]);
+  stack.push(0, 0, s.bound[GAP_BOUND]);
   // The separating axis of the nearest facet bounded so far (GJK's, a unit vector in A's frame) and
   // the height along it below which no vertex of B lies: any facet whose corners all stay below that
   // height by more than the cap is out for three dot products, without its own GJK. Near the closest
@@ -95,7 +96,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
         const fa = orderA[x];
         const limit = cap + margin;
         facetApart(pa, ia, fa, limit, corners, boxesB, s.bound);
-        const apart = s.bound[0];
+        const apart = s.bound[GAP_BOUND];
         if (apart > limit) {
           if (apart < lowestBound) lowestBound = apart;
           continue;
@@ -143,9 +144,9 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     const a1 = i + 1;
     const a2 = childA[i];
     refitBound(boxesA, a1, 0, s);
-    const l1 = s.bound[0];
+    const l1 = s.bound[GAP_BOUND];
     refitBound(boxesA, a2, 0, s);
-    const l2 = s.bound[0];
+    const l2 = s.bound[GAP_BOUND];
     volumePairs += 2;
     const firstIsCloser = l1 < l2 || (l1 === l2 && q.centres2(a1, 0) <= q.centres2(a2, 0));
     const nearNode = firstIsCloser ? a1 : a2;
@@ -260,7 +261,7 @@ function facetApart(
   g = slabGap(az, bz, cz, f[17], f[20]);
   if (g > 0) s += g * g;
   if (s > limit * limit) {
-    bound[0] = Math.sqrt(s);
+    bound[GAP_BOUND] = Math.sqrt(s);
     return;
   }
   let o = Number.NEGATIVE_INFINITY;
@@ -277,7 +278,7 @@ function facetApart(
     );
     if (g > o) o = g;
   }
-  bound[0] = o;
+  bound[GAP_BOUND] = o;
 }
 
 /** The least height along (x, y, z) (A's frame) of B's points (B's frame), placed by `s.R`, `s.t`. */
@@ -389,8 +390,8 @@ function pairsWith(q: SurfaceSearch, h: HullSearchScratch, fa: number, shrink: n
       // Both children, the nearer popped first.
       const c1 = node + 1;
       const c2 = childB[node];
-      const g1 = nodeGap2(nodeBoxes, c1, ax0, ay0, az0, ax1, ay1, az1);
-      const g2 = nodeGap2(nodeBoxes, c2, ax0, ay0, az0, ax1, ay1, az1);
+      const g1 = nodeGap2(nodeBoxes, c1, box);
+      const g2 = nodeGap2(nodeBoxes, c2, box);
       const farFirst = g1 <= g2;
       stack[top] = farFirst ? c2 : c1;
       gaps[top++] = farFirst ? g2 : g1;
@@ -447,7 +448,7 @@ function pairsWith(q: SurfaceSearch, h: HullSearchScratch, fa: number, shrink: n
       }
       const d = triangleDistanceWith(tri, 0, 9, out, work);
       facetPairs++;
-      if (out[6] === 1) intersecting = true;
+      if (out[TRIANGLE_MEET] === 1) intersecting = true;
       // An exact gap above the best still bounds what was left out.
       if (d > best && d < lowest) lowest = d;
       if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
@@ -466,17 +467,14 @@ function pairsWith(q: SurfaceSearch, h: HullSearchScratch, fa: number, shrink: n
   q.lowestPruned = lowest;
 }
 
-/** Squared gap between node i's box (B's own frame) and the box (x0 y0 z0, x1 y1 z1). */
-function nodeGap2(
-  boxes: Float32Array,
-  i: number,
-  x0: number,
-  y0: number,
-  z0: number,
-  x1: number,
-  y1: number,
-  z1: number,
-): number {
+/** Squared gap between node i's box (B's own frame) and the box `b` (min x y z, max x y z). */
+function nodeGap2(boxes: Float32Array, i: number, b: Float64Array): number {
+  const x0 = b[0],
+    y0 = b[1],
+    z0 = b[2],
+    x1 = b[3],
+    y1 = b[4],
+    z1 = b[5];
   const p = 6 * i;
   let s = 0;
   let g = boxes[p] - x1;

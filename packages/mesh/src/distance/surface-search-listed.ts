@@ -1,6 +1,6 @@
 import type { ConvexCandidates } from '../convex/convex-candidates.js';
 import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import type { SurfaceSearch } from './surface-search.js';
 
 /**
@@ -36,7 +36,7 @@ export function searchListed(q: SurfaceSearch, c: ConvexCandidates): boolean {
       if (gap - margin > best) continue;
       const d = triangleDistanceWith(tri, 0, 9, out, work);
       facetPairs++;
-      if (out[6] === 1) {
+      if (out[TRIANGLE_MEET] === 1) {
         met = true;
         break;
       }

@@ -1,7 +1,8 @@
 import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
 import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
 import type { SurfaceSearch } from './surface-search.js';
@@ -121,7 +122,7 @@ export function searchTrees(
         continue;
       }
       q.nodeBound(i, j);
-      const lb = bound[0];
+      const lb = bound[GAP_BOUND];
       volumePairs++;
       if (lb - margin > best) {
         if (lb < lowestBound) lowestBound = lb;
@@ -131,7 +132,7 @@ export function searchTrees(
   } else {
     q.nodeBound(0, 0);
     volumePairs++;
-    stack.push(0, 0, bound[0]);
+    stack.push(0, 0, bound[GAP_BOUND]);
   }
   const countA = ta.count;
   const countB = tb.count;
@@ -210,7 +211,7 @@ export function searchTrees(
           }
           const d = triangleDistanceWith(tri, 0, 9, out, work);
           facetPairs++;
-          if (out[6] === 1 && !intersecting) {
+          if (out[TRIANGLE_MEET] === 1 && !intersecting) {
             intersecting = true;
             firstA = firstElementsOf(ta);
             firstB = firstElementsOf(tb);
@@ -248,12 +249,12 @@ export function searchTrees(
     let l2 = lb;
     if (!dead1) {
       q.nodeBound(a1, b1);
-      l1 = bound[0];
+      l1 = bound[GAP_BOUND];
       volumePairs++;
     }
     if (!dead2) {
       q.nodeBound(a2, b2);
-      l2 = bound[0];
+      l2 = bound[GAP_BOUND];
       volumePairs++;
     }
     const keep1 = !dead1 && l1 - margin <= best * shrink;

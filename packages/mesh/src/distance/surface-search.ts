@@ -1,6 +1,6 @@
 import { type ConvexSurface, convexSurface } from '../convex/convex-surface.js';
 import { hullCovered } from '../convex/hull-covered.js';
-import { triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
 import { rssOf } from '../tree/rss.js';
@@ -228,7 +228,7 @@ export class SurfaceSearch {
     const d = this.facetPair(hintA, hintB);
     this.hintGap = d;
     this.facetPairs = 1;
-    if (this.s.out[6] === 1) this.intersecting = true;
+    if (this.s.out[TRIANGLE_MEET] === 1) this.intersecting = true;
     if (d > this.best) this.lowestPruned = d;
     if (d <= this.best) {
       this.best = d;

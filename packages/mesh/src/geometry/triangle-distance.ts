@@ -8,14 +8,34 @@ import { TriangleWork } from './triangle-work.js';
 /** The offsets of a triangle's three edges' ends (9 numbers a triangle). */
 const EDGE = Object.freeze([0, 3, 3, 6, 6, 0]);
 
+/**
+ * Where {@link triangleDistance} writes into `out`: the closest point on the first triangle at
+ * `out[TRIANGLE_POINT_A..+3)`, on the second at `out[TRIANGLE_POINT_B..+3)`, and at
+ * `out[TRIANGLE_MEET]` 1 when the triangles intersect, else 0 (7 numbers in all).
+ *
+ * @example
+ * ```ts
+ * import { TRIANGLE_MEET, TRIANGLE_POINT_B, triangleDistance } from '@firsttouch/mesh';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const out = new Float64Array(7);
+ * triangleDistance(T, 0, 9, out);
+ * console.log(out[TRIANGLE_POINT_B + 2], out[TRIANGLE_MEET]); // 2 0
+ * ```
+ */
+export const TRIANGLE_POINT_A = 0;
+/** See {@link TRIANGLE_POINT_A}. */
+export const TRIANGLE_POINT_B = 3;
+/** See {@link TRIANGLE_POINT_A}. */
+export const TRIANGLE_MEET = 6;
+
 /** The scratch the exported routine borrows (its callers in a loop pass their own). */
 const works = new Pool<TriangleWork>(4);
 
 /**
  * The distance between two closed triangles held in `T` (9 numbers each, at offsets `a` and `b`,
- * in one frame). Writes the closest points into `out[0..2]` (on the first) and `out[3..5]` (on the
- * second), and `out[6] = 1` when the triangles intersect (then the distance is 0 and both points are
- * a common point), else 0. Degenerate triangles (segments, points) are handled.
+ * in one frame). Writes the closest points into `out` (on the first at {@link TRIANGLE_POINT_A}, on
+ * the second at {@link TRIANGLE_POINT_B}), and `out[TRIANGLE_MEET] = 1` when the triangles intersect
+ * (then the distance is 0 and both points are a common point), else 0. Degenerate triangles (segments, points) are handled.
  *
  * Intersection is decided exactly (orient3d / orient2d); the distance of disjoint triangles is the
  * smallest of the 9 edge–edge and 6 vertex–face distances, in floating point.
@@ -57,16 +77,16 @@ export function triangleDistanceWith(
   // Boxes apart along a coordinate (exact comparisons) cannot meet: no orientation needed. This also
   // spares the edge-by-edge test to faces that are coplanar but far apart (boxes on one floor).
   const relation = boxesApart(T, a, b) ? 0 : crossing(T, a, b);
-  if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b, work.cross, work.normal))) {
-    out[6] = 1;
-    if (crossingWitness(T, a, b, out, work.cross, work.normal)) return 0;
+  if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b, work))) {
+    out[TRIANGLE_MEET] = 1;
+    if (crossingWitness(T, a, b, out, work)) return 0;
     // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
-    featureDistance(T, a, b, out, work.seg, work.normal);
+    featureDistance(T, a, b, out, work);
     for (let i = 0; i < 3; i++) out[i] = out[i + 3] = 0.5 * out[i] + 0.5 * out[i + 3];
     return 0;
   }
-  out[6] = 0;
-  return Math.sqrt(featureDistance(T, a, b, out, work.seg, work.normal));
+  out[TRIANGLE_MEET] = 0;
+  return Math.sqrt(featureDistance(T, a, b, out, work));
 }
 
 /** True when the two triangles' bounding boxes are disjoint along some coordinate (exactly). */
@@ -180,18 +200,12 @@ function orient4(T: Float64Array, p: number, q: number, r: number, s: number): n
 }
 
 /** Closed triangles meet iff an edge of one meets the other (this holds for degenerate ones too). */
-function intersectTriangles(
-  T: Float64Array,
-  a: number,
-  b: number,
-  cross: Float64Array,
-  normal: Float64Array,
-): boolean {
+function intersectTriangles(T: Float64Array, a: number, b: number, work: TriangleWork): boolean {
   for (let e = 0; e < 6; e += 2) {
-    if (segmentHitsTriangle(T, a + EDGE[e], a + EDGE[e + 1], b, b + 3, b + 6, cross, normal)) return true;
+    if (segmentHitsTriangle(T, a + EDGE[e], a + EDGE[e + 1], b, b + 3, b + 6, work)) return true;
   }
   for (let e = 0; e < 6; e += 2) {
-    if (segmentHitsTriangle(T, b + EDGE[e], b + EDGE[e + 1], a, a + 3, a + 6, cross, normal)) return true;
+    if (segmentHitsTriangle(T, b + EDGE[e], b + EDGE[e + 1], a, a + 3, a + 6, work)) return true;
   }
   return false;
 }
@@ -206,20 +220,18 @@ function crossingWitness(
   a: number,
   b: number,
   out: Float64Array,
-  cross: Float64Array,
-  normal: Float64Array,
+  work: TriangleWork,
 ): boolean {
+  const cross = work.cross;
   let best = Number.POSITIVE_INFINITY;
   for (let side = 0; side < 2; side++) {
     const edges = side === 0 ? a : b;
     const face = side === 0 ? b : a;
     for (let e = 0; e < 6; e += 2) {
-      if (
-        !segmentHitsTriangle(T, edges + EDGE[e], edges + EDGE[e + 1], face, face + 3, face + 6, cross, normal)
-      )
+      if (!segmentHitsTriangle(T, edges + EDGE[e], edges + EDGE[e + 1], face, face + 3, face + 6, work))
         continue;
       if (cross[3] !== 1) continue;
-      const d = pointTriangleDistance2(cross, T, face, normal);
+      const d = pointTriangleDistance2(cross, T, face, work.normal);
       if (d < best) {
         best = d;
         out[0] = out[3] = cross[0];
@@ -300,9 +312,9 @@ function featureDistance(
   a: number,
   b: number,
   out: Float64Array,
-  seg: Float64Array,
-  normal: Float64Array,
+  work: TriangleWork,
 ): number {
+  const seg = work.seg;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 6; i += 2) {
     const p = a + EDGE[i];
@@ -322,8 +334,8 @@ function featureDistance(
       }
     }
   }
-  best = vertexFace(T, b, a, best, out, 3, 0, normal);
-  best = vertexFace(T, a, b, best, out, 0, 3, normal);
+  best = vertexFace(T, b, a, best, out, false, work.normal);
+  best = vertexFace(T, a, b, best, out, true, work.normal);
   return best;
 }
 
@@ -355,7 +367,9 @@ function separates(T: Float64Array, a: number, b: number, d: number, seg: Float6
 
 /**
  * Vertices of the triangle at `v` against the interior of the face at `f`: where a vertex projects
- * inside the face, its distance to the plane; the edge pairs already cover the other cases.
+ * inside the face, its distance to the plane; the edge pairs already cover the other cases. The
+ * face's point goes to `out[0..2]` and the vertex to `out[3..5]` when `faceFirst`, the other way round
+ * otherwise; `normal` is scratch.
  */
 function vertexFace(
   T: Float64Array,
@@ -363,10 +377,11 @@ function vertexFace(
   v: number,
   best: number,
   out: Float64Array,
-  onFace: number,
-  onVertex: number,
+  faceFirst: boolean,
   normal: Float64Array,
 ): number {
+  const onFace = faceFirst ? 0 : 3;
+  const onVertex = faceFirst ? 3 : 0;
   // A normal that keeps its direction on needles and caps (a tilt of ε / sin θ would move the
   // distances by as much times the reach); the vertices cycled (the orientation kept) from the one
   // it was taken at.

@@ -50,6 +50,7 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
   // over at every level).
   const data = new Int16Array(RSS_STRIDE * n);
   const sizes = new Uint16Array(data.buffer);
+  const volumes = { data, sizes };
   const frame = new Float64Array(9);
   const work = new Float64Array(6);
   const vertices = new RssVertices(positions, indices, tree);
@@ -60,7 +61,7 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
     for (let node = 0; node < n; node++) {
       if (!vertices.reads(node)) continue;
       axesOf(C, node, frame, work);
-      fitNode(vertices.coords, vertices.begin(node), vertices.end(node), frame, grid, data, sizes, node);
+      fitNode(vertices.coords, vertices.begin(node), vertices.end(node), frame, grid, volumes, node);
     }
   }
   grid ??= gridOf(boundsOf(new Float64Array(0), 3));
@@ -191,7 +192,7 @@ function axesOf(C: Float64Array, node: number, frame: Float64Array, work: Float6
  * plane through the middle of the a2 range, its sides drawn in by the sphere's reach at each
  * vertex's height, then grown towards the vertices it leaves out; then the centre and half-lengths
  * rounded to the grid, the radius measured against the stored numbers, widened by the rounding of
- * that measurement and rounded up to the grid. The node's vertices are `xyz[3 first .. 3 last)`
+ * that measurement and rounded up to the grid (into `volumes`, the arrays of `RssVolumes`). The node's vertices are `xyz[3 first .. 3 last)`
  * (x y z each, in order of first use along its facets, repeated only where blocks meet: see
  * `RssVertices`), the first of them its first facet's first corner.
  */
@@ -201,10 +202,10 @@ function fitNode(
   last: number,
   frame: Float64Array,
   grid: Float64Array,
-  data: Int16Array,
-  sizes: Uint16Array,
+  volumes: { readonly data: Int16Array; readonly sizes: Uint16Array },
   node: number,
 ): void {
+  const { data, sizes } = volumes;
   const a0x = frame[0],
     a0y = frame[1],
     a0z = frame[2],

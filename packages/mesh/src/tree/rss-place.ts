@@ -1,6 +1,30 @@
 import { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, type RssVolumes } from './rss-layout.js';
 
 /**
+ * Where a node-pair bound lands in its output (`rssGap`'s, the refitted boxes' `refitBound`): the
+ * gap at `out[GAP_BOUND]`, and for `rssGap` the unit direction it was measured along at
+ * `out[GAP_AXIS..+3)` (4 numbers in all). Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { box, rssOf } from '@firsttouch/mesh';
+ * import { GAP_AXIS, GAP_BOUND, placeRss, rssGap, rssShift } from '@firsttouch/mesh/internal';
+ * const v = rssOf(box([1, 1, 1]));
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * const shift = new Float64Array(3);
+ * rssShift(v, v, R, new Float64Array([3, 0, 0]), shift);
+ * const placed = new Float64Array(12);
+ * placeRss(v, 0, R, shift, placed);
+ * const out = new Float64Array(4);
+ * rssGap(v, 0, placed, 0, out);
+ * console.log(out[GAP_BOUND].toFixed(3), out[GAP_AXIS]); // 1.000 1
+ * ```
+ */
+export const GAP_BOUND = 0;
+/** See {@link GAP_BOUND}. */
+export const GAP_AXIS = 1;
+
+/**
  * Where B's grid origin lands in A's grid (a point x of B at R x + t in A's frame): R o_B + t − o_A,
  * into `out` (3 numbers), once a placement, for `placeRss`.
  *
@@ -164,7 +188,7 @@ export function rssGap(va: RssVolumes, i: number, pb: Float64Array, j: number, o
     uz = qz - pz;
   const n2 = ux * ux + uy * uy + uz * uz;
   let g = 0;
-  out[1] = out[2] = out[3] = 0;
+  out[GAP_AXIS] = out[GAP_AXIS + 1] = out[GAP_AXIS + 2] = 0;
   if (n2 > 1e-300) {
     const sep =
       ux * Dx +
@@ -178,10 +202,10 @@ export function rssGap(va: RssVolumes, i: number, pb: Float64Array, j: number, o
     if (sep > 0) g = sep / n;
     // The direction, for a caller that bounds how fast the gap along it closes (the C2A step).
     const inverse = 1 / n;
-    out[1] = ux * inverse;
-    out[2] = uy * inverse;
-    out[3] = uz * inverse;
+    out[GAP_AXIS] = ux * inverse;
+    out[GAP_AXIS + 1] = uy * inverse;
+    out[GAP_AXIS + 2] = uz * inverse;
   }
   g -= ua[o + RSS_R] * h + pb[p + 11];
-  out[0] = g > 0 ? g : 0;
+  out[GAP_BOUND] = g > 0 ? g : 0;
 }
