@@ -61,8 +61,8 @@ export class DirectionalBound2 {
     this.#b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
-    this.#spinA = spins(a, ma, (this.#spinA = grown(this.#spinA, a.positions.length / 2)));
-    this.#spinB = spins(b, mb, (this.#spinB = grown(this.#spinB, b.positions.length / 2)));
+    this.#spinA = spins(a, ma, grown(this.#spinA, a.positions.length / 2));
+    this.#spinB = spins(b, mb, grown(this.#spinB, b.positions.length / 2));
     this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA, grown(this.#nodeSpinA, this.#ta.nodeCount));
     this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB, grown(this.#nodeSpinB, this.#tb.nodeCount));
     this.#vb = grown(this.#vb, b.positions.length);

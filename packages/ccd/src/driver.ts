@@ -1,12 +1,6 @@
 import type { Pool } from '@firsttouch/mesh/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import {
-  type AdvanceResult,
-  advanceRecord,
-  advanceResolved,
-  assertSpeedBound,
-  type DistanceEvaluator,
-} from './advance.js';
+import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
 import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
 import {
   defaultTolerance,

@@ -111,8 +111,10 @@ export class DirectionalState3 {
     this.ta = a.tree();
     this.tb = b.tree();
     sc.zeroFor(Math.max(a.vertexCount, this.ta.nodeCount, b.vertexCount, this.tb.nodeCount));
-    this.spinA = spins(a, ma, sc.zeros, (sc.spinA = grown(sc.spinA, a.vertexCount)));
-    this.spinB = spins(b, mb, sc.zeros, (sc.spinB = grown(sc.spinB, b.vertexCount)));
+    sc.spinA = grown(sc.spinA, a.vertexCount);
+    sc.spinB = grown(sc.spinB, b.vertexCount);
+    this.spinA = spins(a, ma, sc.zeros, sc.spinA);
+    this.spinB = spins(b, mb, sc.zeros, sc.spinB);
     sc.nodeSpinA = grown(sc.nodeSpinA, this.ta.nodeCount);
     sc.nodeSpinB = grown(sc.nodeSpinB, this.tb.nodeCount);
     this.nodeSpinA = nodeSpins(a, this.ta, ma, this.spinA, sc.nodeSpinA);
@@ -188,8 +190,8 @@ export class DirectionalState3 {
  * RSS placed in A's frame, with their stamps (a new stamp at every step makes the entries of any
  * earlier one stale), the hull clearance's record of A's facets, the descent's stack, the facet in
  * hand and the GJK search against B's hull, the spins, and zeros for a body that does not turn.
- * Allocating B's placed arrays at every query (a megabyte for the bunny, zeroed) cost 7 % of a
- * directional query on the bench's bunny pair.
+ * Kept because allocating B's placed arrays at every query (a megabyte for the bunny, zeroed) costs
+ * a measurable share of a directional query (DECISIONS.md).
  */
 export class Scratch3 {
   stamp = 0;
