@@ -171,8 +171,8 @@ export function relativeErrorOf(options: MotionOptions | undefined): number {
 export const DEFAULT_MAX_ITERATIONS = 1000;
 
 /**
- * Default {@link AdvanceOptions.gapRelativeError}: on the pebble throw of the tutorial the steps'
- * exact facet pairs fall from 107 to 32 and the toi moves by 1e-13 (the package README).
+ * Default {@link AdvanceOptions.gapRelativeError}: the steps' exact facet pairs fall to a third and
+ * the toi moves by rounding only (DECISIONS.md).
  *
  * @example
  * ```ts

@@ -362,8 +362,7 @@ function stationary(m: RigidMotion): boolean {
 /**
  * The body's convexity came from the global test (points × facets within `CONVEX_CHECK_LIMIT`):
  * larger convex bodies take the trees here, as their hull searches scan every vertex at every step
- * (measured: an icosphere of 20 480 facets against the pebble, 3.9 ms a query on the hulls against
- * 1.3 ms on the trees; 81 920 facets, 15.7 against 1.6 ms).
+ * (slower than the trees there: DECISIONS.md).
  */
 function globallyChecked(c: ConvexSurface, s: Surface): boolean {
   return c.count * s.facetCount <= CONVEX_CHECK_LIMIT;

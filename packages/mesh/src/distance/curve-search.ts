@@ -13,7 +13,7 @@ import { loadSegment } from './curve-segment-load.js';
 
 /**
  * Segment pairs up to which the search runs over the flat lists of segments, each pair behind a
- * test of its two segment boxes, rather than down the two trees (see the package README). Small
+ * test of its two segment boxes, rather than down the two trees (DECISIONS.md). Small
  * curves (convex polygons of a physics engine) never build a tree.
  */
 const FLAT_PAIRS = 256;

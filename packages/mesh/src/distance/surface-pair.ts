@@ -68,8 +68,8 @@ export class SurfacePair {
    * near B's box bounded against B's vertex hull by GJK (a lower bound of its gap to every facet of
    * B, and its gap to B itself since B is convex); only the facets of A within the best meet B's
    * facets one by one. The same result as the descent of both
-   * trees, bit for bit (distance, facets, points, `intersecting`); on the bench's bunny × pebble
-   * 214 bounds a query instead of 857 node pairs. On by default; set it to false for both trees.
+   * trees, bit for bit (distance, facets, points, `intersecting`), in about a quarter of the bounds
+   * (DECISIONS.md). On by default; set it to false for both trees.
    * {@link evaluateMoved} then keeps no candidates: each evaluation starts from A's root.
    */
   hull = true;

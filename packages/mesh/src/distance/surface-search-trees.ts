@@ -20,8 +20,8 @@ function laterThan(fa: number, fb: number, bestA: number, bestB: number): boolea
 
 /**
  * A search from the candidates runs while the candidates needing a new bound, times this, are fewer
- * than the node pairs of the last search from the roots (measured on the bench's time-of-impact
- * scene: a candidate needing a new bound costs one to one and a half node pairs).
+ * than the node pairs of the last search from the roots (a candidate needing a new bound costs one to
+ * one and a half node pairs: DECISIONS.md).
  */
 const FULL_RATIO = 3;
 
@@ -100,7 +100,7 @@ export function searchTrees(
   // two RSS trees dives from the most promising pair to the leaves (the nearer child first, as the
   // descent does) and leaves the other child in a heap by its bound; each dive starts from the
   // lowest bound left. The first leaves meet a gap within a few per cent of the answer sooner than
-  // a descent that finishes every subtree it enters (see the package README).
+  // a descent that finishes every subtree it enters (DECISIONS.md).
   let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
   let dives = 0;
   const heap = scratch.heap;

@@ -22,7 +22,7 @@ const NO_RSS: RssVolumes = Object.freeze({
 });
 const EMPTY64 = new Float64Array(0);
 
-/** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR} (measured: refitting the bunny against the bunny costs what it saves). */
+/** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR}: past it, refitting costs what it saves (DECISIONS.md). */
 const REFIT_RATIO = 0.25;
 /** Small bodies are always refitted: the pass costs less than one loose box pair. */
 const REFIT_FLOOR = 256;
@@ -253,8 +253,8 @@ export class SurfaceSearch {
    * Whether the descent searches the child pair (a1, b1), of bound l1, before (a2, b2), of bound l2.
    * With RSS (a large B), the pair whose centres are closer: near the roots the bounds are 0 or far
    * below the gap, and the smaller bound led the first leaves to gaps about 3 times the answer (the
-   * distance scene's bunny pair: 1 990 node pairs a query by the bounds, 1 819 by the centres, 114
-   * and 86 exact facet pairs). Boxes (a refitted B): the smaller bound, ties to the closer centres.
+   * node pairs it saves are in DECISIONS.md). Boxes (a refitted B): the smaller bound, ties to the
+   * closer centres.
    * The search and the rebuilding of its order (`lowerBound` of `evaluateMoved`) both ask here.
    */
   firstChild(a1: number, b1: number, l1: number, a2: number, b2: number, l2: number): boolean {
@@ -288,8 +288,8 @@ export class SurfaceSearch {
    * Lower bound of the gap between node i of A and node j of B into `s.bound[0]` (a float returned
    * from a call that is not inlined is boxed, and this runs for every node pair). A refitted B: its
    * exact boxes in A's frame against A's boxes. Otherwise the two nodes' RSS, B's placed in
-   * A's frame once an evaluation (measured on the bunny pair: 2 420 node pairs a query instead of
-   * 6 541 for the turned boxes and slabs, 3.1 times faster; against a refitted small B the RSS lose).
+   * A's frame once an evaluation (far fewer node pairs than turned boxes and slabs on a large B; against
+   * a refitted small B the RSS lose: DECISIONS.md).
    *
    * Rounding: every number of the RSS decodes exactly (integers times powers of two) and each volume
    * contains its vertices as decoded, so only the arithmetic rounds: placing B's centre and axes (a

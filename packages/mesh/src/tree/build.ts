@@ -60,7 +60,7 @@ export interface BoundingTree {
 // biome-ignore lint/suspicious/noEmptyInterface: the modules above add their fields (declaration merging)
 export interface TreeKept {}
 
-/** Elements a leaf holds at most (chosen by measurement: see the package README). */
+/** Elements a leaf holds at most (chosen by measurement: see the package's DECISIONS.md). */
 export const LEAF_SIZE = 2;
 
 /**
@@ -143,8 +143,7 @@ export function buildTree(
       continue;
     }
     const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
-    // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes
-    // (measured: with the plain median, 1.2 nodes a facet for icosphere(1, 6), now 1.0).
+    // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
     const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
     select(order, key, dim, axis, start, end - 1, mid);
     if (top + 6 > work.length) {
@@ -354,8 +353,7 @@ function select(
     const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
     let i = lo;
     let j = hi;
-    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply
-    // (about 5 % off the splits, measured)
+    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply.
     let pi = i * dim + axis;
     let pj = j * dim + axis;
     while (i <= j) {

@@ -16,8 +16,8 @@ const HALF_STEPS = 16384;
 /**
  * Builds the RSS of every node of `tree`. Each frame comes from the area-weighted covariance of the
  * node's facets (moments merged bottom-up about their means, so a body far from the origin keeps its
- * frames; measured on the bunny pair against a covariance of the vertices: 2 516 node pairs a query
- * against 2 696), then PQP's fit over every vertex under the node, rounded to the grid: O(n log n), no recursion.
+ * frames; tighter than a covariance of the vertices, see DECISIONS.md), then PQP's fit over every
+ * vertex under the node, rounded to the grid: O(n log n), no recursion.
  */
 export function buildRss(positions: Float64Array, indices: Uint32Array, tree: BoundingTree): RssVolumes {
   const n = tree.nodeCount;
@@ -45,9 +45,8 @@ export function buildRss(positions: Float64Array, indices: Uint32Array, tree: Bo
     }
   }
   // The vertices each node's fit reads, one contiguous run a node, each listed once a block of the
-  // tree (through offsets into `positions` the fit missed the cache at every level: a random soup of
-  // 10⁶ facets took 12–15 s; listed three a facet, a closed mesh's vertices are read some six times
-  // over at every level).
+  // tree: through offsets into `positions` the fit misses the cache at every level, and listed three
+  // a facet a closed mesh's vertices are read some six times over at every level.
   const data = new Int16Array(RSS_STRIDE * n);
   const sizes = new Uint16Array(data.buffer);
   const volumes = { data, sizes };
