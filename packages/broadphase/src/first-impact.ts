@@ -1,9 +1,9 @@
 import type { CcdStatusValue, TimeOfImpactResult } from '@firsttouch/ccd';
-import { ImpactQuery, SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
+import { SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
 import type { Surface } from '@firsttouch/mesh';
 import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies3 } from './bodies.js';
-import { pairRunner } from './pair-runner.js';
+import { pairRunner, withQuery } from './pair-runner.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -80,15 +80,14 @@ export function firstImpact(
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
-  const query = SURFACE_QUERIES.get() ?? new ImpactQuery(SURFACES);
-  try {
-    query.options(o, o.tolerance);
-    const run = pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices());
-    const r = searchFirst(step, o, run);
-    return { ...r, tolerance: o.tolerance };
-  } finally {
-    SURFACE_QUERIES.release(query);
-  }
+  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
+    searchFirst(
+      step,
+      o,
+      pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices()),
+    ),
+  );
+  return { ...r, tolerance: o.tolerance };
 }
 
 /**
@@ -134,12 +133,8 @@ export function allImpacts(
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const c = candidatePairs(step, o.tolerance);
-  const query = SURFACE_QUERIES.get() ?? new ImpactQuery(SURFACES);
-  try {
-    query.options(o, o.tolerance);
-    const r = searchAll(c, pairRunner(SURFACES, query, bodies, poses0, poses1));
-    return { ...r, tolerance: o.tolerance };
-  } finally {
-    SURFACE_QUERIES.release(query);
-  }
+  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
+    searchAll(c, pairRunner(SURFACES, query, bodies, poses0, poses1)),
+  );
+  return { ...r, tolerance: o.tolerance };
 }

@@ -1,9 +1,9 @@
 import type { CcdStatusValue, TimeOfImpact2Result } from '@firsttouch/ccd';
-import { CURVE_QUERIES, CURVES, ImpactQuery } from '@firsttouch/ccd/internal';
+import { CURVE_QUERIES, CURVES } from '@firsttouch/ccd/internal';
 import type { Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
-import { pairRunner } from './pair-runner.js';
+import { pairRunner, withQuery } from './pair-runner.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -61,14 +61,10 @@ export function firstImpact2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
-  try {
-    query.options(o, o.tolerance);
-    const r = searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1));
-    return { ...r, tolerance: o.tolerance };
-  } finally {
-    CURVE_QUERIES.release(query);
-  }
+  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
+    searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1)),
+  );
+  return { ...r, tolerance: o.tolerance };
 }
 
 /**
@@ -111,12 +107,8 @@ export function allImpacts2(
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const c = candidatePairs(step, o.tolerance);
-  const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
-  try {
-    query.options(o, o.tolerance);
-    const r = searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1));
-    return { ...r, tolerance: o.tolerance };
-  } finally {
-    CURVE_QUERIES.release(query);
-  }
+  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
+    searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1)),
+  );
+  return { ...r, tolerance: o.tolerance };
 }

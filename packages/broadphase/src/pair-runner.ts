@@ -1,5 +1,38 @@
-import type { DriverBody, DriverEvaluator, ImpactKind, ImpactQuery } from '@firsttouch/ccd/internal';
+import {
+  type DriverBody,
+  type DriverEvaluator,
+  type ImpactKind,
+  ImpactQuery,
+} from '@firsttouch/ccd/internal';
+import type { Pool } from '@firsttouch/mesh/internal';
 import type { PairRunner } from './search.js';
+
+/**
+ * Runs `use` on a time-of-impact query borrowed from `queries` (the pool `timeOfImpact` or
+ * `timeOfImpact2` borrows from), its options resolved once from `options` for every pair `use`
+ * runs, and gives the query back without its bodies, whatever `use` does.
+ */
+export function withQuery<
+  Body extends DriverBody,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends { horizonReached: boolean },
+  T,
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
+  options: { readonly tolerance: number },
+  use: (query: ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>) => T,
+): T {
+  const query = queries.get() ?? new ImpactQuery(kind);
+  try {
+    query.options(options, options.tolerance);
+    return use(query);
+  } finally {
+    queries.release(query);
+  }
+}
 
 /**
  * The runs of a many-body query's pairs on one time-of-impact query of ccd's driver (the one
