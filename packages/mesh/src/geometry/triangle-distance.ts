@@ -5,8 +5,12 @@ import { orient3d } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
 import { TriangleWork } from './triangle-work.js';
 
-/** The offsets of a triangle's three edges' ends (9 numbers a triangle). */
-const EDGE = Object.freeze([0, 3, 3, 6, 6, 0]);
+/**
+ * The offsets of a triangle's three edges' ends (9 numbers a triangle). Never written; a plain array,
+ * not a frozen one: optimised code reads a frozen array's elements several times slower, and this is
+ * read for every edge pair of every facet pair (listed in the package check's constant tables).
+ */
+const EDGE = [0, 3, 3, 6, 6, 0];
 
 /**
  * Where {@link triangleDistance} writes into `out`: the closest point on the first triangle at
