@@ -196,9 +196,6 @@ function surfaceShape(s: Surface): SurfaceShape {
   };
 }
 
-const scratchM = new Float64Array(9);
-const scratchAxis = new Float64Array(3);
-
 /**
  * The step data of surfaces moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
  * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
@@ -227,8 +224,10 @@ export function stepBodies3(
   const shapes = new Map<Surface, SurfaceShape>();
   let last: Surface | null = null;
   let shape: SurfaceShape | null = null;
-  const M = scratchM;
-  const k = scratchAxis;
+  // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
+  const M = new Float64Array(9);
+  const k = new Float64Array(3);
+  const q = new Float64Array(4);
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
     if (s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
@@ -253,7 +252,7 @@ export function stepBodies3(
         M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
       }
     }
-    const theta = rotationAxisAngle(M, k);
+    const theta = rotationAxisAngle(M, k, q);
     const dx = p1.t[0] - t[0],
       dy = p1.t[1] - t[1],
       dz = p1.t[2] - t[2];

@@ -1,18 +1,12 @@
-import {
-  type CcdStatusValue,
-  conservativeAdvance,
-  impactResult,
-  SurfaceMotion,
-  type TimeOfImpactResult,
-  timeOfImpact,
-} from '@firsttouch/ccd';
+import type { CcdStatusValue, TimeOfImpactResult } from '@firsttouch/ccd';
+import { SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
 import type { Surface } from '@firsttouch/mesh';
-import { type Pose3Like, RigidMotion } from '@firsttouch/pose';
+import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies3 } from './bodies.js';
+import { pairRunner, withQuery } from './pair-runner.js';
 import {
   candidatePairs,
   type ImpactOptions,
-  type PairRunner,
   resolveImpactOptions,
   searchAll,
   searchFirst,
@@ -58,7 +52,7 @@ export interface FirstImpactResult {
  * the chord of its turn and by tol/2) contains it throughout, so only pairs whose swept boxes
  * overlap (sweep-and-prune) and meet at a common s (the 4-D box test) can come within the
  * tolerance. Each candidate gets the lower bound `max(0, box gap at s = 0 − tol) / (μ_i + μ_j)`;
- * pairs run {@link timeOfImpact} in the order of these bounds, and the search stops when the next
+ * pairs run {@link @firsttouch/ccd!timeOfImpact | timeOfImpact} in the order of these bounds, and the search stops when the next
  * bound is later than the best found. Ties go to the smallest pair, so the result equals the loop
  * over all pairs bit for bit (with the same tolerance). Several bodies may share one Surface.
  *
@@ -85,64 +79,15 @@ export function firstImpact(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const r = searchFirst(step, o, pairRunner(bodies, poses0, poses1, o));
+  // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
+  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
+    searchFirst(
+      step,
+      o,
+      pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices()),
+    ),
+  );
   return { ...r, tolerance: o.tolerance };
-}
-
-/**
- * What {@link timeOfImpact} does for a pair, with each body's motion and speed bound built once (on
- * its first pair) and shared by its pairs: the same motions, loop, evaluator, speed bound and
- * options, so the same result bit for bit. The result record is built only when asked for.
- */
-function pairRunner(
-  bodies: readonly Surface[],
-  poses0: readonly Pose3Like[],
-  poses1: readonly Pose3Like[],
-  o: Required<ImpactOptions>,
-): PairRunner<TimeOfImpactResult> {
-  const motions: (RigidMotion | undefined)[] = new Array(bodies.length);
-  // μ of each body as timeOfImpact computes it (`bound` over the vertices)
-  const speed = new Float64Array(bodies.length);
-  const motionOf = (i: number): RigidMotion => {
-    let m = motions[i];
-    if (m === undefined) {
-      m = new RigidMotion(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
-      motions[i] = m;
-      speed[i] = m.bound(bodies[i].distinctVertices());
-    }
-    return m;
-  };
-  const options = {
-    tolerance: o.tolerance,
-    maxIterations: o.maxIterations,
-    directional: o.directional,
-    horizon: 1,
-  };
-  return (i, j, horizon) => {
-    const evaluator = new SurfaceMotion(
-      bodies[i],
-      bodies[j],
-      motionOf(i),
-      motionOf(j),
-      o.tolerance,
-      o.convex,
-    );
-    // As timeOfImpact sets it, so that a pair's answer is that of timeOfImpact bit for bit.
-    evaluator.relativeError = o.gapRelativeError;
-    const mu = speed[i] + speed[j];
-    options.horizon = horizon;
-    const r = conservativeAdvance(evaluator, mu, options);
-    return {
-      status: r.status,
-      toi: r.toi,
-      horizonReached: r.horizonReached,
-      impact: () => {
-        const out = impactResult(evaluator, r.status, r.toi, r.distance, r.iterations, mu, o.tolerance);
-        out.horizonReached = r.horizonReached;
-        return out;
-      },
-    };
-  };
 }
 
 /**
@@ -188,10 +133,8 @@ export function allImpacts(
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const c = candidatePairs(step, o.tolerance);
-  const r = searchAll(c, (i, j) => {
-    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-    const impact = timeOfImpact(bodies[i], bodies[j], motion, o);
-    return { status: impact.status, toi: impact.toi, horizonReached: false, impact: () => impact };
-  });
+  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
+    searchAll(c, pairRunner(SURFACES, query, bodies, poses0, poses1)),
+  );
   return { ...r, tolerance: o.tolerance };
 }

@@ -1,7 +1,9 @@
-import { type CcdStatusValue, type TimeOfImpact2Result, timeOfImpact2 } from '@firsttouch/ccd';
+import type { CcdStatusValue, TimeOfImpact2Result } from '@firsttouch/ccd';
+import { CURVE_QUERIES, CURVES } from '@firsttouch/ccd/internal';
 import type { Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
+import { pairRunner, withQuery } from './pair-runner.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -59,16 +61,9 @@ export function firstImpact2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const r = searchFirst(step, o, (i, j, horizon) => {
-    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-    const impact = timeOfImpact2(bodies[i], bodies[j], motion, { ...o, horizon });
-    return {
-      status: impact.status,
-      toi: impact.toi,
-      horizonReached: impact.horizonReached,
-      impact: () => impact,
-    };
-  });
+  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
+    searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1)),
+  );
   return { ...r, tolerance: o.tolerance };
 }
 
@@ -112,10 +107,8 @@ export function allImpacts2(
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const c = candidatePairs(step, o.tolerance);
-  const r = searchAll(c, (i, j) => {
-    const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-    const impact = timeOfImpact2(bodies[i], bodies[j], motion, o);
-    return { status: impact.status, toi: impact.toi, horizonReached: false, impact: () => impact };
-  });
+  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
+    searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1)),
+  );
   return { ...r, tolerance: o.tolerance };
 }

@@ -1,5 +1,5 @@
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { type AdvanceOptions, type DirectionalMode, resolveOptions } from './options.js';
+import { type AdvanceOptions, type ResolvedOptions, resolveOptions } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 
 /**
@@ -87,8 +87,7 @@ export function conservativeAdvance(
       'options.tolerance is required: the loop knows nothing of the bodies',
     );
   }
-  const { tolerance, maxIterations, directional, horizon } = resolveOptions(options, Number.NaN);
-  return advanceResolved(evaluator, mu, tolerance, maxIterations, directional, horizon, advanceRecord());
+  return advanceResolved(evaluator, mu, resolveOptions(options, Number.NaN), advanceRecord());
 }
 
 /**
@@ -138,9 +137,9 @@ export function assertSpeedBound(mu: number): void {
 
 /**
  * The loop of {@link conservativeAdvance} for a caller that has checked the evaluator and μ and
- * resolved the options already (`timeOfImpact2`): nothing is validated or resolved a second time,
- * and the answer is written into `out`, which the caller may keep from query to query. Not exported
- * by the package.
+ * resolved the options already (the time-of-impact driver): nothing is validated or resolved a
+ * second time, and the answer is written into `out`, which the caller may keep from query to query.
+ * Not exported by the package.
  *
  * @internal
  * @example
@@ -154,12 +153,10 @@ export function assertSpeedBound(mu: number): void {
 export function advanceResolved(
   evaluator: DistanceEvaluator,
   mu: number,
-  tolerance: number,
-  maxIterations: number,
-  directional: DirectionalMode,
-  horizon: number,
+  options: Pick<ResolvedOptions, 'tolerance' | 'maxIterations' | 'directional' | 'horizon'>,
   out: AdvanceResult,
 ): AdvanceResult {
+  const { tolerance, maxIterations, directional, horizon } = options;
   const half = 0.5 * tolerance;
   const canDirect = typeof evaluator.directionalStep === 'function';
   let s = 0;

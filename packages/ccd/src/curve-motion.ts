@@ -1,7 +1,9 @@
 import { ConvexCurvePair, type Curve, CurvePair } from '@firsttouch/mesh';
 import { type Pose2, pose2, type RigidMotion2, reduceAngle } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import type { DirectionalStep2 } from './directional-step.js';
 import { DirectionalBound2 } from './directional2.js';
+import { type MotionOptions, motionTolerance, switchOf } from './options.js';
 
 /** Where the witness of the last gap lives: the exact search or the convex path's segment pair. */
 export interface CurveWitness {
@@ -35,7 +37,22 @@ export class CurveMotion implements DistanceEvaluator {
   #pairBound = true;
   #motionA: RigidMotion2;
   #motionB: RigidMotion2;
+  /** The directional bound, made on first use and kept (rebound when a new step first asks). */
   #directional: DirectionalBound2 | undefined;
+  #directionalBound = false;
+  /** The directional step's input, rewritten at each step. */
+  readonly #stepQuery: DirectionalStep2 = {
+    angleA: 0,
+    c: 1,
+    s: 0,
+    tu: 0,
+    tv: 0,
+    half: 0,
+    floor: 0,
+    limit: 1,
+    seedA: -1,
+    seedB: -1,
+  };
   #convex: ConvexCurvePair | undefined;
   /** The hull pair kept for reuse (in {@link reset}) whether or not this step uses it. */
   #hulls: ConvexCurvePair | undefined;
@@ -62,24 +79,19 @@ export class CurveMotion implements DistanceEvaluator {
   #sin = 0;
 
   /**
-   * @param tolerance - the loop's tolerance; with it (and `convex`), two convex curves take the
-   *   convex path. Without it every gap comes from the exact search.
+   * @param options - the loop's `tolerance` (with it, and `convex` not false, two convex curves take
+   *   the convex path; without it every gap comes from the exact search): see {@link MotionOptions}
+   *   (the 3-D options `gapRelativeError` and the directional switches are ignored).
+   * @throws `FirstTouchError` `INVALID_OPTION` for a bad option.
    */
-  constructor(
-    a: Curve,
-    b: Curve,
-    motionA: RigidMotion2,
-    motionB: RigidMotion2,
-    tolerance = Number.NaN,
-    convex = true,
-  ) {
+  constructor(a: Curve, b: Curve, motionA: RigidMotion2, motionB: RigidMotion2, options?: MotionOptions) {
     this.#pair = new CurvePair(a, b);
     this.#a = a;
     this.#b = b;
     this.#motionA = motionA;
     this.#motionB = motionB;
-    this.#tolerance = tolerance;
-    this.#useHulls(a, b, convex);
+    this.#tolerance = motionTolerance(options);
+    this.#useHulls(a, b, switchOf(options?.convex, 'convex'));
   }
 
   /** The distance query; after `distance(s)` it holds the witness data at s. */
@@ -118,17 +130,15 @@ export class CurveMotion implements DistanceEvaluator {
   }
 
   /**
-   * Points the evaluator at another step (other curves, other motions), keeping its scratch: what
-   * {@link timeOfImpact2} does between queries instead of allocating a new one. Counters restart.
+   * Points the evaluator at another step (other curves, other motions, options), keeping its
+   * scratch: what {@link timeOfImpact2} does between queries instead of allocating a new one.
+   * Counters restart.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a bad option, `EMPTY` for a curve without segments.
    */
-  reset(
-    a: Curve,
-    b: Curve,
-    motionA: RigidMotion2,
-    motionB: RigidMotion2,
-    tolerance = Number.NaN,
-    convex = true,
-  ): void {
+  reset(a: Curve, b: Curve, motionA: RigidMotion2, motionB: RigidMotion2, options?: MotionOptions): void {
+    const tolerance = motionTolerance(options);
+    const convex = switchOf(options?.convex, 'convex');
     // The checks of the pair's rebind, made now: the rebind itself waits for the first search.
     a.assertNotEmpty('distance (curve A)');
     b.assertNotEmpty('distance (curve B)');
@@ -137,7 +147,7 @@ export class CurveMotion implements DistanceEvaluator {
     this.#pairBound = false;
     this.#motionA = motionA;
     this.#motionB = motionB;
-    this.#directional = undefined;
+    this.#directionalBound = false;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
     this.#mu = Number.NaN;
@@ -145,6 +155,23 @@ export class CurveMotion implements DistanceEvaluator {
     this.#hullsAt = Number.NaN;
     this.#tolerance = tolerance;
     this.#useHulls(a, b, convex);
+  }
+
+  /**
+   * Forgets the curves and everything derived from them, keeping the scratch and the motions: what a
+   * pool does before it keeps the evaluator (a curve queried once can then be collected).
+   * {@link reset} it before the next query.
+   */
+  unbind(): void {
+    this.#a = undefined!;
+    this.#b = undefined!;
+    this.#pair.unbind();
+    this.#pairBound = false;
+    this.#hulls?.unbind();
+    this.#convex = undefined;
+    this.#witnessHulls = false;
+    this.#directional?.unbind();
+    this.#directionalBound = false;
   }
 
   /** The speed bound μ_A + μ_B of the step (as `motion.bound(curve.positions)`, bit for bit). */
@@ -227,27 +254,27 @@ export class CurveMotion implements DistanceEvaluator {
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
     const hulls = this.#convex;
     if (hulls && this.#hullsAt === s) return this.#hullStep(hulls, 0.5 * tolerance, limit);
-    if (!this.#directional) {
-      this.#directional = new DirectionalBound2(this.#a, this.#b, this.#motionA, this.#motionB);
+    if (!this.#directionalBound) {
+      if (this.#directional) this.#directional.rebind(this.#a, this.#b, this.#motionA, this.#motionB);
+      else this.#directional = new DirectionalBound2(this.#a, this.#b, this.#motionA, this.#motionB);
+      this.#directionalBound = true;
     }
     this.#place(s);
     // The seeds below are the witness of the last gap.
     this.settle(0);
     const r = this.#rel;
-    const seedA = this.witness.segmentA;
-    const seedB = this.witness.segmentB;
-    return this.#directional.step(
-      this.poseA.angle,
-      r[0],
-      r[1],
-      r[2],
-      r[3],
-      0.5 * tolerance,
-      floor,
-      limit,
-      seedA,
-      seedB,
-    );
+    const q = this.#stepQuery;
+    q.angleA = this.poseA.angle;
+    q.c = r[0];
+    q.s = r[1];
+    q.tu = r[2];
+    q.tv = r[3];
+    q.half = 0.5 * tolerance;
+    q.floor = floor;
+    q.limit = limit;
+    q.seedA = this.witness.segmentA;
+    q.seedB = this.witness.segmentB;
+    return this.#directional!.step(q);
   }
 
   /**
@@ -293,7 +320,7 @@ export class CurveMotion implements DistanceEvaluator {
 
   /** Exact segment-pair evaluations of the directional steps. */
   get directionalPairEvaluations(): number {
-    return this.#directional?.pairEvaluations ?? 0;
+    return this.#directionalBound ? this.#directional!.pairEvaluations : 0;
   }
 
   /** The poses at s, and B's pose in A's frame (as mesh's `relativeTransform2`, bit for bit). */

@@ -1,5 +1,10 @@
-import { type BoundingTree, type Curve, PairStack, segmentDistance2 } from '@firsttouch/mesh';
+import type { BoundingTree, Curve } from '@firsttouch/mesh';
+import { PairStack, SEGMENT_DISTANCE, segmentPairDistance2 } from '@firsttouch/mesh/internal';
+
+const EMPTY64 = new Float64Array(0);
+
 import type { RigidMotion2 } from '@firsttouch/pose';
+import type { DirectionalStep2 } from './directional-step.js';
 
 /**
  * The 2-D twin of {@link DirectionalBound3}: the C2A step per segment pair inside the descent of the
@@ -8,56 +13,93 @@ import type { RigidMotion2 } from '@firsttouch/pose';
 export class DirectionalBound2 {
   /** Exact segment-pair evaluations so far. */
   pairEvaluations = 0;
-  readonly #a: Curve;
-  readonly #b: Curve;
-  readonly #ta: BoundingTree;
-  readonly #tb: BoundingTree;
-  readonly #spinA: Float64Array;
-  readonly #spinB: Float64Array;
-  readonly #nodeSpinA: Float64Array;
-  readonly #nodeSpinB: Float64Array;
-  readonly #vb: Float64Array;
-  readonly #nb: Float64Array;
-  readonly #seg = new Float64Array(8);
-  readonly #out = new Float64Array(5);
+  #a!: Curve;
+  #b!: Curve;
+  #ta!: BoundingTree;
+  #tb!: BoundingTree;
+  /** |θ| ρ of every vertex, and the largest over each node's segments (buffers kept between bindings). */
+  #spinA: Float64Array = EMPTY64;
+  #spinB: Float64Array = EMPTY64;
+  #nodeSpinA: Float64Array = EMPTY64;
+  #nodeSpinB: Float64Array = EMPTY64;
+  /** B's vertices and node boxes (centre, half size) placed in A's frame at each step. */
+  #vb: Float64Array = EMPTY64;
+  #nb: Float64Array = EMPTY64;
+  /** The segment pair in hand for `segmentPairDistance2` (no limit), and its answer. */
+  readonly #seg = new Float64Array([0, 0, 0, 0, 0, 0, 0, 0, Number.POSITIVE_INFINITY]);
+  readonly #out = new Float64Array(6);
   readonly #stack = new PairStack();
   readonly #dAB = new Float64Array(2);
-  readonly #speedAB: number;
+  #speedAB = 0;
   #ca = 1;
   #sa = 0;
 
   constructor(a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2) {
+    this.rebind(a, b, ma, mb);
+  }
+
+  /**
+   * Points the bound at another step (other curves or motions), keeping its scratch: what a
+   * time-of-impact evaluator reused between queries does instead of building a new bound. The
+   * counter restarts.
+   *
+   * @example
+   * ```ts
+   * import { DirectionalBound2 } from '@firsttouch/ccd';
+   * import { disc } from '@firsttouch/mesh';
+   * import { pose2, RigidMotion2 } from '@firsttouch/pose';
+   * const rest = new RigidMotion2(pose2(), pose2());
+   * const bound = new DirectionalBound2(disc(1, 8), disc(1, 8), rest, rest);
+   * bound.rebind(disc(1, 8), disc(1, 8), rest, new RigidMotion2(pose2(0, [3, 0]), pose2(0, [1, 0])));
+   * const step = bound.step({ angleA: 0, c: 1, s: 0, tu: 3, tv: 0, half: 0, floor: 0, limit: 1, seedA: -1, seedB: -1 });
+   * console.log(step > 0); // true
+   * ```
+   */
+  rebind(a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2): void {
+    this.pairEvaluations = 0;
     this.#a = a;
     this.#b = b;
     this.#ta = a.tree();
     this.#tb = b.tree();
-    this.#spinA = spins(a, ma);
-    this.#spinB = spins(b, mb);
-    this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA);
-    this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB);
-    this.#vb = new Float64Array(b.positions.length);
-    this.#nb = new Float64Array(4 * this.#tb.nodeCount);
+    this.#spinA = spins(a, ma, grown(this.#spinA, a.positions.length / 2));
+    this.#spinB = spins(b, mb, grown(this.#spinB, b.positions.length / 2));
+    this.#nodeSpinA = nodeSpins(a, this.#ta, this.#spinA, grown(this.#nodeSpinA, this.#ta.nodeCount));
+    this.#nodeSpinB = nodeSpins(b, this.#tb, this.#spinB, grown(this.#nodeSpinB, this.#tb.nodeCount));
+    this.#vb = grown(this.#vb, b.positions.length);
+    this.#nb = grown(this.#nb, 4 * this.#tb.nodeCount);
     this.#dAB[0] = ma.delta[0] - mb.delta[0];
     this.#dAB[1] = ma.delta[1] - mb.delta[1];
     this.#speedAB = ma.translationLength + mb.translationLength;
   }
 
   /**
+   * Forgets the curves and their trees, keeping the scratch: what a pool does before it keeps the
+   * bound. {@link rebind} it before the next step.
+   *
+   * @example
+   * ```ts
+   * import { DirectionalBound2 } from '@firsttouch/ccd';
+   * import { disc } from '@firsttouch/mesh';
+   * import { pose2, RigidMotion2 } from '@firsttouch/pose';
+   * const rest = new RigidMotion2(pose2(), pose2());
+   * const bound = new DirectionalBound2(disc(1, 8), disc(1, 8), rest, rest);
+   * bound.unbind();
+   * console.log(bound.pairEvaluations); // 0
+   * ```
+   */
+  unbind(): void {
+    this.#a = undefined!;
+    this.#b = undefined!;
+    this.#ta = undefined!;
+    this.#tb = undefined!;
+  }
+
+  /**
    * The certified step at the placement where A has world angle `angleA` and B sits in A's frame by
    * the rotation (`c`, `s`) and translation (`tu`, `tv`).
    */
-  step(
-    angleA: number,
-    c: number,
-    s: number,
-    tu: number,
-    tv: number,
-    half: number,
-    floor: number,
-    limit: number,
-    seedA = -1,
-    seedB = -1,
-  ): number {
+  step(query: DirectionalStep2): number {
+    const { angleA, c, s, tu, tv, half, floor, limit, seedA, seedB } = query;
     this.#ca = Math.cos(angleA);
     this.#sa = Math.sin(angleA);
     const pb = this.#b.positions;
@@ -72,7 +114,7 @@ export class DirectionalBound2 {
     const nb = this.#nb;
     const ac = Math.abs(c),
       as = Math.abs(s);
-    for (let o = 0; o < nb.length; o += 4) {
+    for (let o = 0; o < 4 * this.#tb.nodeCount; o += 4) {
       const cx = 0.5 * (bb[o] + bb[o + 2]),
         cy = 0.5 * (bb[o + 1] + bb[o + 3]);
       const hx = 0.5 * (bb[o + 2] - bb[o]),
@@ -148,7 +190,8 @@ export class DirectionalBound2 {
       S[5 + 2 * k] = vb[2 * wb + 1];
       if (this.#spinB[wb] > spinB) spinB = this.#spinB[wb];
     }
-    const d = segmentDistance2(S, 0, 4, this.#out);
+    segmentPairDistance2(S, this.#out);
+    const d = this.#out[SEGMENT_DISTANCE];
     this.pairEvaluations++;
     const mu = this.#speedAB + spinA + spinB;
     let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
@@ -186,17 +229,22 @@ function spread(boxes: Float32Array, n: number): number {
   return (boxes[o + 2] - boxes[o]) ** 2 + (boxes[o + 3] - boxes[o + 1]) ** 2;
 }
 
-function spins(c: Curve, m: RigidMotion2): Float64Array {
+/** `buffer` when it holds `n` numbers, else a new array of `n`. */
+function grown(buffer: Float64Array, n: number): Float64Array {
+  return buffer.length >= n ? buffer : new Float64Array(n);
+}
+
+/** |θ| ρ of every vertex of the curve under its motion, into `out` (zeros when it does not turn). */
+function spins(c: Curve, m: RigidMotion2, out: Float64Array): Float64Array {
   const n = c.positions.length / 2;
-  const out = new Float64Array(n);
-  if (m.theta === 0) return out;
+  if (m.theta === 0) return out.fill(0, 0, n);
   const w = Math.abs(m.theta);
   for (let v = 0; v < n; v++) out[v] = w * Math.hypot(c.positions[2 * v], c.positions[2 * v + 1]);
   return out;
 }
 
-function nodeSpins(c: Curve, tree: BoundingTree, spin: Float64Array): Float64Array {
-  const out = new Float64Array(tree.nodeCount);
+/** The largest vertex spin over each node's segments, bottom-up, into `out`. */
+function nodeSpins(c: Curve, tree: BoundingTree, spin: Float64Array, out: Float64Array): Float64Array {
   for (let n = tree.nodeCount - 1; n >= 0; n--) {
     if (tree.count[n] > 0) {
       let m = 0;

@@ -1,7 +1,150 @@
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
+import { type AdvanceResult, advanceRecord } from './advance.js';
+import type { AdvanceOptions } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
-import type { TimeOfImpactResult } from './time-of-impact.js';
-import type { TimeOfImpact2Result } from './time-of-impact2.js';
+
+// The records of a time-of-impact query, inputs beside outputs (as Box2D's `b2TOIInput` and
+// `b2TOIOutput`): the entry points and their drivers import them from here.
+
+/**
+ * The step of two bodies: each moves from its pose at s = 0 to its pose at s = 1. A body at rest
+ * has equal poses.
+ *
+ * @example
+ * ```ts
+ * import type { Motion3 } from '@firsttouch/ccd';
+ * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+ * const motion: Motion3 = { a: [identityPose(), identityPose()], b: [identityPose(), poseFromAxisAngle([0, 0, 1], 1, [1, 0, 0])] };
+ * ```
+ */
+export interface Motion3 {
+  a: readonly [Pose3Like, Pose3Like];
+  b: readonly [Pose3Like, Pose3Like];
+}
+
+/**
+ * The result of {@link timeOfImpact}. Witness data are those of the returned `toi`, in world
+ * coordinates.
+ *
+ * @example
+ * ```ts
+ * import { timeOfImpact } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+ * const r = timeOfImpact(box(1), box(1), {
+ *   a: [identityPose(), identityPose()],
+ *   b: [poseFromAxisAngle([0, 0, 1], 0, [4, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-2, 0, 0])],
+ * });
+ * console.log(r.status, r.toi.toFixed(6), Array.from(r.normal)); // contact 0.500000 [1, 0, 0]
+ * ```
+ */
+export interface TimeOfImpactResult {
+  /** How the query ended (see {@link CcdStatus}). */
+  status: CcdStatusValue;
+  /** The time of first contact (Contact), 1 (Separate), 0 (InitialContact), or a certified lower bound (NotConverged). */
+  toi: number;
+  /** The gap at `toi`. */
+  distance: number;
+  /** Closest point on A at `toi` (world). */
+  pointA: Float64Array;
+  /** Closest point on B at `toi` (world). */
+  pointB: Float64Array;
+  /**
+   * Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not
+   * meaningful), and NaN when that facet is degenerate too.
+   */
+  normal: Float64Array;
+  /** The closest facet of A at `toi`. */
+  facetA: number;
+  /** The closest facet of B at `toi`. */
+  facetB: number;
+  /** Steps taken. */
+  iterations: number;
+  /** Exact facet-pair evaluations, distance queries and directional steps together. */
+  pairEvaluations: number;
+  /** Exact facet-pair evaluations of the directional steps alone. */
+  directionalPairEvaluations: number;
+  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
+  convexEvaluations: number;
+  /** The speed bound μ_A + μ_B of the step. */
+  mu: number;
+  /** The tolerance used. */
+  tolerance: number;
+  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
+  horizonReached: boolean;
+}
+
+/**
+ * Options of {@link timeOfImpact}: the loop's options; `tolerance` defaults to 1e-6 of the larger
+ * bounding-box diagonal of the two bodies.
+ *
+ * @example
+ * ```ts
+ * import type { TimeOfImpactOptions } from '@firsttouch/ccd';
+ * const options: TimeOfImpactOptions = { tolerance: 1e-6, directional: true };
+ * ```
+ */
+export type TimeOfImpactOptions = AdvanceOptions;
+
+/**
+ * The step of two curves: each moves from its 2-D pose at s = 0 to its pose at s = 1.
+ *
+ * @example
+ * ```ts
+ * import type { Motion2 } from '@firsttouch/ccd';
+ * import { pose2 } from '@firsttouch/pose';
+ * const motion: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [0.1, 0.05]), pose2(Math.PI, [0.9, 0.05])] };
+ * ```
+ */
+export interface Motion2 {
+  a: readonly [Pose2Like, Pose2Like];
+  b: readonly [Pose2Like, Pose2Like];
+}
+
+/**
+ * The result of {@link timeOfImpact2} (world coordinates, at `toi`).
+ *
+ * @example
+ * ```ts
+ * import { timeOfImpact2 } from '@firsttouch/ccd';
+ * import { disc, rectangle } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const r = timeOfImpact2(rectangle(1, 1), disc(0.1, 16), { a: [pose2(), pose2()], b: [pose2(0, [2, 0]), pose2(0, [0, 0])] });
+ * console.log(r.status, r.toi.toFixed(4), r.segmentA); // contact 0.7000 1
+ * ```
+ */
+export interface TimeOfImpact2Result {
+  /** How the query ended (see {@link CcdStatus}). */
+  status: CcdStatusValue;
+  /** The time of first contact, 1, 0, or a certified lower bound (see {@link CcdStatus}). */
+  toi: number;
+  /** The gap at `toi`. */
+  distance: number;
+  /** Closest point on A at `toi` (world). */
+  pointA: Float64Array;
+  /** Closest point on B at `toi` (world). */
+  pointB: Float64Array;
+  /** Unit vector from `pointA` to `pointB` (NaN where they coincide). */
+  normal: Float64Array;
+  /** The closest segment of A at `toi`. */
+  segmentA: number;
+  /** The closest segment of B at `toi`. */
+  segmentB: number;
+  /** Steps taken. */
+  iterations: number;
+  /** Exact segment-pair evaluations, distance queries and directional steps together. */
+  pairEvaluations: number;
+  /** Exact segment-pair evaluations of the directional steps alone. */
+  directionalPairEvaluations: number;
+  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
+  convexEvaluations: number;
+  /** The speed bound μ_A + μ_B of the step. */
+  mu: number;
+  /** The tolerance used. */
+  tolerance: number;
+  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
+  horizonReached: boolean;
+}
 
 /**
  * An empty result record of {@link timeOfImpact}, to pass as its `out` argument: a loop that answers
@@ -64,8 +207,57 @@ function blank(dim: 2 | 3) {
 }
 
 /**
- * Writes the numbers both records share (the witness — points, normal, facets or segments — is the
- * caller's). `horizonReached` is set false: the caller sets it from the loop.
+ * What a result record is written from: the loop's answer at the returned toi (`conservativeAdvance`'s
+ * record), with the step's speed bound and tolerance — the `b2TOIInput` to `impactResult`'s output.
+ *
+ * @example
+ * ```ts
+ * import type { ImpactRun } from '@firsttouch/ccd';
+ * const run: ImpactRun = {
+ *   status: 'contact',
+ *   toi: 0.5,
+ *   distance: 1e-7,
+ *   iterations: 3,
+ *   directionalSteps: 0,
+ *   horizonReached: false,
+ *   mu: 2,
+ *   tolerance: 1e-6,
+ * };
+ * ```
+ */
+export interface ImpactRun extends AdvanceResult {
+  /** The speed bound μ_A + μ_B of the step. */
+  mu: number;
+  /** The tolerance the loop ran with. */
+  tolerance: number;
+}
+
+/**
+ * A record for {@link ImpactRun}s, for a caller that keeps one from query to query (the driver). Not
+ * exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { conservativeAdvance } from '@firsttouch/ccd';
+ * // conservativeAdvance writes the fields of such a record but μ and the tolerance
+ * console.log(conservativeAdvance({ distance: () => 1 }, 0, { tolerance: 1e-6 }).status); // separate
+ * ```
+ */
+export function impactRun(): ImpactRun {
+  return { ...advanceRecord(), mu: Number.NaN, tolerance: Number.NaN };
+}
+
+/** The counters of an evaluator (`SurfaceMotion`, `CurveMotion`) that a result record reports. */
+interface Counts {
+  readonly distancePairEvaluations: number;
+  readonly directionalPairEvaluations: number;
+  readonly convexEvaluations: number;
+}
+
+/**
+ * Writes the numbers both records share from the run, the gap reported and the evaluator's counters
+ * (the witness — points, normal, facets or segments — is the caller's).
  *
  * @internal
  * @example
@@ -82,26 +274,21 @@ function blank(dim: 2 | 3) {
  */
 export function writeCounts(
   r: TimeOfImpactResult | TimeOfImpact2Result,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  pairEvaluations: number,
-  directionalPairEvaluations: number,
-  convexEvaluations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
+  gap: number,
+  counts: Counts,
 ): void {
-  r.status = status;
-  r.toi = toi;
-  r.distance = distance;
-  r.iterations = iterations;
-  r.pairEvaluations = pairEvaluations;
-  r.directionalPairEvaluations = directionalPairEvaluations;
-  r.convexEvaluations = convexEvaluations;
-  r.mu = mu;
-  r.tolerance = tolerance;
-  r.horizonReached = false;
+  const directional = counts.directionalPairEvaluations;
+  r.status = run.status;
+  r.toi = run.toi;
+  r.distance = gap;
+  r.iterations = run.iterations;
+  r.pairEvaluations = counts.distancePairEvaluations + directional;
+  r.directionalPairEvaluations = directional;
+  r.convexEvaluations = counts.convexEvaluations;
+  r.mu = run.mu;
+  r.tolerance = run.tolerance;
+  r.horizonReached = run.horizonReached;
 }
 
 /**

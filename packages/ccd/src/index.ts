@@ -7,25 +7,30 @@
  */
 export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
+export type { DirectionalStep, DirectionalStep2, DirectionalStep3 } from './directional-step.js';
 export { DirectionalBound2 } from './directional2.js';
-export { DirectionalBound3 } from './directional3.js';
-export { createImpactResult, createImpactResult2 } from './impact-record.js';
+export { DirectionalBound3, type DirectionalOptions3 } from './directional3.js';
+export {
+  createImpactResult,
+  createImpactResult2,
+  type ImpactRun,
+  type Motion2,
+  type Motion3,
+  type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+} from './impact-record.js';
 export {
   type AdvanceOptions,
   DEFAULT_GAP_RELATIVE_ERROR,
   DEFAULT_MAX_ITERATIONS,
   type DirectionalMode,
   defaultTolerance,
+  type MotionOptions,
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
 export { CcdStatus, type CcdStatusValue } from './status.js';
 export { SurfaceMotion } from './surface-motion.js';
-export {
-  impactResult,
-  type Motion3,
-  type TimeOfImpactOptions,
-  type TimeOfImpactResult,
-  timeOfImpact,
-} from './time-of-impact.js';
-export { impactResult2, type Motion2, type TimeOfImpact2Result, timeOfImpact2 } from './time-of-impact2.js';
+export { impactResult, timeOfImpact } from './time-of-impact.js';
+export { impactResult2, timeOfImpact2 } from './time-of-impact2.js';

@@ -51,24 +51,128 @@ export interface AdvanceOptions {
    * {@link DEFAULT_GAP_RELATIVE_ERROR}. The advancement loop and `timeOfImpact2` ignore it.
    */
   gapRelativeError?: number;
+  /**
+   * Whether the 3-D directional step prunes a small B's node pairs by their clearance (default true):
+   * the steps are the same either way, to the bit, found through fewer node and facet pairs (see
+   * `DirectionalBound3`). The advancement loop and `timeOfImpact2` ignore it.
+   */
+  directionalClearance?: boolean;
+  /**
+   * Whether the 3-D directional step of a small convex B steps each facet of A against B's vertex
+   * hull (default true: one GJK bound a facet instead of its pairs with B's facets one by one; the
+   * steps differ from the pairs', both certified). The advancement loop and `timeOfImpact2` ignore it.
+   */
+  directionalHullSteps?: boolean;
 }
 
-/** The validated options, defaults filled in. */
+/**
+ * The validated options, defaults filled in: what {@link resolveOptions} returns.
+ *
+ * @example
+ * ```ts
+ * import { resolveOptions, type ResolvedOptions } from '@firsttouch/ccd';
+ * const o: ResolvedOptions = resolveOptions({ directional: true }, 1e-6);
+ * console.log(o.directional, o.directionalHullSteps); // true true
+ * ```
+ */
 export interface ResolvedOptions {
+  /** See {@link AdvanceOptions.tolerance}. */
   tolerance: number;
+  /** See {@link AdvanceOptions.maxIterations}. */
   maxIterations: number;
+  /** See {@link AdvanceOptions.directional}. */
   directional: DirectionalMode;
+  /** See {@link AdvanceOptions.horizon}. */
   horizon: number;
+  /** See {@link AdvanceOptions.convex}. */
   convex: boolean;
+  /** See {@link AdvanceOptions.gapRelativeError}. */
   gapRelativeError: number;
+  /** See {@link AdvanceOptions.directionalClearance}. */
+  directionalClearance: boolean;
+  /** See {@link AdvanceOptions.directionalHullSteps}. */
+  directionalHullSteps: boolean;
+}
+
+/**
+ * The options a time-of-impact evaluator (`SurfaceMotion`, `CurveMotion`) reads: the loop's
+ * `tolerance` (with it, two convex bodies take the convex path; without it, NaN, every gap comes from
+ * the trees), `convex`, `gapRelativeError` and the directional bound's switches. A
+ * {@link ResolvedOptions} record is one.
+ *
+ * @example
+ * ```ts
+ * import type { MotionOptions } from '@firsttouch/ccd';
+ * const options: MotionOptions = { tolerance: 1e-6, convex: false };
+ * ```
+ */
+export type MotionOptions = Pick<
+  AdvanceOptions,
+  'tolerance' | 'convex' | 'gapRelativeError' | 'directionalClearance' | 'directionalHullSteps'
+>;
+
+/**
+ * The tolerance of an evaluator's options: NaN without one (no convex path), else a positive
+ * finite number. Not exported by the package.
+ *
+ * @internal
+ * @throws `FirstTouchError` `INVALID_OPTION`.
+ * @example
+ * ```ts
+ * import { SurfaceMotion } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, RigidMotion } from '@firsttouch/pose';
+ * const rest = new RigidMotion(identityPose(), identityPose());
+ * try {
+ *   new SurfaceMotion(box(1), box(1), rest, rest, { tolerance: -1 });
+ * } catch (e) {
+ *   console.log((e as Error).message); // tolerance must be a positive finite number, got -1
+ * }
+ * ```
+ */
+export function motionTolerance(options: MotionOptions | undefined): number {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
+  }
+  const tolerance = options?.tolerance;
+  if (tolerance === undefined) return Number.NaN;
+  assertTolerance(tolerance);
+  return tolerance;
+}
+
+/**
+ * The `gapRelativeError` of an evaluator's options, default {@link DEFAULT_GAP_RELATIVE_ERROR}. Not
+ * exported by the package.
+ *
+ * @internal
+ * @throws `FirstTouchError` `INVALID_OPTION`.
+ * @example
+ * ```ts
+ * import { SurfaceMotion } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, RigidMotion } from '@firsttouch/pose';
+ * const rest = new RigidMotion(identityPose(), identityPose());
+ * console.log(new SurfaceMotion(box(1), box(1), rest, rest, { gapRelativeError: 0 }).relativeError); // 0
+ * ```
+ */
+export function relativeErrorOf(options: MotionOptions | undefined): number {
+  const e = options?.gapRelativeError;
+  if (e === undefined) return DEFAULT_GAP_RELATIVE_ERROR;
+  if (typeof e !== 'number' || !(e >= 0 && e < 1)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `gapRelativeError must be a number in [0, 1), got ${describeValue(e)}`,
+    );
+  }
+  return e;
 }
 
 /** Default iteration cap. */
 export const DEFAULT_MAX_ITERATIONS = 1000;
 
 /**
- * Default {@link AdvanceOptions.gapRelativeError}: on the pebble throw of the tutorial the steps'
- * exact facet pairs fall from 107 to 32 and the toi moves by 1e-13 (the package README).
+ * Default {@link AdvanceOptions.gapRelativeError}: the steps' exact facet pairs fall to a third and
+ * the toi moves by rounding only (DECISIONS.md).
  *
  * @example
  * ```ts
@@ -99,6 +203,8 @@ export function resolveOptions(
     horizon: 0,
     convex: true,
     gapRelativeError: 0,
+    directionalClearance: true,
+    directionalHullSteps: true,
   });
 }
 
@@ -131,6 +237,8 @@ export function resolveOptionsInto(
     out.horizon = 1;
     out.convex = true;
     out.gapRelativeError = DEFAULT_GAP_RELATIVE_ERROR;
+    out.directionalClearance = true;
+    out.directionalHullSteps = true;
     return out;
   }
   if (typeof options !== 'object' || options === null) {
@@ -171,13 +279,40 @@ export function resolveOptionsInto(
       `gapRelativeError must be a number in [0, 1), got ${describeValue(gapRelativeError)}`,
     );
   }
+  const directionalClearance = switchOf(o.directionalClearance, 'directionalClearance');
+  const directionalHullSteps = switchOf(o.directionalHullSteps, 'directionalHullSteps');
   out.tolerance = tolerance;
   out.maxIterations = maxIterations;
   out.directional = directional;
   out.horizon = horizon;
   out.convex = convex;
   out.gapRelativeError = gapRelativeError;
+  out.directionalClearance = directionalClearance;
+  out.directionalHullSteps = directionalHullSteps;
   return out;
+}
+
+/**
+ * A switch that defaults to true, refused unless it is a boolean. Not exported by the package.
+ *
+ * @internal
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the switch.
+ * @example
+ * ```ts
+ * import { resolveOptions } from '@firsttouch/ccd';
+ * try {
+ *   resolveOptions({ directionalClearance: 'no' as never }, 1e-6);
+ * } catch (e) {
+ *   console.log((e as Error).message); // directionalClearance must be true or false, got 'no'
+ * }
+ * ```
+ */
+export function switchOf(value: unknown, name: string): boolean {
+  if (value === undefined) return true;
+  if (value !== true && value !== false) {
+    throw new FirstTouchError('INVALID_OPTION', `${name} must be true or false, got ${describeValue(value)}`);
+  }
+  return value;
 }
 
 function assertTolerance(tolerance: unknown): asserts tolerance is number {

@@ -14,12 +14,12 @@
  * console.log(CcdStatus.Contact, CcdStatus.NotConverged); // contact not-converged
  * ```
  */
-export const CcdStatus = {
+export const CcdStatus = Object.freeze({
   Contact: 'contact',
   Separate: 'separate',
   InitialContact: 'initial-contact',
   NotConverged: 'not-converged',
-} as const;
+} as const);
 
 /**
  * One of the values of {@link CcdStatus}.

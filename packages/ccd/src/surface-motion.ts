@@ -8,8 +8,15 @@ import {
 } from '@firsttouch/mesh';
 import { identityPose, type Pose3, type RigidMotion } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import type { DirectionalStep3 } from './directional-step.js';
 import { DirectionalBound3 } from './directional3.js';
-import { DEFAULT_GAP_RELATIVE_ERROR } from './options.js';
+import {
+  DEFAULT_GAP_RELATIVE_ERROR,
+  type MotionOptions,
+  motionTolerance,
+  relativeErrorOf,
+  switchOf,
+} from './options.js';
 
 /**
  * Two surfaces moving over a step, as a {@link DistanceEvaluator}: the gap at s is the mesh distance
@@ -39,11 +46,19 @@ export class SurfaceMotion implements DistanceEvaluator {
   readonly #t = new Float64Array(3);
   /** Gap evaluations answered on the vertex hulls (GJK) rather than the trees. */
   convexEvaluations = 0;
+  /** The directional bound, made on first use and kept (rebound when a new step first asks). */
   #directional: DirectionalBound3 | undefined;
+  #directionalBound = false;
+  /** The directional step's input, rewritten at each step. */
+  readonly #stepQuery: DirectionalStep3;
+  /** The options of this step (the directional bound's switches are read when it is bound). */
+  #options: MotionOptions | undefined;
+  /** The `convex` option. */
+  #convexOn = true;
   #convex: ConvexSurfacePair | undefined;
   /** The hull pair kept for reuse (in {@link reset}) whether or not this step uses it. */
   #hulls: ConvexSurfacePair | undefined;
-  #tolerance: number;
+  #tolerance = Number.NaN;
   /** The last gap came from the hulls alone: `pair` does not hold its witness yet. */
   #unsettled = false;
   /** The speed bound (NaN until asked), the instant of the last tree search, of the last placement. */
@@ -64,35 +79,47 @@ export class SurfaceMotion implements DistanceEvaluator {
    * the loop needs the gap alone: the witness is found exactly when it is read ({@link settle}), and
    * a gap within twice the tolerance is always exact, so contact is decided on exact gaps (a
    * directional step seeds its search with the pair found, which needs no exactness). Needs the
-   * tolerance given to the constructor. The default is timeOfImpact's (its `gapRelativeError`
-   * option, which it sets here), so that a loop run on this evaluator steps as timeOfImpact does; 0
-   * makes every gap exact.
+   * tolerance. Set from the `gapRelativeError` option (default timeOfImpact's, so that a loop run on
+   * this evaluator steps as timeOfImpact does); 0 makes every gap exact.
    */
   relativeError = DEFAULT_GAP_RELATIVE_ERROR;
   /** The last gap is such a lower bound: `pair` does not hold the exact witness yet. */
   #lowered = false;
 
   /**
-   * @param tolerance - the loop's tolerance; with it (and `convex`), two convex bodies take the
-   *   convex path. Without it every gap comes from the trees.
+   * @param options - the loop's `tolerance` (with it, and `convex` not false, two convex bodies take
+   *   the convex path; without it every gap comes from the trees), `gapRelativeError`, and the
+   *   directional bound's switches: see {@link MotionOptions}.
+   * @throws `FirstTouchError` `INVALID_OPTION` for a bad option.
    */
-  constructor(
-    a: Surface,
-    b: Surface,
-    motionA: RigidMotion,
-    motionB: RigidMotion,
-    tolerance = Number.NaN,
-    convex = true,
-  ) {
+  constructor(a: Surface, b: Surface, motionA: RigidMotion, motionB: RigidMotion, options?: MotionOptions) {
     this.pair = new SurfacePair(a, b);
     // The hull path of the step is this evaluator's own (a lower bound far from contact, one facet
     // pair near it): the pair itself searches the trees.
     this.pair.convex = false;
     this.#motionA = motionA;
     this.#motionB = motionB;
-    this.#tolerance = tolerance;
-    this.#useHulls(a, b, convex);
+    this.#configure(options);
+    this.#useHulls(a, b, this.#convexOn);
     this.#holdA();
+    this.#stepQuery = {
+      RA: this.poseA.R,
+      R: this.#R,
+      t: this.#t,
+      half: 0,
+      floor: 0,
+      limit: 1,
+      seedA: -1,
+      seedB: -1,
+    };
+  }
+
+  /** The options' tolerance and relative error (checked), kept with the options for the bound. */
+  #configure(options: MotionOptions | undefined): void {
+    this.#tolerance = motionTolerance(options);
+    this.relativeError = relativeErrorOf(options);
+    this.#convexOn = switchOf(options?.convex, 'convex');
+    this.#options = options;
   }
 
   /** The motion of surface A. */
@@ -106,23 +133,17 @@ export class SurfaceMotion implements DistanceEvaluator {
   }
 
   /**
-   * Points the evaluator at another step (other surfaces, motions, tolerance), keeping its scratch:
-   * what {@link timeOfImpact} does between queries of small bodies instead of allocating a new one.
-   * Counters restart.
+   * Points the evaluator at another step (other surfaces, motions, options), keeping its scratch:
+   * what {@link timeOfImpact} does between queries instead of allocating a new one. Counters restart.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a bad option, `EMPTY` for a surface without facets.
    */
-  reset(
-    a: Surface,
-    b: Surface,
-    motionA: RigidMotion,
-    motionB: RigidMotion,
-    tolerance = Number.NaN,
-    convex = true,
-  ): void {
+  reset(a: Surface, b: Surface, motionA: RigidMotion, motionB: RigidMotion, options?: MotionOptions): void {
+    this.#configure(options);
     this.pair.rebind(a, b);
     this.#motionA = motionA;
     this.#motionB = motionB;
-    this.#tolerance = tolerance;
-    this.#directional = undefined;
+    this.#directionalBound = false;
     this.#unsettled = false;
     this.#lowered = false;
     this.distancePairEvaluations = 0;
@@ -131,8 +152,22 @@ export class SurfaceMotion implements DistanceEvaluator {
     this.#lastS = Number.NaN;
     this.#hullsAt = Number.NaN;
     this.#spins = Number.NaN;
-    this.#useHulls(a, b, convex);
+    this.#useHulls(a, b, this.#convexOn);
     this.#holdA();
+  }
+
+  /**
+   * Forgets the surfaces and everything derived from them, keeping the scratch and the motions: what
+   * a pool does before it keeps the evaluator (a body queried once can then be collected).
+   * {@link reset} it before the next query.
+   */
+  unbind(): void {
+    this.pair.unbind();
+    this.#hulls?.unbind();
+    this.#convex = undefined;
+    this.#directional?.unbind();
+    this.#directionalBound = false;
+    this.#options = undefined;
   }
 
   /** A body at rest (the usual A) is placed once per step rather than at every evaluation. */
@@ -242,26 +277,25 @@ export class SurfaceMotion implements DistanceEvaluator {
   directionalStep(s: number, _gap: number, tolerance: number, floor: number, limit: number): number {
     const hulls = this.#convex;
     if (hulls && this.#hullsAt === s) return this.#hullStep(hulls, 0.5 * tolerance, limit);
-    if (!this.#directional) {
-      this.#directional = new DirectionalBound3(this.pair.a, this.pair.b, this.motionA, this.motionB);
+    if (!this.#directionalBound) {
+      const { a, b } = this.pair;
+      if (this.#directional) this.#directional.rebind(a, b, this.motionA, this.motionB, this.#options);
+      else this.#directional = new DirectionalBound3(a, b, this.motionA, this.motionB, this.#options);
+      this.#directionalBound = true;
     }
     // distance(s) ran last at this s, but the poses are cheap: place them again rather than trust it.
     this.#place(s);
     // The seeds below are the witness of the last gap, or the pair within the relative error of it
     // (a seed orders the search, any pair will do): not worth an exact search.
     if (this.#unsettled) this.settle(0);
-    const seedA = this.pair.facetA;
-    const seedB = this.pair.facetB;
-    return this.#directional.step(
-      this.poseA.R,
-      this.#R,
-      this.#t,
-      0.5 * tolerance,
-      floor,
-      limit,
-      seedA,
-      seedB,
-    );
+    const q = this.#stepQuery;
+    q.RA = this.poseA.R;
+    q.half = 0.5 * tolerance;
+    q.floor = floor;
+    q.limit = limit;
+    q.seedA = this.pair.facetA;
+    q.seedB = this.pair.facetB;
+    return this.#directional!.step(q);
   }
 
   /**
@@ -299,7 +333,7 @@ export class SurfaceMotion implements DistanceEvaluator {
 
   /** Exact facet-pair evaluations of the directional steps. */
   get directionalPairEvaluations(): number {
-    return this.#directional?.pairEvaluations ?? 0;
+    return this.#directionalBound ? this.#directional!.pairEvaluations : 0;
   }
 
   #place(s: number): void {
@@ -328,8 +362,7 @@ function stationary(m: RigidMotion): boolean {
 /**
  * The body's convexity came from the global test (points × facets within `CONVEX_CHECK_LIMIT`):
  * larger convex bodies take the trees here, as their hull searches scan every vertex at every step
- * (measured: an icosphere of 20 480 facets against the pebble, 3.9 ms a query on the hulls against
- * 1.3 ms on the trees; 81 920 facets, 15.7 against 1.6 ms).
+ * (slower than the trees there: DECISIONS.md).
  */
 function globallyChecked(c: ConvexSurface, s: Surface): boolean {
   return c.count * s.facetCount <= CONVEX_CHECK_LIMIT;

@@ -1,97 +1,17 @@
 import { Surface } from '@firsttouch/mesh';
+import { Pool } from '@firsttouch/mesh/internal';
+import { type Pose3, type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
+import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
 import {
-  describeValue,
-  FirstTouchError,
-  type Pose3,
-  type Pose3Like,
-  RigidMotion,
-  transformPoint,
-} from '@firsttouch/pose';
-import { conservativeAdvance } from './advance.js';
-import { assertImpactRecord, createImpactResult, writeCounts } from './impact-record.js';
-import { type AdvanceOptions, defaultTolerance, type ResolvedOptions, resolveOptions } from './options.js';
-import type { CcdStatusValue } from './status.js';
+  createImpactResult,
+  type ImpactRun,
+  type Motion3,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+  writeCounts,
+} from './impact-record.js';
+import type { ResolvedOptions } from './options.js';
 import { SurfaceMotion } from './surface-motion.js';
-
-/**
- * The step of two bodies: each moves from its pose at s = 0 to its pose at s = 1. A body at rest
- * has equal poses.
- *
- * @example
- * ```ts
- * import type { Motion3 } from '@firsttouch/ccd';
- * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
- * const motion: Motion3 = { a: [identityPose(), identityPose()], b: [identityPose(), poseFromAxisAngle([0, 0, 1], 1, [1, 0, 0])] };
- * ```
- */
-export interface Motion3 {
-  a: readonly [Pose3Like, Pose3Like];
-  b: readonly [Pose3Like, Pose3Like];
-}
-
-/**
- * The result of {@link timeOfImpact}. Witness data are those of the returned `toi`, in world
- * coordinates.
- *
- * @example
- * ```ts
- * import { timeOfImpact } from '@firsttouch/ccd';
- * import { box } from '@firsttouch/mesh';
- * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
- * const r = timeOfImpact(box(1), box(1), {
- *   a: [identityPose(), identityPose()],
- *   b: [poseFromAxisAngle([0, 0, 1], 0, [4, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-2, 0, 0])],
- * });
- * console.log(r.status, r.toi.toFixed(6), Array.from(r.normal)); // contact 0.500000 [1, 0, 0]
- * ```
- */
-export interface TimeOfImpactResult {
-  /** How the query ended (see {@link CcdStatus}). */
-  status: CcdStatusValue;
-  /** The time of first contact (Contact), 1 (Separate), 0 (InitialContact), or a certified lower bound (NotConverged). */
-  toi: number;
-  /** The gap at `toi`. */
-  distance: number;
-  /** Closest point on A at `toi` (world). */
-  pointA: Float64Array;
-  /** Closest point on B at `toi` (world). */
-  pointB: Float64Array;
-  /**
-   * Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not
-   * meaningful), and NaN when that facet is degenerate too.
-   */
-  normal: Float64Array;
-  /** The closest facet of A at `toi`. */
-  facetA: number;
-  /** The closest facet of B at `toi`. */
-  facetB: number;
-  /** Steps taken. */
-  iterations: number;
-  /** Exact facet-pair evaluations, distance queries and directional steps together. */
-  pairEvaluations: number;
-  /** Exact facet-pair evaluations of the directional steps alone. */
-  directionalPairEvaluations: number;
-  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
-  convexEvaluations: number;
-  /** The speed bound μ_A + μ_B of the step. */
-  mu: number;
-  /** The tolerance used. */
-  tolerance: number;
-  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
-  horizonReached: boolean;
-}
-
-/**
- * Options of {@link timeOfImpact}: the loop's options; `tolerance` defaults to 1e-6 of the larger
- * bounding-box diagonal of the two bodies.
- *
- * @example
- * ```ts
- * import type { TimeOfImpactOptions } from '@firsttouch/ccd';
- * const options: TimeOfImpactOptions = { tolerance: 1e-6, directional: true };
- * ```
- */
-export type TimeOfImpactOptions = AdvanceOptions;
 
 /**
  * The certified time of first contact of two surfaces moving over a step, by conservative
@@ -126,55 +46,55 @@ export function timeOfImpact(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
-  if (out !== undefined) assertImpactRecord(out, 3, 'timeOfImpact');
-  if (!Surface.isSurface(a))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact: a must be a Surface, got ${describeValue(a)}`);
-  if (!Surface.isSurface(b))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact: b must be a Surface, got ${describeValue(b)}`);
-  a.assertNotEmpty('timeOfImpact (body A)');
-  b.assertNotEmpty('timeOfImpact (body B)');
-  if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
-    throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [P0, P1], b: [P0, P1]}');
-  }
-  const ea = a.extent();
-  const eb = b.extent();
-  const tolerance = defaultTolerance(
-    Math.max(ea.diagonal, eb.diagonal),
-    Math.max(ea.largestCoordinate, eb.largestCoordinate),
-  );
-  const small = a.vertexCount + b.vertexCount <= POOL_VERTICES;
-  if (pool === undefined || poolBusy || !small) {
-    const motionA = new RigidMotion(motion.a[0], motion.a[1], 'motion.a');
-    const motionB = new RigidMotion(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, tolerance);
-    const bodies = new SurfaceMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
-    if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved, out);
-  }
-  // The evaluator kept between queries (small bodies only, so that it never holds much memory), its
-  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
-  // calling back) takes a fresh one.
-  const bodies = pool;
-  poolBusy = true;
-  try {
-    // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
-    // the same state.
-    if (!holds(bodies.motionA, motion.a[0], motion.a[1]))
-      bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
-    if (!holds(bodies.motionB, motion.b[0], motion.b[1]))
-      bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, tolerance);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
-    return run(bodies, resolved, out);
-  } finally {
-    poolBusy = false;
-  }
+  return timeOfImpactWith(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
 }
 
-/** Vertices of the two surfaces together up to which {@link timeOfImpact} reuses one evaluator. */
-const POOL_VERTICES = 4096;
-let pool: SurfaceMotion | undefined;
-let poolBusy = false;
+/**
+ * What the 3-D time of impact is made of beside the driver's common path: surfaces, `RigidMotion`,
+ * `SurfaceMotion`, {@link impactResult}. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { SURFACES } from '@firsttouch/ccd/internal';
+ * import { box } from '@firsttouch/mesh';
+ * console.log(SURFACES.where, SURFACES.isBody(box(1))); // timeOfImpact true
+ * ```
+ */
+export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion, TimeOfImpactResult> =
+  Object.freeze({
+    where: 'timeOfImpact',
+    dim: 3,
+    body: 'Surface',
+    label: 'body',
+    motionShape: '{a: [P0, P1], b: [P0, P1]}',
+    isBody: (value: unknown): value is Surface => Surface.isSurface(value),
+    motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
+      new RigidMotion(p0, p1, name),
+    // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
+    // the same state.
+    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => {
+      if (!holds(m, p0, p1)) m.reset(p0, p1, name);
+    },
+    evaluator: (a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>
+      new SurfaceMotion(a, b, ma, mb, options),
+    result: impactResult,
+  });
+
+/**
+ * The queries {@link timeOfImpact} and the broad phase borrow (each keeps its evaluator and
+ * scratch), cleared of their bodies when given back. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { ImpactQuery, SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
+ * const query = SURFACE_QUERIES.get() ?? new ImpactQuery(SURFACES);
+ * SURFACE_QUERIES.release(query);
+ * console.log(SURFACE_QUERIES.get() === query); // true
+ * ```
+ */
+export const SURFACE_QUERIES = new Pool<
+  ImpactQuery<Surface, Pose3Like, RigidMotion, SurfaceMotion, TimeOfImpactResult>
+>(2, (query) => query.unbind());
 
 /**
  * The motion already goes from `p0` to `p1`: they are poses `reset` accepts without a second look
@@ -196,18 +116,10 @@ function samePose(kept: Pose3, p: unknown): boolean {
   return true;
 }
 
-function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpactResult): TimeOfImpactResult {
-  bodies.relativeError = resolved.gapRelativeError;
-  const mu = bodies.speedBound();
-  const r = conservativeAdvance(bodies, mu, resolved);
-  const result = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, resolved.tolerance, out);
-  result.horizonReached = r.horizonReached;
-  return result;
-}
-
 /**
- * The result record, from the evaluator's state at the returned toi (its last evaluation): for a
- * caller that runs the loop itself on a {@link SurfaceMotion}.
+ * The result record, from the evaluator's state at the returned toi (its last evaluation) and the
+ * run (the loop's answer with the step's μ and tolerance): for a caller that runs the loop itself on
+ * a {@link SurfaceMotion}.
  *
  * @param out - the record to write into (a new one, from {@link createImpactResult}, without it).
  * @example
@@ -217,25 +129,20 @@ function run(bodies: SurfaceMotion, resolved: ResolvedOptions, out?: TimeOfImpac
  * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
  * const still = new RigidMotion(identityPose(), identityPose());
  * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]));
- * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, 1e-6);
+ * const bodies = new SurfaceMotion(box(1), box(1), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
- * const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * const out = impactResult(bodies, { ...r, mu, tolerance: 1e-6 });
  * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
  * ```
  */
 export function impactResult(
   bodies: SurfaceMotion,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
   // A gap from the hulls alone gets its witness now.
-  const gap = bodies.settle(distance);
+  const gap = bodies.settle(run.distance);
   const pair = bodies.pair;
   const r = out ?? createImpactResult();
   const pointA = transformPoint(bodies.poseA, pair.pointA, r.pointA);
@@ -263,20 +170,7 @@ export function impactResult(
     for (let i = 0; i < 3; i++)
       normal[i] = m > 0 ? (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m : Number.NaN;
   }
-  const directional = bodies.directionalPairEvaluations;
-  const evaluations = bodies.distancePairEvaluations + directional;
-  writeCounts(
-    r,
-    status,
-    toi,
-    gap,
-    iterations,
-    evaluations,
-    directional,
-    bodies.convexEvaluations,
-    mu,
-    tolerance,
-  );
+  writeCounts(r, run, gap, bodies);
   r.facetA = pair.facetA;
   r.facetB = pair.facetB;
   return r;

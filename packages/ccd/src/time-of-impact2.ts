@@ -1,71 +1,17 @@
 import { Curve } from '@firsttouch/mesh';
-import { describeValue, FirstTouchError, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
-import { type AdvanceResult, advanceRecord, advanceResolved, assertSpeedBound } from './advance.js';
+import { Pool } from '@firsttouch/mesh/internal';
+import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { CurveMotion } from './curve-motion.js';
-import { assertImpactRecord, createImpactResult2, writeCounts } from './impact-record.js';
-import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from './options.js';
-import { CcdStatus, type CcdStatusValue } from './status.js';
-import type { TimeOfImpactOptions } from './time-of-impact.js';
-
-/**
- * The step of two curves: each moves from its 2-D pose at s = 0 to its pose at s = 1.
- *
- * @example
- * ```ts
- * import type { Motion2 } from '@firsttouch/ccd';
- * import { pose2 } from '@firsttouch/pose';
- * const motion: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [0.1, 0.05]), pose2(Math.PI, [0.9, 0.05])] };
- * ```
- */
-export interface Motion2 {
-  a: readonly [Pose2Like, Pose2Like];
-  b: readonly [Pose2Like, Pose2Like];
-}
-
-/**
- * The result of {@link timeOfImpact2} (world coordinates, at `toi`).
- *
- * @example
- * ```ts
- * import { timeOfImpact2 } from '@firsttouch/ccd';
- * import { disc, rectangle } from '@firsttouch/mesh';
- * import { pose2 } from '@firsttouch/pose';
- * const r = timeOfImpact2(rectangle(1, 1), disc(0.1, 16), { a: [pose2(), pose2()], b: [pose2(0, [2, 0]), pose2(0, [0, 0])] });
- * console.log(r.status, r.toi.toFixed(4), r.segmentA); // contact 0.7000 1
- * ```
- */
-export interface TimeOfImpact2Result {
-  /** How the query ended (see {@link CcdStatus}). */
-  status: CcdStatusValue;
-  /** The time of first contact, 1, 0, or a certified lower bound (see {@link CcdStatus}). */
-  toi: number;
-  /** The gap at `toi`. */
-  distance: number;
-  /** Closest point on A at `toi` (world). */
-  pointA: Float64Array;
-  /** Closest point on B at `toi` (world). */
-  pointB: Float64Array;
-  /** Unit vector from `pointA` to `pointB` (NaN where they coincide). */
-  normal: Float64Array;
-  /** The closest segment of A at `toi`. */
-  segmentA: number;
-  /** The closest segment of B at `toi`. */
-  segmentB: number;
-  /** Steps taken. */
-  iterations: number;
-  /** Exact segment-pair evaluations, distance queries and directional steps together. */
-  pairEvaluations: number;
-  /** Exact segment-pair evaluations of the directional steps alone. */
-  directionalPairEvaluations: number;
-  /** Gap evaluations answered on the vertex hulls by GJK (the convex path; see the `convex` option). */
-  convexEvaluations: number;
-  /** The speed bound μ_A + μ_B of the step. */
-  mu: number;
-  /** The tolerance used. */
-  tolerance: number;
-  /** The query stopped at the `horizon` option (status NotConverged): no contact up to it. */
-  horizonReached: boolean;
-}
+import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
+import {
+  createImpactResult2,
+  type ImpactRun,
+  type Motion2,
+  type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
+  writeCounts,
+} from './impact-record.js';
+import type { ResolvedOptions } from './options.js';
 
 /**
  * The certified time of first contact of two curves moving over a step: the 2-D twin of
@@ -96,97 +42,55 @@ export function timeOfImpact2(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
-  if (!Curve.isCurve(a))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact2: a must be a Curve, got ${describeValue(a)}`);
-  if (!Curve.isCurve(b))
-    throw new FirstTouchError('INVALID_OPTION', `timeOfImpact2: b must be a Curve, got ${describeValue(b)}`);
-  a.assertNotEmpty('timeOfImpact2 (curve A)');
-  b.assertNotEmpty('timeOfImpact2 (curve B)');
-  if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
-    throw new FirstTouchError('INVALID_POSE', 'motion must be {a: [Q0, Q1], b: [Q0, Q1]}');
-  }
-  const small = a.positions.length + b.positions.length <= 2 * POOL_VERTICES;
-  if (pool === undefined || poolBusy || !small) {
-    const motionA = new RigidMotion2(motion.a[0], motion.a[1], 'motion.a');
-    const motionB = new RigidMotion2(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptions(options, toleranceOf(a, b));
-    const bodies = new CurveMotion(a, b, motionA, motionB, resolved.tolerance, resolved.convex);
-    if (pool === undefined && small) pool = bodies;
-    return run(bodies, resolved, out);
-  }
-  // The evaluator kept between queries (small curves only, so that it never holds much memory), its
-  // motions reset in place; busy while in use, so that a query started from within (a pose's getter
-  // calling back) takes a fresh one.
-  const bodies = pool;
-  poolBusy = true;
-  try {
-    bodies.motionA.reset(motion.a[0], motion.a[1], 'motion.a');
-    bodies.motionB.reset(motion.b[0], motion.b[1], 'motion.b');
-    const resolved = resolveOptionsInto(options, toleranceOf(a, b), poolOptions);
-    bodies.reset(a, b, bodies.motionA, bodies.motionB, resolved.tolerance, resolved.convex);
-    return run(bodies, resolved, out);
-  } finally {
-    poolBusy = false;
-  }
+  return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
 }
-
-/** The default tolerance of two curves (1e-6 of the larger bounding-box diagonal). */
-function toleranceOf(a: Curve, b: Curve): number {
-  const ea = a.extent();
-  const eb = b.extent();
-  return defaultTolerance(
-    Math.max(ea.diagonal, eb.diagonal),
-    Math.max(ea.largestCoordinate, eb.largestCoordinate),
-  );
-}
-
-function run(
-  bodies: CurveMotion,
-  resolved: ResolvedOptions,
-  record?: TimeOfImpact2Result,
-): TimeOfImpact2Result {
-  const mu = bodies.speedBound();
-  assertSpeedBound(mu);
-  // The options are resolved once, above. The loop's record is shared by every query: read at once,
-  // before the witness is settled, although no code of the caller runs in between to start another.
-  const r = advanceResolved(
-    bodies,
-    mu,
-    resolved.tolerance,
-    resolved.maxIterations,
-    resolved.directional,
-    resolved.horizon,
-    advanced,
-  );
-  const horizonReached = r.horizonReached;
-  const out = impactResult2(
-    bodies,
-    r.status,
-    r.toi,
-    r.distance,
-    r.iterations,
-    mu,
-    resolved.tolerance,
-    record,
-  );
-  out.horizonReached = horizonReached;
-  return out;
-}
-
-/** Vertices of the two curves together up to which {@link timeOfImpact2} reuses one evaluator. */
-const POOL_VERTICES = 4096;
-let pool: CurveMotion | undefined;
-/** The options of the pooled evaluator's query (in use only while it is busy, as the pool). */
-const poolOptions: ResolvedOptions = resolveOptions(undefined, 1);
-/** The loop's record, read as soon as the loop returns (see {@link run}). */
-const advanced: AdvanceResult = advanceRecord();
-const rotation = new Float64Array(2);
-let poolBusy = false;
 
 /**
- * The result record from the evaluator's state at the returned toi: for a caller that runs the loop
- * itself on a {@link CurveMotion}.
+ * What the 2-D time of impact is made of beside the driver's common path: curves, `RigidMotion2`,
+ * `CurveMotion`, {@link impactResult2}. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { CURVES } from '@firsttouch/ccd/internal';
+ * import { disc } from '@firsttouch/mesh';
+ * console.log(CURVES.where, CURVES.isBody(disc(1, 8))); // timeOfImpact2 true
+ * ```
+ */
+export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, TimeOfImpact2Result> =
+  Object.freeze({
+    where: 'timeOfImpact2',
+    dim: 2,
+    body: 'Curve',
+    label: 'curve',
+    motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
+    isBody: (value: unknown): value is Curve => Curve.isCurve(value),
+    motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
+      new RigidMotion2(p0, p1, name),
+    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
+    evaluator: (a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
+      new CurveMotion(a, b, ma, mb, options),
+    result: impactResult2,
+  });
+
+/**
+ * The queries {@link timeOfImpact2} and the broad phase borrow, cleared of their curves when given
+ * back. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { CURVE_QUERIES, CURVES, ImpactQuery } from '@firsttouch/ccd/internal';
+ * const query = CURVE_QUERIES.get() ?? new ImpactQuery(CURVES);
+ * CURVE_QUERIES.release(query);
+ * console.log(CURVE_QUERIES.get() === query); // true
+ * ```
+ */
+export const CURVE_QUERIES = new Pool<
+  ImpactQuery<Curve, Pose2Like, RigidMotion2, CurveMotion, TimeOfImpact2Result>
+>(2, (query) => query.unbind());
+
+/**
+ * The result record from the evaluator's state at the returned toi and the run (the loop's answer
+ * with the step's μ and tolerance): for a caller that runs the loop itself on a {@link CurveMotion}.
  *
  * @param out - the record to write into (a new one, from {@link createImpactResult2}, without it).
  * @example
@@ -196,34 +100,30 @@ let poolBusy = false;
  * import { pose2, RigidMotion2 } from '@firsttouch/pose';
  * const still = new RigidMotion2(pose2(), pose2());
  * const thrown = new RigidMotion2(pose2(0, [3, 0]), pose2(0, [-3, 0]));
- * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, 1e-6);
+ * const bodies = new CurveMotion(disc(0.5, 16), disc(0.5, 16), still, thrown, { tolerance: 1e-6 });
  * const mu = bodies.speedBound();
  * const r = conservativeAdvance(bodies, mu, { tolerance: 1e-6 });
- * const out = impactResult2(bodies, r.status, r.toi, r.distance, r.iterations, mu, 1e-6);
+ * const out = impactResult2(bodies, { ...r, mu, tolerance: 1e-6 });
  * console.log(out.status, out.toi.toFixed(4)); // contact 0.3333
  * ```
  */
 export function impactResult2(
   bodies: CurveMotion,
-  status: CcdStatusValue,
-  toi: number,
-  distance: number,
-  iterations: number,
-  mu: number,
-  tolerance: number,
+  run: ImpactRun,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
   // A gap from the hulls alone gets its witness now.
-  const gap = bodies.settle(distance);
+  const gap = bodies.settle(run.distance);
   const pair = bodies.witness;
-  // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine).
+  // Both points through A's pose at toi (as transformPoint2, bit for bit, one cosine and sine); the
+  // record's normal, written below, holds the cosine and sine meanwhile.
   const q = bodies.poseA;
-  const cs = bodies.rotationA(rotation);
+  const r = out ?? createImpactResult2();
+  const cs = bodies.rotationA(r.normal);
   const c = cs[0];
   const s = cs[1];
   const tx = q.t[0];
   const ty = q.t[1];
-  const r = out ?? createImpactResult2();
   const pointA = r.pointA;
   const pointB = r.pointB;
   const ax = pair.pointA[0],
@@ -247,20 +147,7 @@ export function impactResult2(
     normal[0] = Number.NaN;
     normal[1] = Number.NaN;
   }
-  const directional = bodies.directionalPairEvaluations;
-  const evaluations = bodies.distancePairEvaluations + directional;
-  writeCounts(
-    r,
-    status,
-    toi,
-    gap,
-    iterations,
-    evaluations,
-    directional,
-    bodies.convexEvaluations,
-    mu,
-    tolerance,
-  );
+  writeCounts(r, run, gap, bodies);
   r.segmentA = pair.segmentA;
   r.segmentB = pair.segmentB;
   return r;

@@ -60,15 +60,7 @@ describe('advanceResolved: the loop of conservativeAdvance behind its checks', (
           const mu = 0.5 + Math.abs(a * w);
           const want = conservativeAdvance(evaluator, mu, o);
           const r = resolveOptions(o, Number.NaN);
-          const got = advanceResolved(
-            evaluator,
-            mu,
-            r.tolerance,
-            r.maxIterations,
-            r.directional,
-            r.horizon,
-            out,
-          );
+          const got = advanceResolved(evaluator, mu, r, out);
           expect(got).toBe(out);
           expect({ ...got }).toEqual(want);
         },

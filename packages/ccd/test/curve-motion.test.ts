@@ -48,13 +48,16 @@ describe('CurveMotion.reset', () => {
 
   for (const convex of [true, false]) {
     it(`answers as a fresh evaluator of the new step (convex ${convex})`, () => {
-      const reused = new CurveMotion(steps[0][0], steps[0][1], steps[0][2], steps[0][3], 1e-6, convex);
+      const reused = new CurveMotion(steps[0][0], steps[0][1], steps[0][2], steps[0][3], {
+        tolerance: 1e-6,
+        convex,
+      });
       for (let round = 0; round < 2; round++) {
         for (const [a, b, ma, mb] of steps) {
-          reused.reset(a, b, ma, mb, 1e-6, convex);
+          reused.reset(a, b, ma, mb, { tolerance: 1e-6, convex });
           expect(reused.pair.a).toBe(a);
           expect(reused.pair.b).toBe(b);
-          const fresh = new CurveMotion(a, b, ma, mb, 1e-6, convex);
+          const fresh = new CurveMotion(a, b, ma, mb, { tolerance: 1e-6, convex });
           expect(trace(reused, 16)).toEqual(trace(fresh, 16));
         }
       }
@@ -63,19 +66,21 @@ describe('CurveMotion.reset', () => {
 
   it('the exact search follows the curves of the last reset, asked for or not', () => {
     const [a, b, ma, mb] = steps[0];
-    const m = new CurveMotion(a, b, ma, mb, 1e-6);
+    const m = new CurveMotion(a, b, ma, mb, { tolerance: 1e-6 });
     m.distance(0.5);
-    m.reset(steps[1][0], steps[1][1], steps[1][2], steps[1][3], 1e-6);
-    m.reset(steps[2][0], steps[2][1], steps[2][2], steps[2][3], 1e-6);
+    m.reset(steps[1][0], steps[1][1], steps[1][2], steps[1][3], { tolerance: 1e-6 });
+    m.reset(steps[2][0], steps[2][1], steps[2][2], steps[2][3], { tolerance: 1e-6 });
     // a search after two resets, none between them: the pair is pointed at the last curves
     const d = m.distance(0.25);
     expect(m.pair.a).toBe(ell);
-    expect(d).toBe(new CurveMotion(ell, steps[2][1], steps[2][2], steps[2][3], 1e-6).distance(0.25));
+    expect(d).toBe(
+      new CurveMotion(ell, steps[2][1], steps[2][2], steps[2][3], { tolerance: 1e-6 }).distance(0.25),
+    );
   });
 
   it('a reset with an empty curve throws EMPTY naming the curve, as the search’s rebind did', () => {
     const [a, b, ma, mb] = steps[0];
-    const m = new CurveMotion(a, b, ma, mb, 1e-6);
+    const m = new CurveMotion(a, b, ma, mb, { tolerance: 1e-6 });
     const empty = Curve.fromLoops([], [], []);
     for (const [x, y, which] of [
       [empty, b, 'curve A'],
@@ -83,7 +88,7 @@ describe('CurveMotion.reset', () => {
     ] as const) {
       let error: unknown;
       try {
-        m.reset(x, y, ma, mb, 1e-6);
+        m.reset(x, y, ma, mb, { tolerance: 1e-6 });
       } catch (e) {
         error = e;
       }

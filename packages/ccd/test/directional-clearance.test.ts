@@ -7,10 +7,16 @@
 import { box, icosphere, type Surface } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DirectionalBound3, type Motion3, SurfaceMotion, timeOfImpact } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { type Motion3, SurfaceMotion, timeOfImpact } from '../src/index.js';
 import { unitBunny } from './helpers.js';
 import { checkQuery3, seedFor, stepArb3, stepPoses3 } from './scenarios.js';
+
+/**
+ * The clearance prunes the facet pairs' descent: the hull steps (a convex B's default, tested in
+ * directional-hull-steps.test.ts) take none of it, so every query here goes without them.
+ */
+const NO_HULL_STEPS = { directionalHullSteps: false } as const;
 
 /** The bench's pebble throw: 1.2 along x through the bunny's lower body, a quarter turn about y. */
 const THROW: Motion3 = {
@@ -33,12 +39,12 @@ function stepsBothWays(
 ): { on: number[]; off: number[]; pairsOn: number; pairsOff: number } {
   const tolerance = 1e-6 * Math.max(a.bounds().diagonal, b.bounds().diagonal);
   const run = (clearance: boolean) => {
-    DirectionalBound3.clearance = clearance;
     const bodies = new SurfaceMotion(
       a,
       b,
       new RigidMotion(motion.a[0], motion.a[1]),
       new RigidMotion(motion.b[0], motion.b[1]),
+      { directionalClearance: clearance, directionalHullSteps: NO_HULL_STEPS.directionalHullSteps },
     );
     const steps: number[] = [];
     for (let k = 0; k < n; k++) {
@@ -54,23 +60,15 @@ function stepsBothWays(
 }
 
 describe('the directional clearance of a small B', { timeout: 120_000 }, () => {
-  // The clearance prunes the facet pairs' descent: the hull steps (a convex B's default, tested in
-  // directional-hull-steps.test.ts) take none of it.
-  beforeEach(() => {
-    DirectionalBound3.hullSteps = false;
-  });
-  afterEach(() => {
-    DirectionalBound3.clearance = true;
-    DirectionalBound3.hullSteps = true;
-  });
-
   it('the pebble throw: the same query, bit for bit, with fewer directional facet pairs', () => {
     const bunny = unitBunny();
     const pebble = box(0.04, 2);
-    const query = (clearance: boolean) => {
-      DirectionalBound3.clearance = clearance;
-      return timeOfImpact(bunny, pebble, THROW, { directional: true });
-    };
+    const query = (clearance: boolean) =>
+      timeOfImpact(bunny, pebble, THROW, {
+        directional: true,
+        directionalClearance: clearance,
+        ...NO_HULL_STEPS,
+      });
     const off = query(false);
     const on = query(true);
     expect(on.status).toBe('contact');
@@ -119,7 +117,7 @@ describe('the directional clearance of a small B', { timeout: 120_000 }, () => {
     fc.assert(
       fc.property(stepArb3(0.6, 2.4, false), (step) => {
         const motion: Motion3 = { a: [identityPose(), identityPose()], b: stepPoses3(step) };
-        checkQuery3(bunny, pebble, motion, undefined);
+        checkQuery3(bunny, pebble, motion, undefined, undefined, 1000, NO_HULL_STEPS);
       }),
       { numRuns: 3, seed: seedFor(3952), endOnFailure: true },
     );

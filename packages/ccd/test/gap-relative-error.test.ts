@@ -115,7 +115,7 @@ describe('steps from gaps within a relative error', { timeout: 120_000 }, () => 
       pebble,
       new RigidMotion(THROW.a[0], THROW.a[1]),
       new RigidMotion(THROW.b[0], THROW.b[1]),
-      tol,
+      { tolerance: tol },
     );
     bodies.relativeError = 0.9;
     const mu = bodies.speedBound();

@@ -10,6 +10,7 @@ import {
   type Motion2,
   type Motion3,
   type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
   type TimeOfImpactResult,
   timeOfImpact,
   timeOfImpact2,
@@ -206,9 +207,10 @@ export function checkQuery3(
   tolerance: number | undefined,
   tally?: Tally,
   maxIterations = 1000,
+  extra?: TimeOfImpactOptions,
 ): Outcome<TimeOfImpactResult> {
   const results = MODES.map((directional) =>
-    timeOfImpact(a, b, motion, { tolerance, directional, maxIterations }),
+    timeOfImpact(a, b, motion, { tolerance, directional, maxIterations, ...extra }),
   );
   const sw = sweep3(a, b, motion);
   const sc = scan(sw, results[0].tolerance);

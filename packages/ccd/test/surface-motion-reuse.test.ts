@@ -28,13 +28,12 @@ function fresh(a: Surface, b: Surface, motion: Motion3): TimeOfImpactResult {
     b,
     new RigidMotion(motion.a[0], motion.a[1]),
     new RigidMotion(motion.b[0], motion.b[1]),
-    options.tolerance,
-    options.convex,
+    { tolerance: options.tolerance, convex: options.convex },
   );
   bodies.relativeError = options.gapRelativeError;
   const mu = bodies.speedBound();
   const r = conservativeAdvance(bodies, mu, options);
-  const out = impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, options.tolerance);
+  const out = impactResult(bodies, { ...r, mu, tolerance: options.tolerance });
   out.horizonReached = r.horizonReached;
   return out;
 }
@@ -116,7 +115,7 @@ describe('SurfaceMotion: a body at rest is placed once a step', () => {
     for (const p of cases) {
       for (const q of [p, { R: p.R.slice(), t: p.t.slice() }]) {
         const ma = new RigidMotion(p, q);
-        const bodies = new SurfaceMotion(a, b, ma, mb, 1e-6);
+        const bodies = new SurfaceMotion(a, b, ma, mb, { tolerance: 1e-6 });
         for (const s of [0, 0.25, 1 / 3, 0.5, 1, 0.75, 0]) {
           bodies.distance(s);
           const want = ma.poseAt(s);

@@ -7,15 +7,16 @@ import {
 } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
-import type { ConvexCurve } from './convex/convex-curve.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
 
 /**
- * The key of the slot in which `convexCurve` keeps a curve's convex-path data: on the curve itself,
- * because a WeakMap lookup missed the processor's caches at every query of many small curves (two
- * per 2-D time of impact). Not exported by the package.
+ * What the modules above keep with a curve, computed on first use and held as long as the curve:
+ * each adds its own optional field to this interface by declaration merging (`convexCurve` keeps its
+ * data here, on the curve itself, because a WeakMap lookup missed the processor's caches at every
+ * query of many small curves, two per 2-D time of impact), so the curve holds them without naming
+ * their types. Not exported by the package.
  *
  * @internal
  * @example
@@ -25,7 +26,8 @@ const BRAND_CURVE = Symbol.for('firsttouch.Curve');
  * console.log(convexCurve(c) === convexCurve(c)); // true
  * ```
  */
-export const CONVEX_SLOT: unique symbol = Symbol('firsttouch.convexCurve');
+// biome-ignore lint/suspicious/noEmptyInterface: the modules above add their fields (declaration merging)
+export interface CurveKept {}
 
 /**
  * The sizes of a {@link Curve} that the queries need at every call (see {@link Curve.extent}).
@@ -93,8 +95,12 @@ export class Curve {
   #tree: BoundingTree | undefined;
   #extent: CurveExtent | undefined;
   #segmentBoxes: Float64Array | undefined;
-  /** @internal The convex-path data, built by `convexCurve` on first use. */
-  [CONVEX_SLOT]: ConvexCurve | undefined = undefined;
+  /**
+   * What the modules above keep with this curve (see {@link CurveKept}).
+   *
+   * @internal
+   */
+  readonly kept: CurveKept = {};
 
   /**
    * True for a Curve of any copy of this package (a brand, not \`instanceof\`, so that two installed

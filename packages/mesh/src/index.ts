@@ -20,6 +20,7 @@ export {
   pointSet,
 } from './convex/convex-surface.js';
 export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
+export { type FacetPairQuery, HullGjk } from './convex/hull-gjk.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export {
@@ -38,9 +39,19 @@ export { SurfacePair } from './distance/surface-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { facetNormal } from './geometry/facet-normal.js';
 export { orient2d, orient3d } from './geometry/predicates.js';
-export { segmentDistance2 } from './geometry/segment-distance2.js';
+export {
+  SEGMENT_MEET,
+  SEGMENT_POINT_A,
+  SEGMENT_POINT_B,
+  segmentDistance2,
+} from './geometry/segment-distance2.js';
 export { triangleGapBound } from './geometry/triangle-bound.js';
-export { triangleDistance } from './geometry/triangle-distance.js';
+export {
+  TRIANGLE_MEET,
+  TRIANGLE_POINT_A,
+  TRIANGLE_POINT_B,
+  triangleDistance,
+} from './geometry/triangle-distance.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';
@@ -49,21 +60,7 @@ export { naca4, naca4Section } from './shapes/naca4.js';
 export { Surface, type SurfaceExtent } from './surface.js';
 export { type BoundingTree, LEAF_SIZE } from './tree/build.js';
 export { firstElementsOf } from './tree/first-elements.js';
-export { PairArrays } from './tree/pair-arrays.js';
-export { PairHeap } from './tree/pair-heap.js';
-export { PairStack } from './tree/pair-stack.js';
 export { principalAxes } from './tree/principal-axes.js';
-export {
-  placeRss,
-  RSS_AXIS,
-  RSS_C,
-  RSS_L,
-  RSS_R,
-  RSS_STRIDE,
-  type RssVolumes,
-  rssGap,
-  rssNode,
-  rssOf,
-  rssShift,
-} from './tree/rss.js';
+export { rssOf } from './tree/rss.js';
+export type { RssVolumes } from './tree/rss-layout.js';
 export { RssVertices } from './tree/rss-vertices.js';

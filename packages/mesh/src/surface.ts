@@ -12,6 +12,23 @@ import { distinctPoints } from './distinct-points.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
+
+/**
+ * What the modules above keep with a surface, computed on first use and held as long as the surface
+ * (its convex data, its RSS, its facets' own boxes): each adds its own optional field to this
+ * interface by declaration merging, so the surface holds them without naming their types, and they
+ * go with it. Not exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { box, convexSurface } from '@firsttouch/mesh';
+ * const b = box(1);
+ * console.log(convexSurface(b) === convexSurface(b)); // true
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the modules above add their fields (declaration merging)
+export interface SurfaceKept {}
 /**
  * Sizes of a surface, computed once ({@link Surface.extent}).
  *
@@ -50,6 +67,12 @@ export class Surface {
   readonly facetCount: number;
   /** Number of vertices. */
   readonly vertexCount: number;
+  /**
+   * What the modules above keep with this surface (see {@link SurfaceKept}).
+   *
+   * @internal
+   */
+  readonly kept: SurfaceKept = {};
   #tree: BoundingTree | undefined;
   #bounds: Bounds | undefined;
   #distinct: Float64Array | undefined;

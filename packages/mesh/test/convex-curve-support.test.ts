@@ -8,16 +8,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convexCurve } from '../src/convex/convex-curve.js';
 import { ConvexCurvePair } from '../src/convex/convex-curve-pair.js';
+import { supportPolar, walkPolar } from '../src/convex/convex-curve-polar.js';
 import {
   CURVE_RUN,
   runRises,
   support,
   supportAll,
-  supportPolar,
   supportRuns,
   WALK_FROM,
   walk,
-  walkPolar,
 } from '../src/convex/convex-curve-support.js';
 import { Curve, disc, rectangle } from '../src/index.js';
 import { rng } from './helpers.js';

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PairHeap } from '../src/index.js';
+import { PairHeap } from '../src/internal.js';
 
 describe('PairHeap', () => {
   it('pops by increasing key, pairs intact, pushes and pops interleaved', () => {

@@ -3,10 +3,10 @@
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import bunnyData from 'bunny';
 import { describe, expect, it } from 'vitest';
-import { S } from '../src/distance/surface-scratch.js';
 import { SurfaceSearch } from '../src/distance/surface-search.js';
 import { icosphere, Surface, surfaceDistance } from '../src/index.js';
-import { RSS_C, RSS_STRIDE, rssNode, rssOf } from '../src/tree/rss.js';
+import { rssOf } from '../src/tree/rss.js';
+import { RSS_C, RSS_STRIDE, rssNode } from '../src/tree/rss-layout.js';
 import { randomUnit, rng } from './helpers.js';
 
 function soup(r: () => number, n: number, spread: number, size: number, offset: number): Surface {
@@ -118,7 +118,7 @@ describe('RSS of the surface trees', () => {
           const i = pickNode(ta, r);
           const j = pickNode(tb, r);
           q.nodeBound(i, j);
-          const bound = S.bound[0];
+          const bound = q.s.bound[0];
           let gap = Number.POSITIVE_INFINITY;
           for (const fa of facetsUnder(ta, i))
             for (const fb of facetsUnder(tb, j)) gap = Math.min(gap, q.facetPair(fa, fb));

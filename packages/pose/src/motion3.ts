@@ -42,6 +42,8 @@ export class RigidMotion {
   #theta = 0;
   #translationLength = 0;
   readonly #M = new Float64Array(9);
+  /** The quaternion of R1 R0ᵀ on the way to its axis and angle (scratch). */
+  readonly #q = new Float64Array(4);
 
   /**
    * @param p0 - the pose at s = 0.
@@ -95,7 +97,7 @@ export class RigidMotion {
         M[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
       }
     }
-    this.#theta = rotationAxisAngle(M, this.axis);
+    this.#theta = rotationAxisAngle(M, this.axis, this.#q);
     for (let i = 0; i < 3; i++) this.delta[i] = this.p1.t[i] - this.p0.t[i];
     this.#translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
     if (!Number.isFinite(this.#translationLength)) {

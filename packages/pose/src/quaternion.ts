@@ -142,7 +142,8 @@ export function poseFromQuaternion(q: ArrayLike<number>, translation: ArrayLike<
  * at a half turn from its symmetric part, with the sign taken from the antisymmetric part (so the
  * half turn `poseFromAxisAngle(k, π)` gives `+k`, since `sin π` rounds to +1.2e-16), and only where
  * that part is exactly zero is the largest component made positive. At the identity the axis is
- * `(1, 0, 0)` and the angle 0.
+ * `(1, 0, 0)` and the angle 0. `q` is scratch for the quaternion (4 numbers): pass one to call this
+ * in a loop without allocating.
  *
  * @example
  * ```ts
@@ -152,8 +153,12 @@ export function poseFromQuaternion(q: ArrayLike<number>, translation: ArrayLike<
  * console.log(theta.toFixed(12), k[1]); // 3.141592653590 -1
  * ```
  */
-export function rotationAxisAngle(R: ArrayLike<number>, axis: Float64Array): number {
-  const q = rotationToQuaternion(R, scratchQ);
+export function rotationAxisAngle(
+  R: ArrayLike<number>,
+  axis: Float64Array,
+  q: Float64Array = new Float64Array(4),
+): number {
+  rotationToQuaternion(R, q);
   const x = q[0],
     y = q[1],
     z = q[2],
@@ -170,5 +175,3 @@ export function rotationAxisAngle(R: ArrayLike<number>, axis: Float64Array): num
   axis[2] = z / v;
   return 2 * Math.atan2(v, w);
 }
-
-const scratchQ = /* @__PURE__ */ new Float64Array(4);

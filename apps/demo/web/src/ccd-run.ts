@@ -39,7 +39,7 @@ export function runCcd(a: Surface, b: Surface, motion: Motion3): CcdRun {
     new RigidMotion(motion.b[0], motion.b[1], 'motion.b'),
     // With the tolerance, it steps as timeOfImpact does by default (the convex path, and the steps
     // from a lower bound of the gap where the hull search answers).
-    result.tolerance,
+    { tolerance: result.tolerance },
   );
   const iterates: Iterate[] = [];
   const recorder: DistanceEvaluator = {

@@ -186,12 +186,12 @@ describe('the checks have teeth: a loop with a wrong speed bound is caught', () 
       pebble,
       new RigidMotion(motion.a[0], motion.a[1]),
       new RigidMotion(motion.b[0], motion.b[1]),
-      1e-6,
+      { tolerance: 1e-6 },
     );
     const mu = bodies.speedBound() * muFactor;
     const tol = 1e-6;
     const r = conservativeAdvance(bodies, mu, { tolerance: tol, directional: false });
-    return impactResult(bodies, r.status, r.toi, r.distance, r.iterations, mu, tol);
+    return impactResult(bodies, { ...r, mu, tolerance: tol });
   }
 
   it('the true bound passes', () => {

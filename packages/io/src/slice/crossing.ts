@@ -1,6 +1,7 @@
 /**
  * Where the edge from `below` to `above` (vertex offsets into `positions`, 3 numbers a vertex) meets
- * the plane `x[axis] = position`, as the plane coordinates `(x[iu], x[iv])` into `out[o], out[o + 1]`.
+ * the plane `x[axis] = position`, as the plane coordinates `(x[iu], x[iv])` (the next two axes in
+ * turn, as the slice takes them) into `out[o], out[o + 1]`.
  * `below` is strictly below the plane and `above` at or above it. The point depends only on the two
  * vertices' coordinates, always taken in this order, so every facet that shares the edge gets the
  * same bits, and chaining can match endpoints exactly. An endpoint on the plane is its own crossing.
@@ -10,12 +11,12 @@ export function crossing(
   below: number,
   above: number,
   axis: number,
-  iu: number,
-  iv: number,
   position: number,
   out: Float64Array,
   o: number,
 ): void {
+  const iu = (axis + 1) % 3;
+  const iv = (axis + 2) % 3;
   const za = positions[above + axis];
   const ua = positions[above + iu];
   const va = positions[above + iv];

@@ -52,11 +52,11 @@ export function slicePieces(
     const n = lone === c ? b : c;
     const loneAbove = positions[lone + axis] >= position;
     if (loneAbove) {
-      crossing(positions, m, lone, axis, iu, iv, position, seg, 0);
-      crossing(positions, n, lone, axis, iu, iv, position, seg, 2);
+      crossing(positions, m, lone, axis, position, seg, 0);
+      crossing(positions, n, lone, axis, position, seg, 2);
     } else {
-      crossing(positions, lone, m, axis, iu, iv, position, seg, 0);
-      crossing(positions, lone, n, axis, iu, iv, position, seg, 2);
+      crossing(positions, lone, m, axis, position, seg, 0);
+      crossing(positions, lone, n, axis, position, seg, 2);
     }
     for (let k = 0; k < 4; k++) out.push(seg[k]);
   }

@@ -1,6 +1,11 @@
 import { decodeLatin1 } from '../input.js';
 import { MAX_NUMBER_LENGTH } from './limits.js';
 
+/**
+ * The powers of ten that are exact doubles. Never written; a plain array, not a frozen one: optimised
+ * code reads a frozen array's elements several times slower (listed in the package check's
+ * constant tables).
+ */
 const POW10 = [
   1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
   1e20, 1e21, 1e22,

@@ -6,8 +6,9 @@ export function isConvex(
   size: number,
 ): boolean {
   const allowance = 1e-12 * size;
+  const plane = new Float64Array(5);
   for (let f = 0; f < facetCount; f++) {
-    if (!facetPlane(points, corners, f, size)) continue;
+    if (!facetPlane(points, corners, f, size, plane)) continue;
     const nx = plane[0],
       ny = plane[1],
       nz = plane[2];
@@ -44,8 +45,9 @@ export function isLocallyConvex(
 ): boolean {
   const allowance = 1e-12 * size;
   const facetCount = corners.length / 3;
+  const plane = new Float64Array(5);
   for (let f = 0; f < facetCount; f++) {
-    if (!facetPlane(points, corners, f, size)) continue;
+    if (!facetPlane(points, corners, f, size, plane)) continue;
     const nx = plane[0],
       ny = plane[1],
       nz = plane[2];
@@ -102,11 +104,17 @@ export function isConnected(
   return tail === count;
 }
 
-/** Facet f's normal (0..2, unnormalised), its length (3) and its first corner's offset (4). */
-const plane = /* @__PURE__ */ new Float64Array(5);
-
-/** Sets {@link plane} for facet f; false for a sliver, whose normal is noise (its neighbours decide). */
-function facetPlane(points: Float64Array, corners: Uint32Array, f: number, size: number): boolean {
+/**
+ * Facet f's normal (0..2, unnormalised), its length (3) and its first corner's offset (4) into
+ * `plane`; false for a sliver, whose normal is noise (its neighbours decide).
+ */
+function facetPlane(
+  points: Float64Array,
+  corners: Uint32Array,
+  f: number,
+  size: number,
+  plane: Float64Array,
+): boolean {
   const a = 3 * corners[3 * f],
     b = 3 * corners[3 * f + 1],
     c = 3 * corners[3 * f + 2];

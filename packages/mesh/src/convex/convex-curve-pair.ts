@@ -1,7 +1,10 @@
 import type { Curve } from '../curve.js';
-import { segmentDistance2 } from '../geometry/segment-distance2.js';
+import { SEGMENT_DISTANCE, SEGMENT_MEET, segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
-import { support, supportAll, supportPolar, WALK_FROM, walk, walkPolar } from './convex-curve-support.js';
+import { supportPolar, walkPolar } from './convex-curve-polar.js';
+import { support, supportAll, WALK_FROM, walk } from './convex-curve-support.js';
+import { nearestSegment, segmentEnd, segmentStart } from './convex-curve-witness.js';
+import { Simplex2 } from './simplex2.js';
 
 /**
  * Support searches in one evaluation at most, the certifying ones included. Warm-started, polygons of
@@ -84,26 +87,19 @@ export class ConvexCurvePair {
   /** The last supports: where the walks start. */
   #lastA = 0;
   #lastB = 0;
-  /** The simplex: up to 3 points of B − A, with A's and B's distinct vertex behind each. */
-  #n = 0;
-  readonly #ia = new Int32Array(3);
-  readonly #ib = new Int32Array(3);
-  /** A's vertex, B's vertex (in A's frame) and their difference, 2 numbers a point. */
-  readonly #pa = new Float64Array(6);
-  readonly #pb = new Float64Array(6);
-  readonly #w = new Float64Array(6);
-  /** Barycentric weights of the closest point. */
-  readonly #lam = new Float64Array(3);
-  /** The closest point of the simplex to the origin (pointB − pointA), then the search direction. */
-  readonly #v = new Float64Array(2);
+  /** The simplex (kept from one evaluation to the next: the warm start). */
+  readonly #simplex = new Simplex2();
   /** The placement c, s, tu, tv of the last evaluation, and its scale. */
   readonly #place = new Float64Array(5);
+  /** A's placement in its own frame (the identity), for the witness search. */
+  readonly #unplaced = new Float64Array([1, 0, 0, 0]);
   /** The hull points of the last evaluation (resolve reads these, not pointA and pointB). */
   readonly #hull = new Float64Array(4);
-  readonly #seg = new Float64Array(8);
+  /** The witness pair for `segmentPairDistance2`: A's segment, B's placed, and no limit. */
+  readonly #seg = new Float64Array([0, 0, 0, 0, 0, 0, 0, 0, Number.POSITIVE_INFINITY]);
   /** The search direction v̂ in A's frame, then −v̂ in B's (what the supports are asked along). */
   readonly #dir = new Float64Array(4);
-  readonly #out = new Float64Array(5);
+  readonly #out = new Float64Array(6);
   /** The segments nearestSegment has measured (the first 16). */
   readonly #tried = new Int32Array(16);
 
@@ -164,7 +160,7 @@ export class ConvexCurvePair {
     this.#plainB = this.#cb.chunks.length === 0 && this.#cb.runs.length === 0;
     this.#lastA = 0;
     this.#lastB = 0;
-    this.#n = 0;
+    this.#simplex.n = 0;
     this.lowerBound = Number.NaN;
     this.upperBound = Number.NaN;
     this.overlap = false;
@@ -174,6 +170,26 @@ export class ConvexCurvePair {
     this.pointA[0] = this.pointA[1] = this.pointB[0] = this.pointB[1] = Number.NaN;
     hull[0] = hull[1] = hull[2] = hull[3] = Number.NaN;
     this.#forgetWitness();
+  }
+
+  /**
+   * Forgets the two curves and their convex data, keeping the scratch: what a pool does before it
+   * keeps the pair. {@link rebind} it before the next evaluation.
+   *
+   * @example
+   * ```ts
+   * import { ConvexCurvePair, disc } from '@firsttouch/mesh';
+   * const pair = new ConvexCurvePair(disc(1, 4), disc(1, 4));
+   * pair.unbind();
+   * pair.rebind(disc(1, 8), disc(0.5, 8));
+   * console.log(pair.evaluate(1, 0, 3, 0).toFixed(9)); // 1.500000000
+   * ```
+   */
+  unbind(): void {
+    this.#a = undefined!;
+    this.#b = undefined!;
+    this.#ca = undefined!;
+    this.#cb = undefined!;
   }
 
   /**
@@ -215,19 +231,20 @@ export class ConvexCurvePair {
     const scale = Math.abs(tu) + Math.abs(tv) + ca.reach + cb.reach;
     place[4] = scale;
     const floor = ABSOLUTE_GAP * scale;
-    const ia = this.#ia;
-    const ib = this.#ib;
-    const w = this.#w;
-    const v = this.#v;
+    const simplex = this.#simplex;
+    const ia = simplex.ia;
+    const ib = simplex.ib;
+    const w = simplex.w;
+    const v = simplex.v;
     // The previous simplex at the new pose: its points are still points of B − A.
-    let n = this.#n;
+    let n = simplex.n;
     if (n === 0) {
       ia[0] = this.#lastA;
       ib[0] = this.#lastB;
       n = 1;
     }
     for (let k = 0; k < n; k++) this.#put(k, ia[k], ib[k]);
-    n = this.#closest(n);
+    n = simplex.closest(n);
     // Walked supports may stop short of the extreme vertex: they steer the search, and the gap is
     // then taken from a search of every vertex (run by run) along the final direction.
     let certified = !(this.#walkA || this.#walkB);
@@ -295,16 +312,16 @@ export class ConvexCurvePair {
         certified = true;
         continue;
       }
-      n = this.#closest(n + 1);
+      n = simplex.closest(n + 1);
     }
-    this.#n = n;
+    simplex.n = n;
     this.iterations = iterations;
     this.overlap = overlap;
     this.converged = overlap || norm - lower <= RELATIVE_GAP * norm + 2 * floor;
     this.upperBound = overlap ? 0 : norm;
-    const lam = this.#lam;
-    const pa = this.#pa;
-    const pb = this.#pb;
+    const lam = simplex.lam;
+    const pa = simplex.pa;
+    const pb = simplex.pb;
     let ax = 0,
       ay = 0,
       bx = 0,
@@ -353,7 +370,8 @@ export class ConvexCurvePair {
    */
   resolve(): boolean {
     this.#forgetWitness();
-    const n = this.#n;
+    const simplex = this.#simplex;
+    const n = simplex.n;
     if (this.overlap || n === 0 || Number.isNaN(this.upperBound)) return false;
     const place = this.#place;
     const c = place[0],
@@ -361,8 +379,8 @@ export class ConvexCurvePair {
       tu = place[2],
       tv = place[3];
     const hull = this.#hull;
-    const segA = nearestSegment(this.#ca, this.#ia, n, hull[0], hull[1], 1, 0, 0, 0, this.#tried);
-    const segB = nearestSegment(this.#cb, this.#ib, n, hull[2], hull[3], c, s, tu, tv, this.#tried);
+    const segA = nearestSegment(this.#ca, simplex.ia, n, hull, 0, this.#unplaced, this.#tried);
+    const segB = nearestSegment(this.#cb, simplex.ib, n, hull, 2, place, this.#tried);
     // The ends from the distinct points (bit for bit the curve's coordinates), which the searches
     // above have just read, rather than from the curves' own arrays.
     const S = this.#seg;
@@ -385,11 +403,12 @@ export class ConvexCurvePair {
     S[6] = c * x - s * y + tu;
     S[7] = s * x + c * y + tv;
     const out = this.#out;
-    const d = segmentDistance2(S, 0, 4, out);
+    segmentPairDistance2(S, out);
+    const d = out[SEGMENT_DISTANCE];
     this.segmentA = segA;
     this.segmentB = segB;
     this.distance = d;
-    this.intersecting = out[4] === 1;
+    this.intersecting = out[SEGMENT_MEET] === 1;
     this.pointA[0] = out[0];
     this.pointA[1] = out[1];
     this.pointB[0] = out[2];
@@ -411,12 +430,13 @@ export class ConvexCurvePair {
     const place = this.#place;
     const c = place[0],
       s = place[1];
-    this.#ia[k] = i;
-    this.#ib[k] = j;
+    const simplex = this.#simplex;
+    simplex.ia[k] = i;
+    simplex.ib[k] = j;
     const o = 2 * k;
-    const pa = this.#pa;
-    const pb = this.#pb;
-    const w = this.#w;
+    const pa = simplex.pa;
+    const pb = simplex.pb;
+    const w = simplex.w;
     const x = B[2 * j],
       y = B[2 * j + 1];
     pa[o] = A[2 * i];
@@ -427,244 +447,4 @@ export class ConvexCurvePair {
     w[o] = pb[o] - pa[o];
     w[o + 1] = pb[o + 1] - pa[o + 1];
   }
-
-  /**
-   * The point of the simplex of n points (the newest last) closest to the origin, into the weights
-   * and v; the simplex shrinks to the points that carry it. Returns the new size (3: the origin is
-   * inside the triangle, v = 0).
-   */
-  #closest(n: number): number {
-    // (The triangle apart: the common cases, one or two points, then fit where this is inlined.)
-    if (n === 3 && this.#triangle() === 3) return 3;
-    const w = this.#w;
-    const lam = this.#lam;
-    const v = this.#v;
-    if (n >= 2) {
-      const px = w[0],
-        py = w[1],
-        qx = w[2],
-        qy = w[3];
-      const dx = qx - px,
-        dy = qy - py;
-      const dd = dx * dx + dy * dy;
-      const t = -(px * dx + py * dy);
-      if (dd > 0 && t > 0 && t < dd) {
-        const u = t / dd;
-        lam[0] = 1 - u;
-        lam[1] = u;
-        // Along the normal of the edge, from its cross product with the pivot: v is then square to
-        // the edge to the last bits however near the origin it passes, and the gap along it exact.
-        const k = (dx * py - dy * px) / dd;
-        v[0] = -dy * k;
-        v[1] = dx * k;
-        return 2;
-      }
-      // A vertex: the newer one when it is beyond the end, else the older.
-      if (dd > 0 && t >= dd) this.#move(1, 0);
-    }
-    lam[0] = 1;
-    v[0] = w[0];
-    v[1] = w[1];
-    return 1;
-  }
-
-  /**
-   * The triangle case of {@link #closest}: 3 when the origin is inside (the weights set, v = 0), else
-   * 2, the edge nearest the origin moved into slots 0 and 1 for the segment case.
-   */
-  #triangle(): number {
-    const w = this.#w;
-    const lam = this.#lam;
-    const v = this.#v;
-    const px = w[0],
-      py = w[1],
-      qx = w[2],
-      qy = w[3],
-      rx = w[4],
-      ry = w[5];
-    // The origin against each edge, the edge's start as the pivot (the error then scales with the
-    // edge and the pivot, not with the far vertex).
-    const opq = (qy - py) * px - (qx - px) * py;
-    const oqr = (ry - qy) * qx - (rx - qx) * qy;
-    const orp = (py - ry) * rx - (px - rx) * ry;
-    const sum = opq + oqr + orp;
-    if (sum !== 0 && ((opq >= 0 && oqr >= 0 && orp >= 0) || (opq <= 0 && oqr <= 0 && orp <= 0))) {
-      lam[0] = oqr / sum;
-      lam[1] = orp / sum;
-      lam[2] = opq / sum;
-      v[0] = 0;
-      v[1] = 0;
-      return 3;
-    }
-    // Outside (or a flat triangle): the nearest edge, then the segment case on it.
-    const dpq = edgeDistance2(px, py, qx, qy);
-    const dqr = edgeDistance2(qx, qy, rx, ry);
-    const drp = edgeDistance2(rx, ry, px, py);
-    if (dqr <= dpq && dqr <= drp) {
-      this.#move(1, 0);
-      this.#move(2, 1);
-    } else if (drp <= dpq) {
-      this.#move(2, 1);
-    }
-    return 2;
-  }
-
-  #move(from: number, to: number): void {
-    if (from === to) return;
-    this.#ia[to] = this.#ia[from];
-    this.#ib[to] = this.#ib[from];
-    this.#pa[2 * to] = this.#pa[2 * from];
-    this.#pa[2 * to + 1] = this.#pa[2 * from + 1];
-    this.#pb[2 * to] = this.#pb[2 * from];
-    this.#pb[2 * to + 1] = this.#pb[2 * from + 1];
-    this.#w[2 * to] = this.#w[2 * from];
-    this.#w[2 * to + 1] = this.#w[2 * from + 1];
-  }
-}
-
-/** Squared distance from the origin to the segment p q. */
-function edgeDistance2(px: number, py: number, qx: number, qy: number): number {
-  const dx = qx - px,
-    dy = qy - py;
-  const dd = dx * dx + dy * dy;
-  const t = -(px * dx + py * dy);
-  if (!(dd > 0) || t <= 0) return px * px + py * py;
-  if (t >= dd) return qx * qx + qy * qy;
-  const k = dx * py - dy * px;
-  return (k * k) / dd;
-}
-
-/**
- * The segment of `c` nearest (x, y) (in A's frame; `c` placed by rotation (cs, sn) and (tu, tv))
- * among those at the distinct vertices `ids[0..n)`, then along the curve while a neighbouring
- * segment is nearer; ties to the smallest index. The pick is the smallest (distance, index) over the
- * segments visited, so a segment already tried is not measured again: the simplex often holds a
- * vertex twice, and each step along the curve meets the current segment at both of its ends.
- */
-function nearestSegment(
-  c: ConvexCurve,
-  ids: Int32Array,
-  n: number,
-  x: number,
-  y: number,
-  cs: number,
-  sn: number,
-  tu: number,
-  tv: number,
-  tried: Int32Array,
-): number {
-  let best = Number.POSITIVE_INFINITY;
-  let found = -1;
-  let count = 0;
-  for (let k = 0; k < n; k++) {
-    const id = ids[k];
-    let again = false;
-    for (let j = 0; j < k; j++) if (ids[j] === id) again = true;
-    if (again) continue;
-    const to = c.ring ? 2 : c.start[id + 1];
-    for (let e = c.ring ? 0 : c.start[id]; e < to; e++) {
-      const g = segmentAt(c, id, e);
-      if (isTried(tried, count, g)) continue;
-      if (count < tried.length) tried[count++] = g;
-      const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
-      if (d < best || (d === best && g < found)) {
-        best = d;
-        found = g;
-      }
-    }
-  }
-  // Collinear vertices on a hull edge: the simplex may hold the edge's ends only.
-  for (let moved = true; moved && best > 0; ) {
-    moved = false;
-    const p = segmentStart(c, found),
-      q = segmentEnd(c, found);
-    for (let side = 0; side < 2; side++) {
-      const id = side === 0 ? p : q;
-      const to = c.ring ? 2 : c.start[id + 1];
-      for (let e = c.ring ? 0 : c.start[id]; e < to; e++) {
-        const g = segmentAt(c, id, e);
-        if (isTried(tried, count, g)) continue;
-        if (count < tried.length) tried[count++] = g;
-        const d = pointSegment(c, g, x, y, cs, sn, tu, tv);
-        if (d < best || (d === best && g < found)) {
-          best = d;
-          found = g;
-          moved = true;
-        }
-      }
-    }
-  }
-  return found;
-}
-
-/**
- * The segment at distinct vertex `id` numbered `e`: `segments[e]`, or on a ring (`e` 0 or 1) the
- * one that ends there and the one that starts there.
- */
-function segmentAt(c: ConvexCurve, id: number, e: number): number {
-  if (!c.ring) return c.segments[e];
-  return e === 1 ? id : id === 0 ? c.count - 1 : id - 1;
-}
-
-/** The distinct vertex at the start of segment g. */
-function segmentStart(c: ConvexCurve, g: number): number {
-  return c.ring ? g : c.ends[2 * g];
-}
-
-/** The distinct vertex at the end of segment g. */
-function segmentEnd(c: ConvexCurve, g: number): number {
-  return c.ring ? (g + 1 === c.count ? 0 : g + 1) : c.ends[2 * g + 1];
-}
-
-/**
- * Segment `g` is among the first `count` of `tried`. (A segment tried but not listed, once the list
- * is full, is measured again: the same distance, so the same pick.)
- */
-function isTried(tried: Int32Array, count: number, g: number): boolean {
-  for (let k = 0; k < count; k++) if (tried[k] === g) return true;
-  return false;
-}
-
-/**
- * Squared distance from (x, y) to segment g of `c` placed by (cs, sn, tu, tv). The projection is
- * divided out only when it falls inside the segment: at an end the clamp would give 0 or 1 whatever
- * the quotient, so the distance is the plain formula's to the bit (zeros may differ in sign, their
- * squares do not).
- */
-function pointSegment(
-  c: ConvexCurve,
-  g: number,
-  x: number,
-  y: number,
-  cs: number,
-  sn: number,
-  tu: number,
-  tv: number,
-): number {
-  const P = c.points;
-  const i = 2 * segmentStart(c, g),
-    j = 2 * segmentEnd(c, g);
-  const ax = cs * P[i] - sn * P[i + 1] + tu,
-    ay = sn * P[i] + cs * P[i + 1] + tv;
-  const bx = cs * P[j] - sn * P[j + 1] + tu,
-    by = sn * P[j] + cs * P[j + 1] + tv;
-  const dx = bx - ax,
-    dy = by - ay;
-  const dd = dx * dx + dy * dy;
-  const ex = x - ax,
-    ey = y - ay;
-  if (dd > 0 && dd < Number.POSITIVE_INFINITY) {
-    const t = ex * dx + ey * dy;
-    if (t <= 0) return ex ** 2 + ey ** 2;
-    if (t >= dd) return (ex - dx) ** 2 + (ey - dy) ** 2;
-    if (t > 0) {
-      const u = t / dd;
-      return (ex - u * dx) ** 2 + (ey - u * dy) ** 2;
-    }
-    return Number.NaN;
-  }
-  // A point segment, or coordinates that overflowed: the plain clamp.
-  let u = dd > 0 ? (ex * dx + ey * dy) / dd : 0;
-  u = u < 0 ? 0 : u > 1 ? 1 : u;
-  return (ex - u * dx) ** 2 + (ey - u * dy) ** 2;
 }

@@ -1,6 +1,7 @@
-import { CONVEX_SLOT, type Curve } from '../curve.js';
+import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
-import { CURVE_RUN, polarEdges, supportRuns } from './convex-curve-support.js';
+import { polarEdges } from './convex-curve-polar.js';
+import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its
@@ -113,12 +114,19 @@ export const CONVEX_CURVE_CHECK_LIMIT = 1 << 22;
  * ```
  */
 export function convexCurve(curve: Curve): ConvexCurve {
-  let c = curve[CONVEX_SLOT];
+  let c = curve.kept.convex;
   if (!c) {
     c = build(curve);
-    curve[CONVEX_SLOT] = c;
+    curve.kept.convex = c;
   }
   return c;
+}
+
+declare module '../curve.js' {
+  interface CurveKept {
+    /** The convex-path data ({@link convexCurve}). */
+    convex?: ConvexCurve;
+  }
 }
 
 function build(curve: Curve): ConvexCurve {

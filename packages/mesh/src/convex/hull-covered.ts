@@ -16,15 +16,13 @@ import type { ConvexSurface } from './convex-surface.js';
  * Computed once per surface (facets × vertices orientation tests); `c` is the surface's convex data.
  */
 export function hullCovered(s: Surface, c: ConvexSurface): boolean {
-  let kept = cache.get(s);
-  if (kept === undefined) {
-    kept = decide(c);
-    cache.set(s, kept);
+  let covered = s.kept.hullCovered;
+  if (covered === undefined) {
+    covered = decide(c);
+    s.kept.hullCovered = covered;
   }
-  return kept;
+  return covered;
 }
-
-const cache = new WeakMap<Surface, boolean>();
 
 function decide(c: ConvexSurface): boolean {
   if (!c.convex) return false;

@@ -1,3 +1,5 @@
+import { Pool } from '../util/pool.js';
+
 /**
  * The point of triangle (a, b, c) closest to p, by Voronoi regions (Ericson, Real-Time Collision
  * Detection §5.1.5): its barycentric weights go to `lam[0..2]` (a weight of 0 marks a vertex the
@@ -26,7 +28,8 @@ export function triangleClosest(
   pz: number,
   lam: Float64Array,
 ): number {
-  const T = POINTS;
+  const work = works.get() ?? new ClosestWork();
+  const T = work.points;
   T[0] = ax;
   T[1] = ay;
   T[2] = az;
@@ -39,17 +42,24 @@ export function triangleClosest(
   T[9] = px;
   T[10] = py;
   T[11] = pz;
-  const out = OUT;
+  const out = work.out;
   triangleClosestAt(T, 0, 3, 6, T, 9, out);
   lam[0] = out[0];
   lam[1] = out[1];
   lam[2] = out[2];
-  return out[3];
+  const d = out[3];
+  works.release(work);
+  return d;
 }
 
 /** The scratch of {@link triangleClosest}: its 4 points, and the weights and squared distance. */
-const POINTS = /* @__PURE__ */ new Float64Array(12);
-const OUT = /* @__PURE__ */ new Float64Array(4);
+class ClosestWork {
+  readonly points = new Float64Array(12);
+  readonly out = new Float64Array(4);
+}
+
+/** The scratch {@link triangleClosest} borrows. */
+const works = new Pool<ClosestWork>(4);
 
 /**
  * {@link triangleClosest} on points read from arrays: the corners at offsets `a`, `b`, `c` of `P`,

@@ -7,8 +7,12 @@ import {
   transformPoint2,
 } from '@firsttouch/pose';
 import { Curve } from '../curve.js';
+import { Pool } from '../util/pool.js';
 import { CurvePair } from './curve-pair.js';
 import { relativeTransform2 } from './relative.js';
+
+/** The pairs `curveDistance` borrows (with their scratch), cleared of their curves when given back. */
+const pairs = new Pool<CurvePair>(4, (pair) => pair.unbind());
 
 /**
  * Options of {@link curveDistance}.
@@ -95,15 +99,18 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
       `maxDistance must be a number ≥ 0, got ${String(maxDistance)}`,
     );
   }
-  const pair = new CurvePair(a, b);
-  if (options.hint !== undefined) {
-    if (!Array.isArray(options.hint) || options.hint.length !== 2) {
+  // The pair's own checks first, then the hint's (the order of the errors a pair built here gave).
+  a.assertNotEmpty('distance (curve A)');
+  b.assertNotEmpty('distance (curve B)');
+  const hint = options.hint;
+  if (hint !== undefined) {
+    if (!Array.isArray(hint) || hint.length !== 2) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `hint must be a segment pair [segmentA, segmentB], got ${describeValue(options.hint)}`,
+        `hint must be a segment pair [segmentA, segmentB], got ${describeValue(hint)}`,
       );
     }
-    const [ha, hb] = options.hint;
+    const [ha, hb] = hint;
     if (
       !Number.isInteger(ha) ||
       ha < 0 ||
@@ -117,20 +124,29 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
         `hint must be a segment pair [segmentA, segmentB] of the two curves, got [${describeValue(ha)}, ${describeValue(hb)}]`,
       );
     }
-    pair.segmentA = ha;
-    pair.segmentB = hb;
   }
-  const rel = relativeTransform2(poseA, poseB, new Float64Array(4));
-  pair.evaluate(rel[0], rel[1], rel[2], rel[3], maxDistance);
-  return {
-    distance: pair.distance,
-    intersecting: pair.intersecting,
-    pointA: pair.beyond ? pair.pointA.slice() : transformPoint2(poseA, pair.pointA),
-    pointB: pair.beyond ? pair.pointB.slice() : transformPoint2(poseA, pair.pointB),
-    segmentA: pair.segmentA,
-    segmentB: pair.segmentB,
-    beyond: pair.beyond,
-    volumePairs: pair.volumePairs,
-    segmentPairs: pair.segmentPairs,
-  };
+  let pair = pairs.get();
+  if (pair === undefined) pair = new CurvePair(a, b);
+  else pair.rebind(a, b);
+  try {
+    if (hint !== undefined) {
+      pair.segmentA = hint[0];
+      pair.segmentB = hint[1];
+    }
+    const rel = relativeTransform2(poseA, poseB, new Float64Array(4));
+    pair.evaluate(rel[0], rel[1], rel[2], rel[3], maxDistance);
+    return {
+      distance: pair.distance,
+      intersecting: pair.intersecting,
+      pointA: pair.beyond ? pair.pointA.slice() : transformPoint2(poseA, pair.pointA),
+      pointB: pair.beyond ? pair.pointB.slice() : transformPoint2(poseA, pair.pointB),
+      segmentA: pair.segmentA,
+      segmentB: pair.segmentB,
+      beyond: pair.beyond,
+      volumePairs: pair.volumePairs,
+      segmentPairs: pair.segmentPairs,
+    };
+  } finally {
+    pairs.release(pair);
+  }
 }

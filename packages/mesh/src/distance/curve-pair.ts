@@ -82,6 +82,26 @@ export class CurvePair {
   }
 
   /**
+   * Forgets the two curves (and their trees), keeping the scratch: what a pool does before it keeps
+   * the pair (a curve queried once can then be collected). {@link rebind} it before the next
+   * evaluation.
+   *
+   * @example
+   * ```ts
+   * import { CurvePair, disc } from '@firsttouch/mesh';
+   * const pair = new CurvePair(disc(1, 4), disc(1, 4));
+   * pair.unbind();
+   * pair.rebind(disc(1, 8), disc(0.5, 8));
+   * console.log(pair.evaluate(1, 0, 3, 0).toFixed(4)); // 1.5000
+   * ```
+   */
+  unbind(): void {
+    this.#q.unbind();
+    this.segmentA = -1;
+    this.segmentB = -1;
+  }
+
+  /**
    * The gap between A and B when a point `x` of B is at `rot x + (tu, tv)` in A's frame, `rot` the
    * rotation of cosine `c` and sine `s`. Stops early, with {@link beyond} set, when the gap is
    * certified larger than `maxDistance`. Deterministic as {@link SurfacePair.evaluate}.

@@ -1,4 +1,9 @@
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import {
+  SEGMENT_DISTANCE,
+  SEGMENT_LIMIT,
+  SEGMENT_MEET,
+  segmentPairDistance2,
+} from '../geometry/segment-distance2.js';
 import type { CurveSearch } from './curve-search.js';
 import { keepSquared, precedes } from './curve-search-rules.js';
 import { loadSegment } from './curve-segment-load.js';
@@ -65,13 +70,13 @@ export function searchCandidatesFlat(q: CurveSearch): boolean {
     count++;
     if (g > threshold || (sa === hintA && sb === hintB)) continue;
     loadSegment(seg, 0, pa, ia, sa);
-    seg[8] = best + margin;
+    seg[SEGMENT_LIMIT] = best + margin;
     segmentPairDistance2(seg, out);
     // Proved beyond the best by one segment's line (it stays a candidate).
-    if (out[4] === -1) continue;
-    const d = out[5];
+    if (out[SEGMENT_MEET] === -1) continue;
+    const d = out[SEGMENT_DISTANCE];
     segmentPairs++;
-    if (out[4] === 1) intersecting = true;
+    if (out[SEGMENT_MEET] === 1) intersecting = true;
     if (precedes(d, best, sa, sb, bestA, bestB)) {
       best = d;
       bestA = sa;

@@ -1,4 +1,9 @@
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import {
+  SEGMENT_DISTANCE,
+  SEGMENT_LIMIT,
+  SEGMENT_MEET,
+  segmentPairDistance2,
+} from '../geometry/segment-distance2.js';
 import type { CurveSearch } from './curve-search.js';
 import { keepSquared, precedes } from './curve-search-rules.js';
 import { loadSegment } from './curve-segment-load.js';
@@ -114,16 +119,16 @@ export function searchFlat(q: CurveSearch, collect: boolean): void {
       }
       if (g > threshold || (sa === hintA && sb === hintB)) continue;
       loadSegment(seg, 4, vb, ib, sb);
-      seg[8] = best + margin;
+      seg[SEGMENT_LIMIT] = best + margin;
       segmentPairDistance2(seg, out);
-      if (out[4] === -1) {
+      if (out[SEGMENT_MEET] === -1) {
         // Proved beyond the best by one segment's line: a bound, not a gap.
-        if (out[5] < lowestExact) lowestExact = out[5];
+        if (out[SEGMENT_DISTANCE] < lowestExact) lowestExact = out[SEGMENT_DISTANCE];
         continue;
       }
-      const d = out[5];
+      const d = out[SEGMENT_DISTANCE];
       segmentPairs++;
-      if (out[4] === 1) intersecting = true;
+      if (out[SEGMENT_MEET] === 1) intersecting = true;
       if (d > best && d < lowestExact) lowestExact = d; // an exact gap above the best still bounds
       if (precedes(d, best, sa, sb, bestA, bestB)) {
         best = d;

@@ -1,4 +1,9 @@
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import {
+  SEGMENT_DISTANCE,
+  SEGMENT_LIMIT,
+  SEGMENT_MEET,
+  segmentPairDistance2,
+} from '../geometry/segment-distance2.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
 import { nodeBound } from './curve-node-bound.js';
@@ -175,16 +180,16 @@ export function searchTrees(q: CurveSearch, collect: boolean, fromCandidates: bo
             if (g < lowestPrunedSq) lowestPrunedSq = g;
             continue;
           }
-          seg[8] = best + margin;
+          seg[SEGMENT_LIMIT] = best + margin;
           segmentPairDistance2(seg, out);
-          if (out[4] === -1) {
+          if (out[SEGMENT_MEET] === -1) {
             // Proved beyond the best by one segment's line: a bound, not a gap.
-            if (out[5] < lowestPruned) lowestPruned = out[5];
+            if (out[SEGMENT_DISTANCE] < lowestPruned) lowestPruned = out[SEGMENT_DISTANCE];
             continue;
           }
-          const d = out[5];
+          const d = out[SEGMENT_DISTANCE];
           segmentPairs++;
-          if (out[4] === 1 && !intersecting) {
+          if (out[SEGMENT_MEET] === 1 && !intersecting) {
             intersecting = true;
             firstA = firstElementsOf(ta);
             firstB = firstElementsOf(tb);

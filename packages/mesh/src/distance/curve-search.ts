@@ -1,5 +1,10 @@
 import type { Curve } from '../curve.js';
-import { segmentPairDistance2 } from '../geometry/segment-distance2.js';
+import {
+  SEGMENT_DISTANCE,
+  SEGMENT_LIMIT,
+  SEGMENT_MEET,
+  segmentPairDistance2,
+} from '../geometry/segment-distance2.js';
 import type { BoundingTree } from '../tree/build.js';
 import { PairHeap } from '../tree/pair-heap.js';
 import { PairStack } from '../tree/pair-stack.js';
@@ -8,7 +13,7 @@ import { loadSegment } from './curve-segment-load.js';
 
 /**
  * Segment pairs up to which the search runs over the flat lists of segments, each pair behind a
- * test of its two segment boxes, rather than down the two trees (see the package README). Small
+ * test of its two segment boxes, rather than down the two trees (DECISIONS.md). Small
  * curves (convex polygons of a physics engine) never build a tree.
  */
 const FLAT_PAIRS = 256;
@@ -114,6 +119,15 @@ export class CurveSearch {
     } else this.nbStamp.fill(0);
   }
 
+  /** Drops the curves and their trees, keeping the scratch (what a pool does before it keeps the search). */
+  unbind(): void {
+    this.a = undefined!;
+    this.b = undefined!;
+    this.ta = undefined;
+    this.tb = undefined;
+    this.candidates.forget();
+  }
+
   /** Stores the placement and the rounding margin of this evaluation. */
   begin(c: number, s: number, tu: number, tv: number): void {
     this.c = c;
@@ -181,12 +195,12 @@ export class CurveSearch {
     if (!this.eager) this.placeSegment(hintB);
     loadSegment(seg, 0, this.a.positions, this.a.indices, hintA);
     loadSegment(seg, 4, this.vb, this.b.indices, hintB);
-    seg[8] = Number.POSITIVE_INFINITY;
+    seg[SEGMENT_LIMIT] = Number.POSITIVE_INFINITY;
     segmentPairDistance2(seg, out);
     // Nothing is the best yet: the hint becomes it when within `maxDistance`; beyond, its gap bounds.
-    const d = out[5];
+    const d = out[SEGMENT_DISTANCE];
     this.segmentPairs = 1;
-    if (out[4] === 1) this.intersecting = true;
+    if (out[SEGMENT_MEET] === 1) this.intersecting = true;
     if (d > this.best) this.lowest = d;
     else if (d <= this.best) this.take(hintA, hintB);
   }
@@ -204,7 +218,7 @@ export class CurveSearch {
    */
   take(sa: number, sb: number): void {
     const out = this.out;
-    this.best = out[5];
+    this.best = out[SEGMENT_DISTANCE];
     this.bestA = sa;
     this.bestB = sb;
     this.pointA[0] = out[0];

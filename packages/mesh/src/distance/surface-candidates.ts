@@ -2,8 +2,7 @@
  * How much farther than the gap a node pair may lie and still be searched again by the next
  * `SurfacePair.evaluateMoved`, as a multiple of the gap: conservative advancement moves the bodies
  * by about the gap between two evaluations, so the pairs within three times it stay candidates
- * (on the bench's time-of-impact scene, 1 to 4 made no difference that mattered: the node pairs left
- * out lie mostly just beyond the gap).
+ * (the node pairs a smaller slack leaves out lie mostly just beyond the gap: DECISIONS.md).
  */
 const SLACK = 2;
 

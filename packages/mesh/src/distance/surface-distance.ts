@@ -7,8 +7,12 @@ import {
   transformPoint,
 } from '@firsttouch/pose';
 import { Surface } from '../surface.js';
+import { Pool } from '../util/pool.js';
 import { relativeTransform } from './relative.js';
 import { SurfacePair } from './surface-pair.js';
+
+/** The pairs `surfaceDistance` borrows (with their scratch), cleared of their surfaces when given back. */
+const pairs = new Pool<SurfacePair>(4, (pair) => pair.unbind());
 
 /**
  * Options of {@link surfaceDistance}.
@@ -115,16 +119,18 @@ export function surfaceDistance(
   if (typeof convex !== 'boolean') {
     throw new FirstTouchError('INVALID_OPTION', `convex must be a boolean, got ${describeValue(convex)}`);
   }
-  const pair = new SurfacePair(a, b);
-  pair.convex = convex;
-  if (options.hint !== undefined) {
-    if (!Array.isArray(options.hint) || options.hint.length !== 2) {
+  // The pair's own checks first, then the hint's (the order of the errors a pair built here gave).
+  a.assertNotEmpty('distance (body A)');
+  b.assertNotEmpty('distance (body B)');
+  const hint = options.hint;
+  if (hint !== undefined) {
+    if (!Array.isArray(hint) || hint.length !== 2) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `hint must be a facet pair [facetA, facetB], got ${describeValue(options.hint)}`,
+        `hint must be a facet pair [facetA, facetB], got ${describeValue(hint)}`,
       );
     }
-    const [ha, hb] = options.hint;
+    const [ha, hb] = hint;
     if (
       !Number.isInteger(ha) ||
       ha < 0 ||
@@ -138,22 +144,32 @@ export function surfaceDistance(
         `hint must be a facet pair [facetA, facetB] of the two surfaces, got [${describeValue(ha)}, ${describeValue(hb)}]`,
       );
     }
-    pair.facetA = ha;
-    pair.facetB = hb;
   }
-  const R = new Float64Array(9);
-  const t = new Float64Array(3);
-  relativeTransform(poseA, poseB, R, t);
-  pair.evaluate(R, t, maxDistance);
-  return {
-    distance: pair.distance,
-    intersecting: pair.intersecting,
-    pointA: pair.beyond ? pair.pointA.slice() : transformPoint(poseA, pair.pointA),
-    pointB: pair.beyond ? pair.pointB.slice() : transformPoint(poseA, pair.pointB),
-    facetA: pair.facetA,
-    facetB: pair.facetB,
-    beyond: pair.beyond,
-    volumePairs: pair.volumePairs,
-    facetPairs: pair.facetPairs,
-  };
+  let pair = pairs.get();
+  if (pair === undefined) pair = new SurfacePair(a, b);
+  else pair.rebind(a, b);
+  try {
+    pair.convex = convex;
+    if (hint !== undefined) {
+      pair.facetA = hint[0];
+      pair.facetB = hint[1];
+    }
+    const R = new Float64Array(9);
+    const t = new Float64Array(3);
+    relativeTransform(poseA, poseB, R, t);
+    pair.evaluate(R, t, maxDistance);
+    return {
+      distance: pair.distance,
+      intersecting: pair.intersecting,
+      pointA: pair.beyond ? pair.pointA.slice() : transformPoint(poseA, pair.pointA),
+      pointB: pair.beyond ? pair.pointB.slice() : transformPoint(poseA, pair.pointB),
+      facetA: pair.facetA,
+      facetB: pair.facetB,
+      beyond: pair.beyond,
+      volumePairs: pair.volumePairs,
+      facetPairs: pair.facetPairs,
+    };
+  } finally {
+    pairs.release(pair);
+  }
 }

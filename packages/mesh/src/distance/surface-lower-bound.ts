@@ -1,41 +1,7 @@
-import { S, shaved } from './surface-scratch.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
+import { shaved } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
-
-/**
- * The facet pairs a search from the candidates evaluated exactly (the hint apart): each with its leaf
- * pair, its slots in the two leaves and its gap, in flat lists grown by doubling and kept.
- */
-export class ExactGaps {
-  /** Leaf of A, leaf of B, slot in A's `order`, slot in B's `order`: 4 numbers an entry. */
-  where = new Uint32Array(256);
-  gap = new Float64Array(64);
-  count = 0;
-  /** Scratch: the entries near the gap, in the order of the search from the roots. */
-  near = new Uint32Array(64);
-
-  push(i: number, j: number, x: number, y: number, d: number): void {
-    if (this.count === this.gap.length) this.#grow();
-    const n = this.count++;
-    const w = this.where;
-    w[4 * n] = i;
-    w[4 * n + 1] = j;
-    w[4 * n + 2] = x;
-    w[4 * n + 3] = y;
-    this.gap[n] = d;
-  }
-
-  #grow(): void {
-    const size = 2 * this.gap.length;
-    const where = new Uint32Array(4 * size);
-    where.set(this.where);
-    this.where = where;
-    const gap = new Float64Array(size);
-    gap.set(this.gap);
-    this.gap = gap;
-    this.near = new Uint32Array(size);
-  }
-}
 
 /**
  * After a search from the candidates (no pair intersecting), sets `q.lowestPruned` so that
@@ -149,9 +115,9 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
       continue;
     }
     q.nodeBound(a1, b1);
-    const l1 = S.bound[0];
+    const l1 = q.s.bound[GAP_BOUND];
     q.nodeBound(a2, b2);
-    const l2 = S.bound[0];
+    const l2 = q.s.bound[GAP_BOUND];
     const leftFirst = q.firstChild(a1, b1, l1, a2, b2, l2);
     return leftFirst !== r1;
   }

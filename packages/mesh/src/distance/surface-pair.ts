@@ -2,8 +2,9 @@ import { FirstTouchError } from '@firsttouch/pose';
 import { ConvexCandidates } from '../convex/convex-candidates.js';
 import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
+import { TRIANGLE_MEET } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
-import { S, shaved } from './surface-scratch.js';
+import { shaved } from './surface-scratch.js';
 import { SurfaceSearch } from './surface-search.js';
 import { searchHull } from './surface-search-hull.js';
 import { searchListed } from './surface-search-listed.js';
@@ -24,10 +25,6 @@ import { searchTrees } from './surface-search-trees.js';
  * ```
  */
 export class SurfacePair {
-  /** Body A (the frame of the computation). */
-  a: Surface;
-  /** Body B. */
-  b: Surface;
   /** The gap of the last evaluation (a certified lower bound when {@link beyond}). */
   distance = Number.NaN;
   /**
@@ -71,29 +68,38 @@ export class SurfacePair {
    * near B's box bounded against B's vertex hull by GJK (a lower bound of its gap to every facet of
    * B, and its gap to B itself since B is convex); only the facets of A within the best meet B's
    * facets one by one. The same result as the descent of both
-   * trees, bit for bit (distance, facets, points, `intersecting`); on the bench's bunny × pebble
-   * 214 bounds a query instead of 857 node pairs. On by default; set it to false for both trees.
+   * trees, bit for bit (distance, facets, points, `intersecting`), in about a quarter of the bounds
+   * (DECISIONS.md). On by default; set it to false for both trees.
    * {@link evaluateMoved} then keeps no candidates: each evaluation starts from A's root.
    */
   hull = true;
 
   /**
-   * The searches' state (the trees, the node bound, the candidates of {@link evaluateMoved}); B's
-   * vertices and node boxes in A's frame, the stack and the facet-pair scratch live in a scratch
-   * shared by all pairs: they serve one evaluation at a time, and a pair built per query then
-   * allocates almost nothing.
+   * The searches' state and scratch (the trees, the node bound, the candidates of
+   * {@link evaluateMoved}, B's vertices and node boxes in A's frame, the stack, the facet pair in
+   * hand), grown to the bodies it meets and kept: hold the pair to answer many queries without
+   * allocating (`surfaceDistance` borrows one from a pool).
    */
   readonly #q = new SurfaceSearch(this.pointA, this.pointB);
-  /** The hull pair of the convex path, made on first use; `#usable` is decided once per binding. */
+  /** The hull pair and candidate lists of the convex path, made on first use; `#usable` is decided once per binding. */
   #hulls: ConvexSurfacePair | undefined;
+  #candidates: ConvexCandidates | undefined;
   #usable: boolean | undefined;
 
   constructor(a: Surface, b: Surface) {
     a.assertNotEmpty('distance (body A)');
     b.assertNotEmpty('distance (body B)');
-    this.a = a;
-    this.b = b;
     this.#q.bind(a, b);
+  }
+
+  /** Body A (the frame of the computation). */
+  get a(): Surface {
+    return this.#q.a;
+  }
+
+  /** Body B. */
+  get b(): Surface {
+    return this.#q.b;
   }
 
   /**
@@ -113,8 +119,6 @@ export class SurfacePair {
   rebind(a: Surface, b: Surface): void {
     a.assertNotEmpty('distance (body A)');
     b.assertNotEmpty('distance (body B)');
-    this.a = a;
-    this.b = b;
     this.#q.bind(a, b);
     this.facetA = -1;
     this.facetB = -1;
@@ -126,6 +130,29 @@ export class SurfacePair {
     this.volumePairs = 0;
     this.facetPairs = 0;
     this.#usable = undefined;
+  }
+
+  /**
+   * Forgets the two surfaces and everything derived from them, keeping the scratch: what a pool does
+   * before it keeps the pair (a body queried once can then be collected). {@link rebind} it before
+   * the next evaluation.
+   *
+   * @example
+   * ```ts
+   * import { SurfacePair, box } from '@firsttouch/mesh';
+   * const pair = new SurfacePair(box(1), box(1));
+   * pair.unbind();
+   * pair.rebind(box(2), box(1));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * console.log(pair.evaluate(R, new Float64Array([3, 0, 0]))); // 1.5
+   * ```
+   */
+  unbind(): void {
+    this.#q.unbind();
+    this.#hulls?.unbind();
+    this.#usable = undefined;
+    this.facetA = -1;
+    this.facetB = -1;
   }
 
   /**
@@ -273,7 +300,7 @@ export class SurfacePair {
     q.place(R, t);
     const d = q.facetPair(fa, fb);
     q.keepPoints();
-    this.intersecting = S.out[6] === 1;
+    this.intersecting = q.s.out[TRIANGLE_MEET] === 1;
     this.beyond = false;
     this.distance = this.intersecting ? 0 : d;
     this.lowerBound = Number.NaN;
@@ -302,7 +329,8 @@ export class SurfacePair {
     // The trees' candidates do not follow this answer: the next moved search starts from the roots.
     q.candidates.kept = false;
     const margin = 1e-13 * (Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + q.reachA + q.reachB);
-    const candidates = CANDIDATES;
+    let candidates = this.#candidates;
+    if (candidates === undefined) candidates = this.#candidates = new ConvexCandidates();
     if (!candidates.collect(hulls, R, t, margin)) return 0;
     q.place(R, t);
     q.margin = margin;
@@ -338,12 +366,6 @@ export class SurfacePair {
     return this.distance;
   }
 }
-
-/**
- * The candidate lists of the convex path, shared by all pairs as the scratch `S` is: they serve one
- * evaluation at a time, and a pair built per query then allocates nothing in proportion to its bodies.
- */
-const CANDIDATES = new ConvexCandidates();
 
 /**
  * Most facets of a body offered to the convex path: the first query builds the body's convex data

@@ -1,19 +1,20 @@
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
-import { S } from './surface-scratch.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
+import type { SurfaceScratch } from './surface-scratch.js';
 
 /**
  * B's vertices, facet boxes and node boxes in A's frame, exact (min and max of the very coordinates
  * the facet-pair routine will use): children are numbered after their parent, so one backward
- * pass fills every node from its facets or its two children. `S.R`, `S.t` hold the placement.
+ * pass fills every node from its facets or its two children. `s.R`, `s.t` hold the placement.
  */
-export function refitB(b: Surface, tb: BoundingTree): void {
+export function refitB(b: Surface, tb: BoundingTree, s: SurfaceScratch): void {
   const pb = b.positions;
-  const vb = S.vb;
-  const stamp = S.stamp;
-  const vbStamp = S.vbStamp;
-  const R = S.R;
-  const t = S.t;
+  const vb = s.vb;
+  const stamp = s.stamp;
+  const vbStamp = s.vbStamp;
+  const R = s.R;
+  const t = s.t;
   const r0 = R[0],
     r1 = R[1],
     r2 = R[2],
@@ -37,8 +38,8 @@ export function refitB(b: Surface, tb: BoundingTree): void {
     vbStamp[w++] = stamp;
   }
   const ib = b.indices;
-  const rb = S.rb;
-  const fbox = S.fb;
+  const rb = s.rb;
+  const fbox = s.fb;
   const count = tb.count;
   const child = tb.child;
   const order = tb.order;
@@ -98,13 +99,13 @@ export function refitB(b: Surface, tb: BoundingTree): void {
 }
 
 /**
- * B's root box in A's frame (node 0 of `S.rb`) from its distinct vertices (x y z each, B's frame),
+ * B's root box in A's frame (node 0 of `s.rb`) from its distinct vertices (x y z each, B's frame),
  * placed as the pairs place B's vertices: the same numbers as {@link refitB}'s root box. For the
  * hull search, which reads no other box of B.
  */
-export function placedBox(points: Float64Array): void {
-  const R = S.R;
-  const t = S.t;
+export function placedBox(points: Float64Array, s: SurfaceScratch): void {
+  const R = s.R;
+  const t = s.t;
   const r0 = R[0],
     r1 = R[1],
     r2 = R[2],
@@ -137,7 +138,7 @@ export function placedBox(points: Float64Array): void {
     if (pz < z0) z0 = pz;
     if (pz > z1) z1 = pz;
   }
-  const rb = S.rb;
+  const rb = s.rb;
   rb[0] = x0;
   rb[1] = y0;
   rb[2] = z0;
@@ -148,34 +149,35 @@ export function placedBox(points: Float64Array): void {
 
 /**
  * Lower bound of the gap between node i of A (its own box, body frame) and node j of B (its box
- * refitted in A's frame): the distance between two axis-aligned boxes of the same frame.
+ * refitted in A's frame, `s.rb`), into `s.bound[0]`: the distance between two axis-aligned boxes
+ * of the same frame.
  */
-export function refitBound(boxesA: Float32Array, i: number, j: number): void {
-  const rb = S.rb;
+export function refitBound(boxesA: Float32Array, i: number, j: number, s: SurfaceScratch): void {
+  const rb = s.rb;
   const p = 6 * i;
   const o = 6 * j;
-  let s = 0;
+  let sum = 0;
   let g = rb[o] - boxesA[p + 3];
   let h = boxesA[p] - rb[o + 3];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
+  if (g > 0) sum += g * g;
   g = rb[o + 1] - boxesA[p + 4];
   h = boxesA[p + 1] - rb[o + 4];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
+  if (g > 0) sum += g * g;
   g = rb[o + 2] - boxesA[p + 5];
   h = boxesA[p + 2] - rb[o + 5];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
-  S.bound[0] = Math.sqrt(s);
+  if (g > 0) sum += g * g;
+  s.bound[GAP_BOUND] = Math.sqrt(sum);
 }
 
-/** Facet fa of A's box, into `S.fa` (the outer loop of a leaf pair sets it once for its inner loop). */
-export function facetBoxA(pa: Float64Array, ia: Uint32Array, fa: number): void {
+/** Facet fa of A's box, into `s.fa` (the outer loop of a leaf pair sets it once for its inner loop). */
+export function facetBoxA(pa: Float64Array, ia: Uint32Array, fa: number, s: SurfaceScratch): void {
   const a = 3 * ia[3 * fa],
     b = 3 * ia[3 * fa + 1],
     c = 3 * ia[3 * fa + 2];
-  const box = S.fa;
+  const box = s.fa;
   for (let k = 0; k < 3; k++) {
     const x = pa[a + k],
       y = pa[b + k],
@@ -187,23 +189,23 @@ export function facetBoxA(pa: Float64Array, ia: Uint32Array, fa: number): void {
   }
 }
 
-/** Squared gap between the box in `S.fa` and facet fb of B's refitted box. */
-export function facetBoxGap2(fb: number): number {
-  const a = S.fa;
-  const b = S.fb;
+/** Squared gap between the box in `s.fa` and facet fb of B's refitted box. */
+export function facetBoxGap2(fb: number, s: SurfaceScratch): number {
+  const a = s.fa;
+  const b = s.fb;
   const q = 6 * fb;
-  let s = 0;
+  let sum = 0;
   let g = b[q] - a[3];
   let h = a[0] - b[q + 3];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
+  if (g > 0) sum += g * g;
   g = b[q + 1] - a[4];
   h = a[1] - b[q + 4];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
+  if (g > 0) sum += g * g;
   g = b[q + 2] - a[5];
   h = a[2] - b[q + 5];
   if (h > g) g = h;
-  if (g > 0) s += g * g;
-  return s;
+  if (g > 0) sum += g * g;
+  return sum;
 }

@@ -1,9 +1,9 @@
-import { pointSet } from '../convex/convex-surface.js';
-import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
-import { triangleGapBound } from '../geometry/triangle-bound.js';
-import { triangleDistance } from '../geometry/triangle-distance.js';
+import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
+import type { HullSearchScratch, KeptFacets } from './hull-search-scratch.js';
 import { refitBound } from './surface-refit.js';
-import { S } from './surface-scratch.js';
+import type { SurfaceScratch } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 
 /**
@@ -20,11 +20,16 @@ import type { SurfaceSearch } from './surface-search.js';
  * search's own bounds.
  */
 export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number): void {
-  // One GJK pair for every search (they never overlap): the facet in hand against B's hull.
+  // The search's own scratch: the facet in hand against B's hull (one GJK search, warm-started from
+  // facet to facet), B's boxes, the facets kept.
+  const h = q.hullScratch();
+  const s = q.s;
+  const triangle = h.triangle;
+  const kept = h.kept;
+  const boxesB = h.boxesB;
   triangle.reach = q.reachA;
-  if (hullPair === undefined) hullPair = new ConvexSurfacePair(q.b, q.b);
-  hullPair.bindHulls(triangle, q.convexB!);
-  const hull = hullPair;
+  const hull = h.gjk;
+  hull.bindHulls(triangle, q.convexB!);
   const margin = q.margin;
   const ta = q.ta;
   const pa = q.a.positions;
@@ -40,13 +45,13 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   const countA = ta.count;
   const childA = ta.child;
   const orderA = ta.order;
-  const stack = S.stack;
+  const stack = s.stack;
   stack.size = 0;
   kept.count = 0;
-  // B's two boxes for the facet test (see `boxesB`).
-  placeBoxes(q.ownBoxB);
-  refitBound(boxesA, 0, 0);
-  stack.push(0, 0, S.bound[0]);
+  // B's two boxes for the facet test (see `HullSearchScratch.boxesB`).
+  placeBoxes(q.ownBoxB, s, boxesB);
+  refitBound(boxesA, 0, 0, s);
+  stack.push(0, 0, s.bound[GAP_BOUND]);
   // The separating axis of the nearest facet bounded so far (GJK's, a unit vector in A's frame) and
   // the height along it below which no vertex of B lies: any facet whose corners all stay below that
   // height by more than the cap is out for three dot products, without its own GJK. Near the closest
@@ -65,7 +70,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       z = q.pointB[2] - q.pointA[2];
     const length = Math.sqrt(x * x + y * y + z * z);
     if (length > 0 && length < Number.POSITIVE_INFINITY) {
-      const floor = lowestOfB(q.convexB!.points, x / length, y / length, z / length);
+      const floor = lowestOfB(q.convexB!.points, x / length, y / length, z / length, s);
       // (Finite only: a height that overflowed would put every facet out.)
       if (Math.abs(floor) < Number.POSITIVE_INFINITY) {
         axisX = x / length;
@@ -90,8 +95,8 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       for (let x = childA[i]; x < childA[i] + countA[i]; x++) {
         const fa = orderA[x];
         const limit = cap + margin;
-        facetApart(pa, ia, fa, limit, corners);
-        const apart = S.bound[0];
+        facetApart(pa, ia, fa, limit, corners, boxesB, s.bound);
+        const apart = s.bound[GAP_BOUND];
         if (apart > limit) {
           if (apart < lowestBound) lowestBound = apart;
           continue;
@@ -105,7 +110,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
         }
         // The facet against B's hull (its vertices placed as the pairs place them).
         hull.stopAbove = limit;
-        const gap = hull.evaluateBound(S.R, S.t);
+        const gap = hull.evaluateBound(s.R, s.t);
         volumePairs++;
         if (gap > 0 && gap < nearest) {
           // GJK's bound is B's lowest height along its axis less the facet's highest corner.
@@ -138,10 +143,10 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     // Both children against B's box, the closer searched first (on a tie, the nearer centre).
     const a1 = i + 1;
     const a2 = childA[i];
-    refitBound(boxesA, a1, 0);
-    const l1 = S.bound[0];
-    refitBound(boxesA, a2, 0);
-    const l2 = S.bound[0];
+    refitBound(boxesA, a1, 0, s);
+    const l1 = s.bound[GAP_BOUND];
+    refitBound(boxesA, a2, 0, s);
+    const l2 = s.bound[GAP_BOUND];
     volumePairs += 2;
     const firstIsCloser = l1 < l2 || (l1 === l2 && q.centres2(a1, 0) <= q.centres2(a2, 0));
     const nearNode = firstIsCloser ? a1 : a2;
@@ -164,14 +169,14 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       if (gap < q.lowestPruned) q.lowestPruned = gap;
       continue;
     }
-    pairsWith(q, fa, shrink, 3 * k);
+    pairsWith(q, h, fa, shrink, 3 * k);
   }
 }
 
-/** The box of facet fa of A taken into B's frame (x ↦ Rᵀ (x − t), from `S.R`, `S.t`), into `out`. */
-function facetInB(pa: Float64Array, ia: Uint32Array, fa: number, out: Float64Array): void {
-  const R = S.R;
-  const t = S.t;
+/** The box of facet fa of A taken into B's frame (x ↦ Rᵀ (x − t), from `s.R`, `s.t`), into `out`. */
+function facetInB(pa: Float64Array, ia: Uint32Array, fa: number, out: Float64Array, s: SurfaceScratch): void {
+  const R = s.R;
+  const t = s.t;
   out.fill(Number.POSITIVE_INFINITY, 0, 3);
   out.fill(Number.NEGATIVE_INFINITY, 3, 6);
   for (let k = 0; k < 3; k++) {
@@ -192,21 +197,12 @@ function facetInB(pa: Float64Array, ia: Uint32Array, fa: number, out: Float64Arr
 }
 
 /**
- * B's two boxes as the facet test reads them, 21 numbers: B's own box placed in A's frame, along
- * each of B's axes (a column of R) the slab its vertices span, as the axes (9) then the slabs' ends
- * (lo, hi for each axis); then B's box in A's axes (min, max; `placedBox`, before the search).
- * Rotated, B's box in A's axes holds up to √3 times its extent; along its own axes it is tight, and
- * three projections of a facet bound it from B for a few flops where GJK takes hundreds (pebble
- * throw: 182 GJK bounds → 115). The projections round to a few ulps of the scale, which the margin
- * covers: a facet goes only past cap + margin, as after GJK.
+ * Fills `f` (`HullSearchScratch.boxesB`) from B's own box (`own`, min then max, B's frame) and
+ * `s.R`, `s.t`, `s.rb`.
  */
-const boxesB = new Float64Array(21);
-
-/** Fills {@link boxesB} from B's own box (`own`, min then max, B's frame) and `S.R`, `S.t`, `S.rb`. */
-function placeBoxes(own: Float64Array): void {
-  const R = S.R;
-  const t = S.t;
-  const f = boxesB;
+function placeBoxes(own: Float64Array, s: SurfaceScratch, f: Float64Array): void {
+  const R = s.R;
+  const t = s.t;
   for (let k = 0; k < 3; k++) {
     const ux = R[k],
       uy = R[3 + k],
@@ -218,14 +214,14 @@ function placeBoxes(own: Float64Array): void {
     f[9 + 2 * k] = own[k] + o;
     f[10 + 2 * k] = own[3 + k] + o;
   }
-  for (let k = 0; k < 6; k++) f[15 + k] = S.rb[k];
+  for (let k = 0; k < 6; k++) f[15 + k] = s.rb[k];
 }
 
 /**
- * Facet fa of A into `corners`, and a lower bound of its gap to B into `S.bound[0]`: its box against
- * B's box in A's axes, or when that is within `limit`, the largest gap across B's own axes (see
- * {@link boxesB}). A function of its own, its result in scratch: left in the search, its helpers were
- * no longer inlined there and every call boxed its result (measured: 8 % of the bunny × pebble query).
+ * Facet fa of A into `corners`, and a lower bound of its gap to B into `bound[0]`: its box against
+ * B's box in A's axes, or when that is within `limit`, the largest gap across B's own axes (`f`,
+ * `HullSearchScratch.boxesB`). A function of its own, its result in scratch: left in the search, its
+ * helpers were no longer inlined there and every call boxed its result.
  */
 function facetApart(
   pa: Float64Array,
@@ -233,6 +229,8 @@ function facetApart(
   fa: number,
   limit: number,
   corners: Float64Array,
+  f: Float64Array,
+  bound: Float64Array,
 ): void {
   const a = 3 * ia[3 * fa];
   const b = 3 * ia[3 * fa + 1];
@@ -255,7 +253,6 @@ function facetApart(
   corners[6] = cx;
   corners[7] = cy;
   corners[8] = cz;
-  const f = boxesB;
   let s = 0;
   let g = slabGap(ax, bx, cx, f[15], f[18]);
   if (g > 0) s += g * g;
@@ -264,7 +261,7 @@ function facetApart(
   g = slabGap(az, bz, cz, f[17], f[20]);
   if (g > 0) s += g * g;
   if (s > limit * limit) {
-    S.bound[0] = Math.sqrt(s);
+    bound[GAP_BOUND] = Math.sqrt(s);
     return;
   }
   let o = Number.NEGATIVE_INFINITY;
@@ -281,13 +278,13 @@ function facetApart(
     );
     if (g > o) o = g;
   }
-  S.bound[0] = o;
+  bound[GAP_BOUND] = o;
 }
 
-/** The least height along (x, y, z) (A's frame) of B's points (B's frame), placed by `S.R`, `S.t`. */
-function lowestOfB(points: Float64Array, x: number, y: number, z: number): number {
-  const R = S.R;
-  const t = S.t;
+/** The least height along (x, y, z) (A's frame) of B's points (B's frame), placed by `s.R`, `s.t`. */
+function lowestOfB(points: Float64Array, x: number, y: number, z: number, s: SurfaceScratch): number {
+  const R = s.R;
+  const t = s.t;
   // The axis taken into B's frame once, rather than every point into A's.
   const u = R[0] * x + R[3] * y + R[6] * z,
     v = R[1] * x + R[4] * y + R[7] * z,
@@ -321,7 +318,7 @@ function slabGap(h0: number, h1: number, h2: number, lo: number, hi: number): nu
  * The pairs of facet fa of A with the facets of B, down B's own tree, behind the tests of the search
  * down both trees; reads and updates the best in `q` (ties go to the smaller pair whatever the order).
  */
-function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number): void {
+function pairsWith(q: SurfaceSearch, h: HullSearchScratch, fa: number, shrink: number, axisAt: number): void {
   const margin = q.margin;
   let best = q.best;
   let bestA = q.bestA;
@@ -330,15 +327,18 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
   if (intersecting && fa > bestA) return;
   let facetPairs = q.facetPairs;
   let lowest = q.lowestPruned;
-  const tri = S.tri;
-  const out = S.out;
+  const s = q.s;
+  const tri = s.tri;
+  const out = s.out;
+  const work = s.work;
+  const kept: KeptFacets = h.kept;
   const hintA = q.hintA;
   const hintB = q.hintB;
   // Facet fa taken into B's frame, its box there against B's own facet boxes (made once a body):
   // the test most pairs end at, with nothing of B placed for it. A box gap in either frame bounds
   // the pair's distance; the two placements' rounding is within the margin.
-  const box = S.fa;
-  facetInB(q.a.positions, q.a.indices, fa, box);
+  const box = s.fa;
+  facetInB(q.a.positions, q.a.indices, fa, box, s);
   const ax0 = box[0],
     ay0 = box[1],
     az0 = box[2];
@@ -367,12 +367,12 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
   const countB = tb.count;
   const childB = tb.child;
   const orderB = tb.order;
-  if (descentB.length < tb.nodeCount) {
-    descentB = new Int32Array(tb.nodeCount);
-    descentGaps = new Float64Array(tb.nodeCount);
+  if (h.descentB.length < tb.nodeCount) {
+    h.descentB = new Int32Array(tb.nodeCount);
+    h.descentGaps = new Float64Array(tb.nodeCount);
   }
-  const stack = descentB;
-  const gaps = descentGaps;
+  const stack = h.descentB;
+  const gaps = h.descentGaps;
   let top = 0;
   stack[top] = 0;
   gaps[top++] = 0;
@@ -390,8 +390,8 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
       // Both children, the nearer popped first.
       const c1 = node + 1;
       const c2 = childB[node];
-      const g1 = nodeGap2(nodeBoxes, c1, ax0, ay0, az0, ax1, ay1, az1);
-      const g2 = nodeGap2(nodeBoxes, c2, ax0, ay0, az0, ax1, ay1, az1);
+      const g1 = nodeGap2(nodeBoxes, c1, box);
+      const g2 = nodeGap2(nodeBoxes, c2, box);
       const farFirst = g1 <= g2;
       stack[top] = farFirst ? c2 : c1;
       gaps[top++] = farFirst ? g2 : g1;
@@ -441,14 +441,14 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
         if (along < lowest) lowest = along;
         continue;
       }
-      const bound = triangleGapBound(tri, 0, 9, near);
+      const bound = triangleGapBoundWith(tri, 0, 9, near, undefined, work);
       if (bound - margin > best * shrink) {
         if (bound < lowest) lowest = bound;
         continue;
       }
-      const d = triangleDistance(tri, 0, 9, out);
+      const d = triangleDistanceWith(tri, 0, 9, out, work);
       facetPairs++;
-      if (out[6] === 1) intersecting = true;
+      if (out[TRIANGLE_MEET] === 1) intersecting = true;
       // An exact gap above the best still bounds what was left out.
       if (d > best && d < lowest) lowest = d;
       if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
@@ -467,21 +467,14 @@ function pairsWith(q: SurfaceSearch, fa: number, shrink: number, axisAt: number)
   q.lowestPruned = lowest;
 }
 
-/** The stack of {@link pairsWith}'s descent of B's tree, with each node's squared box gap (grown to B's node count, kept). */
-let descentB = new Int32Array(64);
-let descentGaps = new Float64Array(64);
-
-/** Squared gap between node i's box (B's own frame) and the box (x0 y0 z0, x1 y1 z1). */
-function nodeGap2(
-  boxes: Float32Array,
-  i: number,
-  x0: number,
-  y0: number,
-  z0: number,
-  x1: number,
-  y1: number,
-  z1: number,
-): number {
+/** Squared gap between node i's box (B's own frame) and the box `b` (min x y z, max x y z). */
+function nodeGap2(boxes: Float32Array, i: number, b: Float64Array): number {
+  const x0 = b[0],
+    y0 = b[1],
+    z0 = b[2],
+    x1 = b[3],
+    y1 = b[4],
+    z1 = b[5];
   const p = 6 * i;
   let s = 0;
   let g = boxes[p] - x1;
@@ -498,85 +491,3 @@ function nodeGap2(
   if (g > 0) s += g * g;
   return s;
 }
-
-/** The facets of A the first pass keeps, with their hull bounds (grown by doubling, kept between searches). */
-class KeptFacets {
-  facets = new Int32Array(64);
-  gaps = new Float64Array(64);
-  /** GJK's separating axis for each (A's frame, towards B; zeros where the gap is 0). */
-  axes = new Float64Array(192);
-  count = 0;
-
-  push(fa: number, gap: number, axis: Float64Array): void {
-    if (this.count === this.facets.length) {
-      const facets = new Int32Array(2 * this.count);
-      facets.set(this.facets);
-      this.facets = facets;
-      const gaps = new Float64Array(2 * this.count);
-      gaps.set(this.gaps);
-      this.gaps = gaps;
-      const axes = new Float64Array(6 * this.count);
-      axes.set(this.axes);
-      this.axes = axes;
-    }
-    const n = this.count++;
-    this.facets[n] = fa;
-    this.gaps[n] = gap;
-    this.axes[3 * n] = axis[0];
-    this.axes[3 * n + 1] = axis[1];
-    this.axes[3 * n + 2] = axis[2];
-  }
-
-  /**
-   * By bound, then by facet: a heap sort, in place. Usually a few dozen entries, but a body whose
-   * facets all lie at about the same gap from B (a sphere about it) can keep thousands.
-   */
-  sort(): void {
-    const n = this.count;
-    for (let k = (n >> 1) - 1; k >= 0; k--) this.#sift(k, n);
-    for (let end = n - 1; end > 0; end--) {
-      this.#swap(0, end);
-      this.#sift(0, end);
-    }
-  }
-
-  /** Entry k before entry j: the larger bound, then the larger facet, goes up the heap. */
-  #after(k: number, j: number): boolean {
-    const g = this.gaps;
-    return g[k] > g[j] || (g[k] === g[j] && this.facets[k] > this.facets[j]);
-  }
-
-  #sift(k: number, n: number): void {
-    for (;;) {
-      let top = k;
-      const l = 2 * k + 1;
-      const r = l + 1;
-      if (l < n && this.#after(l, top)) top = l;
-      if (r < n && this.#after(r, top)) top = r;
-      if (top === k) return;
-      this.#swap(k, top);
-      k = top;
-    }
-  }
-
-  #swap(k: number, j: number): void {
-    const f = this.facets[k];
-    this.facets[k] = this.facets[j];
-    this.facets[j] = f;
-    const g = this.gaps[k];
-    this.gaps[k] = this.gaps[j];
-    this.gaps[j] = g;
-    const a = this.axes;
-    for (let c = 0; c < 3; c++) {
-      const x = a[3 * k + c];
-      a[3 * k + c] = a[3 * j + c];
-      a[3 * j + c] = x;
-    }
-  }
-}
-
-const kept = new KeptFacets();
-
-/** The facet of A in hand as a vertex set (its points rewritten facet by facet), and the GJK pair. */
-const triangle = pointSet(3);
-let hullPair: ConvexSurfacePair | undefined;

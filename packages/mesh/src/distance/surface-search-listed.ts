@@ -1,7 +1,6 @@
 import type { ConvexCandidates } from '../convex/convex-candidates.js';
-import { triangleGapBound } from '../geometry/triangle-bound.js';
-import { triangleDistance } from '../geometry/triangle-distance.js';
-import { S } from './surface-scratch.js';
+import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import type { SurfaceSearch } from './surface-search.js';
 
 /**
@@ -14,8 +13,9 @@ import type { SurfaceSearch } from './surface-search.js';
  */
 export function searchListed(q: SurfaceSearch, c: ConvexCandidates): boolean {
   const margin = q.margin;
-  const tri = S.tri;
-  const out = S.out;
+  const tri = q.s.tri;
+  const out = q.s.out;
+  const work = q.s.work;
   const facetsA = c.facetsA;
   const facetsB = c.facetsB;
   const depthsA = c.depthsA;
@@ -32,11 +32,11 @@ export function searchListed(q: SurfaceSearch, c: ConvexCandidates): boolean {
       if (below + depthsB[j] - margin > best) continue;
       const fb = facetsB[j];
       q.loadPair(fa, fb);
-      const gap = triangleGapBound(tri, 0, 9, best + margin);
+      const gap = triangleGapBoundWith(tri, 0, 9, best + margin, undefined, work);
       if (gap - margin > best) continue;
-      const d = triangleDistance(tri, 0, 9, out);
+      const d = triangleDistanceWith(tri, 0, 9, out, work);
       facetPairs++;
-      if (out[6] === 1) {
+      if (out[TRIANGLE_MEET] === 1) {
         met = true;
         break;
       }

@@ -1,10 +1,10 @@
-import { triangleGapBound } from '../geometry/triangle-bound.js';
-import { triangleDistance } from '../geometry/triangle-distance.js';
+import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
+import { GAP_BOUND } from '../tree/rss-place.js';
 import { sameLowerBound } from './surface-lower-bound.js';
 import { facetBoxA, facetBoxGap2 } from './surface-refit.js';
-import { S } from './surface-scratch.js';
 import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
 
@@ -20,8 +20,8 @@ function laterThan(fa: number, fb: number, bestA: number, bestB: number): boolea
 
 /**
  * A search from the candidates runs while the candidates needing a new bound, times this, are fewer
- * than the node pairs of the last search from the roots (measured on the bench's time-of-impact
- * scene: a candidate needing a new bound costs one to one and a half node pairs).
+ * than the node pairs of the last search from the roots (a candidate needing a new bound costs one to
+ * one and a half node pairs: DECISIONS.md).
  */
 const FULL_RATIO = 3;
 
@@ -52,8 +52,11 @@ export function searchTrees(
   const refit = q.refit;
   const pa = q.a.positions;
   const ia = q.a.indices;
-  const tri = S.tri;
-  const out = S.out;
+  const scratch = q.s;
+  const tri = scratch.tri;
+  const out = scratch.out;
+  const work = scratch.work;
+  const bound = scratch.bound;
   const candidates = q.candidates;
   const hintA = q.hintA;
   const hintB = q.hintB;
@@ -91,16 +94,16 @@ export function searchTrees(
   if (!fromCandidates) candidates.drift = 0;
   const drift = candidates.drift;
 
-  const stack = S.stack;
+  const stack = scratch.stack;
   stack.size = 0;
   // Without a hint, nothing bounds the gap from above until the descent reaches facets: a search of
   // two RSS trees dives from the most promising pair to the leaves (the nearer child first, as the
   // descent does) and leaves the other child in a heap by its bound; each dive starts from the
   // lowest bound left. The first leaves meet a gap within a few per cent of the answer sooner than
-  // a descent that finishes every subtree it enters (see the package README).
+  // a descent that finishes every subtree it enters (DECISIONS.md).
   let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
   let dives = 0;
-  const heap = S.heap;
+  const heap = scratch.heap;
   heap.size = 0;
   if (fromCandidates) {
     lowestBound = outsideNow;
@@ -119,7 +122,7 @@ export function searchTrees(
         continue;
       }
       q.nodeBound(i, j);
-      const lb = S.bound[0];
+      const lb = bound[GAP_BOUND];
       volumePairs++;
       if (lb - margin > best) {
         if (lb < lowestBound) lowestBound = lb;
@@ -129,7 +132,7 @@ export function searchTrees(
   } else {
     q.nodeBound(0, 0);
     volumePairs++;
-    stack.push(0, 0, S.bound[0]);
+    stack.push(0, 0, bound[GAP_BOUND]);
   }
   const countA = ta.count;
   const countB = tb.count;
@@ -180,7 +183,7 @@ export function searchTrees(
       const fb0 = childB[j];
       for (let x = fa0; x < fa0 + countA[i]; x++) {
         const fa = orderA[x];
-        if (refit) facetBoxA(pa, ia, fa);
+        if (refit) facetBoxA(pa, ia, fa, scratch);
         // A's facet stays in the scratch through the pairs below (the pair routines only read it).
         q.loadA(fa);
         for (let y = fb0; y < fb0 + countB[j]; y++) {
@@ -191,7 +194,7 @@ export function searchTrees(
           if (intersecting && (fa > bestA || (fa === bestA && fb > bestB))) continue;
           if (refit) {
             // The two facets' own boxes, both exact in A's frame: a few flops before any loading.
-            const g2 = facetBoxGap2(fb);
+            const g2 = facetBoxGap2(fb, scratch);
             const limit = best * shrink + margin;
             if (g2 > limit * limit) {
               const g = Math.sqrt(g2);
@@ -201,14 +204,14 @@ export function searchTrees(
           }
           q.loadB(fb);
           // Cheap separating-axis bound first: most candidate pairs stop here.
-          const gap = triangleGapBound(tri, 0, 9, best * shrink + margin);
+          const gap = triangleGapBoundWith(tri, 0, 9, best * shrink + margin, undefined, work);
           if (gap - margin > best * shrink) {
             if (gap < lowestBound) lowestBound = gap;
             continue;
           }
-          const d = triangleDistance(tri, 0, 9, out);
+          const d = triangleDistanceWith(tri, 0, 9, out, work);
           facetPairs++;
-          if (out[6] === 1 && !intersecting) {
+          if (out[TRIANGLE_MEET] === 1 && !intersecting) {
             intersecting = true;
             firstA = firstElementsOf(ta);
             firstB = firstElementsOf(tb);
@@ -246,12 +249,12 @@ export function searchTrees(
     let l2 = lb;
     if (!dead1) {
       q.nodeBound(a1, b1);
-      l1 = S.bound[0];
+      l1 = bound[GAP_BOUND];
       volumePairs++;
     }
     if (!dead2) {
       q.nodeBound(a2, b2);
-      l2 = S.bound[0];
+      l2 = bound[GAP_BOUND];
       volumePairs++;
     }
     const keep1 = !dead1 && l1 - margin <= best * shrink;

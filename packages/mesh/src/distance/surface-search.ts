@@ -1,43 +1,73 @@
 import { type ConvexSurface, convexSurface } from '../convex/convex-surface.js';
 import { hullCovered } from '../convex/hull-covered.js';
-import { triangleDistance } from '../geometry/triangle-distance.js';
+import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
 import type { BoundingTree } from '../tree/build.js';
-import { placeRss, RSS_C, RSS_STRIDE, type RssVolumes, rssGap, rssOf, rssShift } from '../tree/rss.js';
+import { rssOf } from '../tree/rss.js';
+import { RSS_C, RSS_STRIDE, type RssVolumes } from '../tree/rss-layout.js';
+import { placeRss, rssGap, rssShift } from '../tree/rss-place.js';
+import { ExactGaps } from './exact-gaps.js';
+import { HullSearchScratch } from './hull-search-scratch.js';
 import { SurfaceCandidates } from './surface-candidates.js';
-import { ExactGaps } from './surface-lower-bound.js';
 import { placedBox, refitB, refitBound } from './surface-refit.js';
-import { prepareScratch, rootReach, S } from './surface-scratch.js';
+import { rootReach, SurfaceScratch } from './surface-scratch.js';
 
-const NO_RSS: RssVolumes = {
+/** What `rssA` and `rssB` hold while B is refitted (never read then). */
+const NO_RSS: RssVolumes = Object.freeze({
   data: new Int16Array(0),
   sizes: new Uint16Array(0),
-  origin: new Float64Array(3),
+  origin: new Float64Array(0),
   step: 1,
   byteLength: 0,
-};
+});
 const EMPTY64 = new Float64Array(0);
 
-/** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR} (measured: refitting the bunny against the bunny costs what it saves). */
+/** B is refitted when its tree has at most this share of the nodes of A's, plus {@link REFIT_FLOOR}: past it, refitting costs what it saves (DECISIONS.md). */
 const REFIT_RATIO = 0.25;
 /** Small bodies are always refitted: the pass costs less than one loose box pair. */
 const REFIT_FLOOR = 256;
-/**
- * A refitted convex B of at most this many distinct vertices is searched against A facet by facet
- * through its hull (`searchHull`): each GJK bound scans B's vertices.
- */
-const HULL_POINTS = 128;
 
 /**
- * What the searches of a `SurfacePair` share: the two surfaces and their trees, the placement of
- * this evaluation (in the shared scratch `S`), the node bound, and the closest pair found. Numbers of
- * an evaluation live in fields rather than arguments (doubles passed to a call are boxed).
+ * Whether B (tree `tb`) is refitted in A's frame (tree `ta`) at each evaluation, exact boxes from its
+ * placed vertices, rather than bounded by its RSS: the distance query's choice by B's size, which
+ * the directional step makes alike. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { box, icosphere } from '@firsttouch/mesh';
+ * import { refitsB } from '@firsttouch/mesh/internal';
+ * console.log(refitsB(icosphere(1, 4).tree(), box(1).tree()), refitsB(box(1).tree(), icosphere(1, 4).tree())); // true false
+ * ```
+ */
+export function refitsB(ta: BoundingTree, tb: BoundingTree): boolean {
+  return tb.nodeCount <= REFIT_RATIO * ta.nodeCount + REFIT_FLOOR;
+}
+
+/**
+ * A refitted convex B of at most this many distinct vertices is searched against A facet by facet
+ * through its hull (`searchHull`; the directional step clears A's facets against it alike): each GJK
+ * bound scans B's vertices. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { HULL_POINTS } from '@firsttouch/mesh/internal';
+ * console.log(HULL_POINTS); // 128
+ * ```
+ */
+export const HULL_POINTS = 128;
+
+/**
+ * What the searches of a `SurfacePair` share: the two surfaces and their trees, the scratch (the
+ * placement of this evaluation, B placed in A's frame), the node bound, and the closest pair found.
+ * Numbers of an evaluation live in fields rather than arguments (doubles passed to a call are boxed).
  */
 export class SurfaceSearch {
   a!: Surface;
   b!: Surface;
   ta!: BoundingTree;
   tb!: BoundingTree;
+  /** The scratch of the searches, grown to the bodies met and kept. */
+  readonly s = new SurfaceScratch();
   /**
    * Whether B's tree is refitted in A's frame at each evaluation (exact boxes, one pass over B) rather
    * than each of its boxes enclosed after the turn (no pass, looser boxes): chosen by B's size.
@@ -84,6 +114,8 @@ export class SurfaceSearch {
   readonly candidates = new SurfaceCandidates();
   /** The exact gaps of a search from the candidates (for `lowerBound`). */
   readonly gaps = new ExactGaps();
+  /** The hull search's scratch, made on its first use. */
+  #hull: HullSearchScratch | undefined;
 
   /** The closest points are written into the caller's `pointA` and `pointB`. */
   constructor(
@@ -97,7 +129,7 @@ export class SurfaceSearch {
     this.b = b;
     this.ta = a.tree();
     this.tb = b.tree();
-    this.refit = this.tb.nodeCount <= REFIT_RATIO * this.ta.nodeCount + REFIT_FLOOR;
+    this.refit = refitsB(this.ta, this.tb);
     if (!this.refit) {
       this.rssA = rssOf(a);
       this.rssB = rssOf(b);
@@ -108,6 +140,31 @@ export class SurfaceSearch {
     this.useHull = false;
     this.convexB = undefined;
     this.#hullDecided = false;
+  }
+
+  /** The hull search's scratch (made on first use, kept). */
+  hullScratch(): HullSearchScratch {
+    if (this.#hull === undefined) this.#hull = new HullSearchScratch();
+    return this.#hull;
+  }
+
+  /**
+   * Drops the surfaces and everything derived from them (trees, RSS, convex data), keeping the
+   * scratch: what a pool does before it keeps the search. `bind` it again before the next search.
+   */
+  unbind(): void {
+    this.a = undefined!;
+    this.b = undefined!;
+    this.ta = undefined!;
+    this.tb = undefined!;
+    this.rssA = NO_RSS;
+    this.rssB = NO_RSS;
+    this.convexB = undefined;
+    this.ownFacetBoxesB = EMPTY64;
+    this.useHull = false;
+    this.#hullDecided = false;
+    this.candidates.forget();
+    this.#hull?.unbind();
   }
 
   /** Whether the hull search applies to the bound pair ({@link useHull}), decided on first call after `bind`. */
@@ -137,18 +194,19 @@ export class SurfaceSearch {
    */
   begin(R: Float64Array, t: Float64Array, nodes = true): void {
     this.place(R, t);
-    if (this.refit && nodes) refitB(this.b, this.tb);
-    else if (this.refit) placedBox(this.convexB!.points);
+    if (this.refit && nodes) refitB(this.b, this.tb, this.s);
+    else if (this.refit) placedBox(this.convexB!.points, this.s);
     const scale = Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + this.reachA + this.reachB;
     this.margin = 1e-13 * scale;
   }
 
   /** Stores the placement only, for facet pairs taken one by one (B's vertices placed as they come). */
   place(R: Float64Array, t: Float64Array): void {
-    S.R.set(R);
-    S.t.set(t);
-    if (!this.refit) rssShift(this.rssA, this.rssB, R, t, S.shift);
-    prepareScratch(this.b.vertexCount, this.tb.nodeCount, this.b.facetCount);
+    const s = this.s;
+    s.R.set(R);
+    s.t.set(t);
+    if (!this.refit) rssShift(this.rssA, this.rssB, R, t, s.shift);
+    s.prepare(this.b.vertexCount, this.tb.nodeCount, this.b.facetCount);
   }
 
   /**
@@ -170,7 +228,7 @@ export class SurfaceSearch {
     const d = this.facetPair(hintA, hintB);
     this.hintGap = d;
     this.facetPairs = 1;
-    if (S.out[6] === 1) this.intersecting = true;
+    if (this.s.out[TRIANGLE_MEET] === 1) this.intersecting = true;
     if (d > this.best) this.lowestPruned = d;
     if (d <= this.best) {
       this.best = d;
@@ -182,7 +240,7 @@ export class SurfaceSearch {
 
   /** Copies the closest points of the facet pair just evaluated. */
   keepPoints(): void {
-    const o = S.out;
+    const o = this.s.out;
     this.pointA[0] = o[0];
     this.pointA[1] = o[1];
     this.pointA[2] = o[2];
@@ -195,8 +253,8 @@ export class SurfaceSearch {
    * Whether the descent searches the child pair (a1, b1), of bound l1, before (a2, b2), of bound l2.
    * With RSS (a large B), the pair whose centres are closer: near the roots the bounds are 0 or far
    * below the gap, and the smaller bound led the first leaves to gaps about 3 times the answer (the
-   * distance scene's bunny pair: 1 990 node pairs a query by the bounds, 1 819 by the centres, 114
-   * and 86 exact facet pairs). Boxes (a refitted B): the smaller bound, ties to the closer centres.
+   * node pairs it saves are in DECISIONS.md). Boxes (a refitted B): the smaller bound, ties to the
+   * closer centres.
    * The search and the rebuilding of its order (`lowerBound` of `evaluateMoved`) both ask here.
    */
   firstChild(a1: number, b1: number, l1: number, a2: number, b2: number, l2: number): boolean {
@@ -212,12 +270,12 @@ export class SurfaceSearch {
       const h = this.rssA.step;
       const o = RSS_STRIDE * i + RSS_C;
       const p = 12 * j + 6;
-      const rp = S.rp;
+      const rp = this.s.rp;
       return (rp[p] - va[o] * h) ** 2 + (rp[p + 1] - va[o + 1] * h) ** 2 + (rp[p + 2] - va[o + 2] * h) ** 2;
     }
     const ba = this.ta.boxes;
     const p = 6 * i;
-    const c = S.rb;
+    const c = this.s.rb;
     const o = 6 * j;
     return (
       (0.5 * (c[o] + c[o + 3]) - 0.5 * (ba[p] + ba[p + 3])) ** 2 +
@@ -227,11 +285,11 @@ export class SurfaceSearch {
   }
 
   /**
-   * Lower bound of the gap between node i of A and node j of B into `S.bound[0]` (a float returned
+   * Lower bound of the gap between node i of A and node j of B into `s.bound[0]` (a float returned
    * from a call that is not inlined is boxed, and this runs for every node pair). A refitted B: its
    * exact boxes in A's frame against A's boxes. Otherwise the two nodes' RSS, B's placed in
-   * A's frame once an evaluation (measured on the bunny pair: 2 420 node pairs a query instead of
-   * 6 541 for the turned boxes and slabs, 3.1 times faster; against a refitted small B the RSS lose).
+   * A's frame once an evaluation (far fewer node pairs than turned boxes and slabs on a large B; against
+   * a refitted small B the RSS lose: DECISIONS.md).
    *
    * Rounding: every number of the RSS decodes exactly (integers times powers of two) and each volume
    * contains its vertices as decoded, so only the arithmetic rounds: placing B's centre and axes (a
@@ -244,21 +302,23 @@ export class SurfaceSearch {
    * ulps: a bound less the margin stays below the gap the search measures.
    */
   nodeBound(i: number, j: number): void {
+    const s = this.s;
     if (this.refit) {
-      refitBound(this.ta.boxes, i, j);
+      refitBound(this.ta.boxes, i, j, s);
       return;
     }
-    if (S.rpStamp[j] !== S.stamp) {
-      S.rpStamp[j] = S.stamp;
-      placeRss(this.rssB, j, S.R, S.shift, S.rp);
+    if (s.rpStamp[j] !== s.stamp) {
+      s.rpStamp[j] = s.stamp;
+      placeRss(this.rssB, j, s.R, s.shift, s.rp);
     }
-    rssGap(this.rssA, i, S.rp, j, S.bound);
+    rssGap(this.rssA, i, s.rp, j, s.bound);
   }
 
   /** The exact distance of facet fa of A and facet fb of B (B's vertices taken into A's frame). */
   facetPair(fa: number, fb: number): number {
     this.loadPair(fa, fb);
-    return triangleDistance(S.tri, 0, 9, S.out);
+    const s = this.s;
+    return triangleDistanceWith(s.tri, 0, 9, s.out, s.work);
   }
 
   /** Loads facet fa of A and facet fb of B (taken into A's frame) into the pair scratch. */
@@ -269,7 +329,7 @@ export class SurfaceSearch {
 
   /** Loads facet fa of A into the pair scratch (the first triangle: it stays while B's change). */
   loadA(fa: number): void {
-    const T = S.tri;
+    const T = this.s.tri;
     const pa = this.a.positions;
     const ia = this.a.indices;
     for (let k = 0; k < 3; k++) {
@@ -282,17 +342,18 @@ export class SurfaceSearch {
 
   /** Loads facet fb of B, taken into A's frame, into the pair scratch (the second triangle). */
   loadB(fb: number): void {
-    const T = S.tri;
+    const s = this.s;
+    const T = s.tri;
     const ib = this.b.indices;
-    const vb = S.vb;
+    const vb = s.vb;
     for (let k = 0; k < 3; k++) {
       const w = ib[3 * fb + k];
       const v = 3 * w;
-      if (S.vbStamp[w] !== S.stamp) {
-        S.vbStamp[w] = S.stamp;
+      if (s.vbStamp[w] !== s.stamp) {
+        s.vbStamp[w] = s.stamp;
         const pb = this.b.positions;
-        const R = S.R;
-        const t = S.t;
+        const R = s.R;
+        const t = s.t;
         const x = pb[v],
           y = pb[v + 1],
           z = pb[v + 2];
@@ -307,11 +368,9 @@ export class SurfaceSearch {
   }
 }
 
-const facetBoxCache = new WeakMap<Surface, Float64Array>();
-
 /** The box of each facet of a surface in its own frame (min, max), computed once and kept with it. */
 function ownFacetBoxes(b: Surface): Float64Array {
-  let boxes = facetBoxCache.get(b);
+  let boxes = b.kept.ownFacetBoxes;
   if (boxes) return boxes;
   boxes = new Float64Array(6 * b.facetCount);
   const p = b.positions;
@@ -325,6 +384,13 @@ function ownFacetBoxes(b: Surface): Float64Array {
       boxes[6 * f + k + 3] = Math.max(x, y, z);
     }
   }
-  facetBoxCache.set(b, boxes);
+  b.kept.ownFacetBoxes = boxes;
   return boxes;
+}
+
+declare module '../surface.js' {
+  interface SurfaceKept {
+    /** The box of each facet in the surface's own frame (the hull search's). */
+    ownFacetBoxes?: Float64Array;
+  }
 }

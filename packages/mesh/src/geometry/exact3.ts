@@ -1,7 +1,6 @@
 import { facetNormal } from './facet-normal.js';
 import { orient2d, orient3d } from './predicates.js';
-
-const normal = /* @__PURE__ */ new Float64Array(4);
+import type { TriangleWork } from './triangle-work.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
 // predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
@@ -113,7 +112,8 @@ export function collinear3(X: Float64Array, a: number, b: number, c: number): bo
 /**
  * True when the closed segment PQ meets the closed triangle ABC (degenerate triangles and segments
  * allowed). When the segment crosses the triangle's plane, `cross[0..2]` receives the crossing point
- * (rounded) and `cross[3]` is 1; otherwise `cross[3]` is 0.
+ * (rounded) and `cross[3]` is 1; otherwise `cross[3]` is 0 (`cross` and `normal` of `work`: its
+ * scratch).
  */
 export function segmentHitsTriangle(
   X: Float64Array,
@@ -122,8 +122,10 @@ export function segmentHitsTriangle(
   a: number,
   b: number,
   c: number,
-  cross: Float64Array,
+  work: TriangleWork,
 ): boolean {
+  const cross = work.cross;
+  const normal = work.normal;
   cross[3] = 0;
   if (collinear3(X, a, b, c)) {
     return (

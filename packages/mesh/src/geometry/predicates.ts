@@ -101,10 +101,10 @@ export function orient2d(ax: number, ay: number, bx: number, by: number, cx: num
   return det > 0n ? -1 : det < 0n ? 1 : 0;
 }
 
-const view = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
-
 /** The floats as integers scaled by one common power of two (exact). */
 function toIntegers(xs: number[]): bigint[] {
+  // (A path for coordinates out of the fast path's range, which allocates anyway.)
+  const view = new DataView(new ArrayBuffer(8));
   const parts = xs.map((x) => {
     if (x === 0) return [0n, 0] as const;
     view.setFloat64(0, x);

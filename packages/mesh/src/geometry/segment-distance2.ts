@@ -1,6 +1,5 @@
+import { Pool } from '../util/pool.js';
 import { segmentsIntersect2 } from './exact3.js';
-
-const scratch = /* @__PURE__ */ new Float64Array(4);
 
 /**
  * Relative error bound of the float orientation `(ay − cy)(bx − cx) − (ax − cx)(by − cy)` against
@@ -14,17 +13,19 @@ const ORIENT_ERR = 4 * 2 ** -53;
  */
 const ORIENT_TINY = 2 ** -1000;
 
-/** The closed boxes of the two segments are apart (exact comparisons: then the segments cannot meet). */
-function boxesApart(
-  ax0: number,
-  ay0: number,
-  ax1: number,
-  ay1: number,
-  bx0: number,
-  by0: number,
-  bx1: number,
-  by1: number,
-): boolean {
+/**
+ * The closed boxes of the two segments `X[0..3]` and `X[4..7]` are apart (exact comparisons: then
+ * the segments cannot meet).
+ */
+function boxesApart(X: Float64Array): boolean {
+  const ax0 = X[0],
+    ay0 = X[1],
+    ax1 = X[2],
+    ay1 = X[3],
+    bx0 = X[4],
+    by0 = X[5],
+    bx1 = X[6],
+    by1 = X[7];
   if (ax0 < ax1) {
     if ((bx0 < ax0 && bx1 < ax0) || (bx0 > ax1 && bx1 > ax1)) return true;
   } else if ((bx0 < ax1 && bx1 < ax1) || (bx0 > ax0 && bx1 > ax0)) return true;
@@ -48,7 +49,8 @@ function boxesApart(
  * ```
  */
 export function segmentDistance2(S: Float64Array, a: number, b: number, out: Float64Array): number {
-  const X = pairScratch;
+  const work = works.get() ?? new SegmentWork();
+  const X = work.pair;
   X[0] = S[a];
   X[1] = S[a + 1];
   X[2] = S[a + 2];
@@ -57,19 +59,64 @@ export function segmentDistance2(S: Float64Array, a: number, b: number, out: Flo
   X[5] = S[b + 1];
   X[6] = S[b + 2];
   X[7] = S[b + 3];
-  X[8] = Number.POSITIVE_INFINITY;
-  const o = pairOut;
+  X[SEGMENT_LIMIT] = Number.POSITIVE_INFINITY;
+  const o = work.out;
   segmentPairDistance2(X, o);
   out[0] = o[0];
   out[1] = o[1];
   out[2] = o[2];
   out[3] = o[3];
   out[4] = o[4];
-  return o[5];
+  const d = o[SEGMENT_DISTANCE];
+  works.release(work);
+  return d;
 }
 
-const pairScratch = /* @__PURE__ */ new Float64Array(9);
-const pairOut = /* @__PURE__ */ new Float64Array(6);
+/**
+ * Where {@link segmentDistance2} writes into `out`: the closest point on the first segment at
+ * `out[SEGMENT_POINT_A..+2)`, on the second at `out[SEGMENT_POINT_B..+2)`, and at `out[SEGMENT_MEET]`
+ * 1 when the segments meet, else 0 (5 numbers in all; `segmentPairDistance2` also puts −1 there for a
+ * pair left beyond its limit, and the distance at `out[SEGMENT_DISTANCE]`).
+ *
+ * @example
+ * ```ts
+ * import { SEGMENT_MEET, SEGMENT_POINT_B, segmentDistance2 } from '@firsttouch/mesh';
+ * const out = new Float64Array(5);
+ * segmentDistance2(new Float64Array([0, 0, 1, 0, 0.5, 2, 0.5, 1]), 0, 4, out);
+ * console.log(out[SEGMENT_POINT_B + 1], out[SEGMENT_MEET]); // 1 0
+ * ```
+ */
+export const SEGMENT_POINT_A = 0;
+/** See {@link SEGMENT_POINT_A}. */
+export const SEGMENT_POINT_B = 2;
+/** See {@link SEGMENT_POINT_A}. */
+export const SEGMENT_MEET = 4;
+/**
+ * Where `segmentPairDistance2` writes the distance (or the bound of a pair beyond the limit), and
+ * where it reads the limit in its input. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from '@firsttouch/mesh/internal';
+ * const X = new Float64Array([0, 0, 1, 0, 0.5, 2, 0.5, 1, 0]);
+ * X[SEGMENT_LIMIT] = Number.POSITIVE_INFINITY;
+ * const out = new Float64Array(6);
+ * segmentPairDistance2(X, out);
+ * console.log(out[SEGMENT_DISTANCE]); // 1
+ * ```
+ */
+export const SEGMENT_DISTANCE = 5;
+/** See {@link SEGMENT_DISTANCE}. */
+export const SEGMENT_LIMIT = 8;
+
+/** The scratch of {@link segmentDistance2}: the input and output of `segmentPairDistance2`. */
+class SegmentWork {
+  readonly pair = new Float64Array(9);
+  readonly out = new Float64Array(6);
+}
+
+/** The scratch the exported routine borrows (the searches call `segmentPairDistance2` with their own). */
+const works = new Pool<SegmentWork>(4);
 
 /**
  * {@link segmentDistance2} of the segments `X[0..3]` and `X[4..7]`, everything through `out` (6
@@ -89,7 +136,7 @@ export function segmentPairDistance2(X: Float64Array, out: Float64Array): void {
     by0 = X[5],
     bx1 = X[6],
     by1 = X[7];
-  const limit = X[8];
+  const limit = X[SEGMENT_LIMIT];
   // B's endpoints against A's line: |det| is |A| times the endpoint's distance to the line.
   const l1 = (ay0 - by0) * (ax1 - bx0);
   const r1 = (ax0 - bx0) * (ay1 - by0);
@@ -135,25 +182,25 @@ export function segmentPairDistance2(X: Float64Array, out: Float64Array): void {
     }
     // (Squared; the margin the caller puts into the limit covers the rounding of these few steps.)
     if (bound > limit * limit) {
-      out[4] = -1;
-      out[5] = Math.sqrt(bound);
+      out[SEGMENT_MEET] = -1;
+      out[SEGMENT_DISTANCE] = Math.sqrt(bound);
       return;
     }
   }
-  if (!sideA && !sideB && !boxesApart(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1)) {
+  if (!sideA && !sideB && !boxesApart(X)) {
     // Both pairs certified on opposite sides: a proper crossing; else the exact predicates.
     if ((s1 !== 0 && s2 !== 0 && s3 !== 0 && s4 !== 0) || segmentsIntersect2(X, 0, 2, 4, 6, 0, 1)) {
       commonPoint(X, out);
-      out[5] = 0;
+      out[SEGMENT_DISTANCE] = 0;
       return;
     }
   }
-  out[4] = 0;
+  out[SEGMENT_MEET] = 0;
   // Disjoint segments are closest at an endpoint of one: the smallest of the four endpoint
   // distances, in this order (A's endpoints against segment B, then B's against A), the first of
   // equals kept.
   const best = endpointsToSegment(X, 0, 4, out, 0, 2, Number.POSITIVE_INFINITY);
-  out[5] = Math.sqrt(endpointsToSegment(X, 4, 0, out, 2, 0, best));
+  out[SEGMENT_DISTANCE] = Math.sqrt(endpointsToSegment(X, 4, 0, out, 2, 0, best));
 }
 
 /**
@@ -204,7 +251,7 @@ function clampedRatio(t: number, dd: number): number {
 
 /** The segments meet: `out[4] = 1` and a common point (from float line crossings) in both points. */
 function commonPoint(S: Float64Array, out: Float64Array): void {
-  out[4] = 1;
+  out[SEGMENT_MEET] = 1;
   // A common point from float line crossings (the predicates' values are sign-exact only): the
   // crossing of each segment with the other's line, whichever lies closer to the other segment.
   let best = Number.POSITIVE_INFINITY;
@@ -228,11 +275,21 @@ function commonPoint(S: Float64Array, out: Float64Array): void {
     }
   }
   // Nearly collinear segments cross their lines anywhere; an endpoint of one lying on the other is
-  // then the better common point (and the only one for a collinear overlap).
-  const e = endpointDistance(S, 0, 4, scratch);
+  // then the better common point (and the only one for a collinear overlap). The endpoints' pair
+  // goes through `out` itself, what was there kept aside.
+  const x0 = out[0],
+    y0 = out[1],
+    x1 = out[2],
+    y1 = out[3];
+  const e = endpointDistance(S, 0, 4, out);
   if (e / 4 < best) {
-    out[0] = out[2] = 0.5 * scratch[0] + 0.5 * scratch[2];
-    out[1] = out[3] = 0.5 * scratch[1] + 0.5 * scratch[3];
+    out[0] = out[2] = 0.5 * out[0] + 0.5 * out[2];
+    out[1] = out[3] = 0.5 * out[1] + 0.5 * out[3];
+  } else {
+    out[0] = x0;
+    out[1] = y0;
+    out[2] = x1;
+    out[3] = y1;
   }
 }
 

@@ -1,3 +1,6 @@
+import { Pool } from '../util/pool.js';
+import { TriangleWork } from './triangle-work.js';
+
 /**
  * A cheap lower bound of the distance between the triangles held in `T` at offsets `a` and `b`
  * (9 numbers each): the gap between their projections on an axis, tried on the line between their
@@ -22,15 +25,43 @@ export function triangleGapBound(
   enough = Number.POSITIVE_INFINITY,
   axisOut?: Float64Array,
 ): number {
+  const work = works.get() ?? new TriangleWork();
+  const gap = triangleGapBoundWith(T, a, b, enough, axisOut, work);
+  works.release(work);
+  return gap;
+}
+
+/** The scratch the exported routine borrows (its callers in a loop pass their own). */
+const works = new Pool<TriangleWork>(4);
+
+/**
+ * {@link triangleGapBound} with the caller's scratch (`work.axis`), what the searches call for every
+ * candidate facet pair: the same numbers, bit for bit. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleGapBoundWith } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * console.log(triangleGapBoundWith(T, 0, 9, Number.POSITIVE_INFINITY, undefined, new TriangleWork())); // 2
+ * ```
+ */
+export function triangleGapBoundWith(
+  T: Float64Array,
+  a: number,
+  b: number,
+  enough: number,
+  axisOut: Float64Array | undefined,
+  work: TriangleWork,
+): number {
   // The axes go through a scratch array rather than arguments: floats passed to or returned from a
   // call that is not inlined are boxed, and this runs for every candidate facet pair.
-  const n = axis;
+  const n = work.axis;
   n[0] = T[b] + T[b + 3] + T[b + 6] - T[a] - T[a + 3] - T[a + 6];
   n[1] = T[b + 1] + T[b + 4] + T[b + 7] - T[a + 1] - T[a + 4] - T[a + 7];
   n[2] = T[b + 2] + T[b + 5] + T[b + 8] - T[a + 2] - T[a + 5] - T[a + 8];
-  axisGap(T, a, b);
+  axisGap(T, a, b, n);
   let best = n[3];
-  if (axisOut) keepAxis(axisOut);
+  if (axisOut) keepAxis(axisOut, n);
   if (best > enough) return best;
   for (let k = 0; k < 2; k++) {
     const o = k === 0 ? a : b;
@@ -43,28 +74,28 @@ export function triangleGapBound(
     n[0] = uy * vz - uz * vy;
     n[1] = uz * vx - ux * vz;
     n[2] = ux * vy - uy * vx;
-    axisGap(T, a, b);
+    axisGap(T, a, b, n);
     if (n[3] > best) {
       best = n[3];
-      if (axisOut) keepAxis(axisOut);
+      if (axisOut) keepAxis(axisOut, n);
       if (best > enough) return best;
     }
   }
   return best;
 }
 
-/** The axis (0..2), the gap found along it (3), and its unit direction from the first triangle to the second (4..6). */
-const axis = /* @__PURE__ */ new Float64Array(7);
-
-/** Copies the unit direction of the last gap into `out` (zeros when there was no gap). */
-function keepAxis(out: Float64Array): void {
+/** Copies the unit direction of the last gap (`axis[4..6]`) into `out` (zeros when there was no gap). */
+function keepAxis(out: Float64Array, axis: Float64Array): void {
   out[0] = axis[4];
   out[1] = axis[5];
   out[2] = axis[6];
 }
 
-/** Writes into `axis[3]` the gap between the projections of the two triangles on `axis`, normalised (0 if none). */
-function axisGap(T: Float64Array, a: number, b: number): void {
+/**
+ * Writes into `axis[3]` the gap between the projections of the two triangles on `axis[0..2]`,
+ * normalised (0 if none), and its unit direction from the first to the second into `axis[4..6]`.
+ */
+function axisGap(T: Float64Array, a: number, b: number, axis: Float64Array): void {
   // Scaled by its largest component first, so that the squared length neither underflows nor
   // overflows (a sliver's normal can be 1e-160 long).
   const m = Math.max(Math.abs(axis[0]), Math.abs(axis[1]), Math.abs(axis[2]));

@@ -1,18 +1,45 @@
+import { Pool } from '../util/pool.js';
 import { segmentHitsTriangle } from './exact3.js';
 import { facetNormal } from './facet-normal.js';
 import { orient3d } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
+import { TriangleWork } from './triangle-work.js';
 
+/**
+ * The offsets of a triangle's three edges' ends (9 numbers a triangle). Never written; a plain array,
+ * not a frozen one: optimised code reads a frozen array's elements several times slower, and this is
+ * read for every edge pair of every facet pair (listed in the package check's constant tables).
+ */
 const EDGE = [0, 3, 3, 6, 6, 0];
-const seg = /* @__PURE__ */ new Float64Array(7);
-const cross = /* @__PURE__ */ new Float64Array(4);
-const normal = /* @__PURE__ */ new Float64Array(4);
+
+/**
+ * Where {@link triangleDistance} writes into `out`: the closest point on the first triangle at
+ * `out[TRIANGLE_POINT_A..+3)`, on the second at `out[TRIANGLE_POINT_B..+3)`, and at
+ * `out[TRIANGLE_MEET]` 1 when the triangles intersect, else 0 (7 numbers in all).
+ *
+ * @example
+ * ```ts
+ * import { TRIANGLE_MEET, TRIANGLE_POINT_B, triangleDistance } from '@firsttouch/mesh';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const out = new Float64Array(7);
+ * triangleDistance(T, 0, 9, out);
+ * console.log(out[TRIANGLE_POINT_B + 2], out[TRIANGLE_MEET]); // 2 0
+ * ```
+ */
+export const TRIANGLE_POINT_A = 0;
+/** See {@link TRIANGLE_POINT_A}. */
+export const TRIANGLE_POINT_B = 3;
+/** See {@link TRIANGLE_POINT_A}. */
+export const TRIANGLE_MEET = 6;
+
+/** The scratch the exported routine borrows (its callers in a loop pass their own). */
+const works = new Pool<TriangleWork>(4);
 
 /**
  * The distance between two closed triangles held in `T` (9 numbers each, at offsets `a` and `b`,
- * in one frame). Writes the closest points into `out[0..2]` (on the first) and `out[3..5]` (on the
- * second), and `out[6] = 1` when the triangles intersect (then the distance is 0 and both points are
- * a common point), else 0. Degenerate triangles (segments, points) are handled.
+ * in one frame). Writes the closest points into `out` (on the first at {@link TRIANGLE_POINT_A}, on
+ * the second at {@link TRIANGLE_POINT_B}), and `out[TRIANGLE_MEET] = 1` when the triangles intersect
+ * (then the distance is 0 and both points are a common point), else 0. Degenerate triangles (segments, points) are handled.
  *
  * Intersection is decided exactly (orient3d / orient2d); the distance of disjoint triangles is the
  * smallest of the 9 edge–edge and 6 vertex–face distances, in floating point.
@@ -26,19 +53,44 @@ const normal = /* @__PURE__ */ new Float64Array(4);
  * ```
  */
 export function triangleDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
+  const work = works.get() ?? new TriangleWork();
+  const d = triangleDistanceWith(T, a, b, out, work);
+  works.release(work);
+  return d;
+}
+
+/**
+ * {@link triangleDistance} with the caller's scratch (what the searches call for every facet pair):
+ * the same numbers, bit for bit. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleDistanceWith } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0.2, 0.2, -1, 0.2, 0.2, 1, 0.3, 0.2, 1]);
+ * const out = new Float64Array(7);
+ * console.log(triangleDistanceWith(T, 0, 9, out, new TriangleWork()), out[6]); // 0 1
+ * ```
+ */
+export function triangleDistanceWith(
+  T: Float64Array,
+  a: number,
+  b: number,
+  out: Float64Array,
+  work: TriangleWork,
+): number {
   // Boxes apart along a coordinate (exact comparisons) cannot meet: no orientation needed. This also
   // spares the edge-by-edge test to faces that are coplanar but far apart (boxes on one floor).
   const relation = boxesApart(T, a, b) ? 0 : crossing(T, a, b);
-  if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b))) {
-    out[6] = 1;
-    if (crossingWitness(T, a, b, out)) return 0;
+  if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b, work))) {
+    out[TRIANGLE_MEET] = 1;
+    if (crossingWitness(T, a, b, out, work)) return 0;
     // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
-    featureDistance(T, a, b, out);
+    featureDistance(T, a, b, out, work);
     for (let i = 0; i < 3; i++) out[i] = out[i + 3] = 0.5 * out[i] + 0.5 * out[i + 3];
     return 0;
   }
-  out[6] = 0;
-  return Math.sqrt(featureDistance(T, a, b, out));
+  out[TRIANGLE_MEET] = 0;
+  return Math.sqrt(featureDistance(T, a, b, out, work));
 }
 
 /** True when the two triangles' bounding boxes are disjoint along some coordinate (exactly). */
@@ -152,12 +204,12 @@ function orient4(T: Float64Array, p: number, q: number, r: number, s: number): n
 }
 
 /** Closed triangles meet iff an edge of one meets the other (this holds for degenerate ones too). */
-function intersectTriangles(T: Float64Array, a: number, b: number): boolean {
+function intersectTriangles(T: Float64Array, a: number, b: number, work: TriangleWork): boolean {
   for (let e = 0; e < 6; e += 2) {
-    if (segmentHitsTriangle(T, a + EDGE[e], a + EDGE[e + 1], b, b + 3, b + 6, cross)) return true;
+    if (segmentHitsTriangle(T, a + EDGE[e], a + EDGE[e + 1], b, b + 3, b + 6, work)) return true;
   }
   for (let e = 0; e < 6; e += 2) {
-    if (segmentHitsTriangle(T, b + EDGE[e], b + EDGE[e + 1], a, a + 3, a + 6, cross)) return true;
+    if (segmentHitsTriangle(T, b + EDGE[e], b + EDGE[e + 1], a, a + 3, a + 6, work)) return true;
   }
   return false;
 }
@@ -167,16 +219,23 @@ function intersectTriangles(T: Float64Array, a: number, b: number): boolean {
  * crossings the one closest to the facet it crosses (a sliver's plane is ill-defined, so a crossing
  * computed against it can land off it). False when no edge crosses a plane (coplanar contact).
  */
-function crossingWitness(T: Float64Array, a: number, b: number, out: Float64Array): boolean {
+function crossingWitness(
+  T: Float64Array,
+  a: number,
+  b: number,
+  out: Float64Array,
+  work: TriangleWork,
+): boolean {
+  const cross = work.cross;
   let best = Number.POSITIVE_INFINITY;
   for (let side = 0; side < 2; side++) {
     const edges = side === 0 ? a : b;
     const face = side === 0 ? b : a;
     for (let e = 0; e < 6; e += 2) {
-      if (!segmentHitsTriangle(T, edges + EDGE[e], edges + EDGE[e + 1], face, face + 3, face + 6, cross))
+      if (!segmentHitsTriangle(T, edges + EDGE[e], edges + EDGE[e + 1], face, face + 3, face + 6, work))
         continue;
       if (cross[3] !== 1) continue;
-      const d = pointTriangleDistance2(cross, T, face);
+      const d = pointTriangleDistance2(cross, T, face, work.normal);
       if (d < best) {
         best = d;
         out[0] = out[3] = cross[0];
@@ -188,8 +247,11 @@ function crossingWitness(T: Float64Array, a: number, b: number, out: Float64Arra
   return best < Number.POSITIVE_INFINITY;
 }
 
-/** Squared distance from the point `P[0..2]` to the triangle at offset `f` of `T` (degenerate allowed). */
-function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number): number {
+/**
+ * Squared distance from the point `P[0..2]` to the triangle at offset `f` of `T` (degenerate
+ * allowed); `normal` is scratch.
+ */
+function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number, normal: Float64Array): number {
   const px = P[0],
     py = P[1],
     pz = P[2];
@@ -249,7 +311,14 @@ function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number): nu
  * planes through X and Y normal to Y − X is the answer at once (as PQP's TriDist): those planes
  * separate the triangles, so nothing is closer.
  */
-function featureDistance(T: Float64Array, a: number, b: number, out: Float64Array): number {
+function featureDistance(
+  T: Float64Array,
+  a: number,
+  b: number,
+  out: Float64Array,
+  work: TriangleWork,
+): number {
+  const seg = work.seg;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 6; i += 2) {
     const p = a + EDGE[i];
@@ -259,7 +328,7 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
       const s = b + EDGE[j + 1];
       segmentClosest3(T, p, q, r, s, seg);
       const d = seg[6];
-      if (d > 0 && separates(T, a, b, d)) {
+      if (d > 0 && separates(T, a, b, d, seg)) {
         for (let k = 0; k < 6; k++) out[k] = seg[k];
         return d;
       }
@@ -269,8 +338,8 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
       }
     }
   }
-  best = vertexFace(T, b, a, best, out, 3, 0);
-  best = vertexFace(T, a, b, best, out, 0, 3);
+  best = vertexFace(T, b, a, best, out, false, work.normal);
+  best = vertexFace(T, a, b, best, out, true, work.normal);
   return best;
 }
 
@@ -281,7 +350,7 @@ function featureDistance(T: Float64Array, a: number, b: number, out: Float64Arra
  * may stray by 1e-13 of its distance times |Y − X| (the rounding of the dot product; interior closest
  * points put the edge's own ends on the plane): then the gap is |Y − X| to that relative accuracy.
  */
-function separates(T: Float64Array, a: number, b: number, d: number): boolean {
+function separates(T: Float64Array, a: number, b: number, d: number, seg: Float64Array): boolean {
   const vx = seg[3] - seg[0],
     vy = seg[4] - seg[1],
     vz = seg[5] - seg[2];
@@ -302,7 +371,9 @@ function separates(T: Float64Array, a: number, b: number, d: number): boolean {
 
 /**
  * Vertices of the triangle at `v` against the interior of the face at `f`: where a vertex projects
- * inside the face, its distance to the plane; the edge pairs already cover the other cases.
+ * inside the face, its distance to the plane; the edge pairs already cover the other cases. The
+ * face's point goes to `out[0..2]` and the vertex to `out[3..5]` when `faceFirst`, the other way round
+ * otherwise; `normal` is scratch.
  */
 function vertexFace(
   T: Float64Array,
@@ -310,9 +381,11 @@ function vertexFace(
   v: number,
   best: number,
   out: Float64Array,
-  onFace: number,
-  onVertex: number,
+  faceFirst: boolean,
+  normal: Float64Array,
 ): number {
+  const onFace = faceFirst ? 0 : 3;
+  const onVertex = faceFirst ? 3 : 0;
   // A normal that keeps its direction on needles and caps (a tilt of ε / sin θ would move the
   // distances by as much times the reach); the vertices cycled (the orientation kept) from the one
   // it was taken at.

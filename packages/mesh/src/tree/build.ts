@@ -36,9 +36,31 @@ export interface BoundingTree {
   readonly order: Uint32Array;
   /** Bytes held by the typed arrays of the tree. */
   readonly byteLength: number;
+  /**
+   * What the modules above keep with this tree (see {@link TreeKept}).
+   *
+   * @internal
+   */
+  readonly kept: TreeKept;
 }
 
-/** Elements a leaf holds at most (chosen by measurement: see the package README). */
+/**
+ * What the modules above keep with a tree, computed on first use and held as long as the tree (each
+ * node's first element): each adds its own optional field to this interface by declaration merging.
+ * Not exported by the package.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * import { box, firstElementsOf } from '@firsttouch/mesh';
+ * const tree = box(1).tree();
+ * console.log(firstElementsOf(tree) === firstElementsOf(tree)); // true
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: the modules above add their fields (declaration merging)
+export interface TreeKept {}
+
+/** Elements a leaf holds at most (chosen by measurement: see the package's DECISIONS.md). */
 export const LEAF_SIZE = 2;
 
 /**
@@ -121,8 +143,7 @@ export function buildTree(
       continue;
     }
     const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
-    // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes
-    // (measured: with the plain median, 1.2 nodes a facet for icosphere(1, 6), now 1.0).
+    // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
     const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
     select(order, key, dim, axis, start, end - 1, mid);
     if (top + 6 > work.length) {
@@ -151,6 +172,7 @@ export function buildTree(
     count,
     order,
     byteLength: boxes.byteLength + child.byteLength + count.byteLength + order.byteLength,
+    kept: {},
   };
 }
 
@@ -331,8 +353,7 @@ function select(
     const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
     let i = lo;
     let j = hi;
-    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply
-    // (about 5 % off the splits, measured)
+    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply.
     let pi = i * dim + axis;
     let pj = j * dim + axis;
     while (i <= j) {
@@ -373,9 +394,6 @@ function select(
   }
 }
 
-const f32 = /* @__PURE__ */ new Float32Array(1);
-const u32 = /* @__PURE__ */ new Uint32Array(f32.buffer);
-
 /** The smallest normal float32. */
 const NORMAL32 = 2 ** -126;
 /** The largest finite float32. */
@@ -407,8 +425,13 @@ function roundUp32(x: number): number {
   return f >= x ? f : -stepDown32(-x);
 }
 
-/** The float32 below the rounding of `x` to float32, by its bits (zeros, subnormals, infinities). */
+/**
+ * The float32 below the rounding of `x` to float32, by its bits (zeros, subnormals, infinities: rare
+ * enough for arrays of its own).
+ */
 function stepDown32(x: number): number {
+  const f32 = new Float32Array(1);
+  const u32 = new Uint32Array(f32.buffer);
   f32[0] = x;
   if (f32[0] === 0) return -1.4e-45;
   u32[0] += f32[0] > 0 ? -1 : 1;

@@ -1,7 +1,5 @@
 import type { BoundingTree } from './build.js';
 
-const cache = new WeakMap<BoundingTree, Uint32Array>();
-
 /**
  * The smallest element (facet or segment) index under each node of a tree, built on first use (one
  * pass, 4 bytes a node) and kept as long as the tree. Once two surfaces are known to cross, the
@@ -17,12 +15,19 @@ const cache = new WeakMap<BoundingTree, Uint32Array>();
  * ```
  */
 export function firstElementsOf(tree: BoundingTree): Uint32Array {
-  let first = cache.get(tree);
+  let first = tree.kept.firstElements;
   if (first === undefined) {
     first = buildFirstElements(tree);
-    cache.set(tree, first);
+    tree.kept.firstElements = first;
   }
   return first;
+}
+
+declare module './build.js' {
+  interface TreeKept {
+    /** The smallest element under each node ({@link firstElementsOf}). */
+    firstElements?: Uint32Array;
+  }
 }
 
 function buildFirstElements(tree: BoundingTree): Uint32Array {

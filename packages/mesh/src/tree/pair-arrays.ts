@@ -1,11 +1,11 @@
 /**
  * Node pairs with a key (a bound) each, in flat typed arrays that grow by doubling and are kept
- * between descents: what {@link PairStack} and {@link PairHeap} hold, so that a descent allocates
+ * between descents: what `PairStack` and `PairHeap` hold, so that a descent allocates
  * nothing once warm.
  *
  * @example
  * ```ts
- * import { PairStack } from '@firsttouch/mesh';
+ * import { PairStack } from '@firsttouch/mesh/internal';
  * const stack = new PairStack(); // a PairArrays: its entries are `nodes` and `keys`
  * stack.push(4, 7, 0.5);
  * console.log(stack.nodes[0], stack.nodes[1], stack.keys[0]); // 4 7 0.5

@@ -3,8 +3,7 @@ import { PairArrays } from './pair-arrays.js';
 /**
  * Dives after which a search without a hint goes on as the descent (both children on the stack, the
  * heap's pairs taken when the stack runs out): by then its best is near the answer, and the heap's
- * operations, about a tenth of the query, buy little more (measured on the bunny pair: 1 293 node
- * pairs diving to the end, 1 300 after 32 dives, 1.04–1.14× faster).
+ * operations, about a tenth of the query, buy little more (the measurement is in DECISIONS.md).
  */
 export const DIVES = 32;
 
@@ -17,7 +16,7 @@ export const DIVES = 32;
  *
  * @example
  * ```ts
- * import { PairHeap } from '@firsttouch/mesh';
+ * import { PairHeap } from '@firsttouch/mesh/internal';
  * const heap = new PairHeap();
  * heap.push(1, 2, 0.5);
  * heap.push(3, 4, 0.25);

@@ -7,7 +7,7 @@ import { PairArrays } from './pair-arrays.js';
  *
  * @example
  * ```ts
- * import { PairStack } from '@firsttouch/mesh';
+ * import { PairStack } from '@firsttouch/mesh/internal';
  * const stack = new PairStack();
  * stack.push(0, 0, 0.5);
  * const slot = stack.pop();

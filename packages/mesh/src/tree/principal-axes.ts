@@ -58,23 +58,23 @@ export function principalAxes(C: Float64Array, o: number, out: Float64Array): vo
   const l2 = 3 * q - l1 - l3;
   if (l1 - l2 >= l2 - l3) {
     // The largest is the better separated: a0 its eigenvector, a1 square to it and to the smallest's.
-    if (!eigenvector(a00, a11, a22, a01, a02, a12, l1, out, 0)) {
+    if (!eigenvector(C, o, inv, l1, out, 0)) {
       axes(out);
       return;
     }
-    if (!eigenvector(a00, a11, a22, a01, a02, a12, l3, out, 3) || !crossInto(out, 3, 0, out, 3)) {
+    if (!eigenvector(C, o, inv, l3, out, 3) || !crossInto(out, 3, 0, out, 3)) {
       square(out, 0, 3);
     }
   } else {
     // The smallest is: it is the normal a2; a0 the largest's eigenvector brought into its plane.
-    if (!eigenvector(a00, a11, a22, a01, a02, a12, l3, out, 3)) {
+    if (!eigenvector(C, o, inv, l3, out, 3)) {
       axes(out);
       return;
     }
     const nx = out[3],
       ny = out[4],
       nz = out[5];
-    if (eigenvector(a00, a11, a22, a01, a02, a12, l1, out, 0)) {
+    if (eigenvector(C, o, inv, l1, out, 0)) {
       const d = out[0] * nx + out[1] * ny + out[2] * nz;
       out[0] -= d * nx;
       out[1] -= d * ny;
@@ -97,19 +97,23 @@ function axes(out: Float64Array): void {
 
 /**
  * The unit eigenvector of eigenvalue `l` into `out[o..o + 3)`: the longest cross product of two rows
- * of A − lI. False when all three are negligible (l is a double eigenvalue or more).
+ * of A − lI, A the matrix of `C[c..c + 6)` scaled by `inv` (as {@link principalAxes} scales it). False
+ * when all three are negligible (l is a double eigenvalue or more).
  */
 function eigenvector(
-  a00: number,
-  a11: number,
-  a22: number,
-  a01: number,
-  a02: number,
-  a12: number,
+  C: Float64Array,
+  c: number,
+  inv: number,
   l: number,
   out: Float64Array,
   o: number,
 ): boolean {
+  const a00 = C[c] * inv,
+    a11 = C[c + 1] * inv,
+    a22 = C[c + 2] * inv,
+    a01 = C[c + 3] * inv,
+    a02 = C[c + 4] * inv,
+    a12 = C[c + 5] * inv;
   const r00 = a00 - l,
     r11 = a11 - l,
     r22 = a22 - l;

@@ -1,0 +1,77 @@
+import {
+  type DriverBody,
+  type DriverEvaluator,
+  type ImpactKind,
+  ImpactQuery,
+} from '@firsttouch/ccd/internal';
+import type { Pool } from '@firsttouch/mesh/internal';
+import type { PairRunner } from './search.js';
+
+/**
+ * Runs `use` on a time-of-impact query borrowed from `queries` (the pool `timeOfImpact` or
+ * `timeOfImpact2` borrows from), its options resolved once from `options` for every pair `use`
+ * runs, and gives the query back without its bodies, whatever `use` does.
+ */
+export function withQuery<
+  Body extends DriverBody,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends { horizonReached: boolean },
+  T,
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
+  options: { readonly tolerance: number },
+  use: (query: ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>) => T,
+): T {
+  const query = queries.get() ?? new ImpactQuery(kind);
+  try {
+    query.options(options, options.tolerance);
+    return use(query);
+  } finally {
+    queries.release(query);
+  }
+}
+
+/**
+ * The runs of a many-body query's pairs on one time-of-impact query of ccd's driver (the one
+ * `timeOfImpact` and `timeOfImpact2` run on): the options resolved once for all pairs, each body's
+ * motion built once (on its first pair) and shared by its pairs, and, when `speeds` is given, each
+ * body's speed bound too (computed as the evaluator computes it: the same μ). So a pair's answer is
+ * that of the time of impact of the two bodies, bit for bit; its result record is built only when
+ * the search asks, right after the run.
+ */
+export function pairRunner<
+  Body extends DriverBody,
+  PoseLike,
+  Motion extends { bound(points: Float64Array): number },
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends { horizonReached: boolean },
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  query: ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>,
+  bodies: readonly Body[],
+  poses0: readonly PoseLike[],
+  poses1: readonly PoseLike[],
+  speeds?: (body: Body) => Float64Array,
+): PairRunner<Result> {
+  const motions: (Motion | undefined)[] = new Array(bodies.length);
+  const speed = new Float64Array(bodies.length);
+  const motionOf = (i: number): Motion => {
+    let m = motions[i];
+    if (m === undefined) {
+      m = kind.motion(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
+      motions[i] = m;
+      if (speeds) speed[i] = m.bound(speeds(bodies[i]));
+    }
+    return m;
+  };
+  const options = query.resolved;
+  return (i, j, horizon) => {
+    options.horizon = horizon;
+    query.bind(bodies[i], bodies[j], motionOf(i), motionOf(j));
+    const r = query.advance(speeds ? speed[i] + speed[j] : Number.NaN);
+    return { status: r.status, toi: r.toi, horizonReached: r.horizonReached, impact: () => query.result() };
+  };
+}

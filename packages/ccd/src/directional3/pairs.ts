@@ -1,0 +1,60 @@
+import { triangleDistanceWith, triangleGapBoundWith } from '@firsttouch/mesh/internal';
+import { closing, type DirectionalState3, placeB } from './state.js';
+
+/** The step of one facet pair (or `best` unchanged when it cannot beat it). */
+export function pairStep(q: DirectionalState3, fa: number, fb: number, half: number, best: number): number {
+  const T = q.tri;
+  const pa = q.a.positions;
+  const ia = q.a.indices;
+  const ib = q.b.indices;
+  const vb = q.vb;
+  let spinA = 0;
+  let spinB = 0;
+  for (let k = 0; k < 3; k++) {
+    const va = ia[3 * fa + k];
+    T[3 * k] = pa[3 * va];
+    T[3 * k + 1] = pa[3 * va + 1];
+    T[3 * k + 2] = pa[3 * va + 2];
+    if (q.spinA[va] > spinA) spinA = q.spinA[va];
+    const wb = ib[3 * fb + k];
+    if (q.vbStamp[wb] !== q.stamp) placeB(q, wb);
+    T[9 + 3 * k] = vb[3 * wb];
+    T[10 + 3 * k] = vb[3 * wb + 1];
+    T[11 + 3 * k] = vb[3 * wb + 2];
+    if (q.spinB[wb] > spinB) spinB = q.spinB[wb];
+  }
+  const mu = q.speedAB + spinA + spinB;
+  // Its plain step is at least (gap bound − tol/2) / μ: if that already beats `best`, skip it.
+  const axis = q.axis;
+  // The line between the centroids alone first (a bound asked to exceed −1 stops at its first
+  // axis): along it most pairs already step past `best`, plainly or directionally.
+  const g1 = triangleGapBoundWith(T, 0, 9, -1, axis, q.work);
+  if (g1 > half) {
+    if (mu > 0 && (g1 - half) / mu >= best) return best;
+    const c1 = closing(q, axis[0], axis[1], axis[2], spinA + spinB);
+    if (!(c1 > 0) || (g1 - half) / c1 >= best) return best;
+  }
+  const g = triangleGapBoundWith(T, 0, 9, best * mu + half, axis, q.work);
+  if (mu > 0 && (g - half) / mu >= best) return best;
+  // The gap along the fixed separating axis found there bounds the pair's distance at every s
+  // too, and closes no faster than that axis's directional speed: the same argument as with the
+  // witness direction, without the exact distance.
+  let axisStep = 0;
+  if (g > half) {
+    const c = closing(q, axis[0], axis[1], axis[2], spinA + spinB);
+    axisStep = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
+    if (axisStep >= best) return best;
+  }
+  const d = triangleDistanceWith(T, 0, 9, q.out, q.work);
+  q.pairEvaluations++;
+  const o = q.out;
+  const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
+  let step = plain > axisStep ? plain : axisStep;
+  if (d > 0) {
+    // Witness direction from A to B.
+    const c = closing(q, (o[3] - o[0]) / d, (o[4] - o[1]) / d, (o[5] - o[2]) / d, spinA + spinB);
+    const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
+    if (directed > step) step = directed;
+  }
+  return step < best ? step : best;
+}

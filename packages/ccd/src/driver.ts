@@ -1,0 +1,230 @@
+import type { Pool } from '@firsttouch/mesh/internal';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
+import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
+import {
+  defaultTolerance,
+  type MotionOptions,
+  type ResolvedOptions,
+  resolveOptions,
+  resolveOptionsInto,
+} from './options.js';
+
+/** A body as the driver reads it (a `Surface`, a `Curve`). */
+export interface DriverBody {
+  extent(): { readonly diagonal: number; readonly largestCoordinate: number };
+  assertNotEmpty(what: string): void;
+}
+
+/** The evaluator of a step (`SurfaceMotion`, `CurveMotion`), as the driver uses it. */
+export interface DriverEvaluator<Body, Motion> extends DistanceEvaluator {
+  speedBound(): number;
+  reset(a: Body, b: Body, motionA: Motion, motionB: Motion, options?: MotionOptions): void;
+  unbind(): void;
+}
+
+/**
+ * What differs between the 3-D and the 2-D time of impact: the kind of body, its motion, its
+ * evaluator and its result record. Everything else, validation, options, pooling and the run step,
+ * is {@link ImpactQuery}'s and {@link timeOfImpactWith}'s, one code path for both.
+ * Not exported by the package's main entry (`@firsttouch/ccd/internal`).
+ */
+export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator, Result> {
+  /** The entry point, for messages (`timeOfImpact`). */
+  readonly where: string;
+  /** The dimension of the result's points. */
+  readonly dim: 2 | 3;
+  /** The body's class name and what a body is called in messages (`Surface`, `body`). */
+  readonly body: string;
+  readonly label: string;
+  /** The motion's shape, for messages (`{a: [P0, P1], b: [P0, P1]}`). */
+  readonly motionShape: string;
+  isBody(value: unknown): value is Body;
+  /** A new motion from `p0` to `p1` (validated, errors naming `name`). */
+  motion(p0: PoseLike, p1: PoseLike, name: string | readonly [string, string]): Motion;
+  /** Resets a kept motion to go from `p0` to `p1` (validated, errors naming `name`). */
+  setMotion(m: Motion, p0: PoseLike, p1: PoseLike, name: string): void;
+  /** A new evaluator of the step. */
+  evaluator(a: Body, b: Body, motionA: Motion, motionB: Motion, options: ResolvedOptions): Evaluator;
+  /** The result record of the evaluator's last run (into `out` when given). */
+  result(evaluator: Evaluator, run: ImpactRun, out?: Result): Result;
+}
+
+/**
+ * One time-of-impact query with all its state, reusable: the resolved options, the loop's record,
+ * the evaluator and the two motions of the step. What the entry points borrow from a pool and what
+ * a caller running many queries (the broad phase) holds: {@link ImpactQuery.bind} points it at a
+ * step, {@link ImpactQuery.advance} runs the loop, {@link ImpactQuery.result} writes the answer. Holds
+ * no body once {@link ImpactQuery.unbind} has run. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { ImpactQuery, SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+ * const query = SURFACE_QUERIES.get() ?? new ImpactQuery(SURFACES);
+ * query.options({ tolerance: 1e-6 }, 1e-6);
+ * const still = new RigidMotion(identityPose(), identityPose());
+ * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-3, 0, 0]));
+ * query.bind(box(1), box(1), still, thrown);
+ * console.log(query.advance().status, query.result().toi.toFixed(4)); // contact 0.3333
+ * SURFACE_QUERIES.release(query);
+ * ```
+ */
+export class ImpactQuery<
+  Body extends DriverBody,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends { horizonReached: boolean },
+> {
+  /** The options of the query, resolved once into this record (the loop reads its `horizon`). */
+  readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
+  /** The loop's answer of the last run, with its speed bound and tolerance. */
+  readonly run: ImpactRun = impactRun();
+  readonly #kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>;
+  #evaluator: Evaluator | undefined;
+  /** The query's own motions (the entry points reset them in place). */
+  #motionA: Motion | undefined;
+  #motionB: Motion | undefined;
+
+  constructor(kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>) {
+    this.#kind = kind;
+  }
+
+  /** The evaluator of the step bound last (after a {@link bind}). */
+  get evaluator(): Evaluator {
+    return this.#evaluator!;
+  }
+
+  /**
+   * Resolves `options` into {@link resolved}, `tolerance` the default; the record is written only
+   * once every option has passed.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` naming the option.
+   */
+  options(options: unknown, tolerance: number): void {
+    resolveOptionsInto(options as Parameters<typeof resolveOptionsInto>[0], tolerance, this.resolved);
+  }
+
+  /**
+   * Sets the query's own motions from the poses (validated; errors name `motion.a`, `motion.b`),
+   * then binds the bodies with them ({@link bind}).
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for an invalid pose.
+   */
+  motions(p0A: PoseLike, p1A: PoseLike, p0B: PoseLike, p1B: PoseLike): void {
+    const kind = this.#kind;
+    if (this.#motionA === undefined) this.#motionA = kind.motion(p0A, p1A, 'motion.a');
+    else kind.setMotion(this.#motionA, p0A, p1A, 'motion.a');
+    if (this.#motionB === undefined) this.#motionB = kind.motion(p0B, p1B, 'motion.b');
+    else kind.setMotion(this.#motionB, p0B, p1B, 'motion.b');
+  }
+
+  /**
+   * Points the query at two bodies moving by `motionA` and `motionB` (the query's own, set by
+   * {@link motions}, when omitted), with the options in {@link resolved}.
+   */
+  bind(a: Body, b: Body, motionA: Motion = this.#motionA!, motionB: Motion = this.#motionB!): void {
+    const e = this.#evaluator;
+    if (e === undefined) this.#evaluator = this.#kind.evaluator(a, b, motionA, motionB, this.resolved);
+    else e.reset(a, b, motionA, motionB, this.resolved);
+  }
+
+  /**
+   * Runs the loop on the bound step, up to `resolved.horizon`, and returns its record. `mu`, when
+   * given, is the step's speed bound as the evaluator computes it (a caller that knows each body's).
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a speed bound that is not a finite number ≥ 0.
+   */
+  advance(mu = Number.NaN): ImpactRun {
+    const e = this.#evaluator!;
+    const m = Number.isNaN(mu) ? e.speedBound() : mu;
+    assertSpeedBound(m);
+    const run = this.run;
+    advanceResolved(e, m, this.resolved, run);
+    run.mu = m;
+    run.tolerance = this.resolved.tolerance;
+    return run;
+  }
+
+  /** The result of the last run, written into `out` when given. */
+  result(out?: Result): Result {
+    return this.#kind.result(this.#evaluator!, this.run, out);
+  }
+
+  /** Drops the bodies (the evaluator's, and what is derived from them), keeping the scratch. */
+  unbind(): void {
+    this.#evaluator?.unbind();
+  }
+}
+
+/**
+ * The entry point of a dimension, `timeOfImpact` and `timeOfImpact2` alike: checks the result
+ * record, the bodies and the motion's shape, takes the default tolerance of the bodies, borrows a
+ * query from `queries` (a query started from within, by a pose's getter calling back, gets another),
+ * sets its motions and options, runs it and writes the result. `queries` is the dimension's pool
+ * (it unbinds a query it takes back). Not exported by the package's main entry.
+ *
+ * @throws `FirstTouchError` as `timeOfImpact`.
+ * @example
+ * ```ts
+ * import { timeOfImpact } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * // timeOfImpact is this driver with the surfaces' kind and pool
+ * try {
+ *   timeOfImpact(box(1), {} as never, { a: [], b: [] } as never);
+ * } catch (e) {
+ *   console.log((e as Error).message); // timeOfImpact: b must be a Surface, got object
+ * }
+ * ```
+ */
+export function timeOfImpactWith<
+  Body extends DriverBody,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends { horizonReached: boolean },
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
+  a: Body,
+  b: Body,
+  motion: { a: readonly [PoseLike, PoseLike]; b: readonly [PoseLike, PoseLike] },
+  options: unknown,
+  out: Result | undefined,
+): Result {
+  const where = kind.where;
+  if (out !== undefined) assertImpactRecord(out, kind.dim, where);
+  if (!kind.isBody(a))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: a must be a ${kind.body}, got ${describeValue(a)}`,
+    );
+  if (!kind.isBody(b))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: b must be a ${kind.body}, got ${describeValue(b)}`,
+    );
+  a.assertNotEmpty(`${where} (${kind.label} A)`);
+  b.assertNotEmpty(`${where} (${kind.label} B)`);
+  if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
+    throw new FirstTouchError('INVALID_POSE', `motion must be ${kind.motionShape}`);
+  }
+  const ea = a.extent();
+  const eb = b.extent();
+  const tolerance = defaultTolerance(
+    Math.max(ea.diagonal, eb.diagonal),
+    Math.max(ea.largestCoordinate, eb.largestCoordinate),
+  );
+  const query = queries.get() ?? new ImpactQuery(kind);
+  try {
+    query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1]);
+    query.options(options, tolerance);
+    query.bind(a, b);
+    query.advance();
+    return query.result(out);
+  } finally {
+    queries.release(query);
+  }
+}

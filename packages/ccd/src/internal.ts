@@ -1,0 +1,17 @@
+/**
+ * What the sibling packages of `@firsttouch/ccd` (the broad phase) build on and a user of the
+ * package does not need: the time-of-impact driver's queries, kinds and pools, shared by
+ * `timeOfImpact`, `timeOfImpact2` and the broad phase's pair runs. No compatibility promise beyond
+ * the workspace's own packages.
+ *
+ * @packageDocumentation
+ */
+export {
+  type DriverBody,
+  type DriverEvaluator,
+  type ImpactKind,
+  ImpactQuery,
+  timeOfImpactWith,
+} from './driver.js';
+export { SURFACE_QUERIES, SURFACES } from './time-of-impact.js';
+export { CURVE_QUERIES, CURVES } from './time-of-impact2.js';
