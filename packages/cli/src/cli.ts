@@ -9,12 +9,14 @@ import { POSE_HELP } from './pose-syntax.js';
 import { type Progress, SILENT, terminalProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
-const COMMANDS: Record<string, { run: (argv: string[], progress: Progress) => string; help: string }> = {
-  toi: { run: toiCommand, help: TOI_HELP },
-  distance: { run: distanceCommand, help: DISTANCE_HELP },
-  'first-impact': { run: firstImpactCommand, help: FIRST_IMPACT_HELP },
-  slice: { run: sliceCommand, help: SLICE_HELP },
-};
+const COMMANDS: Readonly<
+  Record<string, { readonly run: (argv: string[], progress: Progress) => string; readonly help: string }>
+> = Object.freeze({
+  toi: Object.freeze({ run: toiCommand, help: TOI_HELP }),
+  distance: Object.freeze({ run: distanceCommand, help: DISTANCE_HELP }),
+  'first-impact': Object.freeze({ run: firstImpactCommand, help: FIRST_IMPACT_HELP }),
+  slice: Object.freeze({ run: sliceCommand, help: SLICE_HELP }),
+});
 
 const HELP = `firsttouch: the certified time of first contact between moving rigid bodies
 

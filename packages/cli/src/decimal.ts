@@ -1,6 +1,3 @@
-/** A decimal number as people write one: a sign, digits with or without a point, an exponent. */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /**
  * The number that `text`, a command-line token, writes in decimal (white space around it allowed),
  * or NaN. `Number()` also reads hexadecimal, octal and binary literals (`0x10` is 16), `Infinity`,
@@ -9,7 +6,8 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
  */
 export function decimal(text: string): number {
   const t = text.trim();
-  return DECIMAL.test(t) ? Number(t) : Number.NaN;
+  // A decimal number as people write one: a sign, digits with or without a point, an exponent.
+  return /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
 }
 
 /**
