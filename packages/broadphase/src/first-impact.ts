@@ -4,6 +4,7 @@ import type { Surface } from '@firsttouch/mesh';
 import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies3 } from './bodies.js';
 import { pairRunner, withQuery } from './pair-runner.js';
+import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -79,6 +80,11 @@ export function firstImpact(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
+  const unit = unitScene(bodies, poses0, poses1);
+  if (unit !== null) {
+    const r = firstImpact(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
+  }
   // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
   const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
     searchFirst(
@@ -132,6 +138,12 @@ export function allImpacts(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
+  const unit = unitScene(bodies, poses0, poses1);
+  if (unit !== null) {
+    const r = allImpacts(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
+    return { ...r, tolerance: o.tolerance };
+  }
   const c = candidatePairs(step, o.tolerance);
   const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
     searchAll(c, pairRunner(SURFACES, query, bodies, poses0, poses1)),

@@ -4,6 +4,7 @@ import type { Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
 import { pairRunner, withQuery } from './pair-runner.js';
+import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -61,6 +62,11 @@ export function firstImpact2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
+  const unit = unitScene(bodies, poses0, poses1);
+  if (unit !== null) {
+    const r = firstImpact2(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
+  }
   const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
     searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1)),
   );
@@ -106,6 +112,12 @@ export function allImpacts2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
+  const unit = unitScene(bodies, poses0, poses1);
+  if (unit !== null) {
+    const r = allImpacts2(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
+    return { ...r, tolerance: o.tolerance };
+  }
   const c = candidatePairs(step, o.tolerance);
   const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
     searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1)),

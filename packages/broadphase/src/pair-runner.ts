@@ -1,6 +1,7 @@
 import {
   type DriverBody,
   type DriverEvaluator,
+  type DriverResult,
   type ImpactKind,
   ImpactQuery,
 } from '@firsttouch/ccd/internal';
@@ -17,7 +18,7 @@ export function withQuery<
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
-  Result extends { horizonReached: boolean },
+  Result extends DriverResult,
   T,
 >(
   kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
@@ -47,7 +48,7 @@ export function pairRunner<
   PoseLike,
   Motion extends { bound(points: Float64Array): number },
   Evaluator extends DriverEvaluator<Body, Motion>,
-  Result extends { horizonReached: boolean },
+  Result extends DriverResult,
 >(
   kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
   query: ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>,

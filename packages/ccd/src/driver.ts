@@ -1,4 +1,4 @@
-import type { Pool } from '@firsttouch/mesh/internal';
+import { type Pool, scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
 import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
@@ -14,6 +14,18 @@ import {
 export interface DriverBody {
   extent(): { readonly diagonal: number; readonly largestCoordinate: number };
   assertNotEmpty(what: string): void;
+  /** The body scaled by 2^e, exactly (what a query far from unit size runs on). */
+  scaledByPowerOfTwo(e: number): DriverBody;
+}
+
+/** The fields of a result that carry lengths (scaled back after a query run at unit size). */
+export interface DriverResult {
+  horizonReached: boolean;
+  distance: number;
+  tolerance: number;
+  mu: number;
+  pointA: Float64Array;
+  pointB: Float64Array;
 }
 
 /** The evaluator of a step (`SurfaceMotion`, `CurveMotion`), as the driver uses it. */
@@ -48,6 +60,10 @@ export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator
   evaluator(a: Body, b: Body, motionA: Motion, motionB: Motion, options: ResolvedOptions): Evaluator;
   /** The result record of the evaluator's last run (into `out` when given). */
   result(evaluator: Evaluator, run: ImpactRun, out?: Result): Result;
+  /** The translation of a motion's validated pose at s = `end`. */
+  translation(m: Motion, end: 0 | 1): Float64Array;
+  /** A pose with the rotation of a motion's pose at s = `end` and the translation `t`. */
+  placed(m: Motion, end: 0 | 1, t: Float64Array): PoseLike;
 }
 
 /**
@@ -76,7 +92,7 @@ export class ImpactQuery<
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
-  Result extends { horizonReached: boolean },
+  Result extends DriverResult,
 > {
   /** The options of the query, resolved once into this record (the loop reads its `horizon`). */
   readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
@@ -90,6 +106,16 @@ export class ImpactQuery<
 
   constructor(kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>) {
     this.#kind = kind;
+  }
+
+  /** The query's own motion of A (set by {@link motions}). */
+  get motionA(): Motion {
+    return this.#motionA!;
+  }
+
+  /** The query's own motion of B. */
+  get motionB(): Motion {
+    return this.#motionB!;
   }
 
   /** The evaluator of the step bound last (after a {@link bind}). */
@@ -184,7 +210,7 @@ export function timeOfImpactWith<
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
-  Result extends { horizonReached: boolean },
+  Result extends DriverResult,
 >(
   kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
   queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
@@ -218,13 +244,141 @@ export function timeOfImpactWith<
     Math.max(ea.largestCoordinate, eb.largestCoordinate),
   );
   const query = queries.get() ?? new ImpactQuery(kind);
+  let scaled: ScaledStep<PoseLike>;
   try {
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1]);
     query.options(options, tolerance);
-    query.bind(a, b);
-    query.advance();
-    return query.result(out);
+    const e = scaleExponent(Math.max(ea.largestCoordinate, eb.largestCoordinate, spread(kind, query)));
+    if (e === 0) {
+      query.bind(a, b);
+      query.advance();
+      return query.result(out);
+    }
+    scaled = scaledStep(kind, query, e);
   } finally {
     queries.release(query);
   }
+  // Far from unit size: the same step at unit size (bodies, translations and tolerance scaled by 2^e,
+  // the world shifted to A's first position), its answer taken back.
+  const r = timeOfImpactWith(
+    kind,
+    queries,
+    a.scaledByPowerOfTwo(scaled.e) as Body,
+    b.scaledByPowerOfTwo(scaled.e) as Body,
+    scaled.motion,
+    { ...(options as object | undefined), tolerance: scaled.tolerance },
+    out,
+  );
+  unscaled(r, scaled.e, scaled.shift, kind.dim);
+  r.tolerance = scaled.given;
+  return r;
+}
+
+/** A step taken to unit size: its exponent, the shift, the poses, and the tolerance (scaled and given). */
+interface ScaledStep<PoseLike> {
+  e: number;
+  shift: Float64Array;
+  motion: { a: [PoseLike, PoseLike]; b: [PoseLike, PoseLike] };
+  tolerance: number;
+  given: number;
+}
+
+/**
+ * The largest |coordinate| of the four translations of a step, each taken from A's at s = 0 (the
+ * world may be shifted: only where the bodies are relative to each other matters).
+ */
+function spread<Motion>(
+  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
+  query: { motionA: Motion; motionB: Motion },
+): number {
+  const origin = kind.translation(query.motionA, 0);
+  let m = 0;
+  for (const [motion, end] of [
+    [query.motionA, 1],
+    [query.motionB, 0],
+    [query.motionB, 1],
+  ] as const) {
+    const t = kind.translation(motion, end);
+    for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
+  }
+  return m;
+}
+
+/** The step of `query` shifted to A's first position and scaled by 2^e, with its tolerance. */
+function scaledStep<PoseLike, Motion>(
+  kind: {
+    translation(m: Motion, end: 0 | 1): Float64Array;
+    placed(m: Motion, end: 0 | 1, t: Float64Array): PoseLike;
+  },
+  query: { motionA: Motion; motionB: Motion; resolved: ResolvedOptions },
+  e: number,
+): ScaledStep<PoseLike> {
+  const shift = kind.translation(query.motionA, 0).slice();
+  const pose = (m: Motion, end: 0 | 1): PoseLike =>
+    kind.placed(
+      m,
+      end,
+      kind.translation(m, end).map((x, k) => timesPowerOfTwo(x - shift[k], e)),
+    );
+  return {
+    e,
+    shift,
+    motion: {
+      a: [pose(query.motionA, 0), pose(query.motionA, 1)],
+      b: [pose(query.motionB, 0), pose(query.motionB, 1)],
+    },
+    tolerance: unitTolerance(query.resolved.tolerance, e),
+    given: query.resolved.tolerance,
+  };
+}
+
+/**
+ * A tolerance taken to unit size by 2^e: never 0, so that a tolerance far below the rounding of the
+ * query's coordinates (where the guarantee says nothing) still runs. Not exported by the package's
+ * main entry.
+ *
+ * @example
+ * ```ts
+ * import { unitTolerance } from '@firsttouch/ccd/internal';
+ * console.log(unitTolerance(1e-6, 256) === 1e-6 * 2 ** 256, unitTolerance(1e-300, -1024) > 0); // true true
+ * ```
+ */
+export function unitTolerance(tolerance: number, e: number): number {
+  return Math.max(timesPowerOfTwo(tolerance, e), Number.MIN_VALUE);
+}
+
+/**
+ * The answer of a step run scaled by 2^e and shifted by −`shift`, taken back (in place): its
+ * lengths scaled by 2^−e, its points shifted back. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { createImpactResult } from '@firsttouch/ccd';
+ * import { unscaled } from '@firsttouch/ccd/internal';
+ * const r = createImpactResult();
+ * r.distance = 1;
+ * r.pointA[0] = 2;
+ * unscaled(r, 512, new Float64Array([5, 0, 0]), 3);
+ * console.log(r.distance === 2 ** -512, r.pointA[0] === 5 + 2 ** -511); // true true
+ * ```
+ */
+export function unscaled<Result extends DriverResult>(
+  r: Result,
+  e: number,
+  shift: Float64Array,
+  dim: number,
+): Result {
+  // At the end of the float range a length can round past the largest double on its way back: it
+  // stays the largest double (a lower bound of the gap, as the loop needs). Points are shifted back
+  // before they are scaled, which rounds the same (a power of two commutes with rounding) and never
+  // overflows for a point that exists.
+  r.distance = Math.min(timesPowerOfTwo(r.distance, -e), Number.MAX_VALUE);
+  r.tolerance = timesPowerOfTwo(r.tolerance, -e);
+  r.mu = Math.min(timesPowerOfTwo(r.mu, -e), Number.MAX_VALUE);
+  for (let k = 0; k < dim; k++) {
+    const c = timesPowerOfTwo(shift[k], e);
+    r.pointA[k] = timesPowerOfTwo(r.pointA[k] + c, -e);
+    r.pointB[k] = timesPowerOfTwo(r.pointB[k] + c, -e);
+  }
+  return r;
 }

@@ -9,9 +9,12 @@
 export {
   type DriverBody,
   type DriverEvaluator,
+  type DriverResult,
   type ImpactKind,
   ImpactQuery,
   timeOfImpactWith,
+  unitTolerance,
+  unscaled,
 } from './driver.js';
 export { SURFACE_QUERIES, SURFACES } from './time-of-impact.js';
 export { CURVE_QUERIES, CURVES } from './time-of-impact2.js';

@@ -78,6 +78,8 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
     evaluator: (a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>
       new SurfaceMotion(a, b, ma, mb, options),
     result: impactResult,
+    translation: (m: RigidMotion, end: 0 | 1) => (end === 0 ? m.p0 : m.p1).t,
+    placed: (m: RigidMotion, end: 0 | 1, t: Float64Array) => ({ R: (end === 0 ? m.p0 : m.p1).R, t }),
   });
 
 /**

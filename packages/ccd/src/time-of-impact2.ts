@@ -70,6 +70,8 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     evaluator: (a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
       new CurveMotion(a, b, ma, mb, options),
     result: impactResult2,
+    translation: (m: RigidMotion2, end: 0 | 1) => (end === 0 ? m.q0 : m.q1).t,
+    placed: (m: RigidMotion2, end: 0 | 1, t: Float64Array) => ({ angle: (end === 0 ? m.q0 : m.q1).angle, t }),
   });
 
 /**

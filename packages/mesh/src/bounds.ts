@@ -1,3 +1,5 @@
+import { diagonalOf } from './scale.js';
+
 /**
  * An axis-aligned bounding box: `min`, `max` and the length of its `diagonal`.
  *
@@ -28,7 +30,9 @@ export function boundsOf(points: Float64Array, dim: 2 | 3): Bounds {
       if (x > max[a]) max[a] = x;
     }
   }
-  let d2 = 0;
-  for (let a = 0; a < dim; a++) d2 += (max[a] - min[a]) ** 2;
-  return { min, max, diagonal: Math.sqrt(d2) };
+  return {
+    min,
+    max,
+    diagonal: diagonalOf(max[0] - min[0], max[1] - min[1], dim === 3 ? max[2] - min[2] : 0),
+  };
 }

@@ -7,6 +7,7 @@ import {
 } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
+import { diagonalOf, timesPowerOfTwo } from './scale.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
@@ -368,6 +369,31 @@ export class Curve {
   }
 
   /**
+   * This curve scaled by 2^e about the origin, exactly (a power of two changes no digit of a
+   * coordinate that stays a normal number): what a query far from unit size runs on (see mesh's
+   * `scaleExponent`). The last one asked for is kept, with its tree once built, so that the queries
+   * of one scale share it.
+   *
+   * @example
+   * ```ts
+   * import { rectangle } from '@firsttouch/mesh';
+   * const tiny = rectangle(1e-165, 1e-165);
+   * const twin = tiny.scaledByPowerOfTwo(512);
+   * console.log(twin.bounds().max[0] === 2 ** 512 * 0.5e-165, tiny.scaledByPowerOfTwo(512) === twin); // true true
+   * ```
+   */
+  scaledByPowerOfTwo(e: number): Curve {
+    const kept = this.#twin;
+    if (kept !== undefined && kept.e === e) return kept.body;
+    const p = this.positions.map((x) => timesPowerOfTwo(x, e));
+    const body = this.#with(p);
+    this.#twin = { e, body };
+    return body;
+  }
+
+  #twin: { e: number; body: Curve } | undefined;
+
+  /**
    * Connected components: segments that share a vertex (bit-identical coordinates) are connected.
    *
    * @example
@@ -428,7 +454,7 @@ export class Curve {
     }
     const empty = p.length === 0;
     this.#extent = Object.freeze({
-      diagonal: empty ? 0 : Math.sqrt((maxU - minU) ** 2 + (maxV - minV) ** 2),
+      diagonal: empty ? 0 : diagonalOf(maxU - minU, maxV - minV, 0),
       largestCoordinate: empty ? 0 : Math.max(-minU, maxU, -minV, maxV),
       reach: empty ? 0 : Math.max(-minU, maxU) + Math.max(-minV, maxV),
       radius,

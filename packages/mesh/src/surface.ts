@@ -9,6 +9,7 @@ import {
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { distinctPoints } from './distinct-points.js';
+import { timesPowerOfTwo } from './scale.js';
 import { type BoundingTree, buildTree } from './tree/build.js';
 
 const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
@@ -374,6 +375,31 @@ export class Surface {
     }
     return new Surface(p, this.indices);
   }
+
+  /**
+   * This surface scaled by 2^e about the origin, exactly (a power of two changes no digit of a
+   * coordinate that stays a normal number): what a query far from unit size runs on (see mesh's
+   * `scaleExponent`). The last one asked for is kept, with its tree once built, so that the queries
+   * of one scale share it.
+   *
+   * @example
+   * ```ts
+   * import { box } from '@firsttouch/mesh';
+   * const tiny = box(1e-165);
+   * const twin = tiny.scaledByPowerOfTwo(512);
+   * console.log(twin.bounds().max[0] === 2 ** 512 * 0.5e-165, tiny.scaledByPowerOfTwo(512) === twin); // true true
+   * ```
+   */
+  scaledByPowerOfTwo(e: number): Surface {
+    const kept = this.#twin;
+    if (kept !== undefined && kept.e === e) return kept.body;
+    const p = this.positions.map((x) => timesPowerOfTwo(x, e));
+    const body = new Surface(p, this.indices);
+    this.#twin = { e, body };
+    return body;
+  }
+
+  #twin: { e: number; body: Surface } | undefined;
 
   /**
    * Connected components: facets that share a vertex (bit-identical coordinates) are connected.

@@ -416,8 +416,8 @@ describe('Curve constructors', () => {
 });
 
 /**
- * Translations beyond 1e150 overflow the squared distances: that is a bug of its own (the last
- * test of this file), kept out of the option fuzzing so that the fuzzing still says something.
+ * Translations beyond 1e150 (the last test of this file) are kept out of the option fuzzing, so that
+ * the fuzzing still says something about the options.
  */
 function saneTranslation(p: { t: unknown }): boolean {
   if (!arrayLike(p.t)) return true;
@@ -747,16 +747,12 @@ describe('bugs found by this fuzzing', () => {
     );
   });
 
-  // BUG (low): the same bodies get a distance of Infinity, although the gap is a finite double: a
-  // point facet at (1e156, 1e156, 1e156) is 1.73e156 from a unit box at the origin, and
-  // surfaceDistance says Infinity (the squared distance overflows before its square root). In CCD the
-  // query then fails with NON_FINITE ("evaluator.distance(0) returned Infinity") instead of
-  // answering. Fix: scale the pair's coordinates (or compute the length with Math.hypot), or reject
-  // coordinates beyond ~1e150 at construction with a message that says so. Reproduction:
-  //   surfaceDistance(Surface.fromTriangles(Array(9).fill(1e156)), box(1)).distance // Infinity
-  // Known limit, not fixed yet: squared distances overflow beyond about 1e154, so such a gap comes
-  // out as Infinity. `it.fails` keeps the reproduction: it turns red the day the limit is lifted.
-  it.fails('BUG: the gap between bodies far apart in the float range is their finite distance', () => {
+  // Found by this file (fixed since): the same bodies got a distance of Infinity, although the gap is a
+  // finite double: a point facet at (1e156, 1e156, 1e156) is 1.73e156 from a unit box at the origin,
+  // and surfaceDistance said Infinity (the squared distance overflowed before its square root); in
+  // CCD the query then failed with NON_FINITE. Queries far from unit size now run at unit size by a
+  // power of two (mesh's scaleExponent).
+  it('the gap between bodies far apart in the float range is their finite distance', () => {
     for (const X of [1e156, 1e200, 1e300]) {
       const r = surfaceDistance(Surface.fromTriangles(new Array(9).fill(X)), UNIT_BOX);
       const gap = Math.hypot(X - 0.5, X - 0.5, X - 0.5);

@@ -7,6 +7,7 @@ import {
   transformPoint2,
 } from '@firsttouch/pose';
 import { Curve } from '../curve.js';
+import { scaleExponent, timesPowerOfTwo } from '../scale.js';
 import { Pool } from '../util/pool.js';
 import { CurvePair } from './curve-pair.js';
 import { relativeTransform2 } from './relative.js';
@@ -125,21 +126,34 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
       );
     }
   }
+  const rel = relativeTransform2(poseA, poseB, new Float64Array(4));
+  // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
+  const e = scaleExponent(
+    Math.max(a.extent().largestCoordinate, b.extent().largestCoordinate, Math.abs(rel[2]), Math.abs(rel[3])),
+  );
+  const sa = e === 0 ? a : a.scaledByPowerOfTwo(e);
+  const sb = e === 0 ? b : b.scaledByPowerOfTwo(e);
   let pair = pairs.get();
-  if (pair === undefined) pair = new CurvePair(a, b);
-  else pair.rebind(a, b);
+  if (pair === undefined) pair = new CurvePair(sa, sb);
+  else pair.rebind(sa, sb);
   try {
     if (hint !== undefined) {
       pair.segmentA = hint[0];
       pair.segmentB = hint[1];
     }
-    const rel = relativeTransform2(poseA, poseB, new Float64Array(4));
-    pair.evaluate(rel[0], rel[1], rel[2], rel[3], maxDistance);
+    if (e === 0) pair.evaluate(rel[0], rel[1], rel[2], rel[3], maxDistance);
+    else {
+      const tu = timesPowerOfTwo(rel[2], e);
+      const tv = timesPowerOfTwo(rel[3], e);
+      pair.evaluate(rel[0], rel[1], tu, tv, timesPowerOfTwo(maxDistance, e));
+    }
+    const pointA = e === 0 ? pair.pointA : pair.pointA.map((x) => timesPowerOfTwo(x, -e));
+    const pointB = e === 0 ? pair.pointB : pair.pointB.map((x) => timesPowerOfTwo(x, -e));
     return {
-      distance: pair.distance,
+      distance: e === 0 ? pair.distance : timesPowerOfTwo(pair.distance, -e),
       intersecting: pair.intersecting,
-      pointA: pair.beyond ? pair.pointA.slice() : transformPoint2(poseA, pair.pointA),
-      pointB: pair.beyond ? pair.pointB.slice() : transformPoint2(poseA, pair.pointB),
+      pointA: pair.beyond ? pointA.slice() : transformPoint2(poseA, pointA),
+      pointB: pair.beyond ? pointB.slice() : transformPoint2(poseA, pointB),
       segmentA: pair.segmentA,
       segmentB: pair.segmentB,
       beyond: pair.beyond,

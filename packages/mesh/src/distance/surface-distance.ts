@@ -6,6 +6,7 @@ import {
   type Pose3Like,
   transformPoint,
 } from '@firsttouch/pose';
+import { scaleExponent, timesPowerOfTwo } from '../scale.js';
 import { Surface } from '../surface.js';
 import { Pool } from '../util/pool.js';
 import { relativeTransform } from './relative.js';
@@ -145,24 +146,39 @@ export function surfaceDistance(
       );
     }
   }
+  const R = new Float64Array(9);
+  const t = new Float64Array(3);
+  relativeTransform(poseA, poseB, R, t);
+  // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
+  const e = scaleExponent(
+    Math.max(
+      a.extent().largestCoordinate,
+      b.extent().largestCoordinate,
+      Math.abs(t[0]),
+      Math.abs(t[1]),
+      Math.abs(t[2]),
+    ),
+  );
+  const sa = e === 0 ? a : a.scaledByPowerOfTwo(e);
+  const sb = e === 0 ? b : b.scaledByPowerOfTwo(e);
+  if (e !== 0) for (let k = 0; k < 3; k++) t[k] = timesPowerOfTwo(t[k], e);
   let pair = pairs.get();
-  if (pair === undefined) pair = new SurfacePair(a, b);
-  else pair.rebind(a, b);
+  if (pair === undefined) pair = new SurfacePair(sa, sb);
+  else pair.rebind(sa, sb);
   try {
     pair.convex = convex;
     if (hint !== undefined) {
       pair.facetA = hint[0];
       pair.facetB = hint[1];
     }
-    const R = new Float64Array(9);
-    const t = new Float64Array(3);
-    relativeTransform(poseA, poseB, R, t);
-    pair.evaluate(R, t, maxDistance);
+    pair.evaluate(R, t, e === 0 ? maxDistance : timesPowerOfTwo(maxDistance, e));
+    const pointA = e === 0 ? pair.pointA : pair.pointA.map((x) => timesPowerOfTwo(x, -e));
+    const pointB = e === 0 ? pair.pointB : pair.pointB.map((x) => timesPowerOfTwo(x, -e));
     return {
-      distance: pair.distance,
+      distance: e === 0 ? pair.distance : timesPowerOfTwo(pair.distance, -e),
       intersecting: pair.intersecting,
-      pointA: pair.beyond ? pair.pointA.slice() : transformPoint(poseA, pair.pointA),
-      pointB: pair.beyond ? pair.pointB.slice() : transformPoint(poseA, pair.pointB),
+      pointA: pair.beyond ? pointA.slice() : transformPoint(poseA, pointA),
+      pointB: pair.beyond ? pointB.slice() : transformPoint(poseA, pointB),
       facetA: pair.facetA,
       facetB: pair.facetB,
       beyond: pair.beyond,

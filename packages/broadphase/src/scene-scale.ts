@@ -1,0 +1,72 @@
+import { type DriverResult, unitTolerance, unscaled } from '@firsttouch/ccd/internal';
+import { scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
+
+/** A body as the scene's scale reads it (a `Surface`, a `Curve`). */
+interface ScaledBody<B> {
+  extent(): { readonly largestCoordinate: number };
+  scaledByPowerOfTwo(e: number): B;
+}
+
+/**
+ * A scene taken to unit size: its bodies scaled by 2^e (exactly), its poses' translations shifted
+ * by −`shift` (the first body's at s = 0) and scaled by 2^e; what a many-body query runs on when
+ * the scene lies far from unit size (see mesh's `scaleExponent`).
+ */
+export interface UnitScene<B, P> {
+  e: number;
+  shift: Float64Array;
+  bodies: B[];
+  poses0: P[];
+  poses1: P[];
+}
+
+/**
+ * The scene at unit size, or null where it is already within [2^−128, 2^128] (it runs as given).
+ * Reads validated bodies and poses (call it after the checks).
+ */
+export function unitScene<B extends ScaledBody<B>, P extends { readonly t: ArrayLike<number> }>(
+  bodies: readonly B[],
+  poses0: readonly P[],
+  poses1: readonly P[],
+): UnitScene<B, P> | null {
+  if (bodies.length === 0) return null;
+  const shift = Float64Array.from(poses0[0].t);
+  let m = 0;
+  for (let i = 0; i < bodies.length; i++) {
+    m = Math.max(m, bodies[i].extent().largestCoordinate);
+    for (const p of [poses0[i], poses1[i]]) {
+      for (let k = 0; k < shift.length; k++) m = Math.max(m, Math.abs(p.t[k] - shift[k]));
+    }
+  }
+  const e = scaleExponent(m);
+  if (e === 0) return null;
+  const place = (p: P): P => ({ ...p, t: Array.from(shift, (c, k) => timesPowerOfTwo(p.t[k] - c, e)) });
+  return {
+    e,
+    shift,
+    bodies: bodies.map((b) => b.scaledByPowerOfTwo(e)),
+    poses0: poses0.map(place),
+    poses1: poses1.map(place),
+  };
+}
+
+/** An explicit tolerance taken to the scene's unit size (the default needs nothing: it scales). */
+export function unitOptions<O extends { tolerance?: number }>(
+  options: O | undefined,
+  e: number,
+): O | undefined {
+  if (options?.tolerance === undefined) return options;
+  return { ...options, tolerance: unitTolerance(options.tolerance, e) };
+}
+
+/** A pair's result run at unit size, taken back (in place; null stays null), with the tolerance given. */
+export function unscaledImpact<R extends DriverResult>(
+  r: R | null,
+  scene: UnitScene<unknown, unknown>,
+  tolerance: number,
+): R | null {
+  if (r === null) return null;
+  unscaled(r, scene.e, scene.shift, scene.shift.length);
+  r.tolerance = tolerance;
+  return r;
+}

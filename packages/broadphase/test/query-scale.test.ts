@@ -1,0 +1,96 @@
+// Adversarial testing: bodies below about 1e-154 underflowed (the default tolerance fell back to 1e-6,
+// gaps came out 0), and the large side broke near 1e77. A scene far from unit size is now taken
+// there by a power of two. What we check: a scene and the same scene scaled by 2^k give the unit
+// answers scaled by 2^k, bit for bit where k is a multiple of 256 (the scaled scene is then the unit
+// one exactly): firstImpact, allImpacts, firstImpact2, proximityPairs.
+
+import { disc, rectangle } from '@firsttouch/mesh';
+import { type Pose2, type Pose3, pose2 } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { allImpacts, firstImpact, firstImpact2, proximityPairs } from '../src/index.js';
+import { rng, scene } from './helpers.js';
+
+const EXACT = [-768, -512, -256, 256, 512, 768];
+const scale3 = (p: Pose3, f: number): Pose3 => ({ R: p.R, t: p.t.map((x) => x * f) });
+const scale2 = (p: Pose2, f: number): Pose2 => ({ angle: p.angle, t: p.t.map((x) => x * f) });
+
+/** A scene whose first body is at the origin at s = 0 (so that nothing but the scale changes). */
+function anchored(seed: number) {
+  const s = scene(seed, 12, 0.6, 0.6, Math.PI);
+  s.poses0[0] = { R: s.poses0[0].R, t: new Float64Array(3) };
+  return s;
+}
+
+describe('the broad phase at any scale', { timeout: 120_000 }, () => {
+  it('firstImpact and allImpacts scaled by 2^k: the unit answers scaled, bit for bit', () => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { bodies, poses0, poses1 } = anchored(seed);
+      const unit = firstImpact(bodies, poses0, poses1);
+      const unitAll = allImpacts(bodies, poses0, poses1);
+      for (const k of EXACT) {
+        const f = 2 ** k;
+        const scaled = bodies.map((b) => b.scale(f));
+        const p0 = poses0.map((p) => scale3(p, f));
+        const p1 = poses1.map((p) => scale3(p, f));
+        const r = firstImpact(scaled, p0, p1);
+        const label = `seed ${seed}, k = ${k}`;
+        expect([r.status, r.toi, r.pair, r.tested], label).toEqual([
+          unit.status,
+          unit.toi,
+          unit.pair,
+          unit.tested,
+        ]);
+        expect(r.tolerance, label).toBe(unit.tolerance * f);
+        expect(r.impact?.distance, label).toBe(unit.impact === null ? undefined : unit.impact.distance * f);
+        const all = allImpacts(scaled, p0, p1);
+        expect(
+          all.impacts.map((x) => [x.pair, x.toi, x.status]),
+          label,
+        ).toEqual(unitAll.impacts.map((x) => [x.pair, x.toi, x.status]));
+      }
+    }
+  });
+
+  it('firstImpact2 scaled by 2^k: the unit answer scaled, bit for bit', () => {
+    const r = rng(31_07);
+    const kinds = [disc(0.05, 12), rectangle(0.2, 0.02), disc(0.1, 5)];
+    for (let seed = 0; seed < 4; seed++) {
+      const bodies = [];
+      const poses0: Pose2[] = [];
+      const poses1: Pose2[] = [];
+      for (let i = 0; i < 10; i++) {
+        bodies.push(kinds[i % 3]);
+        const c = i === 0 ? [0, 0] : [0.6 * r(), 0.6 * r()];
+        poses0.push(pose2(6 * r(), c));
+        poses1.push(pose2(6 * r(), [c[0] + 0.6 * (r() - 0.5), c[1] + 0.6 * (r() - 0.5)]));
+      }
+      const unit = firstImpact2(bodies, poses0, poses1);
+      for (const k of EXACT) {
+        const f = 2 ** k;
+        const q = firstImpact2(
+          bodies.map((b) => b.scale(f)),
+          poses0.map((p) => scale2(p, f)),
+          poses1.map((p) => scale2(p, f)),
+        );
+        expect([q.status, q.toi, q.pair], `${seed} ${k}`).toEqual([unit.status, unit.toi, unit.pair]);
+        expect(q.tolerance, `${seed} ${k}`).toBe(unit.tolerance * f);
+      }
+    }
+  });
+
+  it('proximityPairs scaled by 2^k: the unit pairs and distances scaled, bit for bit', () => {
+    const { bodies, poses0 } = anchored(9);
+    const unit = proximityPairs(bodies, poses0, 0.1);
+    expect(unit.pairs.length).toBeGreaterThan(0);
+    for (const k of EXACT) {
+      const f = 2 ** k;
+      const r = proximityPairs(
+        bodies.map((b) => b.scale(f)),
+        poses0.map((p) => scale3(p, f)),
+        0.1 * f,
+      );
+      expect(r.pairs, `k = ${k}`).toEqual(unit.pairs);
+      expect(Array.from(r.distances), `k = ${k}`).toEqual(Array.from(unit.distances, (d) => d * f));
+    }
+  });
+});
