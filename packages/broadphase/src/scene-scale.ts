@@ -33,10 +33,12 @@ export function unitScene<B extends ScaledBody<B>, P extends { readonly t: Array
   const shift = Float64Array.from(poses0[0].t);
   let m = 0;
   for (let i = 0; i < bodies.length; i++) {
-    m = Math.max(m, bodies[i].extent().largestCoordinate);
-    for (const p of [poses0[i], poses1[i]]) {
-      for (let k = 0; k < shift.length; k++) m = Math.max(m, Math.abs(p.t[k] - shift[k]));
-    }
+    m = Math.max(
+      m,
+      bodies[i].extent().largestCoordinate,
+      farthest(poses0[i].t, shift),
+      farthest(poses1[i].t, shift),
+    );
   }
   const e = scaleExponent(m);
   if (e === 0) return null;
@@ -48,6 +50,13 @@ export function unitScene<B extends ScaledBody<B>, P extends { readonly t: Array
     poses0: poses0.map(place),
     poses1: poses1.map(place),
   };
+}
+
+/** The largest |t[k] − origin[k]|. */
+function farthest(t: ArrayLike<number>, origin: Float64Array): number {
+  let m = 0;
+  for (let k = 0; k < origin.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
+  return m;
 }
 
 /** An explicit tolerance taken to the scene's unit size (the default needs nothing: it scales). */

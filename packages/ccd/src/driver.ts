@@ -292,15 +292,18 @@ function spread<Motion>(
   query: { motionA: Motion; motionB: Motion },
 ): number {
   const origin = kind.translation(query.motionA, 0);
+  // Unrolled: this runs on every query, and must allocate nothing.
+  return Math.max(
+    farthest(kind.translation(query.motionA, 1), origin),
+    farthest(kind.translation(query.motionB, 0), origin),
+    farthest(kind.translation(query.motionB, 1), origin),
+  );
+}
+
+/** The largest |t[k] − origin[k]|. */
+function farthest(t: Float64Array, origin: Float64Array): number {
   let m = 0;
-  for (const [motion, end] of [
-    [query.motionA, 1],
-    [query.motionB, 0],
-    [query.motionB, 1],
-  ] as const) {
-    const t = kind.translation(motion, end);
-    for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
-  }
+  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
   return m;
 }
 
