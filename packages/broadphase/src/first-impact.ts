@@ -90,7 +90,11 @@ export function firstImpact(
     searchFirst(
       step,
       o,
-      pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices()),
+      pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices(), {
+        signal: options?.signal,
+        onProgress: options?.onProgress,
+        where: 'firstImpact',
+      }),
     ),
   );
   return { ...r, tolerance: o.tolerance };
@@ -146,7 +150,14 @@ export function allImpacts(
   }
   const c = candidatePairs(step, o.tolerance);
   const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
-    searchAll(c, pairRunner(SURFACES, query, bodies, poses0, poses1)),
+    searchAll(
+      c,
+      pairRunner(SURFACES, query, bodies, poses0, poses1, undefined, {
+        signal: options?.signal,
+        onProgress: options?.onProgress,
+        where: 'allImpacts',
+      }),
+    ),
   );
   return { ...r, tolerance: o.tolerance };
 }

@@ -68,7 +68,15 @@ export function firstImpact2(
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
-    searchFirst(step, o, pairRunner(CURVES, query, bodies, poses0, poses1)),
+    searchFirst(
+      step,
+      o,
+      pairRunner(CURVES, query, bodies, poses0, poses1, undefined, {
+        signal: options?.signal,
+        onProgress: options?.onProgress,
+        where: 'firstImpact2',
+      }),
+    ),
   );
   return { ...r, tolerance: o.tolerance };
 }
@@ -120,7 +128,14 @@ export function allImpacts2(
   }
   const c = candidatePairs(step, o.tolerance);
   const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
-    searchAll(c, pairRunner(CURVES, query, bodies, poses0, poses1)),
+    searchAll(
+      c,
+      pairRunner(CURVES, query, bodies, poses0, poses1, undefined, {
+        signal: options?.signal,
+        onProgress: options?.onProgress,
+        where: 'allImpacts2',
+      }),
+    ),
   );
   return { ...r, tolerance: o.tolerance };
 }

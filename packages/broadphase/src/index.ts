@@ -8,5 +8,5 @@
 export { allImpacts, type FirstImpactResult, firstImpact, type PairImpact } from './first-impact.js';
 export { allImpacts2, type FirstImpact2Result, firstImpact2, type PairImpact2 } from './first-impact2.js';
 export { type ProximityResult, proximityPairs, proximityPairsWithin } from './proximity.js';
-export type { ImpactOptions } from './search.js';
+export type { ImpactOptions, ImpactProgress } from './search.js';
 export { sweepAndPrune } from './sweep-and-prune.js';

@@ -1,3 +1,4 @@
+import { CcdStatus } from '@firsttouch/ccd';
 import {
   type DriverBody,
   type DriverEvaluator,
@@ -6,7 +7,8 @@ import {
   ImpactQuery,
 } from '@firsttouch/ccd/internal';
 import type { Pool } from '@firsttouch/mesh/internal';
-import type { PairRunner } from './search.js';
+import { type AbortSignalLike, throwIfAborted } from '@firsttouch/pose';
+import type { ImpactProgress, PairRunner } from './search.js';
 
 /**
  * Runs `use` on a time-of-impact query borrowed from `queries` (the pool `timeOfImpact` or
@@ -56,6 +58,7 @@ export function pairRunner<
   poses0: readonly PoseLike[],
   poses1: readonly PoseLike[],
   speeds?: (body: Body) => Float64Array,
+  watch?: PairWatch,
 ): PairRunner<Result> {
   const motions: (Motion | undefined)[] = new Array(bodies.length);
   const speed = new Float64Array(bodies.length);
@@ -69,10 +72,32 @@ export function pairRunner<
     return m;
   };
   const options = query.resolved;
+  const signal = watch?.signal;
+  const tell = watch?.onProgress;
+  const progress: ImpactProgress = { runs: 0, earliest: 1 };
   return (i, j, horizon) => {
     options.horizon = horizon;
     query.bind(bodies[i], bodies[j], motionOf(i), motionOf(j));
     const r = query.advance(speeds ? speed[i] + speed[j] : Number.NaN);
-    return { status: r.status, toi: r.toi, horizonReached: r.horizonReached, impact: () => query.result() };
+    const outcome = {
+      status: r.status,
+      toi: r.toi,
+      horizonReached: r.horizonReached,
+      impact: () => query.result(),
+    };
+    if (tell !== undefined || signal !== undefined) {
+      progress.runs++;
+      if (r.status !== CcdStatus.Separate && r.toi < progress.earliest) progress.earliest = r.toi;
+      tell?.(progress);
+      throwIfAborted(signal, `${watch!.where}, after ${progress.runs} pair runs`);
+    }
+    return outcome;
   };
+}
+
+/** What a many-body query's pair runs report to and are stopped by, and the query's name. */
+export interface PairWatch {
+  signal?: AbortSignalLike;
+  onProgress?: (progress: ImpactProgress) => void;
+  where: string;
 }

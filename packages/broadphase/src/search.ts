@@ -3,9 +3,10 @@ import {
   type CcdStatusValue,
   type DirectionalMode,
   defaultTolerance,
+  type ResolvedOptions,
   resolveOptions,
 } from '@firsttouch/ccd';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
 import { overlappingPairs } from './sweep-and-prune.js';
 
@@ -29,6 +30,34 @@ export interface ImpactOptions {
   convex?: boolean;
   /** Passed to every 3-D pair's time of impact (default 1e-6; 0: every step from the exact gap). */
   gapRelativeError?: number;
+  /**
+   * Stops the query with `FirstTouchError` `ABORTED`: checked after every pair run and inside each
+   * pair's advancement, after every step (see ccd's `signal` for what a synchronous call can see).
+   */
+  signal?: AbortSignalLike;
+  /** Told after every pair run (one record, rewritten each time). */
+  onProgress?: (progress: ImpactProgress) => void;
+}
+
+/**
+ * What {@link ImpactOptions.onProgress} is told after every pair run.
+ *
+ * @example
+ * ```ts
+ * import { firstImpact, type ImpactProgress } from '@firsttouch/broadphase';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const seen: ImpactProgress[] = [];
+ * firstImpact([box(1), box(1)], [at(0), at(3)], [at(0), at(-3)], { onProgress: (p) => seen.push({ ...p }) });
+ * console.log(seen.length, seen[0].runs, seen[0].earliest.toFixed(4)); // 1 1 0.3333
+ * ```
+ */
+export interface ImpactProgress {
+  /** Pair runs so far (a pair searched again in a later time window counts again). */
+  runs: number;
+  /** The earliest toi among the pairs run so far that did not end Separate (1 while none). */
+  earliest: number;
 }
 
 /**
@@ -59,10 +88,11 @@ export interface Candidates {
 export function resolveImpactOptions(
   options: ImpactOptions | undefined,
   largestDiagonal: number,
-): Required<ImpactOptions> {
+): ResolvedOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
+  assertCallback(options?.onProgress, 'onProgress');
   const tolerance = options?.tolerance ?? defaultTolerance(largestDiagonal);
   if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || !(tolerance > 0)) {
     throw new FirstTouchError(
@@ -78,6 +108,7 @@ export function resolveImpactOptions(
       directional: options?.directional,
       convex: options?.convex,
       gapRelativeError: options?.gapRelativeError,
+      signal: options?.signal,
     },
     tolerance,
   );
@@ -168,11 +199,7 @@ export function firstWindow(b: StepBodies): number {
  * (μ_i + μ_j)` and the last iterate of a conservative advancement on a cheap lower bound of the
  * pair's gap (see {@link PairBound}), neither of which the pair's reported toi comes before.
  */
-export function searchFirst<R>(
-  b: StepBodies,
-  o: Required<ImpactOptions>,
-  run: PairRunner<R>,
-): FirstSearch<R> {
+export function searchFirst<R>(b: StepBodies, o: ResolvedOptions, run: PairRunner<R>): FirstSearch<R> {
   let runs = 0;
   // the pairs run so far, as i·n + j (exact in a double)
   const ran = new Set<number>();
@@ -407,7 +434,7 @@ export class PairBound {
 function searchWindow<R>(
   b: StepBodies,
   c: Candidates,
-  o: Required<ImpactOptions>,
+  o: ResolvedOptions,
   h: number,
   run: PairRunner<R>,
   ran: Set<number>,

@@ -1,5 +1,10 @@
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { type AdvanceOptions, type ResolvedOptions, resolveOptions } from './options.js';
+import { describeValue, FirstTouchError, throwIfAborted } from '@firsttouch/pose';
+import {
+  type AdvanceOptions,
+  type AdvanceProgress,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 
 /**
@@ -153,13 +158,18 @@ export function assertSpeedBound(mu: number): void {
 export function advanceResolved(
   evaluator: DistanceEvaluator,
   mu: number,
-  options: Pick<ResolvedOptions, 'tolerance' | 'maxIterations' | 'directional' | 'horizon'>,
+  options: Pick<ResolvedOptions, 'tolerance' | 'maxIterations' | 'directional' | 'horizon'> &
+    Partial<Pick<ResolvedOptions, 'signal' | 'onProgress'>>,
   out: AdvanceResult,
 ): AdvanceResult {
-  const { tolerance, maxIterations, directional, horizon } = options;
+  const { tolerance, maxIterations, directional, horizon, signal, onProgress } = options;
   const half = 0.5 * tolerance;
   const canDirect = typeof evaluator.directionalStep === 'function';
+  // One record for the whole run, rewritten after each step (nothing allocated per step).
+  const progress: AdvanceProgress | undefined =
+    onProgress === undefined ? undefined : { iteration: 0, s: 0, distance: 0 };
   let s = 0;
+  throwIfAborted(signal, 'the time of impact, before its first gap');
   let d = gapAt(evaluator, 0);
   out.horizonReached = false;
   if (d <= tolerance) return ended(out, CcdStatus.InitialContact, 0, d, 0, 0);
@@ -197,6 +207,15 @@ export function advanceResolved(
     }
     s = next;
     d = dNext;
+    if (progress !== undefined) {
+      progress.iteration = k;
+      progress.s = s;
+      progress.distance = d;
+      onProgress!(progress);
+    }
+    if (signal !== undefined && signal.aborted) {
+      throwIfAborted(signal, `the time of impact, at s = ${s} after ${k} steps (gap ${d})`);
+    }
   }
   return ended(out, CcdStatus.NotConverged, s, d, maxIterations, directionalSteps);
 }

@@ -3,6 +3,7 @@ import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
 import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
 import {
+  type AdvanceProgress,
   defaultTolerance,
   type MotionOptions,
   type ResolvedOptions,
@@ -182,6 +183,9 @@ export class ImpactQuery<
   /** Drops the bodies (the evaluator's, and what is derived from them), keeping the scratch. */
   unbind(): void {
     this.#evaluator?.unbind();
+    // The caller's signal and callback are the caller's: a pooled query keeps neither.
+    this.resolved.signal = undefined;
+    this.resolved.onProgress = undefined;
   }
 }
 
@@ -266,12 +270,30 @@ export function timeOfImpactWith<
     a.scaledByPowerOfTwo(scaled.e) as Body,
     b.scaledByPowerOfTwo(scaled.e) as Body,
     scaled.motion,
-    { ...(options as object | undefined), tolerance: scaled.tolerance },
+    unitOptions(options, scaled),
     out,
   );
   unscaled(r, scaled.e, scaled.shift, kind.dim);
   r.tolerance = scaled.given;
   return r;
+}
+
+/** The caller's options for the step at unit size: its tolerance, and progress told in the caller's units. */
+function unitOptions(options: unknown, scaled: ScaledStep<unknown>): object {
+  const o = (options ?? {}) as { onProgress?: unknown };
+  const report = o.onProgress;
+  if (typeof report !== 'function') return { ...o, tolerance: scaled.tolerance };
+  const mine: AdvanceProgress = { iteration: 0, s: 0, distance: 0 };
+  return {
+    ...o,
+    tolerance: scaled.tolerance,
+    onProgress: (p: AdvanceProgress) => {
+      mine.iteration = p.iteration;
+      mine.s = p.s;
+      mine.distance = timesPowerOfTwo(p.distance, -scaled.e);
+      report(mine);
+    },
+  };
 }
 
 /** A step taken to unit size: its exponent, the shift, the poses, and the tolerance (scaled and given). */

@@ -22,6 +22,7 @@ export {
 } from './impact-record.js';
 export {
   type AdvanceOptions,
+  type AdvanceProgress,
   DEFAULT_GAP_RELATIVE_ERROR,
   DEFAULT_MAX_ITERATIONS,
   type DirectionalMode,

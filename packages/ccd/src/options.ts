@@ -1,4 +1,10 @@
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import {
+  type AbortSignalLike,
+  assertCallback,
+  assertSignal,
+  describeValue,
+  FirstTouchError,
+} from '@firsttouch/pose';
 
 /**
  * When to use the directional (C2A) bound: `true` at every step, `false` never (plain bound only),
@@ -63,6 +69,44 @@ export interface AdvanceOptions {
    * steps differ from the pairs', both certified). The advancement loop and `timeOfImpact2` ignore it.
    */
   directionalHullSteps?: boolean;
+  /**
+   * Stops the query with `FirstTouchError` `ABORTED` once the signal is aborted, checked before the
+   * first gap and after every step. The calls are synchronous: a signal aborted by a timer or an
+   * event handler cannot fire during one; abort it from `onProgress` (a deadline, a cancel button
+   * polled there) or from before the call.
+   */
+  signal?: AbortSignalLike;
+  /**
+   * Called after every step the query goes on from, with the iterate reached (one record,
+   * rewritten each time: copy what you keep); the step that ends the query is its result. What a
+   * command-line tool or a page shows of a long query.
+   */
+  onProgress?: (progress: AdvanceProgress) => void;
+}
+
+/**
+ * What {@link AdvanceOptions.onProgress} is told after each step.
+ *
+ * @example
+ * ```ts
+ * import { timeOfImpact, type AdvanceProgress } from '@firsttouch/ccd';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+ * const seen: AdvanceProgress[] = [];
+ * timeOfImpact(box(1), box(1), {
+ *   a: [identityPose(), identityPose()],
+ *   b: [poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 1, [-3, 0, 0])],
+ * }, { onProgress: (p) => seen.push({ ...p }) });
+ * console.log(seen.length > 1, seen[0].iteration, seen[0].s > 0); // true 1 true
+ * ```
+ */
+export interface AdvanceProgress {
+  /** Steps taken so far. */
+  iteration: number;
+  /** The iterate reached (the step's parameter in [0, 1]). */
+  s: number;
+  /** The gap there. */
+  distance: number;
 }
 
 /**
@@ -92,6 +136,10 @@ export interface ResolvedOptions {
   directionalClearance: boolean;
   /** See {@link AdvanceOptions.directionalHullSteps}. */
   directionalHullSteps: boolean;
+  /** See {@link AdvanceOptions.signal}. */
+  signal: AbortSignalLike | undefined;
+  /** See {@link AdvanceOptions.onProgress}. */
+  onProgress: ((progress: AdvanceProgress) => void) | undefined;
 }
 
 /**
@@ -205,6 +253,8 @@ export function resolveOptions(
     gapRelativeError: 0,
     directionalClearance: true,
     directionalHullSteps: true,
+    signal: undefined,
+    onProgress: undefined,
   });
 }
 
@@ -239,6 +289,8 @@ export function resolveOptionsInto(
     out.gapRelativeError = DEFAULT_GAP_RELATIVE_ERROR;
     out.directionalClearance = true;
     out.directionalHullSteps = true;
+    out.signal = undefined;
+    out.onProgress = undefined;
     return out;
   }
   if (typeof options !== 'object' || options === null) {
@@ -281,6 +333,10 @@ export function resolveOptionsInto(
   }
   const directionalClearance = switchOf(o.directionalClearance, 'directionalClearance');
   const directionalHullSteps = switchOf(o.directionalHullSteps, 'directionalHullSteps');
+  const signal = o.signal;
+  assertSignal(signal, 'signal');
+  const onProgress = o.onProgress;
+  assertCallback(onProgress, 'onProgress');
   out.tolerance = tolerance;
   out.maxIterations = maxIterations;
   out.directional = directional;
@@ -289,6 +345,8 @@ export function resolveOptionsInto(
   out.gapRelativeError = gapRelativeError;
   out.directionalClearance = directionalClearance;
   out.directionalHullSteps = directionalHullSteps;
+  out.signal = signal;
+  out.onProgress = onProgress;
   return out;
 }
 

@@ -8,7 +8,13 @@ import {
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { diagonalOf, timesPowerOfTwo } from './scale.js';
-import { type BoundingTree, buildTree } from './tree/build.js';
+import {
+  type BoundingTree,
+  buildTree,
+  LEAF_SIZE,
+  type TreeBuildOptions,
+  treeBuildOptions,
+} from './tree/build.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
 
@@ -410,16 +416,18 @@ export class Curve {
   /**
    * The bounding-volume tree of the segments, built on first use and kept (see {@link BoundingTree}).
    *
-   * @throws `FirstTouchError` `EMPTY` for a curve without segments.
+   * @param options - a `signal` and an `onProgress` for the build, as `Surface.tree` takes them.
+   * @throws `FirstTouchError` `EMPTY` for a curve without segments, `ABORTED`, `INVALID_OPTION`.
    * @example
    * ```ts
    * import { disc } from '@firsttouch/mesh';
    * console.log(disc(1, 64).tree().elementCount); // 64
    * ```
    */
-  tree(): BoundingTree {
+  tree(options?: TreeBuildOptions): BoundingTree {
     this.assertNotEmpty('tree');
-    if (!this.#tree) this.#tree = buildTree(this.positions, this.indices, 2);
+    if (!this.#tree)
+      this.#tree = buildTree(this.positions, this.indices, 2, LEAF_SIZE, treeBuildOptions(options));
     return this.#tree;
   }
 

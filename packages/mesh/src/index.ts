@@ -58,7 +58,12 @@ export { cylinder } from './shapes/cylinder.js';
 export { icosphere } from './shapes/icosphere.js';
 export { naca4, naca4Section } from './shapes/naca4.js';
 export { Surface, type SurfaceExtent } from './surface.js';
-export { type BoundingTree, LEAF_SIZE } from './tree/build.js';
+export {
+  type BoundingTree,
+  LEAF_SIZE,
+  type TreeBuildOptions,
+  type TreeProgress,
+} from './tree/build.js';
 export { firstElementsOf } from './tree/first-elements.js';
 export { principalAxes } from './tree/principal-axes.js';
 export { rssOf } from './tree/rss.js';

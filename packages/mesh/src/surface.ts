@@ -10,7 +10,13 @@ import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { distinctPoints } from './distinct-points.js';
 import { timesPowerOfTwo } from './scale.js';
-import { type BoundingTree, buildTree } from './tree/build.js';
+import {
+  type BoundingTree,
+  buildTree,
+  LEAF_SIZE,
+  type TreeBuildOptions,
+  treeBuildOptions,
+} from './tree/build.js';
 
 const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
 
@@ -420,7 +426,10 @@ export class Surface {
    * The bounding-volume tree of the facets (body frame), built on first use and kept. Its layout is
    * documented on {@link BoundingTree}, for users who write their own traversals.
    *
-   * @throws `FirstTouchError` `EMPTY` for a surface without facets.
+   * @param options - a `signal` that stops a long build (`ABORTED`, nothing kept) and an
+   *   `onProgress` told how far it got (see {@link TreeBuildOptions}); read only by the build itself,
+   *   which happens once.
+   * @throws `FirstTouchError` `EMPTY` for a surface without facets, `ABORTED`, `INVALID_OPTION`.
    * @example
    * ```ts
    * import { icosphere } from '@firsttouch/mesh';
@@ -428,9 +437,10 @@ export class Surface {
    * console.log(tree.elementCount, tree.order.length); // 320 320
    * ```
    */
-  tree(): BoundingTree {
+  tree(options?: TreeBuildOptions): BoundingTree {
     this.assertNotEmpty('tree');
-    if (!this.#tree) this.#tree = buildTree(this.positions, this.indices, 3);
+    if (!this.#tree)
+      this.#tree = buildTree(this.positions, this.indices, 3, LEAF_SIZE, treeBuildOptions(options));
     return this.#tree;
   }
 

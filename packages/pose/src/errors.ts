@@ -23,7 +23,8 @@ export type FirstTouchErrorCode =
   | 'STL_TRUNCATED'
   | 'STL_SYNTAX'
   | 'OBJ_SYNTAX'
-  | 'FILE_TOO_LARGE';
+  | 'FILE_TOO_LARGE'
+  | 'ABORTED';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable

@@ -1,3 +1,12 @@
+import {
+  type AbortSignalLike,
+  assertCallback,
+  assertSignal,
+  describeValue,
+  FirstTouchError,
+  throwIfAborted,
+} from '@firsttouch/pose';
+
 /**
  * A bounding-volume tree over the facets of a {@link Surface} (3-D) or the segments of a
  * {@link Curve} (2-D), in the body frame, in flat typed arrays. Nodes are numbered in depth-first
@@ -74,7 +83,11 @@ export function buildTree(
   elements: Uint32Array,
   dim: 2 | 3,
   leafSize: number = LEAF_SIZE,
+  watch?: TreeBuildOptions,
 ): BoundingTree {
+  const signal = watch?.signal;
+  const onProgress = watch?.onProgress;
+  throwIfAborted(signal, 'the tree build, before it started');
   const arity = dim;
   const n = elements.length / arity;
   // Centroids (times arity: only their order matters) travel with `order` during the splits, so the
@@ -130,6 +143,9 @@ export function buildTree(
   work[top++] = n;
   work[top++] = -1;
   let next = 0;
+  // Told every TELL elements placed in their leaves (and checked for an abort there), then at the end.
+  const progress: TreeProgress = { done: 0, total: n };
+  let told = 0;
   while (top > 0) {
     const parent = work[--top];
     const end = work[--top];
@@ -140,6 +156,12 @@ export function buildTree(
     if (size <= leafSize) {
       child[node] = start;
       count[node] = size;
+      if (end - told >= TELL && (onProgress !== undefined || signal !== undefined)) {
+        told = end;
+        progress.done = end;
+        onProgress?.(progress);
+        throwIfAborted(signal, `the tree build, after ${end} of ${n} elements`);
+      }
       continue;
     }
     const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
@@ -162,6 +184,10 @@ export function buildTree(
   const boxes = new Float32Array(nodeCount * 2 * dim);
   if (dim === 3) surfaceBoxes(facetBoxes, order, child, count, boxes);
   else curveBoxes(positions, elements, order, child, count, boxes);
+  if (onProgress !== undefined && told < n) {
+    progress.done = n;
+    onProgress(progress);
+  }
   return {
     dim,
     elementCount: n,
@@ -174,6 +200,62 @@ export function buildTree(
     byteLength: boxes.byteLength + child.byteLength + count.byteLength + order.byteLength,
     kept: {},
   };
+}
+
+/** Elements placed between two progress reports. */
+const TELL = 1 << 15;
+
+/**
+ * What a tree build can be given: a signal that stops it (`FirstTouchError` `ABORTED`, the tree
+ * not kept), and a callback told how many elements have their leaf, every 32 768 and at the end.
+ *
+ * @example
+ * ```ts
+ * import { icosphere, type TreeBuildOptions } from '@firsttouch/mesh';
+ * const seen: number[] = [];
+ * const options: TreeBuildOptions = { onProgress: (p) => seen.push(p.done / p.total) };
+ * icosphere(1, 7).tree(options);
+ * console.log(seen.length > 2, seen[seen.length - 1]); // true 1
+ * ```
+ */
+export interface TreeBuildOptions {
+  signal?: AbortSignalLike;
+  onProgress?: (progress: TreeProgress) => void;
+}
+
+/**
+ * What {@link TreeBuildOptions.onProgress} is told (one record, rewritten each time).
+ *
+ * @example
+ * ```ts
+ * import type { TreeProgress } from '@firsttouch/mesh';
+ * const half: TreeProgress = { done: 50, total: 100 };
+ * ```
+ */
+export interface TreeProgress {
+  /** Elements placed in their leaves so far. */
+  done: number;
+  /** Elements in all. */
+  total: number;
+}
+
+/**
+ * The options of a tree build, checked (undefined stays undefined).
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the option.
+ */
+export function treeBuildOptions(options: unknown): TreeBuildOptions | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `tree: options must be an object, got ${describeValue(options)}`,
+    );
+  }
+  const o = options as TreeBuildOptions;
+  assertSignal(o.signal, 'tree: signal');
+  assertCallback(o.onProgress, 'tree: onProgress');
+  return o;
 }
 
 /** Nodes in the tree of `n` elements: ⌈n / leafSize⌉ leaves (one, empty, for no element). */
