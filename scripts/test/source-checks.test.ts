@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the scripts, without types
 import { findCycles, importGraph, moduleState } from '../source-checks.mjs';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'check-packages.mjs');

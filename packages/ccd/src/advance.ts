@@ -213,7 +213,7 @@ export function advanceResolved(
       progress.distance = d;
       onProgress!(progress);
     }
-    if (signal !== undefined && signal.aborted) {
+    if (signal?.aborted) {
       throwIfAborted(signal, `the time of impact, at s = ${s} after ${k} steps (gap ${d})`);
     }
   }

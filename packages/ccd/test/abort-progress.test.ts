@@ -64,7 +64,8 @@ describe('onProgress', () => {
       { directional: false, onProgress: (p) => tiny.push(p.distance) },
     );
     expect(tiny.length).toBe(seen.length);
-    tiny.forEach((d, i) => expect(Math.abs(d / f - seen[i])).toBeLessThanOrEqual(1e-12 * seen[i]));
+    for (const [i, d] of tiny.entries())
+      expect(Math.abs(d / f - seen[i])).toBeLessThanOrEqual(1e-12 * seen[i]);
     expect(r.iterations).toBeGreaterThan(5);
   });
 

@@ -25,7 +25,7 @@ export interface Progress {
 }
 
 /** No progress: a pipe, a file, `--json`, a test. The work runs as it is. */
-export const SILENT: Progress = Object.freeze({ phase: (_, work) => work(() => {}) });
+export const SILENT: Progress = Object.freeze<Progress>({ phase: (_, work) => work(() => {}) });
 
 /** The least time between two updates of a phase's line: a terminal need not redraw faster. */
 const UPDATE_MS = 100;
