@@ -104,10 +104,28 @@ describe('check-packages.mjs over a planted workspace', () => {
       type: 'module',
       sideEffects: false,
       exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
-      files: ['dist'],
-      scripts: { build: 'tsc -p tsconfig.build.json', test: 'vitest run', typecheck: 'tsc -p tsconfig.json' },
+      files: ['dist', 'README.md', 'LICENSE'],
+      keywords: ['firsttouch'],
+      homepage: 'https://github.com/firsttouch/firsttouch/tree/main/packages/pose#readme',
+      bugs: { url: 'https://github.com/firsttouch/firsttouch/issues' },
+      repository: {
+        type: 'git',
+        url: 'git+https://github.com/firsttouch/firsttouch.git',
+        directory: 'packages/pose',
+      },
+      engines: { node: '>=20' },
+      publishConfig: { access: 'public' },
+      scripts: {
+        build: 'tsc -p tsconfig.build.json',
+        test: 'vitest run',
+        typecheck: 'tsc -p tsconfig.json',
+        prepack: 'node ../../scripts/pack-guard.mjs',
+      },
     };
     writeFileSync(join(pkg, 'package.json'), JSON.stringify(json));
+    // the metadata check compares each package's licence with the root's
+    writeFileSync(join(dir, 'LICENSE'), 'MIT planted\n');
+    writeFileSync(join(pkg, 'LICENSE'), 'MIT planted\n');
     writeFileSync(join(pkg, 'README.md'), '# planted\n\n```ts\nconsole.log(1); // 1\n```\n');
     for (const f of ['tsconfig.json', 'tsconfig.build.json', 'typedoc.json'])
       writeFileSync(join(pkg, f), '{}');

@@ -25,7 +25,7 @@ export function treePhase(progress: Progress, name: string, surface: Surface): v
   if (surface.facetCount === 0) return;
   progress.phase(
     `building the tree of ${name}`,
-    () => surface.tree(),
+    (onProgress) => surface.tree({ onProgress: (p) => onProgress({ done: p.done, total: p.total }) }),
     (t) => `${t.nodeCount} nodes`,
   );
 }

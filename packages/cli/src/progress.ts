@@ -1,14 +1,21 @@
 /**
- * What a long step inside a phase reports as it goes: the advancement's steps, when the library
- * reports them (its `onProgress`); every field is optional, and what is given is shown.
+ * What a long step inside a phase reports as it goes (from the library's `onProgress`): a tree
+ * build's elements placed, the advancement's steps, the broad phase's pair runs. Every field is
+ * optional, and what is given is shown.
  */
 export interface ProgressInfo {
+  /** Elements placed in their leaves so far (a tree build), of `total`. */
+  done?: number;
+  total?: number;
   /** Steps taken so far. */
   iteration?: number;
   /** The instant reached, in [0, 1]. */
   s?: number;
   /** The gap at that instant. */
   gap?: number;
+  /** Pair runs so far (the broad phase), and the earliest toi among them. */
+  runs?: number;
+  earliest?: number;
 }
 
 /** Shows the phases of a command (loading, trees, the query) while they run. */
@@ -71,6 +78,11 @@ export function terminalProgress(
 
 function steps(info: ProgressInfo): string {
   const parts: string[] = [];
+  if (info.done !== undefined && info.total !== undefined) {
+    parts.push(`${info.done} of ${info.total} (${((100 * info.done) / info.total).toFixed(0)} %)`);
+  }
+  if (info.runs !== undefined) parts.push(`${info.runs} pair runs`);
+  if (info.earliest !== undefined && info.earliest < 1) parts.push(`earliest ${info.earliest.toFixed(6)}`);
   if (info.iteration !== undefined) parts.push(`step ${info.iteration}`);
   if (info.s !== undefined) parts.push(`s = ${info.s.toFixed(6)}`);
   if (info.gap !== undefined) parts.push(`gap ${info.gap.toExponential(3)}`);

@@ -7,7 +7,9 @@ import { writeObj, writeStl } from '@firsttouch/io';
 import { box, icosphere } from '@firsttouch/mesh';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
-import { SILENT, terminalProgress } from '../src/progress.js';
+import { firstImpactCommand } from '../src/commands/first-impact.js';
+import { toiCommand } from '../src/commands/toi.js';
+import { type Progress, type ProgressInfo, SILENT, terminalProgress } from '../src/progress.js';
 
 const cli = join(import.meta.dirname, '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-progress-'));
@@ -197,5 +199,70 @@ describe('the bin: progress on a terminal only', () => {
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^status contact/);
+  });
+});
+
+describe('the library reports inside the phases', () => {
+  /** Progress that records what each phase's work reports, with the phase's label. */
+  function recorder(): { progress: Progress; seen: (ProgressInfo & { label: string })[] } {
+    const seen: (ProgressInfo & { label: string })[] = [];
+    return {
+      seen,
+      progress: { phase: (label, work) => work((info) => seen.push({ label, ...info })) },
+    };
+  }
+
+  it('toi: the tree builds (facets placed) and the advancement (step, s, gap)', () => {
+    const { progress, seen } = recorder();
+    // a slow grazing slide: many steps
+    toiCommand(
+      [
+        file('ball.stl'),
+        file('ball.stl'),
+        '--b-from',
+        't=-2,0.601,0',
+        '--b-to',
+        'axis=0,0,1 angle=0.5 t=2,0.601,0',
+      ],
+      progress,
+    );
+    const trees = seen.filter((x) => x.label.startsWith('building the tree'));
+    expect(trees.map((x) => [x.done, x.total])).toEqual([
+      [320, 320],
+      [320, 320],
+    ]);
+    const steps = seen.filter((x) => x.label === 'time of impact');
+    expect(steps.length).toBeGreaterThan(3);
+    steps.forEach((x, i) => {
+      expect(x.iteration).toBe(i + 1);
+      expect(x.s).toBeGreaterThan(0);
+      expect(x.gap).toBeGreaterThan(0);
+    });
+  });
+
+  it('first-impact: the pair runs', () => {
+    const { progress, seen } = recorder();
+    firstImpactCommand([file('scene.json')], progress);
+    const runs = seen.filter((x) => x.label.startsWith('first impact'));
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.map((x) => x.runs)).toEqual(runs.map((_, i) => i + 1));
+  });
+
+  it('a terminal line shows them', () => {
+    const c = clock();
+    const written: string[] = [];
+    const terminal = terminalProgress((t) => written.push(t), c.now);
+    terminal.phase(
+      'building the tree of a.stl',
+      (onProgress) => {
+        c.advance(150);
+        onProgress({ done: 32768, total: 65536 });
+        c.advance(150);
+        onProgress({ runs: 12, earliest: 0.087759 });
+      },
+      () => 'done',
+    );
+    expect(written.join('')).toContain('32768 of 65536 (50 %)');
+    expect(written.join('')).toContain('12 pair runs, earliest 0.087759');
   });
 });

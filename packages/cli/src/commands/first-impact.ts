@@ -97,11 +97,12 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
   // firstImpact builds only those it needs.
   const r = progress.phase(
     `first impact of ${bodies.length} bodies`,
-    () =>
+    (onProgress) =>
       firstImpact(bodies, poses0, poses1, {
         tolerance: scene.tolerance as number | undefined,
         maxIterations: scene.maxIterations as number | undefined,
         directional,
+        onProgress: (p) => onProgress({ runs: p.runs, earliest: p.earliest }),
       }),
     (r) => `${r.status}, ${r.tested} of ${r.candidates} candidate pairs tested`,
   );

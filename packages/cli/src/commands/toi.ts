@@ -46,11 +46,15 @@ export function toiCommand(argv: string[], progress: Progress): string {
   const motion = { a: poses('a'), b: poses('b') };
   const [fa, fb] = args.positional;
   const [a, b] = loadPair(progress, args.options, fa, fb);
-  // The advancement's steps reach the line through the phase's onProgress once timeOfImpact
-  // reports them.
   const r = progress.phase(
     'time of impact',
-    () => timeOfImpact(a, b, motion, { tolerance, directional, maxIterations }),
+    (onProgress) =>
+      timeOfImpact(a, b, motion, {
+        tolerance,
+        directional,
+        maxIterations,
+        onProgress: (p) => onProgress({ iteration: p.iteration, s: p.s, gap: p.distance }),
+      }),
     (r) => `${r.status} after ${r.iterations} steps`,
   );
   if (args.options.has('json')) return toJson({ command: 'toi', a: fa, b: fb, ...r });
