@@ -4,7 +4,7 @@
 // job's return value.
 /// <reference types="node" preserve="true" />
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { type Job, Worker } from 'bullmq';
 import { Answerer } from '../answer.js';
 import type { OpName } from '../protocol.js';
@@ -34,8 +34,10 @@ export interface QueueWorkerOptions extends QueueOptions {
   stalledInterval?: number;
   /** Bodies kept in memory, the most recently used (default 256). */
   maxBodies?: number;
-  /** Told after each job with how many queries it answered. */
-  onJob?: (queries: number) => void;
+  /** Told when a job is taken, with its id (for logs and tests). */
+  onJobStart?: (id: string) => void;
+  /** Told after each job with how many queries it answered, and its id. */
+  onJob?: (queries: number, id: string) => void;
 }
 
 /**
@@ -77,6 +79,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const lockDuration = positiveInteger(options.lockDuration ?? 30_000, 'lockDuration', where);
   const stalledInterval = positiveInteger(options.stalledInterval ?? 30_000, 'stalledInterval', where);
   const maxBodies = positiveInteger(options.maxBodies ?? 256, 'maxBodies', where);
+  assertCallback(options.onJobStart, `${where}: onJobStart`);
+  assertCallback(options.onJob, `${where}: onJob`);
   const store = connect(redis);
   const answerer = new Answerer();
   /** Body ids held, least recently used first. */
@@ -111,6 +115,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const worker = new Worker(
     queue,
     async (job: Job) => {
+      options.onJobStart?.(String(job.id));
       const { op, queries } = job.data as { op: OpName; queries: string };
       const list = decode(queries) as Array<Record<string, unknown>>;
       const ids = new Set<string>();
@@ -131,7 +136,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
           started = performance.now();
         }
       }
-      options.onJob?.(list.length);
+      options.onJob?.(list.length, String(job.id));
       return encode(results);
     },
     { connection: connect(redis), prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
