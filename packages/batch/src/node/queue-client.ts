@@ -77,6 +77,8 @@ export class QueueClient {
   readonly #store: Redis;
   readonly #queue: Queue;
   readonly #events: QueueEvents;
+  /** The connections of the queue and its events: BullMQ leaves connections it was given open. */
+  readonly #connections: Redis[];
   readonly #bodies = new Set<string>();
   #closed = false;
 
@@ -92,8 +94,9 @@ export class QueueClient {
     this.#ttl = ttl;
     const { redis, queue, prefix } = this.#where;
     this.#store = connect(redis);
-    this.#queue = new Queue(queue, { connection: connect(redis), prefix });
-    this.#events = new QueueEvents(queue, { connection: connect(redis), prefix });
+    this.#connections = [connect(redis), connect(redis)];
+    this.#queue = new Queue(queue, { connection: this.#connections[0], prefix });
+    this.#events = new QueueEvents(queue, { connection: this.#connections[1], prefix });
   }
 
   /**
@@ -157,6 +160,7 @@ export class QueueClient {
     this.#closed = true;
     await Promise.all([this.#queue.close(), this.#events.close()]);
     this.#store.disconnect();
+    for (const c of this.#connections) c.disconnect();
   }
 
   async #batch<R>(

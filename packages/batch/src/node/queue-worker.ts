@@ -82,6 +82,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   assertCallback(options.onJobStart, `${where}: onJobStart`);
   assertCallback(options.onJob, `${where}: onJob`);
   const store = connect(redis);
+  // BullMQ leaves a connection it was given open when it closes: this one is closed here.
+  const connection = connect(redis);
   const answerer = new Answerer();
   /** Body ids held, least recently used first. */
   const held = new Set<string>();
@@ -139,13 +141,14 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       options.onJob?.(list.length, String(job.id));
       return encode(results);
     },
-    { connection: connect(redis), prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
+    { connection, prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
   );
   await worker.waitUntilReady();
   return {
     close: async () => {
       await worker.close();
       store.disconnect();
+      connection.disconnect();
     },
   };
 }
