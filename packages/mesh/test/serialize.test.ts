@@ -14,8 +14,8 @@ import {
   disc,
   icosphere,
   naca4Section,
-  type SurfaceData,
   Surface,
+  type SurfaceData,
   serialize,
   surfaceDistance,
 } from '../src/index.js';
@@ -49,7 +49,7 @@ function sameFields(a: object, b: object): void {
       const ua = Array.from(u as Float64Array);
       const va = Array.from(v as Float64Array);
       expect(ua.length).toBe(va.length);
-      ua.forEach((q, i) => expect(Object.is(q, va[i]), `${k}[${i}]`).toBe(true));
+      for (let i = 0; i < ua.length; i++) expect(Object.is(ua[i], va[i]), `${k}[${i}]`).toBe(true);
     } else expect(Object.is(u, v), `${k}: ${String(u)} / ${String(v)}`).toBe(true);
   }
 }
@@ -82,7 +82,12 @@ describe('serialize and deserialize', () => {
   });
 
   it('give back a curve of open and closed chains with its tree', () => {
-    const c = Curve.fromChains([0, 1, 5, 6, 6, 2, 3, 2], [0, 0, 0, 0, 1, 4, 4, 5], [2, 3, 3], [false, true, true]);
+    const c = Curve.fromChains(
+      [0, 1, 5, 6, 6, 2, 3, 2],
+      [0, 0, 0, 0, 1, 4, 4, 5],
+      [2, 3, 3],
+      [false, true, true],
+    );
     const data = serialize(c) as CurveData;
     expect(Array.from(data.sizes)).toEqual([2, 3, 3]);
     expect(Array.from(data.closed)).toEqual([0, 1, 1]);
@@ -158,7 +163,10 @@ describe('deserialize refuses data that is not a body', () => {
       'deserialize: data of version 2; this package reads version 1',
     );
     const e = thrown(() => deserialize({ ...good(), positions: [0, 0, 0] }));
-    expect([e.code, e.message]).toEqual(['BAD_DATA', 'deserialize: positions must be a Float64Array, got an array of length 3']);
+    expect([e.code, e.message]).toEqual([
+      'BAD_DATA',
+      'deserialize: positions must be a Float64Array, got an array of length 3',
+    ]);
     expect(thrown(() => deserialize({ ...good(), indices: new Int32Array(3) })).code).toBe('BAD_DATA');
   });
 
@@ -172,7 +180,10 @@ describe('deserialize refuses data that is not a body', () => {
     const i = good();
     i.indices[7] = 1e6;
     const ei = thrown(() => deserialize(i));
-    expect([ei.code, ei.message]).toEqual(['INDEX_RANGE', 'deserialize: facet 2: vertex index 1000000 is not in [0, 26)']);
+    expect([ei.code, ei.message]).toEqual([
+      'INDEX_RANGE',
+      'deserialize: facet 2: vertex index 1000000 is not in [0, 26)',
+    ]);
     const t = good() as Mutable<SurfaceData>;
     t.tree = { ...t.tree!, order: t.tree!.order.subarray(1) };
     expect(thrown(() => deserialize(t)).code).toBe('BAD_LENGTH');
@@ -186,15 +197,69 @@ describe('deserialize refuses data that is not a body', () => {
 
   it('refuses a tree that does not match its body', () => {
     const cases: Array<[string, (d: Mutable<SurfaceData>) => void, RegExp]> = [
-      ['leaf size', (d) => void (d.tree = { ...d.tree!, leafSize: 0 }), /leafSize must be an integer in \[1, 255\]/],
-      ['a shrunk box', (d) => void (d.tree!.boxes[6 * 5 + 3] -= 0.25), /lies outside the box of leaf|union/],
-      ['a grown root', (d) => void (d.tree!.boxes[0] -= 1), /node 0 is not the union of its children's/],
-      ['an infinite box', (d) => void (d.tree!.boxes[2] = Number.NEGATIVE_INFINITY), /node 0 is not the union|outside the finite box/],
-      ['an order repeated', (d) => void (d.tree!.order[1] = d.tree!.order[0]), /order\[1\] = \d+ is not a new element/],
-      ['a child behind', (d) => void (d.tree!.child[0] = 0), /internal node 0 has its right child at 0/],
-      ['a leaf made internal', (d) => void (d.tree!.count[d.tree!.count.length - 1] = 0), /depth-first|meets|right child/],
-      ['a leaf that overlaps', (d) => void (d.tree!.child[d.tree!.count.length - 1] -= 1), /starts at order/],
-      ['a tree for no facets', (d) => void ((d.indices = new Uint32Array(0)), 0), /has no tree/],
+      [
+        'leaf size',
+        (d) => {
+          d.tree = { ...d.tree!, leafSize: 0 };
+        },
+        /leafSize must be an integer in \[1, 255\]/,
+      ],
+      [
+        'a shrunk box',
+        (d) => {
+          d.tree!.boxes[6 * 5 + 3] -= 0.25;
+        },
+        /lies outside the box of leaf|union/,
+      ],
+      [
+        'a grown root',
+        (d) => {
+          d.tree!.boxes[0] -= 1;
+        },
+        /node 0 is not the union of its children's/,
+      ],
+      [
+        'an infinite box',
+        (d) => {
+          d.tree!.boxes[2] = Number.NEGATIVE_INFINITY;
+        },
+        /node 0 is not the union|outside the finite box/,
+      ],
+      [
+        'an order repeated',
+        (d) => {
+          d.tree!.order[1] = d.tree!.order[0];
+        },
+        /order\[1\] = \d+ is not a new element/,
+      ],
+      [
+        'a child behind',
+        (d) => {
+          d.tree!.child[0] = 0;
+        },
+        /internal node 0 has its right child at 0/,
+      ],
+      [
+        'a leaf made internal',
+        (d) => {
+          d.tree!.count[d.tree!.count.length - 1] = 0;
+        },
+        /depth-first|meets|right child/,
+      ],
+      [
+        'a leaf that overlaps',
+        (d) => {
+          d.tree!.child[d.tree!.count.length - 1] -= 1;
+        },
+        /starts at order/,
+      ],
+      [
+        'a tree for no facets',
+        (d) => {
+          d.indices = new Uint32Array(0);
+        },
+        /has no tree/,
+      ],
     ];
     for (const [what, mutate, message] of cases) {
       const d = good() as Mutable<SurfaceData>;
