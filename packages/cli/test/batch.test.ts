@@ -13,6 +13,7 @@ import { writeStl } from '@firsttouch/io';
 import { box, icosphere, type Surface, surfaceDistance } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainAsync } from '../src/cli.js';
 import { loadSurface } from '../src/load.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
@@ -120,6 +121,24 @@ describe('firsttouch batch', () => {
     );
     expect(run('batch-worker').stderr).toMatch(/batch-worker needs --redis URL/);
     expect(run('batch', 'nowhere.jsonl').status).toBe(1);
+  });
+});
+
+describe('firsttouch batch on a terminal', () => {
+  it('shows how many lines are answered, rewritten in place, and ends the line', async () => {
+    const shown: string[] = [];
+    const out: string[] = [];
+    const code = await mainAsync(['batch', join(dir, 'queries.jsonl'), '--workers', '2'], {
+      out: (s) => out.push(s),
+      err: () => {},
+      progress: (s) => shown.push(s),
+    });
+    expect(code).toBe(1);
+    checkOutput(out.join('\n'));
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown[0]).toMatch(/^\r\x1b\[Kfirsttouch: batch … \d+ of 304 lines \(\d+ %\)$/);
+    expect(shown.at(-2)).toBe('\r\x1b[Kfirsttouch: batch … 304 of 304 lines (100 %)');
+    expect(shown.at(-1)).toBe('\r\x1b[Kfirsttouch: batch: 304 lines\n');
   });
 });
 

@@ -111,7 +111,9 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
         byOp[r.op].at.push(i - start);
         byOp[r.op].queries.push({ a, b, ...r.fields });
       }
-      let doneHere = end - start - byOp.toi.at.length - byOp.distance.at.length;
+      const lineCount = read.slice(start, end).filter((r) => r !== undefined).length;
+      // Lines answered in this block so far: those refused before sending, then the pool's progress.
+      let doneHere = lineCount - byOp.toi.at.length - byOp.distance.at.length;
       const sent = { toi: 0, distance: 0 };
       await Promise.all(
         (['toi', 'distance'] as const).map(async (op) => {
@@ -129,7 +131,7 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
           });
         }),
       );
-      before += read.slice(start, end).filter((r) => r !== undefined).length;
+      before += lineCount;
       const block: string[] = [];
       for (let i = start; i < end; i++) {
         const r = out[i - start];
