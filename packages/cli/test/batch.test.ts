@@ -136,7 +136,8 @@ describe('firsttouch batch on a terminal', () => {
     expect(code).toBe(1);
     checkOutput(out.join('\n'));
     expect(shown.length).toBeGreaterThan(1);
-    expect(shown[0]).toMatch(/^\r\x1b\[Kfirsttouch: batch … \d+ of 304 lines \(\d+ %\)$/);
+    expect(shown[0].startsWith('\r\x1b[K')).toBe(true);
+    expect(shown[0].slice(4)).toMatch(/^firsttouch: batch … \d+ of 304 lines \(\d+ %\)$/);
     expect(shown.at(-2)).toBe('\r\x1b[Kfirsttouch: batch … 304 of 304 lines (100 %)');
     expect(shown.at(-1)).toBe('\r\x1b[Kfirsttouch: batch: 304 lines\n');
   });
