@@ -66,8 +66,10 @@ interface WorkerProcess {
   lines: string[];
 }
 
-function startWorker(url: string, queue: string): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [fixture, url, queue], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startWorker(url: string, queue: string, poison?: string): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [fixture, url, queue, ...(poison ? [poison] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let rest = '';
   return new Promise((resolve, reject) => {
@@ -191,6 +193,38 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
       await client.close();
     }
   }, 120_000);
+
+  it('a job that kills its worker is retried once, then its queries are reported WORKER_FAILED; the rest answered', async () => {
+    expect(hasRedis).toBe(true);
+    const queue = 'poison';
+    // Three workers that each die on taking job 2 of a batch: two die on it (the first take and
+    // the one retry), the third answers everything else.
+    const trio = await Promise.all([0, 1, 2].map(() => startWorker(url, queue, '-2')));
+    workers.push(...trio);
+    const a = box(0.25);
+    const b = box([0.2, 0.15, 0.1]);
+    const motions = throws3(200, 11);
+    const client = new QueueClient({ redis: url, queue });
+    try {
+      const ia = await client.add(a);
+      const ib = await client.add(b);
+      const results = await client.timeOfImpact(
+        motions.map((motion) => ({ a: ia, b: ib, motion })),
+        { chunkSize: 20 },
+      );
+      const dead = trio.filter((w) => w.child.exitCode !== null || w.child.signalCode !== null);
+      expect(dead.map((w) => w.child.exitCode)).toEqual([3, 3]);
+      results.forEach((r, i) => {
+        if (i >= 40 && i < 60) {
+          expect(isBatchFailure(r) && r.error.code, `query ${i}`).toBe('WORKER_FAILED');
+        } else {
+          expect(difference(r, timeOfImpact(a, b, motions[i]), `results[${i}]`)).toBe('');
+        }
+      });
+    } finally {
+      await client.close();
+    }
+  }, 90_000);
 
   it('a query naming a body the producer never added is reported alone, the other answered', async () => {
     expect(hasRedis).toBe(true);
