@@ -17,7 +17,9 @@ const LAYERS = {
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
-  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
+  // the worker pool and its job-engine worker: above the many-body queries it answers in batches
+  batch: ['pose', 'mesh', 'ccd', 'broadphase'],
+  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io', 'batch'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
   three: ['pose', 'mesh', 'ccd', 'broadphase'],
 };

@@ -45,6 +45,13 @@ export function collectExamples(packageDir: string): DocExample[] {
   return out;
 }
 
+/** Where `@firsttouch/<name><sub>` points in the built package (`./dist/….js`). */
+function exportTarget(name: string, sub: string): string {
+  const pkg = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'));
+  const target = pkg.exports?.[sub]?.default;
+  return typeof target === 'string' ? target : `./dist${sub.slice(1)}.js`;
+}
+
 const normalise = (s: string) => s.replace(/[\s'"]/g, '');
 
 /**
@@ -57,7 +64,9 @@ export async function runExample(example: DocExample, packageName: string): Prom
     /from '@firsttouch\/([a-z]+)((?:\/[a-z]+)?)'/g,
     (_, name: string, sub: string) => {
       const own = name === packageName;
-      const entry = own ? (sub ? `src${sub}.ts` : 'src/index.ts') : sub ? `dist${sub}.js` : 'dist/index.js';
+      // A subpath by the package's exports map (`./queue` may live in `dist/node/queue.js`).
+      const built = sub ? exportTarget(name, `.${sub}`) : './dist/index.js';
+      const entry = own ? built.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts') : built;
       return `from '${join(root, 'packages', name, entry).replace(/\\/g, '/')}'`;
     },
   );

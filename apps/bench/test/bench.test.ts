@@ -17,6 +17,7 @@ import {
   syncBroadPhase,
 } from '../src/peers/rapier.js';
 import type { PolygonPair } from '../src/polygons.js';
+import { batchScene } from '../src/scenes/batch.js';
 import { ccdScene } from '../src/scenes/ccd.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
@@ -320,5 +321,16 @@ describe('Rapier helper (translation-only casts)', () => {
     expect(viaWorld).not.toBeNull();
     expect(Math.abs(viaWorld!.toi - 0.75)).toBeLessThan(1e-5);
     expect(viaWorld!.collider.handle).toBe(a.handle);
+  });
+});
+
+describe('batch scene (tiny)', () => {
+  it('runs; the pool answers as one thread bit for bit, and the copy read in a worker as the original', async () => {
+    const r = await batchScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.figures['pool.mismatches']).toBe(0);
+    expect(r.figures['pool.contacts']).toBeGreaterThan(0);
+    expect(r.figures['serial.answerDiffers']).toBe(0);
+    expect(r.figures['serial.facets']).toBe(6 * 2 * 20 * 20);
   });
 });

@@ -1,5 +1,9 @@
 // The firsttouch command-line tool: exit 0 done, 1 bad input (the message names the file and what
 // is wrong), 2 usage. Never a stack trace for a user's mistake; with --json, errors are JSON too.
+
+import type { CliIO } from './cli-io.js';
+import { BATCH_HELP, batchCommand } from './commands/batch.js';
+import { BATCH_WORKER_HELP, batchWorkerCommand } from './commands/batch-worker.js';
 import { DISTANCE_HELP, distanceCommand } from './commands/distance.js';
 import { FIRST_IMPACT_HELP, firstImpactCommand } from './commands/first-impact.js';
 import { SLICE_HELP, sliceCommand } from './commands/slice.js';
@@ -8,6 +12,8 @@ import { failureJson, failureOf, failureText } from './failure.js';
 import { POSE_HELP } from './pose-syntax.js';
 import { type Progress, SILENT, terminalProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
+
+export type { CliIO } from './cli-io.js';
 
 const COMMANDS: Readonly<
   Record<string, { readonly run: (argv: string[], progress: Progress) => string; readonly help: string }>
@@ -25,25 +31,14 @@ usage: firsttouch COMMAND [ARGS] [--json]
   distance A.stl B.stl --a POSE --b POSE                                 gap at one instant
   first-impact scene.json                                                earliest contact of many bodies
   slice body.stl --axis x|y|z --at P [--svg out.svg]                     section by a plane
+  batch queries.jsonl [--workers N] [--redis URL]                        one query a JSON line, every core
+  batch-worker --redis URL [--queue NAME]                                answer a job queue's queries
 Files are STL (ASCII or binary) or OBJ. 'firsttouch COMMAND --help' for a command's options.
 
 ${POSE_HELP}
 
 Exit codes: 0 done, 1 bad input, 2 usage, 3 internal error. With --json, an error is a JSON object
 on stdout too: {"command", "error": {"kind", "code"?, "message"}, "exitCode"}.`;
-
-/** Where the tool writes: the result, and its messages. */
-export interface CliIO {
-  /** The result (stdout): one call a block of lines. */
-  out: (text: string) => void;
-  /** Messages (stderr): one call a block of lines. */
-  err: (text: string) => void;
-  /**
-   * Where progress goes, as raw terminal text (lines rewritten in place): stderr when it is a
-   * terminal. Absent (a pipe, a file, a test), or with `--json`, no progress is shown.
-   */
-  progress?: (text: string) => void;
-}
 
 /**
  * Runs the tool on a command line (without the program name) and returns its exit code: 0 done,
@@ -70,6 +65,12 @@ export function main(argv: string[], io: CliIO): number {
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS[name];
+  if (!command && name in ASYNC_COMMANDS) {
+    const f = failureOf(new UsageError(`"${name}" runs asynchronously: call mainAsync, not main`));
+    if (json) io.out(failureJson(name, f));
+    else io.err(`firsttouch: ${f.message}`);
+    return f.exitCode;
+  }
   if (!command) {
     const f = failureOf(new UsageError(`unknown command "${name}"`));
     if (json) io.out(failureJson(name, f));
@@ -84,6 +85,62 @@ export function main(argv: string[], io: CliIO): number {
   try {
     io.out(command.run(rest, progress));
     return 0;
+  } catch (e) {
+    const f = failureOf(e);
+    if (json) io.out(failureJson(name, f));
+    else io.err(failureText(name, f, command.help));
+    return f.exitCode;
+  }
+}
+
+/** The commands that wait for workers: `batch` and `batch-worker`. */
+const ASYNC_COMMANDS: Readonly<
+  Record<
+    string,
+    {
+      readonly run: (argv: string[], io: CliIO, stop: Promise<void>) => Promise<number>;
+      readonly help: string;
+    }
+  >
+> = Object.freeze({
+  batch: Object.freeze({ run: (argv: string[], io: CliIO) => batchCommand(argv, io), help: BATCH_HELP }),
+  'batch-worker': Object.freeze({ run: batchWorkerCommand, help: BATCH_WORKER_HELP }),
+});
+
+/**
+ * Runs the tool on a command line as {@link main} does, and also the commands that wait for workers
+ * (`batch`, `batch-worker`): the promise gives the exit code. `stop` ends a `batch-worker` (the
+ * process's SIGINT or SIGTERM, in the bin); without it the worker runs until the process ends.
+ *
+ * @example
+ * ```ts
+ * import { mkdtempSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { mainAsync } from '@firsttouch/cli';
+ * import { writeStl } from '@firsttouch/io';
+ * import { box } from '@firsttouch/mesh';
+ * const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+ * writeFileSync(join(dir, 'cube.stl'), writeStl(box(1)));
+ * const lines = ['{"a": "cube.stl", "b": "cube.stl", "bFrom": "t=3,0,0", "bTo": "t=-3,0,0"}', '{"a": "cube.stl",'];
+ * writeFileSync(join(dir, 'q.jsonl'), lines.join('\n'));
+ * const out: string[] = [];
+ * const code = await mainAsync(['batch', join(dir, 'q.jsonl'), '--workers', '1'], { out: (s) => out.push(s), err: () => {} });
+ * const [first, second] = out.join('\n').split('\n').map((l) => JSON.parse(l));
+ * console.log(code, first.line, first.status, first.toi.toFixed(4), second.line, second.error.kind); // 1 1 contact 0.3333 2 input
+ * ```
+ */
+export async function mainAsync(argv: string[], io: CliIO, stop?: Promise<void>): Promise<number> {
+  const [name, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
+  const command = name === undefined ? undefined : ASYNC_COMMANDS[name];
+  if (command === undefined) return main(argv, io);
+  const json = argv.includes('--json');
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(`${command.help}\n\n${POSE_HELP}`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, json ? { out: io.out, err: io.err } : io, stop ?? new Promise(() => {}));
   } catch (e) {
     const f = failureOf(e);
     if (json) io.out(failureJson(name, f));

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { type CliIO, main } from './cli.js';
+export { type CliIO, main, mainAsync } from './cli.js';
 export type { Failure } from './failure.js';
 export { loadSurface } from './load.js';
 export { fitToUnit, type Placement } from './placement.js';

@@ -149,6 +149,30 @@ export class Curve {
   }
 
   /**
+   * A curve over these positions as they are, not copied, and these chains, with the tree `tree`
+   * gives for its segments (their vertex indices, 2 a segment), if any: what `deserialize` makes once
+   * it has checked the data. Not for users (nothing is checked here). Not on any query's path.
+   *
+   * @internal
+   * @example
+   * ```ts
+   * import { Curve, disc } from '@firsttouch/mesh';
+   * const d = disc(1, 8);
+   * const twin = Curve.adopt(d.positions, [...d.loops], () => d.tree());
+   * console.log(twin.tree() === d.tree(), twin.segmentCount); // true 8
+   * ```
+   */
+  static adopt(
+    positions: Float64Array,
+    loops: CurveLoop[],
+    tree: (indices: Uint32Array) => BoundingTree | undefined,
+  ): Curve {
+    const c = new Curve(positions, loops);
+    c.#tree = tree(c.indices);
+    return c;
+  }
+
+  /**
    * A curve of closed loops: `u`, `v` hold the vertices of all loops one after the other,
    * `loopSizes` the number of vertices of each loop.
    *

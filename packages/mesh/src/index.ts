@@ -52,6 +52,16 @@ export {
   TRIANGLE_POINT_B,
   triangleDistance,
 } from './geometry/triangle-distance.js';
+export {
+  type CurveData,
+  DATA_VERSION,
+  deserialize,
+  type MeshData,
+  type SerializeOptions,
+  type SurfaceData,
+  serialize,
+} from './serialize/serialize.js';
+export type { TreeData } from './serialize/tree-data.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';

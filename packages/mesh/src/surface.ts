@@ -115,6 +115,26 @@ export class Surface {
   }
 
   /**
+   * A surface over these arrays as they are, not copied, with its tree when given: what
+   * `deserialize` makes once it has checked the arrays and the tree against them. Not for users (the
+   * arrays are not checked here). Not on any query's path.
+   *
+   * @internal
+   * @example
+   * ```ts
+   * import { Surface, box } from '@firsttouch/mesh';
+   * const b = box(1);
+   * const twin = Surface.adopt(b.positions, b.indices, b.tree());
+   * console.log(twin.tree() === b.tree(), twin.facetCount); // true 12
+   * ```
+   */
+  static adopt(positions: Float64Array, indices: Uint32Array, tree: BoundingTree | undefined): Surface {
+    const s = new Surface(positions, indices);
+    s.#tree = tree;
+    return s;
+  }
+
+  /**
    * A surface from a triangle soup: 9 numbers a facet (`x0 y0 z0 x1 y1 z1 x2 y2 z2`).
    *
    * @throws `FirstTouchError` `BAD_LENGTH` when the length is not a multiple of 9,

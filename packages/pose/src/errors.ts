@@ -24,7 +24,13 @@ export type FirstTouchErrorCode =
   | 'STL_SYNTAX'
   | 'OBJ_SYNTAX'
   | 'FILE_TOO_LARGE'
-  | 'ABORTED';
+  | 'ABORTED'
+  /** Serialized body data that does not describe a body: unknown kind or version, a tree that does not match. */
+  | 'BAD_DATA'
+  /** A body id that a worker pool does not hold. */
+  | 'UNKNOWN_BODY'
+  /** A worker died on a query twice (the query was retried once on another worker). */
+  | 'WORKER_FAILED';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable

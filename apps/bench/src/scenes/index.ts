@@ -1,4 +1,5 @@
 import type { Scene } from '../harness/scene.js';
+import { batchScene } from './batch.js';
 import { ccdScene } from './ccd.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
@@ -20,5 +21,6 @@ export const SCENES: readonly Scene[] = [
   ccdScene,
   planck2dScene,
   manyScene,
+  batchScene,
   convexScene,
 ];

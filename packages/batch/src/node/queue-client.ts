@@ -1,0 +1,322 @@
+// The producer side of the job engine: bodies stored once in Redis by content hash, a batch split
+// into jobs of a few hundred queries, the answers gathered in input order from the jobs' return
+// values.
+/// <reference types="node" preserve="true" />
+import { randomUUID } from 'node:crypto';
+import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
+import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
+import { assertCallback, assertSignal, describeValue, FirstTouchError } from '@firsttouch/pose';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { serializeBody } from '../codecs.js';
+import { type BatchJob, type BatchRun, jobsOf, runOf } from '../jobs.js';
+import type { BatchFailure, OpName } from '../protocol.js';
+import type {
+  BatchOptions,
+  DistanceResultOf,
+  FirstImpact2Query,
+  FirstImpactQuery,
+  TimeOfImpact2Query,
+  TimeOfImpactQuery,
+} from '../types.js';
+import { connect, type QueueOptions, queueOptions } from './queue-options.js';
+import { bodyBytes, bodyKey, decode, encode } from './queue-wire.js';
+
+/**
+ * A query of a {@link QueueClient}: the local pool's query with bodies named by the content hash
+ * {@link QueueClient.add} returned.
+ *
+ * @example
+ * ```ts
+ * import type { QueueQuery } from '@firsttouch/batch/queue';
+ * import type { TimeOfImpactQuery } from '@firsttouch/batch';
+ * const q: QueueQuery<TimeOfImpactQuery> = { a: 'c0ffee…', b: 'c0ffee…', motion: { a: [], b: [] } as never };
+ * ```
+ */
+export type QueueQuery<Q> = {
+  [K in keyof Q]: Q[K] extends number ? string : Q[K] extends number[] ? string[] : Q[K];
+};
+
+/**
+ * Options of a {@link QueueClient}.
+ *
+ * @example
+ * ```ts
+ * import type { QueueClientOptions } from '@firsttouch/batch/queue';
+ * const options: QueueClientOptions = { redis: 'redis://127.0.0.1:6379', queue: 'toi', bodyTtlSeconds: 3600 };
+ * ```
+ */
+export interface QueueClientOptions extends QueueOptions {
+  /** Seconds a stored body stays in Redis after it was last added (default a day). */
+  bodyTtlSeconds?: number;
+}
+
+/**
+ * The producer of distributed batches: the same calls as `BatchPool`, answered by
+ * `startQueueWorker` processes on any number of machines through a BullMQ queue on Redis. Bodies are
+ * stored once in Redis under their content hash (which is their id here) and fetched once by each
+ * worker; a batch goes as jobs of `chunkSize` queries (default 256), each answered whole by one
+ * worker. A worker that dies mid-job loses its lock; the job goes back to the queue once (BullMQ's
+ * stalled-job check), and a job that stalls twice is reported, each of its queries
+ * `WORKER_FAILED`. Every answer lands once, in its place: a job's answer is taken from its return
+ * value, which only the worker holding its lock can set.
+ *
+ * @example
+ * ```ts
+ * import { QueueClient } from '@firsttouch/batch/queue';
+ * // const client = new QueueClient({ redis: 'redis://127.0.0.1:6379', queue: 'toi' });
+ * // const a = await client.add(bunny), b = await client.add(pebble);
+ * // const results = await client.timeOfImpact([{ a, b, motion }]);
+ * // await client.close();
+ * console.log(typeof QueueClient); // function
+ * ```
+ */
+export class QueueClient {
+  readonly #where: Required<QueueOptions>;
+  readonly #ttl: number;
+  readonly #store: Redis;
+  readonly #queue: Queue;
+  readonly #events: QueueEvents;
+  /** The connections of the queue and its events: BullMQ leaves connections it was given open. */
+  readonly #connections: Redis[];
+  readonly #bodies = new Set<string>();
+  #closed = false;
+
+  /** Connects (lazily: the first call waits for Redis). @throws `FirstTouchError` `INVALID_OPTION`. */
+  constructor(options: QueueClientOptions) {
+    this.#where = queueOptions(options, 'QueueClient');
+    const ttl = options.bodyTtlSeconds ?? 86_400;
+    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `QueueClient: bodyTtlSeconds must be an integer ≥ 1, got ${describeValue(ttl)}`,
+      );
+    this.#ttl = ttl;
+    const { redis, queue, prefix } = this.#where;
+    this.#store = connect(redis);
+    this.#connections = [connect(redis), connect(redis)];
+    this.#queue = new Queue(queue, { connection: this.#connections[0], prefix });
+    this.#events = new QueueEvents(queue, { connection: this.#connections[1], prefix });
+  }
+
+  /**
+   * Stores a body in Redis (once: its key is its content hash; adding it again only renews its
+   * time to live) and returns its id, the hash.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a body.
+   */
+  async add(body: unknown): Promise<string> {
+    if (this.#closed) throw new FirstTouchError('INVALID_OPTION', 'QueueClient.add: the client is closed');
+    const { bytes, hash } = bodyBytes(serializeBody(body, false, 'QueueClient.add'));
+    const { queue, prefix } = this.#where;
+    await this.#store.set(bodyKey(prefix, queue, hash), bytes, 'EX', this.#ttl);
+    this.#bodies.add(hash);
+    return hash;
+  }
+
+  /** `BatchPool.timeOfImpact` on the queue's workers. */
+  timeOfImpact(
+    queries: readonly QueueQuery<TimeOfImpactQuery>[],
+    options?: BatchOptions,
+  ): Promise<Array<TimeOfImpactResult | BatchFailure>> {
+    return this.#batch('timeOfImpact', queries, options);
+  }
+
+  /** `BatchPool.timeOfImpact2` on the queue's workers. */
+  timeOfImpact2(
+    queries: readonly QueueQuery<TimeOfImpact2Query>[],
+    options?: BatchOptions,
+  ): Promise<Array<TimeOfImpact2Result | BatchFailure>> {
+    return this.#batch('timeOfImpact2', queries, options);
+  }
+
+  /** `BatchPool.distance` on the queue's workers. */
+  distance(
+    queries: readonly object[],
+    options?: BatchOptions,
+  ): Promise<Array<DistanceResultOf | BatchFailure>> {
+    return this.#batch('distance', queries, options);
+  }
+
+  /** `BatchPool.firstImpact` on the queue's workers. */
+  firstImpact(
+    scenes: readonly QueueQuery<FirstImpactQuery>[],
+    options?: BatchOptions,
+  ): Promise<Array<FirstImpactResult | BatchFailure>> {
+    return this.#batch('firstImpact', scenes, options);
+  }
+
+  /** `BatchPool.firstImpact2` on the queue's workers. */
+  firstImpact2(
+    scenes: readonly QueueQuery<FirstImpact2Query>[],
+    options?: BatchOptions,
+  ): Promise<Array<FirstImpact2Result | BatchFailure>> {
+    return this.#batch('firstImpact2', scenes, options);
+  }
+
+  /** Disconnects (the stored bodies stay until their time to live ends). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await Promise.all([this.#queue.close(), this.#events.close()]);
+    this.#store.disconnect();
+    for (const c of this.#connections) c.disconnect();
+  }
+
+  async #batch<R>(
+    op: OpName,
+    queries: readonly unknown[],
+    options: BatchOptions | undefined,
+  ): Promise<Array<R | BatchFailure>> {
+    const where = `QueueClient.${op}`;
+    if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `${where}: the client is closed`);
+    if (!Array.isArray(queries))
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${where}: queries must be an array, got ${describeValue(queries)}`,
+      );
+    assertSignal(options?.signal, `${where}: signal`);
+    assertCallback(options?.onProgress, `${where}: onProgress`);
+    const size = options?.chunkSize ?? 256;
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${where}: chunkSize must be an integer ≥ 1, got ${describeValue(size)}`,
+      );
+    let resolveRun!: (r: unknown[]) => void;
+    let rejectRun!: (e: unknown) => void;
+    const settled = new Promise<unknown[]>((resolve, reject) => {
+      resolveRun = resolve;
+      rejectRun = reject;
+    });
+    const run = runOf(op, where, queries.length, options, false, resolveRun, rejectRun);
+    let next = 0;
+    const jobs = jobsOf(
+      run,
+      queries,
+      size,
+      (id) => typeof id === 'string' && this.#bodies.has(id),
+      () => next++,
+    );
+    const batch = randomUUID();
+    await this.#events.waitUntilReady();
+    const added = await this.#queue.addBulk(
+      jobs.map((job) => ({
+        name: op,
+        data: { op, queries: encode(job.queries) },
+        opts: { jobId: `${batch}-${job.id}`, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86_400 } },
+      })),
+    );
+    const signal = options?.signal;
+    const onAbort = () => {
+      if (run.settled) return;
+      run.settled = true;
+      rejectRun(
+        new FirstTouchError('ABORTED', `${where}: aborted after ${run.done} of ${run.total} queries`),
+      );
+      // What no worker has taken yet goes; what runs finishes and is dropped.
+      for (const j of added) void j.remove().catch(() => undefined);
+    };
+    (signal as { addEventListener?: (t: 'abort', f: () => void) => void } | undefined)?.addEventListener?.(
+      'abort',
+      onAbort,
+    );
+    if (signal?.aborted) onAbort();
+    const finish = () => {
+      if (!run.settled && run.done === run.total) {
+        run.settled = true;
+        resolveRun(run.results);
+      }
+    };
+    finish();
+    // Each job's answer once: from its completed or failed event, or, should an event be missed
+    // (a dropped connection), from its state, read every few seconds.
+    const pending = new Map(added.map((bullJob, k) => [bullJob.id as string, jobs[k]]));
+    const land = (jobId: string, value: { returnvalue?: unknown; failedReason?: unknown }) => {
+      const job = pending.get(jobId);
+      if (job === undefined) return;
+      pending.delete(jobId);
+      if (value.failedReason !== undefined) {
+        record(
+          run,
+          job,
+          job.queries.map(() => failed(value.failedReason)),
+          finish,
+        );
+      } else {
+        let results: unknown[];
+        try {
+          results = decode(value.returnvalue) as unknown[];
+        } catch (e) {
+          results = job.queries.map(() => failed(e));
+        }
+        record(run, job, results, finish);
+      }
+      if (pending.size === 0) stop();
+    };
+    const onCompleted = (e: { jobId: string; returnvalue: unknown }) =>
+      land(e.jobId, { returnvalue: e.returnvalue });
+    const onFailed = (e: { jobId: string; failedReason: string }) =>
+      land(e.jobId, { failedReason: e.failedReason });
+    this.#events.on('completed', onCompleted);
+    this.#events.on('failed', onFailed);
+    const poll = setInterval(() => {
+      for (const bullJob of added) {
+        if (!pending.has(bullJob.id as string)) continue;
+        void bullJob.getState().then(
+          async (state) => {
+            if (state !== 'completed' && state !== 'failed') return;
+            const fresh = await Job.fromId(this.#queue, bullJob.id as string);
+            if (fresh === undefined) return;
+            land(
+              bullJob.id as string,
+              state === 'completed'
+                ? { returnvalue: fresh.returnvalue }
+                : { failedReason: fresh.failedReason },
+            );
+          },
+          () => undefined,
+        );
+      }
+    }, POLL_MS);
+    const stop = () => {
+      clearInterval(poll);
+      this.#events.off('completed', onCompleted);
+      this.#events.off('failed', onFailed);
+    };
+    if (pending.size === 0) stop();
+    settled.catch(stop);
+    return settled as Promise<Array<R | BatchFailure>>;
+  }
+}
+
+/** Milliseconds between two reads of the state of a batch's unfinished jobs (in case an event was missed). */
+const POLL_MS = 3000;
+
+/** The record of a query whose job failed: stalled twice (its workers died), or a worker's error. */
+function failed(e: unknown): BatchFailure {
+  const why = e instanceof Error ? e.message : String(e);
+  return /stalled/i.test(why)
+    ? {
+        error: {
+          code: 'WORKER_FAILED',
+          message: `its job stalled twice (the workers that took it died): ${why}`,
+        },
+      }
+    : { error: { code: 'INTERNAL', message: `its job failed in a worker: ${why}` } };
+}
+
+/** The answers of one job into the run. */
+function record(run: BatchRun, job: BatchJob, results: readonly unknown[], finish: () => void): void {
+  if (run.settled) return;
+  job.indices.forEach((i, k) => {
+    run.results[i] = results[k];
+  });
+  run.done += job.indices.length;
+  try {
+    run.onProgress?.({ done: run.done, total: run.total });
+  } catch {
+    // The caller's callback is the caller's: its error does not stop the batch.
+  }
+  finish();
+}

@@ -1,0 +1,163 @@
+// A BullMQ worker that answers firsttouch jobs: each job is the queries of one message (an
+// operation and its queries, bodies named by content hash); the bodies are fetched from Redis the
+// first time they are named and kept (the most recently used ones); the answers go back as the
+// job's return value.
+/// <reference types="node" preserve="true" />
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
+import { type Job, Worker } from 'bullmq';
+import { Answerer } from '../answer.js';
+import type { OpName } from '../protocol.js';
+import { connect, type QueueOptions, queueOptions } from './queue-options.js';
+import { bodyData, bodyKey, decode, encode } from './queue-wire.js';
+
+/**
+ * Options of {@link startQueueWorker}.
+ *
+ * @example
+ * ```ts
+ * import type { QueueWorkerOptions } from '@firsttouch/batch/queue';
+ * const options: QueueWorkerOptions = { redis: 'redis://127.0.0.1:6379', queue: 'toi', lockDuration: 30_000 };
+ * ```
+ */
+export interface QueueWorkerOptions extends QueueOptions {
+  /** Jobs this worker runs at once (default 1: a worker process a core; run one process a core). */
+  concurrency?: number;
+  /**
+   * Milliseconds a job stays this worker's without word from it (BullMQ's `lockDuration`, default
+   * 30 000): a worker that dies is noticed this long after, and its job goes back to the queue once
+   * (a second time, it fails: its queries are reported `WORKER_FAILED`). The lock is renewed between
+   * queries, so it must exceed the longest single query.
+   */
+  lockDuration?: number;
+  /** Milliseconds between two checks for jobs whose worker died (BullMQ's `stalledInterval`, default 30 000). */
+  stalledInterval?: number;
+  /** Bodies kept in memory, the most recently used (default 256). */
+  maxBodies?: number;
+  /** Told when a job is taken, with its id (for logs and tests). */
+  onJobStart?: (id: string) => void;
+  /** Told after each job with how many queries it answered, and its id. */
+  onJob?: (queries: number, id: string) => void;
+}
+
+/**
+ * A running queue worker.
+ *
+ * @example
+ * ```ts
+ * import type { QueueWorker } from '@firsttouch/batch/queue';
+ * const stop = async (w: QueueWorker) => w.close();
+ * ```
+ */
+export interface QueueWorker {
+  /** Waits for the job in hand, then disconnects. */
+  close(): Promise<void>;
+}
+
+/** Milliseconds of queries between two returns to the event loop (which renews the job's lock). */
+const SLICE_MS = 20;
+
+/**
+ * Starts a BullMQ worker on the queue that answers the jobs of `QueueClient` producers. Run one a
+ * core on every machine (`firsttouch worker --redis URL --queue NAME` does): they share the queue's
+ * jobs. Each answer is the library's call, bit for bit the local pool's and the sequential one's.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` for bad options.
+ * @example
+ * ```ts
+ * import { startQueueWorker } from '@firsttouch/batch/queue';
+ * // const worker = await startQueueWorker({ redis: 'redis://127.0.0.1:6379', queue: 'toi' });
+ * // ... until the process is told to stop:
+ * // await worker.close();
+ * console.log(typeof startQueueWorker); // function
+ * ```
+ */
+export async function startQueueWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
+  const where = 'startQueueWorker';
+  const { redis, queue, prefix } = queueOptions(options, where);
+  const concurrency = positiveInteger(options.concurrency ?? 1, 'concurrency', where);
+  const lockDuration = positiveInteger(options.lockDuration ?? 30_000, 'lockDuration', where);
+  const stalledInterval = positiveInteger(options.stalledInterval ?? 30_000, 'stalledInterval', where);
+  const maxBodies = positiveInteger(options.maxBodies ?? 256, 'maxBodies', where);
+  assertCallback(options.onJobStart, `${where}: onJobStart`);
+  assertCallback(options.onJob, `${where}: onJob`);
+  const store = connect(redis);
+  // BullMQ leaves a connection it was given open when it closes: this one is closed here.
+  const connection = connect(redis);
+  const answerer = new Answerer();
+  /** Body ids held, least recently used first. */
+  const held = new Set<string>();
+
+  const fetchBodies = async (ids: Set<string>): Promise<void> => {
+    for (const id of ids) {
+      if (held.has(id)) {
+        held.delete(id);
+        held.add(id);
+        continue;
+      }
+      const bytes = await store.getBuffer(bodyKey(prefix, queue, id));
+      // A body not in Redis (expired, never stored): its queries answer UNKNOWN_BODY.
+      if (bytes === null) continue;
+      let data: unknown;
+      try {
+        data = bodyData(bytes);
+      } catch (e) {
+        data = { kind: 'unreadable', error: String(e) };
+      }
+      answerer.receive({ type: 'body', id, data });
+      held.add(id);
+      if (held.size > maxBodies) {
+        const oldest = held.values().next().value as string;
+        held.delete(oldest);
+        answerer.receive({ type: 'drop', id: oldest });
+      }
+    }
+  };
+
+  const worker = new Worker(
+    queue,
+    async (job: Job) => {
+      options.onJobStart?.(String(job.id));
+      const { op, queries } = job.data as { op: OpName; queries: string };
+      const list = decode(queries) as Array<Record<string, unknown>>;
+      const ids = new Set<string>();
+      for (const q of list) {
+        for (const id of [q.a, q.b, ...(Array.isArray(q.bodies) ? q.bodies : [])]) {
+          if (typeof id === 'string') ids.add(id);
+        }
+      }
+      await fetchBodies(ids);
+      const results: unknown[] = [];
+      let started = performance.now();
+      for (let i = 0; i < list.length; i++) {
+        const done = answerer.receive({ type: 'run', job: 0, op, queries: [list[i]], stop: undefined });
+        results.push(done?.results[0]);
+        if (performance.now() - started > SLICE_MS) {
+          // Back to the event loop: BullMQ renews the job's lock there.
+          await yieldToLoop();
+          started = performance.now();
+        }
+      }
+      options.onJob?.(list.length, String(job.id));
+      return encode(results);
+    },
+    { connection, prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
+  );
+  await worker.waitUntilReady();
+  return {
+    close: async () => {
+      await worker.close();
+      store.disconnect();
+      connection.disconnect();
+    },
+  };
+}
+
+function positiveInteger(x: unknown, name: string, where: string): number {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < 1)
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: ${name} must be an integer ≥ 1, got ${describeValue(x)}`,
+    );
+  return x;
+}

@@ -1,0 +1,78 @@
+// What a worker does with one query of each operation: the library's own call on the bodies it
+// holds, so that the answer is the sequential one, bit for bit.
+import { firstImpact, firstImpact2 } from '@firsttouch/broadphase';
+import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
+import { Curve, curveDistance, type Surface, surfaceDistance } from '@firsttouch/mesh';
+import { type AbortSignalLike, describeValue, FirstTouchError } from '@firsttouch/pose';
+import type { OpName } from './protocol.js';
+
+/** The body a query names, or `UNKNOWN_BODY`. */
+export type BodyOf = (id: unknown, name: string) => unknown;
+
+type Fields = Record<string, unknown>;
+
+/** The query's options with the worker's stop signal added (where the call takes one). */
+function withSignal(options: unknown, signal: AbortSignalLike | undefined): unknown {
+  if (signal === undefined) return options;
+  if (options === undefined) return { signal };
+  if (typeof options !== 'object' || options === null) return options; // the call names the mistake
+  return { ...(options as Fields), signal };
+}
+
+/** The bodies of a scene, by their ids. */
+function scene(q: Fields, body: BodyOf): unknown[] {
+  if (!Array.isArray(q.bodies)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `bodies must be an array of body ids, got ${describeValue(q.bodies)}`,
+    );
+  }
+  return q.bodies.map((id, i) => body(id, `bodies[${i}]`));
+}
+
+/**
+ * Each operation on one query (its fields as the caller gave them), a frozen table: the call and
+ * nothing else, so that the answer is the library's.
+ */
+export const RUN: Readonly<
+  Record<OpName, (q: Fields, body: BodyOf, signal: AbortSignalLike | undefined) => unknown>
+> = Object.freeze({
+  timeOfImpact: (q, body, signal) =>
+    timeOfImpact(
+      body(q.a, 'a') as Surface,
+      body(q.b, 'b') as Surface,
+      q.motion as never,
+      withSignal(q.options, signal) as never,
+    ),
+  timeOfImpact2: (q, body, signal) =>
+    timeOfImpact2(
+      body(q.a, 'a') as Curve,
+      body(q.b, 'b') as Curve,
+      q.motion as never,
+      withSignal(q.options, signal) as never,
+    ),
+  distance: (q, body) => {
+    const a = body(q.a, 'a');
+    const b = body(q.b, 'b');
+    const options = { ...((q.options ?? {}) as Fields) };
+    if (q.poseA !== undefined) options.poseA = q.poseA;
+    if (q.poseB !== undefined) options.poseB = q.poseB;
+    return Curve.isCurve(a) || Curve.isCurve(b)
+      ? curveDistance(a as Curve, b as Curve, options)
+      : surfaceDistance(a as Surface, b as Surface, options);
+  },
+  firstImpact: (q, body, signal) =>
+    firstImpact(
+      scene(q, body) as Surface[],
+      q.poses0 as never,
+      q.poses1 as never,
+      withSignal(q.options, signal) as never,
+    ),
+  firstImpact2: (q, body, signal) =>
+    firstImpact2(
+      scene(q, body) as Curve[],
+      q.poses0 as never,
+      q.poses1 as never,
+      withSignal(q.options, signal) as never,
+    ),
+});

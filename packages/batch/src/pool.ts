@@ -1,0 +1,442 @@
+import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
+import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
+import {
+  type AbortSignalLike,
+  assertCallback,
+  assertSignal,
+  describeValue,
+  FirstTouchError,
+} from '@firsttouch/pose';
+import { defaultWorkerCount, spawnWorker } from '#spawn';
+import { serializeBody } from './codecs.js';
+import { type BatchJob, type BatchRun, jobsOf, runOf } from './jobs.js';
+import type { BatchFailure, FromWorker, OpName, WorkerPort } from './protocol.js';
+import type {
+  BatchOptions,
+  DistanceQuery,
+  DistanceResultOf,
+  FirstImpact2Query,
+  FirstImpactQuery,
+  PoolOptions,
+  TimeOfImpact2Query,
+  TimeOfImpactQuery,
+} from './types.js';
+
+/** An `AbortSignal` as the pool listens to it (DOM and Node alike). */
+interface EventSignal extends AbortSignalLike {
+  addEventListener(type: 'abort', listener: () => void, options: { once: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** Messages a worker holds at once: the next is there when it finishes one. */
+const PIPELINE = 2;
+
+/** One worker of the pool and the jobs it holds. */
+interface Slot {
+  readonly port: WorkerPort;
+  readonly inFlight: Map<number, BatchJob>;
+  /** Messages it answered: a worker that dies before its first answer may not start at all. */
+  answered: number;
+  alive: boolean;
+}
+
+/**
+ * A pool of workers (worker threads in Node, web workers in a browser) that answers batches of
+ * queries: bodies are sent to every worker once, by {@link BatchPool.add}, and named by id in the
+ * queries; the answers come back in input order, each equal bit for bit to the sequential call's
+ * (`timeOfImpact`, `timeOfImpact2`, `surfaceDistance` / `curveDistance`, `firstImpact`,
+ * `firstImpact2`). A query that fails gets a {@link BatchFailure} record in its place while the
+ * others are answered; a worker that dies has its queries retried once, each alone, on another
+ * worker, then reported (`WORKER_FAILED`); an aborted batch rejects with `ABORTED` and its workers
+ * stop within a step. Close the pool when done (its workers keep a process alive).
+ *
+ * @example
+ * ```ts
+ * import { BatchPool } from '@firsttouch/batch';
+ * import { box } from '@firsttouch/mesh';
+ * import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+ * const pool = new BatchPool({ workers: 2 });
+ * const a = pool.add(box(1));
+ * const b = pool.add(box(0.5));
+ * const still = [identityPose(), identityPose()] as const;
+ * const queries = [3, 4, 5].map((x) => ({
+ *   a, b, motion: { a: still, b: [poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]), identityPose()] as const },
+ * }));
+ * const results = await pool.timeOfImpact(queries);
+ * console.log(results.map((r) => ('toi' in r ? r.toi.toFixed(4) : r.error.code)).join(' ')); // 0.7500 0.8125 0.8500
+ * await pool.close();
+ * ```
+ */
+export class BatchPool {
+  /** How many workers the pool keeps. */
+  readonly workers: number;
+  /** Whether bodies are sent in shared memory (one copy for all workers). */
+  readonly shared: boolean;
+  readonly #spawn: () => WorkerPort;
+  readonly #slots: Slot[] = [];
+  /** Every body added, as data, by id: a worker started later gets them all. */
+  readonly #bodies = new Map<number, { readonly kind: string }>();
+  readonly #queue: BatchJob[] = [];
+  readonly #runs = new Set<BatchRun>();
+  #nextBody = 0;
+  #nextJob = 0;
+  /** Workers in a row that died before answering anything: past a few, the pool gives up. */
+  #failedStarts = 0;
+  #closed = false;
+
+  /**
+   * Starts the workers.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for bad options.
+   */
+  constructor(options: PoolOptions = {}) {
+    if (typeof options !== 'object' || options === null) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `BatchPool: options must be an object, got ${describeValue(options)}`,
+      );
+    }
+    const n = options.workers ?? defaultWorkerCount();
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 1024) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `BatchPool: workers must be an integer in [1, 1024], got ${describeValue(n)}`,
+      );
+    }
+    const canShare =
+      typeof SharedArrayBuffer === 'function' &&
+      (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+    const shared = options.shared ?? canShare;
+    if (typeof shared !== 'boolean' || (shared && !canShare)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `BatchPool: shared must be a boolean, and true only where SharedArrayBuffer can be posted, got ${describeValue(shared)}`,
+      );
+    }
+    assertCallback(options.spawn, 'BatchPool: spawn');
+    this.workers = n;
+    this.shared = shared;
+    this.#spawn = options.spawn ?? spawnWorker;
+    for (let i = 0; i < n; i++) this.#start();
+  }
+
+  /**
+   * Sends a body to every worker, once (in shared memory when {@link BatchPool.shared}: one copy for
+   * all), with its tree (built now if it was not yet), and returns the id that queries name it by.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a body, or a closed pool.
+   */
+  add(body: unknown): number {
+    this.#assertOpen('add');
+    const data = serializeBody(body, this.shared, 'BatchPool.add');
+    const id = this.#nextBody++;
+    this.#bodies.set(id, data);
+    for (const slot of this.#slots) if (slot.alive) slot.port.post({ type: 'body', id, data });
+    return id;
+  }
+
+  /**
+   * Forgets body `id` in every worker (queries sent afterwards that name it fail with
+   * `UNKNOWN_BODY`). False when the pool does not hold it.
+   */
+  remove(id: number): boolean {
+    if (!this.#bodies.delete(id)) return false;
+    for (const slot of this.#slots) if (slot.alive) slot.port.post({ type: 'drop', id });
+    return true;
+  }
+
+  /** The time of impact of each query (`timeOfImpact(a, b, motion, options)`), in order. */
+  timeOfImpact(
+    queries: readonly TimeOfImpactQuery[],
+    options?: BatchOptions,
+  ): Promise<Array<TimeOfImpactResult | BatchFailure>> {
+    return this.#batch('timeOfImpact', queries, options);
+  }
+
+  /** The 2-D time of impact of each query (`timeOfImpact2`), in order. */
+  timeOfImpact2(
+    queries: readonly TimeOfImpact2Query[],
+    options?: BatchOptions,
+  ): Promise<Array<TimeOfImpact2Result | BatchFailure>> {
+    return this.#batch('timeOfImpact2', queries, options);
+  }
+
+  /**
+   * The distance of each query at its poses (`surfaceDistance` for surfaces, `curveDistance` for
+   * curves, with `{...options, poseA, poseB}`), in order.
+   */
+  distance(
+    queries: readonly DistanceQuery[],
+    options?: BatchOptions,
+  ): Promise<Array<DistanceResultOf | BatchFailure>> {
+    return this.#batch('distance', queries, options);
+  }
+
+  /** The earliest contact of each scene (`firstImpact(bodies, poses0, poses1, options)`), in order. */
+  firstImpact(
+    scenes: readonly FirstImpactQuery[],
+    options?: BatchOptions,
+  ): Promise<Array<FirstImpactResult | BatchFailure>> {
+    return this.#batch('firstImpact', scenes, options);
+  }
+
+  /** The earliest contact of each 2-D scene (`firstImpact2`), in order. */
+  firstImpact2(
+    scenes: readonly FirstImpact2Query[],
+    options?: BatchOptions,
+  ): Promise<Array<FirstImpact2Result | BatchFailure>> {
+    return this.#batch('firstImpact2', scenes, options);
+  }
+
+  /** Stops every worker; batches still running reject with `ABORTED`. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const run of [...this.#runs])
+      this.#settle(run, new FirstTouchError('ABORTED', `${run.where}: the pool was closed`));
+    this.#queue.length = 0;
+    const ports = this.#slots.map((s) => s.port);
+    for (const s of this.#slots) s.alive = false;
+    await Promise.all(ports.map((p) => p.terminate()));
+  }
+
+  #assertOpen(where: string): void {
+    if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `BatchPool.${where}: the pool is closed`);
+  }
+
+  #batch<R>(
+    op: OpName,
+    queries: readonly unknown[],
+    options: BatchOptions | undefined,
+  ): Promise<Array<R | BatchFailure>> {
+    const where = `BatchPool.${op}`;
+    try {
+      this.#assertOpen(op);
+      if (!Array.isArray(queries)) {
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `${where}: queries must be an array, got ${describeValue(queries)}`,
+        );
+      }
+      if (options !== undefined && (typeof options !== 'object' || options === null)) {
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `${where}: options must be an object, got ${describeValue(options)}`,
+        );
+      }
+      assertSignal(options?.signal, `${where}: signal`);
+      assertCallback(options?.onProgress, `${where}: onProgress`);
+      const chunk = options?.chunkSize;
+      if (chunk !== undefined && (typeof chunk !== 'number' || !Number.isInteger(chunk) || chunk < 1)) {
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `${where}: chunkSize must be an integer ≥ 1, got ${describeValue(chunk)}`,
+        );
+      }
+      if (options?.signal?.aborted)
+        throw new FirstTouchError('ABORTED', `${where}: aborted before it started`);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return new Promise((resolve, reject) => {
+      const run = runOf(op, where, queries.length, options, this.shared, resolve as never, reject);
+      const size =
+        options?.chunkSize ?? Math.max(1, Math.min(256, Math.ceil(queries.length / (16 * this.workers))));
+      const jobs = jobsOf(
+        run,
+        queries,
+        size,
+        (id) => this.#bodies.has(id as number),
+        () => this.#nextJob++,
+      );
+      this.#runs.add(run);
+      const signal = options?.signal;
+      if (signal !== undefined && typeof (signal as Partial<EventSignal>).addEventListener === 'function') {
+        const events = signal as EventSignal;
+        const onAbort = () => this.#abort(run, signal);
+        events.addEventListener('abort', onAbort, { once: true });
+        run.detach = () => events.removeEventListener('abort', onAbort);
+      }
+      this.#queue.push(...jobs);
+      this.#finishIfDone(run);
+      this.#pump();
+    });
+  }
+
+  /** Stops a batch: its promise rejects now, its queued jobs go, its running ones are told to stop. */
+  #abort(run: BatchRun, signal: AbortSignalLike): void {
+    if (run.settled) return;
+    const why =
+      signal.reason instanceof Error
+        ? signal.reason.message
+        : signal.reason === undefined
+          ? ''
+          : String(signal.reason);
+    this.#settle(
+      run,
+      new FirstTouchError(
+        'ABORTED',
+        `${run.where}: aborted after ${run.done} of ${run.total} queries${why ? ` (${why})` : ''}`,
+      ),
+    );
+    if (run.stop !== undefined) {
+      // The workers read the flag between queries and inside each long call.
+      Atomics.store(run.stop, 0, 1);
+    } else {
+      // No shared memory to tell them through: the workers busy with this batch are stopped.
+      for (const slot of this.#slots) {
+        if (slot.alive && [...slot.inFlight.values()].some((j) => j.run === run))
+          this.#lose(slot, 'stopped by an abort');
+      }
+    }
+  }
+
+  #settle(run: BatchRun, error?: unknown): void {
+    if (run.settled) return;
+    run.settled = true;
+    this.#runs.delete(run);
+    run.detach?.();
+    for (let i = this.#queue.length - 1; i >= 0; i--)
+      if (this.#queue[i].run === run) this.#queue.splice(i, 1);
+    if (error !== undefined) run.reject(error);
+    else run.resolve(run.results);
+  }
+
+  #finishIfDone(run: BatchRun): void {
+    if (!run.settled && run.done === run.total) this.#settle(run);
+  }
+
+  /** Records answers (or failures) of a job's queries. */
+  #record(job: BatchJob, results: readonly unknown[]): void {
+    const run = job.run;
+    if (run.settled) return;
+    job.indices.forEach((i, k) => {
+      run.results[i] = results[k];
+    });
+    run.done += job.indices.length;
+    try {
+      run.onProgress?.({ done: run.done, total: run.total });
+    } catch {
+      // The caller's callback is the caller's: its error does not stop the batch.
+    }
+    this.#finishIfDone(run);
+  }
+
+  #start(): void {
+    let port: WorkerPort;
+    try {
+      port = this.#spawn();
+    } catch (e) {
+      this.#giveUp(`a worker could not be started (${e instanceof Error ? e.message : String(e)})`);
+      return;
+    }
+    const slot: Slot = { port, inFlight: new Map(), answered: 0, alive: true };
+    this.#slots.push(slot);
+    port.listen(
+      (message) => this.#onMessage(slot, message),
+      (why) => this.#lose(slot, why),
+    );
+    for (const [id, data] of this.#bodies) port.post({ type: 'body', id, data });
+  }
+
+  #onMessage(slot: Slot, message: FromWorker): void {
+    const job = slot.inFlight.get(message.job);
+    if (job === undefined) return;
+    slot.inFlight.delete(message.job);
+    slot.answered++;
+    this.#failedStarts = 0;
+    this.#record(job, message.results);
+    this.#pump();
+  }
+
+  /** A worker is gone: its jobs are retried (each query alone, once) or reported, and another starts. */
+  #lose(slot: Slot, why: string): void {
+    if (!slot.alive) return;
+    slot.alive = false;
+    this.#slots.splice(this.#slots.indexOf(slot), 1);
+    void slot.port.terminate();
+    if (this.#closed) return;
+    const retry: BatchJob[] = [];
+    for (const job of slot.inFlight.values()) {
+      if (job.run.settled) continue;
+      if (job.attempt >= 2) {
+        const failure: BatchFailure = {
+          error: { code: 'WORKER_FAILED', message: `a worker died on this query twice (${why})` },
+        };
+        this.#record(
+          job,
+          job.indices.map(() => failure),
+        );
+        continue;
+      }
+      // Alone, so that a query that kills its worker again is the only one reported.
+      job.queries.forEach((q, k) => {
+        retry.push({
+          run: job.run,
+          id: this.#nextJob++,
+          indices: [job.indices[k]],
+          queries: [q],
+          attempt: 2,
+        });
+      });
+    }
+    slot.inFlight.clear();
+    this.#queue.unshift(...retry);
+    if (slot.answered === 0) this.#failedStarts++;
+    if (this.#failedStarts > 2 * this.workers + 2) {
+      this.#giveUp(`the workers die before answering anything (${why})`);
+      return;
+    }
+    this.#start();
+    this.#pump();
+  }
+
+  /** No worker can run: every batch fails with `WORKER_FAILED`. */
+  #giveUp(why: string): void {
+    for (const run of [...this.#runs])
+      this.#settle(run, new FirstTouchError('WORKER_FAILED', `${run.where}: ${why}`));
+  }
+
+  /** Hands queued jobs to workers with room. */
+  #pump(): void {
+    for (const slot of this.#slots) {
+      while (slot.alive && slot.inFlight.size < PIPELINE && this.#queue.length > 0) {
+        const job = this.#queue.shift()!;
+        if (job.run.settled) continue;
+        try {
+          slot.port.post({
+            type: 'run',
+            job: job.id,
+            op: job.run.op,
+            queries: job.queries,
+            stop: job.run.stop,
+          });
+        } catch (e) {
+          // A query that cannot be copied to a worker (a function, a class instance with private
+          // state): split the job to find it, and report it alone.
+          if (job.queries.length > 1) {
+            this.#queue.unshift(
+              ...job.queries.map((q, k) => ({
+                ...job,
+                id: this.#nextJob++,
+                indices: [job.indices[k]],
+                queries: [q],
+              })),
+            );
+          } else {
+            this.#record(job, [
+              {
+                error: {
+                  code: 'INVALID_OPTION',
+                  message: `cannot be sent to a worker: ${e instanceof Error ? e.message : String(e)}`,
+                },
+              } satisfies BatchFailure,
+            ]);
+          }
+          continue;
+        }
+        slot.inFlight.set(job.id, job);
+      }
+    }
+  }
+}

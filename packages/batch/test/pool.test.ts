@@ -1,0 +1,204 @@
+// The pool in Node (worker threads): every operation equal bit for bit to the sequential calls, in
+// input order; failures in their places; abort; a worker that dies.
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { firstImpact, firstImpact2 } from '@firsttouch/broadphase';
+import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
+import { box, curveDistance, disc, icosphere, rectangle, surfaceDistance } from '@firsttouch/mesh';
+import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BatchPool, isBatchFailure } from '../src/index.js';
+import { threadPort } from '../src/node/spawn.js';
+import { sameAnswer, throws2, throws3 } from './helpers.js';
+
+const pool = new BatchPool({ workers: 2 });
+afterAll(() => pool.close());
+
+describe('BatchPool answers as the sequential calls, bit for bit, in order', () => {
+  const ball = icosphere(0.5, 2);
+  const brick = box([0.6, 0.3, 0.2], 2);
+  const round = disc(0.4, 24);
+  const slab = rectangle(1, 0.3);
+  const ids = { ball: pool.add(ball), brick: pool.add(brick), round: pool.add(round), slab: pool.add(slab) };
+
+  it('timeOfImpact, with progress up to the total', async () => {
+    const queries = throws3(60).map((motion, i) => ({
+      a: ids.ball,
+      b: ids.brick,
+      motion,
+      options: i % 3 === 0 ? { directional: true as const } : undefined,
+    }));
+    const seen: number[] = [];
+    const results = await pool.timeOfImpact(queries, { onProgress: (p) => seen.push(p.done), chunkSize: 7 });
+    expect(results).toHaveLength(60);
+    queries.forEach((q, i) => {
+      sameAnswer(results[i], timeOfImpact(ball, brick, q.motion, q.options));
+    });
+    expect(seen.at(-1)).toBe(60);
+    expect(seen.every((d, i) => i === 0 || d > seen[i - 1])).toBe(true);
+    expect(results.filter((r) => !isBatchFailure(r) && r.status === 'contact').length).toBeGreaterThan(10);
+  });
+
+  it('timeOfImpact2', async () => {
+    const queries = throws2(40).map((motion) => ({ a: ids.slab, b: ids.round, motion }));
+    const results = await pool.timeOfImpact2(queries);
+    queries.forEach((q, i) => {
+      sameAnswer(results[i], timeOfImpact2(slab, round, q.motion));
+    });
+  });
+
+  it('distance, surfaces and curves', async () => {
+    const poses = throws3(30).map((m) => m.b[0]);
+    const surfaces = await pool.distance(poses.map((poseB) => ({ a: ids.ball, b: ids.brick, poseB })));
+    poses.forEach((poseB, i) => {
+      sameAnswer(surfaces[i], surfaceDistance(ball, brick, { poseB }));
+    });
+    const flat = throws2(30).map((m) => m.b[0]);
+    const curves = await pool.distance(
+      flat.map((poseB) => ({ a: ids.slab, b: ids.round, poseB, options: { maxDistance: 2 } })),
+    );
+    flat.forEach((poseB, i) => {
+      sameAnswer(curves[i], curveDistance(slab, round, { poseB, maxDistance: 2 }));
+    });
+  });
+
+  it('firstImpact and firstImpact2 scenes', async () => {
+    const scenes = throws3(8).map((m, i) => ({
+      bodies: [ids.ball, ids.brick, ids.brick],
+      poses0: [identityPose(), m.b[0], poseFromAxisAngle([1, 0, 0], i, [0, 2, 0])],
+      poses1: [identityPose(), m.b[1], poseFromAxisAngle([1, 0, 0], i, [0, -2, 0])],
+    }));
+    const results = await pool.firstImpact(scenes);
+    scenes.forEach((s, i) => {
+      sameAnswer(results[i], firstImpact([ball, brick, brick], s.poses0, s.poses1));
+    });
+    const flat = throws2(8).map((m) => ({
+      bodies: [ids.slab, ids.round],
+      poses0: [pose2(), m.b[0]],
+      poses1: [pose2(), m.b[1]],
+    }));
+    const results2 = await pool.firstImpact2(flat);
+    flat.forEach((s, i) => {
+      sameAnswer(results2[i], firstImpact2([slab, round], s.poses0, s.poses1));
+    });
+  });
+});
+
+describe('BatchPool reports what fails, in its place, and answers the rest', () => {
+  const a = pool.add(box(1));
+  const motion = throws3(1)[0];
+
+  it('unknown bodies, queries that are not objects, bad poses, options that cannot be sent', async () => {
+    const results = await pool.timeOfImpact([
+      { a, b: 99, motion },
+      42 as never,
+      { a, b: a, motion: { a: [], b: [] } as never },
+      { a, b: a, motion, options: { onProgress: () => {} } as never },
+      { a, b: a, motion },
+    ]);
+    const codes = results.map((r) => (isBatchFailure(r) ? r.error.code : r.status));
+    expect(codes).toEqual(['UNKNOWN_BODY', 'INVALID_OPTION', 'INVALID_POSE', 'INVALID_OPTION', 'contact']);
+    expect(isBatchFailure(results[0]) && results[0].error.message).toBe(
+      'query 0: b names body 99, which the pool does not hold',
+    );
+    expect(isBatchFailure(results[3]) && results[3].error.message).toMatch(/cannot be sent to a worker/);
+  });
+
+  it('a body removed is unknown to later queries', async () => {
+    const gone = pool.add(box(0.5));
+    expect(pool.remove(gone)).toBe(true);
+    expect(pool.remove(gone)).toBe(false);
+    const [r] = await pool.distance([{ a, b: gone }]);
+    expect(isBatchFailure(r) && r.error.code).toBe('UNKNOWN_BODY');
+  });
+
+  it('refuses bad calls with a FirstTouchError', async () => {
+    await expect(pool.timeOfImpact(7 as never)).rejects.toThrow(FirstTouchError);
+    await expect(pool.timeOfImpact([], { chunkSize: 0 })).rejects.toThrow(/chunkSize must be an integer/);
+    expect(() => pool.add({})).toThrow(/body must be a Surface or a Curve/);
+    expect(() => new BatchPool({ workers: 0 })).toThrow(/workers must be an integer/);
+    expect(await pool.timeOfImpact([])).toEqual([]);
+  });
+});
+
+describe('BatchPool stops', () => {
+  it('on abort: the batch rejects with ABORTED and the pool answers the next one', async () => {
+    const big = pool.add(icosphere(0.5, 3));
+    const control = new AbortController();
+    // slow queries (the directional bound on a grazing pass), many messages
+    const queries = Array.from({ length: 400 }, (_, i) => ({
+      a: big,
+      b: big,
+      motion: {
+        a: [identityPose(), identityPose()] as const,
+        b: [
+          poseFromAxisAngle([0, 0, 1], 0, [-3, 1.0001 + i * 1e-6, 0]),
+          poseFromAxisAngle([0, 0, 1], 3, [3, 1.0001, 0]),
+        ] as const,
+      },
+    }));
+    const promise = pool.timeOfImpact(queries, {
+      signal: control.signal,
+      chunkSize: 4,
+      onProgress: (p) => {
+        if (p.done >= 8) control.abort('enough');
+      },
+    });
+    const e = await promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(e).toBeInstanceOf(FirstTouchError);
+    expect((e as FirstTouchError).code).toBe('ABORTED');
+    expect((e as Error).message).toMatch(
+      /^BatchPool.timeOfImpact: aborted after \d+ of 400 queries \(enough\)$/,
+    );
+    const after = await pool.timeOfImpact([{ a: big, b: big, motion: throws3(1)[0] }]);
+    expect(isBatchFailure(after[0])).toBe(false);
+  });
+
+  it('a worker that dies: its queries are retried once, alone, elsewhere; a query that kills twice is reported', async () => {
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
+    const crashing = new BatchPool({
+      workers: 2,
+      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
+    });
+    try {
+      const ball = icosphere(0.5, 1);
+      const id = crashing.add(ball);
+      const motions = throws3(12);
+      const queries = motions.map((motion, i) => ({
+        a: id,
+        b: id,
+        motion,
+        options: i === 3 ? { crash: 'once' } : i === 7 ? { crash: 'always' } : undefined,
+      }));
+      const results = await crashing.timeOfImpact(queries as never, { chunkSize: 4 });
+      results.forEach((r, i) => {
+        if (i === 7) {
+          expect(isBatchFailure(r) && r.error.code).toBe('WORKER_FAILED');
+          expect(isBatchFailure(r) && r.error.message).toMatch(
+            /a worker died on this query twice \(the worker exited with code 3\)/,
+          );
+        } else sameAnswer(r, timeOfImpact(ball, ball, motions[i]));
+      });
+      // the query that kills once was met twice: first (its worker died), then retried alone
+      expect(Atomics.load(counter, 0)).toBe(2);
+    } finally {
+      await crashing.close();
+    }
+  });
+
+  it('close rejects what runs and refuses what comes', async () => {
+    const p = new BatchPool({ workers: 1 });
+    const id = p.add(icosphere(0.5, 3));
+    const running = p.timeOfImpact(throws3(50).map((motion) => ({ a: id, b: id, motion }))).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await p.close();
+    expect(String(await running)).toMatch(/the pool was closed/);
+    expect(() => p.add(box(1))).toThrow(/the pool is closed/);
+  });
+});

@@ -1,0 +1,317 @@
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { Curve, type CurveLoop } from '../curve.js';
+import { Surface } from '../surface.js';
+import { type TreeData, treeFromData } from './tree-data.js';
+import { packArrays, typedArray } from './typed.js';
+
+/**
+ * The version of the data {@link serialize} writes and {@link deserialize} reads. A later layout gets
+ * a new number; data of another version is refused (`BAD_DATA`), never misread.
+ *
+ * @example
+ * ```ts
+ * import { box, DATA_VERSION, serialize } from '@firsttouch/mesh';
+ * console.log(DATA_VERSION, serialize(box(1)).version === DATA_VERSION); // 1 true
+ * ```
+ */
+export const DATA_VERSION = 1;
+
+/**
+ * A {@link Surface} as plain data: typed arrays that structured clone copies and `postMessage` can
+ * transfer, with its built tree.
+ *
+ * @example
+ * ```ts
+ * import { icosphere, serialize, type SurfaceData } from '@firsttouch/mesh';
+ * const data = serialize(icosphere(1, 1)) as SurfaceData;
+ * console.log(data.kind, data.positions.length / 3, data.indices.length / 3); // surface 42 80
+ * ```
+ */
+export interface SurfaceData {
+  readonly kind: 'surface';
+  /** {@link DATA_VERSION}. */
+  readonly version: number;
+  /** {@link Surface.positions}. */
+  readonly positions: Float64Array;
+  /** {@link Surface.indices}. */
+  readonly indices: Uint32Array;
+  /** The bounding-volume tree; null for a surface without facets. */
+  readonly tree: TreeData | null;
+}
+
+/**
+ * A {@link Curve} as plain data: its vertices, the size of each chain and whether it is closed, with
+ * its built tree.
+ *
+ * @example
+ * ```ts
+ * import { disc, serialize, type CurveData } from '@firsttouch/mesh';
+ * const data = serialize(disc(1, 16)) as CurveData;
+ * console.log(data.kind, Array.from(data.sizes), Array.from(data.closed)); // curve [16] [1]
+ * ```
+ */
+export interface CurveData {
+  readonly kind: 'curve';
+  /** {@link DATA_VERSION}. */
+  readonly version: number;
+  /** {@link Curve.positions}: u v a vertex. */
+  readonly positions: Float64Array;
+  /** Vertices of each chain, in order. */
+  readonly sizes: Uint32Array;
+  /** 1 for a closed chain (a loop), 0 for an open one. */
+  readonly closed: Uint8Array;
+  /** The bounding-volume tree; null for a curve without segments. */
+  readonly tree: TreeData | null;
+}
+
+/**
+ * What {@link serialize} gives: a surface's or a curve's data, told apart by `kind`.
+ *
+ * @example
+ * ```ts
+ * import { box, serialize, type MeshData } from '@firsttouch/mesh';
+ * const data: MeshData = serialize(box(1));
+ * console.log(data.kind); // surface
+ * ```
+ */
+export type MeshData = SurfaceData | CurveData;
+
+/**
+ * Options of {@link serialize}.
+ *
+ * @example
+ * ```ts
+ * import { box, serialize, type SerializeOptions } from '@firsttouch/mesh';
+ * const options: SerializeOptions = { shared: true };
+ * console.log(serialize(box(1), options).positions.buffer instanceof SharedArrayBuffer); // true
+ * ```
+ */
+export interface SerializeOptions {
+  /**
+   * Put the arrays in a `SharedArrayBuffer` (default false): every thread it is posted to reads the
+   * same memory, one copy for all workers. Needs `SharedArrayBuffer` (in a browser, a page that is
+   * cross-origin isolated).
+   */
+  shared?: boolean;
+}
+
+/**
+ * A surface or a curve as plain data, with its bounding-volume tree (built now if it was not yet):
+ * typed arrays laid out back to back in one new buffer, which structured clone copies and
+ * `postMessage` may transfer (the body keeps its own arrays), or, with `{shared: true}`, a
+ * `SharedArrayBuffer` that every thread reads in place. {@link deserialize} makes it the body again,
+ * tree included, equal in every answer. The tree is the only derived data sent: the rest (RSS
+ * volumes, distinct vertices, convex data) is rebuilt on first use where it is needed, because
+ * checking it against hostile data costs about as much as building it.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is neither a Surface nor a Curve, or
+ *   bad options.
+ * @example
+ * ```ts
+ * import { box, deserialize, serialize, Surface, surfaceDistance } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const cube = box(1, 3);
+ * const copy = deserialize(structuredClone(serialize(cube)));
+ * const poseB = poseFromAxisAngle([0, 0, 1], 0.3, [2, 0, 0]);
+ * const d0 = surfaceDistance(cube, cube, { poseB }).distance;
+ * const d1 = surfaceDistance(copy, copy, { poseB }).distance;
+ * console.log(Surface.isSurface(copy), d0 === d1); // true true
+ * ```
+ */
+export function serialize(body: Surface | Curve, options?: SerializeOptions): MeshData {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `serialize: options must be an object, got ${describeValue(options)}`,
+    );
+  }
+  const shared = options?.shared ?? false;
+  if (typeof shared !== 'boolean') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `serialize: shared must be a boolean, got ${describeValue(shared)}`,
+    );
+  }
+  if (Surface.isSurface(body)) {
+    const tree = body.facetCount > 0 ? body.tree() : undefined;
+    if (tree === undefined) {
+      const [positions, indices] = packArrays([body.positions, body.indices] as const, shared);
+      return { kind: 'surface', version: DATA_VERSION, positions, indices, tree: null };
+    }
+    const [positions, indices, boxes, child, count, order] = packArrays(
+      [body.positions, body.indices, tree.boxes, tree.child, tree.count, tree.order] as const,
+      shared,
+    );
+    return {
+      kind: 'surface',
+      version: DATA_VERSION,
+      positions,
+      indices,
+      tree: { leafSize: tree.leafSize, boxes, child, count, order },
+    };
+  }
+  if (Curve.isCurve(body)) {
+    const sizes = Uint32Array.from(body.loops, (l) => l.size);
+    const closed = Uint8Array.from(body.loops, (l) => (l.closed ? 1 : 0));
+    const tree = body.segmentCount > 0 ? body.tree() : undefined;
+    if (tree === undefined) {
+      const [positions, s, c] = packArrays([body.positions, sizes, closed] as const, shared);
+      return { kind: 'curve', version: DATA_VERSION, positions, sizes: s, closed: c, tree: null };
+    }
+    const [positions, s, c, boxes, child, count, order] = packArrays(
+      [body.positions, sizes, closed, tree.boxes, tree.child, tree.count, tree.order] as const,
+      shared,
+    );
+    return {
+      kind: 'curve',
+      version: DATA_VERSION,
+      positions,
+      sizes: s,
+      closed: c,
+      tree: { leafSize: tree.leafSize, boxes, child, count, order },
+    };
+  }
+  throw new FirstTouchError(
+    'INVALID_OPTION',
+    `serialize: body must be a Surface or a Curve, got ${describeValue(body)}`,
+  );
+}
+
+/**
+ * The body of data made by {@link serialize} (here or in another thread, window or process), with
+ * its tree: no tree is built. Everything is checked first, in time linear in the data's size and
+ * allocating at most a few bytes an element: the kind and version, each array's kind and length,
+ * finite coordinates, vertex indices in range, the chains' sizes, and the tree against the body
+ * (the shape the build gives, each leaf's box containing its elements, each parent's the union of
+ * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
+ * modify them afterwards.
+ *
+ * @throws `FirstTouchError` `BAD_DATA` for data that is not a body of this version or a tree that
+ *   does not match, `BAD_LENGTH`, `NON_FINITE`, `INDEX_RANGE`, each naming the field and the place.
+ * @example
+ * ```ts
+ * import { deserialize, disc, serialize, Curve } from '@firsttouch/mesh';
+ * const c = deserialize(serialize(disc(1, 32)));
+ * console.log(Curve.isCurve(c), c.tree().elementCount); // true 32
+ * try {
+ *   deserialize({ kind: 'surface', version: 7 });
+ * } catch (e) {
+ *   console.log((e as Error).message); // deserialize: data of version 7; this package reads version 1
+ * }
+ * ```
+ */
+export function deserialize(data: unknown): Surface | Curve {
+  const where = 'deserialize';
+  if (typeof data !== 'object' || data === null) {
+    throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
+  }
+  const d = data as Record<string, unknown>;
+  if (d.kind !== 'surface' && d.kind !== 'curve') {
+    throw new FirstTouchError(
+      'BAD_DATA',
+      `${where}: kind must be "surface" or "curve", got ${describeValue(d.kind)}`,
+    );
+  }
+  if (d.version !== DATA_VERSION) {
+    throw new FirstTouchError(
+      'BAD_DATA',
+      `${where}: data of version ${describeValue(d.version)}; this package reads version ${DATA_VERSION}`,
+    );
+  }
+  return d.kind === 'surface' ? surfaceOf(d, where) : curveOf(d, where);
+}
+
+function surfaceOf(d: Record<string, unknown>, where: string): Surface {
+  const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
+  const indices = typedArray(d.indices, 'Uint32Array', 'indices', where);
+  if (positions.length % 3 !== 0)
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${where}: positions has length ${positions.length}, not 3 a vertex`,
+    );
+  if (indices.length % 3 !== 0)
+    throw new FirstTouchError('BAD_LENGTH', `${where}: indices has length ${indices.length}, not 3 a facet`);
+  checkFinite(positions, 3, where);
+  const n = positions.length / 3;
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= n) {
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `${where}: facet ${Math.floor(i / 3)}: vertex index ${indices[i]} is not in [0, ${n})`,
+      );
+    }
+  }
+  const tree = bodyTree(d.tree, indices.length / 3, where, (t) =>
+    treeFromData(t, 3, positions, indices, where),
+  );
+  return Surface.adopt(positions, indices, tree);
+}
+
+function curveOf(d: Record<string, unknown>, where: string): Curve {
+  const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
+  const sizes = typedArray(d.sizes, 'Uint32Array', 'sizes', where);
+  const closed = typedArray(d.closed, 'Uint8Array', 'closed', where);
+  if (positions.length % 2 !== 0)
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${where}: positions has length ${positions.length}, not 2 a vertex`,
+    );
+  if (closed.length !== sizes.length)
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${where}: closed has length ${closed.length}, sizes ${sizes.length}: one each a chain`,
+    );
+  checkFinite(positions, 2, where);
+  const loops: CurveLoop[] = [];
+  let start = 0;
+  let firstSegment = 0;
+  for (let i = 0; i < sizes.length; i++) {
+    const size = sizes[i];
+    const isClosed = closed[i] === 1;
+    if (closed[i] > 1)
+      throw new FirstTouchError('BAD_DATA', `${where}: closed[${i}] is ${closed[i]}, not 0 or 1`);
+    if (size < (isClosed ? 1 : 2) || start + size > positions.length / 2) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `${where}: chain ${i} of ${size} vertices does not fit: ${isClosed ? 'a loop needs 1' : 'an open chain needs 2'} or more, and the chains hold ${positions.length / 2} in all`,
+      );
+    }
+    loops.push({ start, size, closed: isClosed, firstSegment });
+    start += size;
+    firstSegment += isClosed ? size : size - 1;
+  }
+  if (start !== positions.length / 2) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${where}: the chain sizes add up to ${start} vertices, but there are ${positions.length / 2}`,
+    );
+  }
+  return Curve.adopt(positions, loops, (indices) =>
+    bodyTree(d.tree, firstSegment, where, (t) => treeFromData(t, 2, positions, indices, where)),
+  );
+}
+
+/** The tree of the data: absent for a body without elements, checked by `check` otherwise (or null: built on first use). */
+function bodyTree<T>(
+  tree: unknown,
+  elements: number,
+  where: string,
+  check: (tree: unknown) => T,
+): T | undefined {
+  if (tree === null || tree === undefined) return undefined;
+  if (elements === 0) throw new FirstTouchError('BAD_DATA', `${where}: a body without elements has no tree`);
+  return check(tree);
+}
+
+/** Every coordinate is finite, or `NON_FINITE` naming the vertex. */
+function checkFinite(positions: Float64Array, dim: 2 | 3, where: string): void {
+  for (let i = 0; i < positions.length; i++) {
+    // x − x is 0 for a finite x and NaN for ±Infinity and NaN: one subtraction, no call.
+    if (positions[i] - positions[i] !== 0) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `${where}: vertex ${Math.floor(i / dim)}: coordinate ${'xyz'[i % dim]} is ${positions[i]}`,
+      );
+    }
+  }
+}

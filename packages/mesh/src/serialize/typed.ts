@@ -1,0 +1,60 @@
+// The typed arrays of serialized body data: checked by their tag (an array cloned into another
+// thread or window is of that realm's class, so `instanceof` would refuse it), and laid out back to
+// back in one buffer, so that a body travels as one transfer or one shared block.
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
+
+/** The typed arrays body data is made of, by name. */
+interface TypedArrays {
+  Float64Array: Float64Array;
+  Float32Array: Float32Array;
+  Uint32Array: Uint32Array;
+  Uint8Array: Uint8Array;
+}
+
+/**
+ * `value` when it is a typed array of class `tag` (of any realm), else `BAD_DATA` naming `name`.
+ *
+ * @throws `FirstTouchError` `BAD_DATA`.
+ */
+export function typedArray<K extends keyof TypedArrays>(
+  value: unknown,
+  tag: K,
+  name: string,
+  where: string,
+): TypedArrays[K] {
+  if (!ArrayBuffer.isView(value) || Object.prototype.toString.call(value) !== `[object ${tag}]`) {
+    throw new FirstTouchError('BAD_DATA', `${where}: ${name} must be a ${tag}, got ${describeValue(value)}`);
+  }
+  return value as TypedArrays[K];
+}
+
+/** A typed array of one of the classes of {@link TypedArrays}. */
+type Packable = TypedArrays[keyof TypedArrays];
+
+/**
+ * Copies of `arrays`, in the same order, laid out back to back in one new buffer (a
+ * `SharedArrayBuffer` when `shared`): the widest elements first, so that every array starts aligned
+ * for its kind.
+ */
+export function packArrays<T extends readonly Packable[]>(arrays: T, shared: boolean): T {
+  const order = arrays
+    .map((_, i) => i)
+    .sort((i, j) => arrays[j].BYTES_PER_ELEMENT - arrays[i].BYTES_PER_ELEMENT);
+  let bytes = 0;
+  for (const a of arrays) bytes += a.byteLength;
+  const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  const out: Packable[] = new Array(arrays.length);
+  let at = 0;
+  for (const i of order) {
+    const a = arrays[i];
+    const copy = new (a.constructor as new (b: ArrayBufferLike, o: number, n: number) => Packable)(
+      buffer,
+      at,
+      a.length,
+    );
+    copy.set(a as never);
+    out[i] = copy;
+    at += a.byteLength;
+  }
+  return out as unknown as T;
+}

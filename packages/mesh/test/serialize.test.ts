@@ -1,0 +1,297 @@
+// serialize / deserialize: a body and its tree as plain typed arrays and back, equal in every
+// answer, and hostile data refused with a FirstTouchError (never a crash, a hang or a wrong tree).
+
+import { FirstTouchError, pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  box,
+  Curve,
+  type CurveData,
+  curveDistance,
+  DATA_VERSION,
+  deserialize,
+  disc,
+  icosphere,
+  naca4Section,
+  Surface,
+  type SurfaceData,
+  serialize,
+  surfaceDistance,
+} from '../src/index.js';
+import { rng } from './helpers.js';
+import { unitBunny } from './unit-bunny.js';
+
+function thrown(f: () => unknown): FirstTouchError {
+  try {
+    f();
+  } catch (e) {
+    expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+    return e as FirstTouchError;
+  }
+  throw new Error('expected a FirstTouchError, nothing was thrown');
+}
+
+/** A deep copy whose typed arrays are separate (structuredClone keeps views of one buffer together). */
+function copyOf<T>(data: T): T {
+  return structuredClone(data);
+}
+
+/** Every field of two distance results equal, bit for bit. */
+function sameFields(a: object, b: object): void {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  expect(Object.keys(x).sort()).toEqual(Object.keys(y).sort());
+  for (const k of Object.keys(x)) {
+    const u = x[k];
+    const v = y[k];
+    if (ArrayBuffer.isView(u)) {
+      const ua = Array.from(u as Float64Array);
+      const va = Array.from(v as Float64Array);
+      expect(ua.length).toBe(va.length);
+      for (let i = 0; i < ua.length; i++) expect(Object.is(ua[i], va[i]), `${k}[${i}]`).toBe(true);
+    } else expect(Object.is(u, v), `${k}: ${String(u)} / ${String(v)}`).toBe(true);
+  }
+}
+
+describe('serialize and deserialize', () => {
+  it('give back a surface with the same arrays and its tree, not rebuilt', () => {
+    const s = unitBunny();
+    const data = serialize(s) as SurfaceData;
+    expect(data.kind).toBe('surface');
+    expect(data.version).toBe(DATA_VERSION);
+    // one buffer for all arrays, and copies: the body keeps its own arrays
+    expect(data.indices.buffer).toBe(data.positions.buffer);
+    expect(data.tree?.order.buffer).toBe(data.positions.buffer);
+    expect(data.positions).not.toBe(s.positions);
+    const t = deserialize(copyOf(data)) as Surface;
+    expect(Surface.isSurface(t)).toBe(true);
+    expect(Array.from(t.positions)).toEqual(Array.from(s.positions));
+    expect(Array.from(t.indices)).toEqual(Array.from(s.indices));
+    const a = s.tree();
+    const b = t.tree();
+    expect(b.nodeCount).toBe(a.nodeCount);
+    expect(Array.from(b.boxes)).toEqual(Array.from(a.boxes));
+    expect(Array.from(b.child)).toEqual(Array.from(a.child));
+    expect(Array.from(b.count)).toEqual(Array.from(a.count));
+    expect(Array.from(b.order)).toEqual(Array.from(a.order));
+    // the data's own arrays, adopted
+    const adopted = deserialize(data) as Surface;
+    expect(adopted.tree().boxes).toBe(data.tree?.boxes);
+    expect(adopted.positions).toBe(data.positions);
+  });
+
+  it('give back a curve of open and closed chains with its tree', () => {
+    const c = Curve.fromChains(
+      [0, 1, 5, 6, 6, 2, 3, 2],
+      [0, 0, 0, 0, 1, 4, 4, 5],
+      [2, 3, 3],
+      [false, true, true],
+    );
+    const data = serialize(c) as CurveData;
+    expect(Array.from(data.sizes)).toEqual([2, 3, 3]);
+    expect(Array.from(data.closed)).toEqual([0, 1, 1]);
+    const d = deserialize(copyOf(data)) as Curve;
+    expect(Curve.isCurve(d)).toBe(true);
+    expect(d.loops).toEqual(c.loops);
+    expect(Array.from(d.indices)).toEqual(Array.from(c.indices));
+    expect(Array.from(d.tree().boxes)).toEqual(Array.from(c.tree().boxes));
+    expect((deserialize(data) as Curve).tree().boxes).toBe(data.tree?.boxes);
+  });
+
+  it('keep bodies without elements (no tree)', () => {
+    const empty = Surface.fromTriangles([]);
+    const data = serialize(empty) as SurfaceData;
+    expect(data.tree).toBeNull();
+    expect((deserialize(data) as Surface).facetCount).toBe(0);
+    const none = Curve.fromChains([], [], [], []);
+    expect((deserialize(serialize(none)) as Curve).segmentCount).toBe(0);
+  });
+
+  it('with {shared: true} put the arrays in one SharedArrayBuffer, read in place', () => {
+    const data = serialize(icosphere(1, 2), { shared: true }) as SurfaceData;
+    expect(data.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(data.tree?.boxes.buffer).toBe(data.positions.buffer);
+    const s = deserialize(structuredClone(data)) as Surface;
+    expect(s.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(s.tree().elementCount).toBe(320);
+  });
+
+  it('answer every distance as the original does, bit for bit (random poses)', () => {
+    const bunny = unitBunny();
+    const ball = icosphere(0.3, 2);
+    const bunny2 = deserialize(copyOf(serialize(bunny))) as Surface;
+    const ball2 = deserialize(copyOf(serialize(ball, { shared: true }))) as Surface;
+    // a wing section's outline, one loop
+    const { upper, lower } = naca4Section('2412', 1, 40);
+    const outline = [...upper, ...lower.slice(1, -1).reverse()];
+    const wing = Curve.fromLoops(
+      outline.map((p) => p[0]),
+      outline.map((p) => p[1]),
+      [outline.length],
+    );
+    const wing2 = deserialize(copyOf(serialize(wing))) as Curve;
+    const round = disc(0.2, 24);
+    const round2 = deserialize(copyOf(serialize(round))) as Curve;
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        fc.double({ min: 0, max: 1.2, noNaN: true }),
+        ([u, v], angle, r) => {
+          const poseB = poseFromAxisAngle([u, v, 1], angle, [r * u, r * v, r * (1 - Math.abs(u))]);
+          sameFields(surfaceDistance(bunny, ball, { poseB }), surfaceDistance(bunny2, ball2, { poseB }));
+          const q = pose2(angle, [r * u, r * v]);
+          sameFields(curveDistance(wing, round, { poseB: q }), curveDistance(wing2, round2, { poseB: q }));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('deserialize refuses data that is not a body', () => {
+  const good = () => copyOf(serialize(box(1, 2))) as SurfaceData;
+  type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+  it('names the kind, the version and the arrays', () => {
+    expect(thrown(() => deserialize(null)).code).toBe('BAD_DATA');
+    expect(thrown(() => deserialize({ ...good(), kind: 'shape' })).message).toBe(
+      'deserialize: kind must be "surface" or "curve", got "shape"',
+    );
+    expect(thrown(() => deserialize({ ...good(), version: 2 })).message).toBe(
+      'deserialize: data of version 2; this package reads version 1',
+    );
+    const e = thrown(() => deserialize({ ...good(), positions: [0, 0, 0] }));
+    expect([e.code, e.message]).toEqual([
+      'BAD_DATA',
+      'deserialize: positions must be a Float64Array, got an array of length 3',
+    ]);
+    expect(thrown(() => deserialize({ ...good(), indices: new Int32Array(3) })).code).toBe('BAD_DATA');
+  });
+
+  it('names wrong lengths, non-finite coordinates and indices out of range', () => {
+    const d = good() as Mutable<SurfaceData>;
+    d.positions = d.positions.subarray(0, d.positions.length - 1);
+    expect(thrown(() => deserialize(d)).code).toBe('BAD_LENGTH');
+    const n = good();
+    n.positions[4] = Number.NaN;
+    expect(thrown(() => deserialize(n)).message).toBe('deserialize: vertex 1: coordinate y is NaN');
+    const i = good();
+    i.indices[7] = 1e6;
+    const ei = thrown(() => deserialize(i));
+    expect([ei.code, ei.message]).toEqual([
+      'INDEX_RANGE',
+      'deserialize: facet 2: vertex index 1000000 is not in [0, 26)',
+    ]);
+    const t = good() as Mutable<SurfaceData>;
+    t.tree = { ...t.tree!, order: t.tree!.order.subarray(1) };
+    expect(thrown(() => deserialize(t)).code).toBe('BAD_LENGTH');
+    const c = copyOf(serialize(disc(1, 8))) as Mutable<CurveData>;
+    c.sizes = new Uint32Array([9]);
+    expect(thrown(() => deserialize(c)).code).toBe('BAD_LENGTH');
+    const o = copyOf(serialize(Curve.fromPolyline([0, 1], [0, 0]))) as CurveData;
+    o.sizes[0] = 1;
+    expect(thrown(() => deserialize(o)).code).toBe('BAD_LENGTH');
+  });
+
+  it('refuses a tree that does not match its body', () => {
+    const cases: Array<[string, (d: Mutable<SurfaceData>) => void, RegExp]> = [
+      [
+        'leaf size',
+        (d) => {
+          d.tree = { ...d.tree!, leafSize: 0 };
+        },
+        /leafSize must be an integer in \[1, 255\]/,
+      ],
+      [
+        'a shrunk box',
+        (d) => {
+          d.tree!.boxes[6 * 5 + 3] -= 0.25;
+        },
+        /lies outside the box of leaf|union/,
+      ],
+      [
+        'a grown root',
+        (d) => {
+          d.tree!.boxes[0] -= 1;
+        },
+        /node 0 is not the union of its children's/,
+      ],
+      [
+        'an infinite box',
+        (d) => {
+          d.tree!.boxes[2] = Number.NEGATIVE_INFINITY;
+        },
+        /node 0 is not the union|outside the finite box/,
+      ],
+      [
+        'an order repeated',
+        (d) => {
+          d.tree!.order[1] = d.tree!.order[0];
+        },
+        /order\[1\] = \d+ is not a new element/,
+      ],
+      [
+        'a child behind',
+        (d) => {
+          d.tree!.child[0] = 0;
+        },
+        /internal node 0 has its right child at 0/,
+      ],
+      [
+        'a leaf made internal',
+        (d) => {
+          d.tree!.count[d.tree!.count.length - 1] = 0;
+        },
+        /depth-first|meets|right child/,
+      ],
+      [
+        'a leaf that overlaps',
+        (d) => {
+          d.tree!.child[d.tree!.count.length - 1] -= 1;
+        },
+        /starts at order/,
+      ],
+      [
+        'a tree for no facets',
+        (d) => {
+          d.indices = new Uint32Array(0);
+        },
+        /has no tree/,
+      ],
+    ];
+    for (const [what, mutate, message] of cases) {
+      const d = good() as Mutable<SurfaceData>;
+      mutate(d);
+      const e = thrown(() => deserialize(d));
+      expect(e.code, what).toMatch(/BAD_DATA|BAD_LENGTH/);
+      expect(e.message, what).toMatch(message);
+    }
+  });
+
+  it('never fails but with a FirstTouchError on random corruption, and what it accepts answers as the loop over all pairs', () => {
+    const source = icosphere(0.5, 1);
+    const other = box(0.2, 1);
+    const next = rng(29);
+    for (let k = 0; k < 400; k++) {
+      const data = copyOf(serialize(source)) as SurfaceData;
+      const bytes = new Uint8Array(data.positions.buffer);
+      // one to four bytes anywhere (coordinates, indices, boxes, children, counts, order)
+      const flips = 1 + Math.floor(next() * 4);
+      for (let f = 0; f < flips; f++) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+      let body: Surface;
+      try {
+        body = deserialize(data) as Surface;
+      } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+        continue;
+      }
+      // accepted: its tree holds every facet in a box that contains it, so the distance is the one of
+      // a tree built afresh (the distance does not depend on the tree)
+      const fresh = Surface.fromIndexed(body.positions, body.indices);
+      const poseB = poseFromAxisAngle([0, 1, 0], k, [0.9, 0.1, 0]);
+      sameFields(surfaceDistance(body, other, { poseB }), surfaceDistance(fresh, other, { poseB }));
+    }
+  });
+});
