@@ -96,12 +96,12 @@ export function searchTrees(
 
   const stack = scratch.stack;
   stack.size = 0;
-  // Without a hint, nothing bounds the gap from above until the descent reaches facets: a search of
-  // two RSS trees dives from the most promising pair to the leaves (the nearer child first, as the
-  // descent does) and leaves the other child in a heap by its bound; each dive starts from the
-  // lowest bound left. The first leaves meet a gap within a few per cent of the answer sooner than
-  // a descent that finishes every subtree it enters (DECISIONS.md).
-  let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
+  // Without a hint, nothing bounds the gap from above until the descent reaches facets: the search
+  // dives from the most promising pair to the leaves (the nearer child first, as the descent does)
+  // and leaves the other child in a heap by its bound; each dive starts from the lowest bound left.
+  // The first leaves meet a gap within a few per cent of the answer sooner than a descent that
+  // finishes every subtree it enters, with RSS trees and with a refitted B alike (DECISIONS.md).
+  let dive = !fromCandidates && Number.isNaN(q.hintGap);
   let dives = 0;
   const heap = scratch.heap;
   heap.size = 0;
