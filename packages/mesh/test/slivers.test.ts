@@ -6,8 +6,10 @@
 
 import { type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
-import { relativeTransform, Surface, SurfacePair } from '../src/index.js';
-import { checkSurface, expectSurfaceDistance, randomUnit, rng } from './helpers.js';
+import { relativeTransform, Surface, SurfacePair, surfaceDistance } from '../src/index.js';
+import { checkSurface, expectSurfaceDistance, randomUnit, rng, soupOf } from './helpers.js';
+import { relativePose3, transformFlat3 } from './oracle/bodies.js';
+import { trianglesIntersectExact } from './oracle/exact.js';
 
 /**
  * A box of half-sizes h about c, turned by `angle` about z, each face cut into `strips` strips along
@@ -150,5 +152,37 @@ describe('a room of slivers', () => {
       const { result } = expectSurfaceDistance(room, body, I, poses[k], { label: `pose ${k}` });
       checkSurface(result, room, body, I, poses[k], { label: `pose ${k} again` });
     }
+  }, 60_000);
+
+  it('anyCrossing: where the bodies cross, some crossing pair (exact), fewer node pairs; apart, the same answer', () => {
+    const soupA = soupOf(room);
+    const soupB = soupOf(body);
+    let crossing = 0;
+    let saved = 0;
+    roomPoses(74, 40).forEach((pose, k) => {
+      const full = surfaceDistance(room, body, { poseB: pose });
+      const any = surfaceDistance(room, body, { poseB: pose, anyCrossing: true });
+      expect([any.distance, any.intersecting], `pose ${k}`).toEqual([full.distance, full.intersecting]);
+      if (!full.intersecting) {
+        expect([any.facetA, any.facetB, any.volumePairs], `pose ${k}`).toEqual([
+          full.facetA,
+          full.facetB,
+          full.volumePairs,
+        ]);
+        return;
+      }
+      crossing++;
+      saved += full.volumePairs - any.volumePairs;
+      expect(any.volumePairs, `pose ${k}`).toBeLessThanOrEqual(full.volumePairs);
+      // The pair reported crosses, decided exactly on B's facet placed as the oracle places it.
+      const { R, t } = relativePose3(I, pose);
+      const T = new Float64Array(18);
+      T.set(soupA.subarray(9 * any.facetA, 9 * any.facetA + 9));
+      T.set(transformFlat3(R, t, soupB.subarray(9 * any.facetB, 9 * any.facetB + 9)), 9);
+      expect(trianglesIntersectExact(T), `pose ${k}: pair ${any.facetA}, ${any.facetB} crosses`).toBe(true);
+    });
+    expect(crossing).toBeGreaterThan(5);
+    expect(saved).toBeGreaterThan(0);
+    expect(() => surfaceDistance(room, body, { anyCrossing: 1 as unknown as boolean })).toThrow(/anyCrossing/);
   }, 60_000);
 });
