@@ -100,7 +100,11 @@ function roomPoses(seed: number, count: number): Pose3[] {
   const out: Pose3[] = [];
   for (let k = 0; k < count; k++) {
     out.push(
-      poseFromAxisAngle(randomUnit(r), Math.PI * (2 * r() - 1), [5.6 * r() - 2.8, 5.6 * r() - 2.8, 1.6 * r()]),
+      poseFromAxisAngle(randomUnit(r), Math.PI * (2 * r() - 1), [
+        5.6 * r() - 2.8,
+        5.6 * r() - 2.8,
+        1.6 * r(),
+      ]),
     );
   }
   return out;
@@ -183,6 +187,8 @@ describe('a room of slivers', () => {
     });
     expect(crossing).toBeGreaterThan(5);
     expect(saved).toBeGreaterThan(0);
-    expect(() => surfaceDistance(room, body, { anyCrossing: 1 as unknown as boolean })).toThrow(/anyCrossing/);
+    expect(() => surfaceDistance(room, body, { anyCrossing: 1 as unknown as boolean })).toThrow(
+      /anyCrossing/,
+    );
   }, 60_000);
 });

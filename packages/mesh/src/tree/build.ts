@@ -6,6 +6,8 @@ import {
   FirstTouchError,
   throwIfAborted,
 } from '@firsttouch/pose';
+import { select } from './select.js';
+import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
 
 /**
  * A bounding-volume tree over the facets of a {@link Surface} (3-D) or the segments of a
@@ -75,7 +77,9 @@ export const LEAF_SIZE = 2;
 /**
  * Builds the tree of the elements (`arity` vertex indices each into `positions`, `dim` numbers a
  * vertex): top-down, splitting each node along the longest axis of its elements' centroids, at the
- * median rounded to whole leaves (so every leaf but the last is full), then boxes bottom-up.
+ * median rounded to whole leaves (so every leaf but the last is full; where most facets are slivers,
+ * a surface's subtrees of at most {@link SMALL_NODE} facets split by the smallest boxes instead), then
+ * boxes bottom-up.
  * O(n log n), no recursion.
  */
 export function buildTree(
@@ -136,6 +140,13 @@ export function buildTree(
   const nodeCount = nodeTotal(n, leafSize);
   const child = new Uint32Array(nodeCount);
   const count = new Uint8Array(nodeCount);
+  const boxes = new Float32Array(nodeCount * 2 * dim);
+  // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes; the nodes
+  // above them are listed for their boxes.
+  const small = dim === 3 && mostlySlivers(positions, elements, n) ? new SmallSubtrees() : undefined;
+  const target = { order, key, facetBoxes, child, count, boxes, leafSize };
+  const upper = new Uint32Array(small !== undefined ? nodeCount : 0);
+  let uppers = 0;
   // Work stack: start, end, parent (or -1), as int triples.
   let work = new Int32Array(3 * 64);
   let top = 0;
@@ -153,9 +164,14 @@ export function buildTree(
     const node = next++;
     if (parent >= 0) child[parent] = node; // only right children are linked: left is parent + 1
     const size = end - start;
-    if (size <= leafSize) {
-      child[node] = start;
-      count[node] = size;
+    const whole = small !== undefined && size <= SMALL_NODE;
+    if (whole) next = small.build(target, start, end, node);
+    else if (small !== undefined) upper[uppers++] = node;
+    if (whole || size <= leafSize) {
+      if (!whole) {
+        child[node] = start;
+        count[node] = size;
+      }
       if (end - told >= TELL && (onProgress !== undefined || signal !== undefined)) {
         told = end;
         progress.done = end;
@@ -181,8 +197,8 @@ export function buildTree(
     work[top++] = mid;
     work[top++] = -1;
   }
-  const boxes = new Float32Array(nodeCount * 2 * dim);
-  if (dim === 3) surfaceBoxes(facetBoxes, order, child, count, boxes);
+  if (dim === 3)
+    surfaceBoxes(facetBoxes, order, child, count, boxes, small !== undefined ? upper : undefined, uppers);
   else curveBoxes(positions, elements, order, child, count, boxes);
   if (onProgress !== undefined && told < n) {
     progress.done = n;
@@ -356,8 +372,9 @@ function curveBoxes(
 }
 
 /**
- * The boxes of a surface tree, bottom-up (children have larger numbers than their parent): a leaf's
- * from its facets' boxes (float32 already), a parent's from its children's.
+ * The boxes of the nodes `upper[0..uppers)` of a surface tree (in increasing order, every other node
+ * done; every node without `upper`), bottom-up (children have larger numbers than their parent): a leaf's from its facets'
+ * boxes (float32 already), a parent's from its children's.
  */
 function surfaceBoxes(
   facetBoxes: Float32Array,
@@ -365,8 +382,11 @@ function surfaceBoxes(
   child: Uint32Array,
   count: Uint8Array,
   boxes: Float32Array,
+  upper: Uint32Array | undefined,
+  uppers: number,
 ): void {
-  for (let node = count.length - 1; node >= 0; node--) {
+  for (let u = (upper === undefined ? count.length : uppers) - 1; u >= 0; u--) {
+    const node = upper === undefined ? u : upper[u];
     const o = 6 * node;
     if (count[node] > 0) {
       const first = child[node];
@@ -411,68 +431,6 @@ function storeOutward(ext: Float64Array, k: number, out: Float32Array, o: number
   for (let a = 0; a < k; a++) {
     out[o + a] = roundDown32(ext[a]);
     out[o + k + a] = roundUp32(ext[k + a]);
-  }
-}
-
-/**
- * Quickselect: reorders `order[lo..hi]` (and its keys with it) so that position `k` holds its median
- * element along `axis`, smaller ones before, larger ones after.
- */
-function select(
-  order: Uint32Array,
-  key: Float64Array,
-  dim: number,
-  axis: number,
-  lo: number,
-  hi: number,
-  k: number,
-): void {
-  while (hi > lo) {
-    const m = (lo + hi) >>> 1;
-    const a = key[lo * dim + axis];
-    const b = key[m * dim + axis];
-    const c = key[hi * dim + axis];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply.
-    let pi = i * dim + axis;
-    let pj = j * dim + axis;
-    while (i <= j) {
-      while (key[pi] < pivot) {
-        i++;
-        pi += dim;
-      }
-      while (key[pj] > pivot) {
-        j--;
-        pj -= dim;
-      }
-      if (i <= j) {
-        const t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-        const si = pi - axis;
-        const sj = pj - axis;
-        const x = key[si];
-        key[si] = key[sj];
-        key[sj] = x;
-        const y = key[si + 1];
-        key[si + 1] = key[sj + 1];
-        key[sj + 1] = y;
-        if (dim === 3) {
-          const z = key[si + 2];
-          key[si + 2] = key[sj + 2];
-          key[sj + 2] = z;
-        }
-        i++;
-        pi += dim;
-        j--;
-        pj -= dim;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
   }
 }
 
