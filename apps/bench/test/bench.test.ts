@@ -60,6 +60,9 @@ describe('distance scene (tiny)', () => {
       expect(r.figures[`room.${kind}.pairMismatches`], kind).toBe(0);
       expect(r.figures[`room.${kind}.maxDiffThree`], kind).toBeLessThan(1e-2);
     }
+    // anyCrossing is timed on the crossing poses: the same distances and flags.
+    expect(r.figures['room.crossing.anyUs']).toBeGreaterThan(0);
+    expect(r.figures['room.crossing.anyMismatches']).toBe(0);
     // One pose in ten is drawn crossing; the tiny run has 6 poses, so none is required.
     expect(r.figures['pebble.crossing']).toBeGreaterThanOrEqual(0);
   });

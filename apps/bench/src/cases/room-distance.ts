@@ -26,7 +26,8 @@ export interface RoomDistance {
 /**
  * The room of slivers against the robot-like body (`room.ts`; the mesh issue #33), at poses drawn as
  * a peer's distance tests draw them, timed apart and crossing separately: firsttouch's
- * `surfaceDistance` and a reused `SurfacePair` against three-mesh-bvh, and the loop over all facet
+ * `surfaceDistance` and a reused `SurfacePair` against three-mesh-bvh (on crossing poses also
+ * `surfaceDistance` with `anyCrossing: true`), and the loop over all facet
  * pairs on the first pose of each kind (full runs). With `ctx.objDir`, the two bodies and the poses
  * are written there (`room.obj`, `robot.obj`, `room-poses.txt`: a pose a line, R row by row, t, and 1
  * when the bodies cross), for a peer timed in another process.
@@ -60,7 +61,7 @@ export function roomDistance(ctx: SceneContext): RoomDistance {
     });
     if (chosen.length === 0) continue;
     ctx.log(`distance: room × robot, ${chosen.length} poses ${kind}`);
-    const m = measureDistancePair(a, b, chosen, ctx.timing, { count: size.brute, runs: 1 });
+    const m = measureDistancePair(a, b, chosen, ctx.timing, { count: size.brute, runs: 1 }, crossing);
     const label = `room × robot, ${kind}`;
     const common = {
       poses: chosen.length,
@@ -85,6 +86,19 @@ export function roomDistance(ctx: SceneContext): RoomDistance {
       pairedRatio: pairedRatio(m.three, m.pair),
       extra: { poses: chosen.length, 'differs from fresh': m.pairMismatches },
     });
+    if (m.any) {
+      rows.push({
+        scene: 'distance',
+        case: `${label}: surfaceDistance, anyCrossing`,
+        firsttouch: m.any.perQueryUs,
+        peer: 'three-mesh-bvh',
+        peerTime: m.three.perQueryUs,
+        pairedRatio: pairedRatio(m.three, m.any),
+        extra: { poses: chosen.length, 'distance or flag differs': m.anyMismatches },
+      });
+      figures[`room.${kind}.anyUs`] = m.any.perQueryUs;
+      figures[`room.${kind}.anyMismatches`] = m.anyMismatches;
+    }
     if (m.brute) {
       rows.push({
         scene: 'distance',
