@@ -30,15 +30,15 @@ function down32(x: number): number {
 }
 const up32 = (x: number) => -down32(-x);
 
-/** Surface area (halved) of the box of some facets, each facet's box rounded outward to float32 first. */
+/** Surface area (halved) of the box of some facets (their coordinates as they are, not rounded). */
 function area(positions: Float64Array, elements: Uint32Array, facets: ArrayLike<number>): number {
   const lo = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
   const hi = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
   for (let i = 0; i < facets.length; i++) {
     for (let a = 0; a < 3; a++) {
       const x = [0, 1, 2].map((k) => positions[3 * elements[3 * facets[i] + k] + a]);
-      lo[a] = Math.min(lo[a], down32(Math.min(...x)));
-      hi[a] = Math.max(hi[a], up32(Math.max(...x)));
+      lo[a] = Math.min(lo[a], ...x);
+      hi[a] = Math.max(hi[a], ...x);
     }
   }
   const [dx, dy, dz] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];

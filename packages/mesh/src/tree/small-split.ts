@@ -1,3 +1,5 @@
+import { roundDown32, roundUp32 } from './round32.js';
+
 /**
  * A surface tree's subtrees of at most this many facets are built by {@link SmallSubtrees} when the
  * surface is {@link mostlySlivers}: each node split by its children's boxes rather than by the spread
@@ -55,8 +57,8 @@ export interface SmallSubtreeTarget {
   readonly order: Uint32Array;
   /** Centroid keys (3 a facet, times 3), travelling with `order`. */
   readonly key: Float64Array;
-  /** Each facet's box, float32 rounded outward (min, then max). */
-  readonly facetBoxes: Float32Array;
+  /** Each facet's box (min, then max), not rounded. */
+  readonly facetBoxes: Float64Array;
   readonly child: Uint32Array;
   readonly count: Uint8Array;
   readonly boxes: Float32Array;
@@ -146,7 +148,10 @@ export class SmallSubtrees {
       const o = 6 * node;
       if (count[node] > 0) {
         this.#unionOf(child[node] - start, child[node] - start + count[node]);
-        for (let a = 0; a < 6; a++) boxes[o + a] = u[a];
+        for (let a = 0; a < 3; a++) {
+          boxes[o + a] = roundDown32(u[a]);
+          boxes[o + 3 + a] = roundUp32(u[3 + a]);
+        }
       } else {
         const l = o + 6;
         const r = 6 * child[node];
