@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       size: options.size,
       timing: TIMING[options.size],
       log: (line) => process.stderr.write(`  … ${line}\n`),
+      objDir: options.obj,
     });
     const seconds = (nowMs() - t0) / 1000;
     const probeMs: [number, number] = [probeBefore, machineProbe()];

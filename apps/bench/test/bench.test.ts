@@ -52,6 +52,18 @@ describe('distance scene (tiny)', () => {
     }
     // The mesh contract: surfaceDistance equals the loop over all facet pairs, bit for bit.
     expect(r.figures['pebble.maxDiffBrute']).toBe(0);
+    // The room of slivers (issue #33): most of its facets are slivers; apart and crossing poses
+    // both drawn in the tiny run, each equal to the all-pairs loop, three-mesh-bvh within float32.
+    expect(r.figures['room.slivers'] / r.figures['room.facets']).toBeGreaterThan(0.8);
+    for (const kind of ['apart', 'crossing']) {
+      expect(r.figures[`room.${kind}.poses`], kind).toBeGreaterThan(0);
+      expect(r.figures[`room.${kind}.maxDiffBrute`], kind).toBe(0);
+      expect(r.figures[`room.${kind}.pairMismatches`], kind).toBe(0);
+      expect(r.figures[`room.${kind}.maxDiffThree`], kind).toBeLessThan(1e-2);
+    }
+    // anyCrossing is timed on the crossing poses: the same distances and flags.
+    expect(r.figures['room.crossing.anyUs']).toBeGreaterThan(0);
+    expect(r.figures['room.crossing.anyMismatches']).toBe(0);
     // One pose in ten is drawn crossing; the tiny run has 6 poses, so none is required.
     expect(r.figures['pebble.crossing']).toBeGreaterThanOrEqual(0);
   });
@@ -93,12 +105,13 @@ describe('planck2d scene (tiny)', () => {
 });
 
 describe('ccd scene (tiny)', () => {
-  it('runs the pebble throw and two bunny directions; firsttouch finds every contact, never late', async () => {
+  it('runs the pebble throw, two bunny directions and a sweep through the room; firsttouch finds every contact, never late', async () => {
     const r = await ccdScene.run(tiny);
     expectFiniteRows(r);
     expect(r.figures['pebble.contacts']).toBe(1);
     expect(r.figures['bunny.contacts']).toBe(2);
-    for (const set of ['pebble', 'bunny']) {
+    expect(r.figures['room.contacts']).toBe(1);
+    for (const set of ['pebble', 'bunny', 'room']) {
       for (const mode of ['plain', 'default', 'directional']) {
         expect(r.figures[`${set}.${mode}.misses`], `${set} ${mode}`).toBe(0);
         expect(r.figures[`${set}.${mode}.late`], `${set} ${mode}`).toBe(0);

@@ -129,6 +129,7 @@ describe('harness', () => {
       detached: true,
       scenes: ['planck2d'],
     });
+    expect(parseArgs(['--obj', 'out/room'])).toMatchObject({ obj: 'out/room' });
     expect(() => parseArgs(['--json'])).toThrow();
     expect(() => parseArgs(['--fast'])).toThrow();
   });

@@ -1,5 +1,6 @@
 // The tree build is held, bit for bit, to the straightforward build it replaced (kept below as
-// `referenceTree`): boxes, child, count and order, for surfaces and curves, leaf sizes 1 to 7, ties,
+// `referenceTree`, with the split of a surface of slivers' small subtrees by the least box area
+// since added): boxes, child, count and order, for surfaces and curves, leaf sizes 1 to 7, ties,
 // signed zeros, coordinates at the edges of float32. The faster build must change nothing a query
 // can see; this is what says so.
 
@@ -7,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { box, Curve, cylinder, disc, icosphere, Surface } from '../src/index.js';
 import { buildTree } from '../src/tree/build.js';
+import { mostlySlivers } from '../src/tree/small-split.js';
 import { arbSoup, rng } from './helpers.js';
 
 interface Arrays {
@@ -28,6 +30,21 @@ function down32(x: number): number {
 }
 const up32 = (x: number) => -down32(-x);
 
+/** Surface area (halved) of the box of some facets (their coordinates as they are, not rounded). */
+function area(positions: Float64Array, elements: Uint32Array, facets: ArrayLike<number>): number {
+  const lo = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const hi = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (let i = 0; i < facets.length; i++) {
+    for (let a = 0; a < 3; a++) {
+      const x = [0, 1, 2].map((k) => positions[3 * elements[3 * facets[i] + k] + a]);
+      lo[a] = Math.min(lo[a], ...x);
+      hi[a] = Math.max(hi[a], ...x);
+    }
+  }
+  const [dx, dy, dz] = [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+  return dx * dy + dy * dz + dz * dx;
+}
+
 /** The build before it was made fast: each pass over the whole tree, vertices read through `order`. */
 function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 3, leafSize: number): Arrays {
   const n = elements.length / dim;
@@ -40,6 +57,8 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     }
   }
   const order = Uint32Array.from({ length: n }, (_, i) => i);
+  const slivers = dim === 3 && mostlySlivers(positions, elements, n);
+  const cent = key.slice();
   const child: number[] = [];
   const count: number[] = [];
   const work: number[] = [0, n, -1];
@@ -51,6 +70,53 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     child.push(0);
     count.push(0);
     if (parent >= 0) child[parent] = node;
+    const size = end - start;
+    if (slivers && size <= 255) {
+      // A surface of slivers, near the leaves: the split of the smallest boxes (the children's areas
+      // summed), along the longest spread of the centroids, then x, y, z (the first on ties), each
+      // axis by a sort of the facets by centroid, then index; a leaf's facets along x.
+      const facets = Array.from(order.subarray(start, end));
+      const along = (a: number, list: number[]) =>
+        [...list].sort((f, g) => cent[3 * f + a] - cent[3 * g + a] || f - g);
+      if (size <= leafSize) {
+        order.set(along(0, facets), start);
+        child[node] = start;
+        count[node] = size;
+        continue;
+      }
+      const spread = [0, 1, 2].map(
+        (a) =>
+          Math.max(...facets.map((f) => cent[3 * f + a])) - Math.min(...facets.map((f) => cent[3 * f + a])),
+      );
+      let first = 0;
+      for (let a = 1; a < 3; a++) if (spread[a] > spread[first]) first = a;
+      const mid = leafSize * Math.floor(Math.ceil(size / leafSize) / 2);
+      const cost = (o: number[], m: number): number =>
+        area(positions, elements, o.slice(0, m)) + area(positions, elements, o.slice(m));
+      let best: number[] = [];
+      let bestCost = Number.POSITIVE_INFINITY;
+      if (leafSize === 2 && size <= 4) {
+        const f = along(first, facets);
+        const ways =
+          size === 4
+            ? [f, [f[0], f[2], f[1], f[3]], [f[0], f[3], f[1], f[2]]]
+            : [f, [f[0], f[2], f[1]], [f[1], f[2], f[0]]];
+        for (const w of ways) {
+          const c = cost(w, 2);
+          if (c < bestCost) [best, bestCost] = [w, c];
+        }
+        best = [...along(0, best.slice(0, 2)), ...along(0, best.slice(2))];
+      } else {
+        for (const a of [first, ...[0, 1, 2].filter((x) => x !== first)]) {
+          const w = along(a, facets);
+          const c = cost(w, mid);
+          if (c < bestCost) [best, bestCost] = [w, c];
+        }
+      }
+      order.set(best, start);
+      work.push(start + mid, end, node, start, start + mid, -1);
+      continue;
+    }
     if (end - start <= leafSize) {
       child[node] = start;
       count[node] = end - start;
@@ -186,6 +252,40 @@ describe('buildTree against the reference build', () => {
     for (let i = 0; i < 9 * 400; i++) xyz.push(edge[Math.floor(random() * edge.length)]);
     const s = Surface.fromTriangles(xyz);
     for (const leaf of LEAVES) expect(difference(s.positions, s.indices, 3, leaf)).toBe('');
+  });
+
+  it('gives the same arrays for surfaces of slivers (their small subtrees split by box area)', () => {
+    // Long thin facets: shapes stretched 200 times along x, and a wall of strips.
+    const stretched = [icosphere(1, 2), box(1, 6), cylinder(0.5, 1, 40)].map((s) => s.scale(200, 1, 1));
+    const xyz: number[] = [];
+    const faces: number[] = [];
+    for (let k = 0; k < 40; k++) {
+      const v = xyz.length / 3;
+      xyz.push(0, 0, k, 300, 0, k, 300, 0, k + 1, 0, 0, k + 1);
+      faces.push(v, v + 1, v + 2, v, v + 2, v + 3);
+    }
+    stretched.push(Surface.fromIndexed(xyz, faces));
+    for (const s of stretched) {
+      expect(mostlySlivers(s.positions, s.indices, s.facetCount)).toBe(true);
+      for (const leaf of LEAVES) expect(difference(s.positions, s.indices, 3, leaf)).toBe('');
+    }
+    for (const s of [icosphere(1, 3), box(1, 5)])
+      expect(mostlySlivers(s.positions, s.indices, s.facetCount)).toBe(false);
+    // Ties: coordinates on a coarse grid, stretched.
+    const random = rng(5);
+    const grid: number[] = [];
+    for (let i = 0; i < 9 * 2000; i++)
+      grid.push((Math.round(random() * 6) / 2 - 1.5) * (i % 3 === 0 ? 100 : 1));
+    const g = Surface.fromTriangles(grid);
+    expect(mostlySlivers(g.positions, g.indices, g.facetCount)).toBe(true);
+    for (const leaf of LEAVES) expect(difference(g.positions, g.indices, 3, leaf)).toBe('');
+    fc.assert(
+      fc.property(arbSoup(150), fc.constantFrom(...LEAVES), (xyz, leaf) => {
+        const s = Surface.fromTriangles(xyz.map((x, i) => (i % 3 === 0 ? 1000 * x : x)));
+        expect(difference(s.positions, s.indices, 3, leaf)).toBe('');
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('gives the same arrays for random soups', () => {

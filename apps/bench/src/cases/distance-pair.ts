@@ -12,6 +12,10 @@ export interface DistancePairResult {
   fresh: Timing;
   pair: Timing;
   three: Timing;
+  /** `surfaceDistance` with `anyCrossing: true`, when asked for. */
+  any?: Timing;
+  /** Poses where `anyCrossing` changed the distance or `intersecting` (it should not). */
+  anyMismatches: number;
   /** Absent when the brute force was not asked for. */
   brute?: Timing;
   bruteQueries: number;
@@ -33,7 +37,9 @@ export interface DistancePairResult {
  * all poses (how conservative advancement calls it), three-mesh-bvh's `closestPointToGeometry` with
  * trees on both sides, and — on the first `bruteCount` poses — the loop over all facet pairs. Trees
  * are built before timing (the warm-up builds firsttouch's lazy ones); pose conversions (the relative
- * transform, three's Matrix4) are done once before timing for every contender alike.
+ * transform, three's Matrix4) are done once before timing for every contender alike. With
+ * `anyCrossing`, `surfaceDistance(..., {anyCrossing: true})` is timed too (and checked to give the
+ * same distance and `intersecting`).
  */
 export function measureDistancePair(
   a: Surface,
@@ -41,6 +47,7 @@ export function measureDistancePair(
   poses: readonly GapPose[],
   timing: TimingOptions,
   brute: { count: number; runs: number } = { count: 0, runs: 0 },
+  anyCrossing = false,
 ): DistancePairResult {
   const n = poses.length;
   const Rs = poses.map(() => new Float64Array(9));
@@ -57,9 +64,14 @@ export function measureDistancePair(
   let maxDiffThree = 0;
   let maxDiffBrute = 0;
   let pairMismatches = 0;
+  let anyMismatches = 0;
   for (let i = 0; i < n; i++) {
     maxDiffThree = Math.max(maxDiffThree, Math.abs(ft[i].distance - three.distance(matrices[i])));
     if (pair.evaluate(Rs[i], ts[i]) !== ft[i].distance) pairMismatches++;
+    if (anyCrossing) {
+      const r = surfaceDistance(a, b, { poseB: poses[i].pose, anyCrossing: true });
+      if (r.distance !== ft[i].distance || r.intersecting !== ft[i].intersecting) anyMismatches++;
+    }
   }
 
   const t = timeSideBySide(
@@ -82,6 +94,20 @@ export function measureDistancePair(
           return s;
         },
       },
+      ...(anyCrossing
+        ? [
+            {
+              name: 'any',
+              queries: n,
+              batch: () => {
+                let s = 0;
+                for (const p of poses)
+                  s += surfaceDistance(a, b, { poseB: p.pose, anyCrossing: true }).distance;
+                return s;
+              },
+            },
+          ]
+        : []),
       {
         name: 'three',
         queries: n,
@@ -123,6 +149,8 @@ export function measureDistancePair(
     fresh: t.get('fresh')!,
     pair: t.get('pair')!,
     three: t.get('three')!,
+    any: t.get('any'),
+    anyMismatches,
     brute: bruteTiming,
     bruteQueries: bruteCount,
     maxDiffThree,

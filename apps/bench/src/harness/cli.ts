@@ -1,20 +1,23 @@
 import type { RunSize } from './scene.js';
 
-/** The command line: `[--quick] [--json FILE] [--svg DIR] [--scene NAME]... [--detached]`. */
+/** The command line: `[--quick] [--json FILE] [--svg DIR] [--obj DIR] [--scene NAME]... [--detached]`. */
 export interface CliOptions {
   size: RunSize;
   json?: string;
   svg?: string;
+  /** Write the room scene's bodies (OBJ) and poses into this folder (`--obj DIR`). */
+  obj?: string;
   scenes: string[];
   /** Detach an ArrayBuffer before the scenes (see `detachOneBuffer`). */
   detached: boolean;
   help: boolean;
 }
 
-export const USAGE = `usage: node --import tsx src/main.ts [--quick] [--json FILE] [--svg DIR] [--scene NAME]... [--detached]
+export const USAGE = `usage: node --import tsx src/main.ts [--quick] [--json FILE] [--svg DIR] [--obj DIR] [--scene NAME]... [--detached]
   --quick       a short run (fewer queries and sizes; well under 2 minutes)
   --json FILE   write every figure (all timed runs, counters, checks) as JSON
   --svg DIR     write the plots (distance against mesh size, first impact against body count) as SVG into DIR
+  --obj DIR     write the distance scene's room, robot (OBJ) and poses into DIR, for a peer timed elsewhere
   --scene NAME  run only this scene (repeatable): distance, distance-size, trees, ccd, planck2d, many, batch, convex
   --detached    detach an ArrayBuffer first, as a process that posts buffers to a worker does: V8 then
                 checks every typed-array access (the state of the runs before 2026-11-30's run 12)`;
@@ -32,6 +35,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     if (arg === '--quick') options.size = 'quick';
     else if (arg === '--json') options.json = value();
     else if (arg === '--svg') options.svg = value();
+    else if (arg === '--obj') options.obj = value();
     else if (arg === '--scene') options.scenes.push(value());
     else if (arg === '--detached') options.detached = true;
     else if (arg === '--help' || arg === '-h') options.help = true;

@@ -19,6 +19,8 @@ export interface SceneContext {
   timing: TimingOptions;
   /** Progress lines (stderr in the CLI, silent in tests). */
   log: (line: string) => void;
+  /** Where scenes write their bodies and poses as files for peers timed in another process (`--obj DIR`). */
+  objDir?: string;
 }
 
 /** One line of the table: one case, firsttouch against one peer. Times are µs per query. */

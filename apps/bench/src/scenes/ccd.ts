@@ -1,5 +1,5 @@
 import { type Motion3, type TimeOfImpactResult, timeOfImpact } from '@firsttouch/ccd';
-import type { Surface } from '@firsttouch/mesh';
+import { type Surface, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
 import { demoBunny, pebble } from '../data.js';
 import { formatNumber } from '../harness/format.js';
@@ -8,6 +8,7 @@ import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js'
 import { type Contender, nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
 import { firstTouch3 } from '../oracles/touch3d.js';
 import { type SampledImpact, SamplingToi, ThreeMeshBvhPair } from '../peers/three-mesh-bvh.js';
+import { robot, room, roomSweeps } from '../room.js';
 
 const SEED = 0x5eed05;
 
@@ -16,9 +17,17 @@ const SEED = 0x5eed05;
  * leaves out the 10 000-instant sampling of the bunny pair (2–4 s a batch of 8 here).
  */
 const SIZES = {
-  tiny: { directions: 2, pebbleSamples: [200, 1000], bunnySamples: [200], oracleSamples: 64, repeat: false },
+  tiny: {
+    directions: 2,
+    sweeps: 1,
+    pebbleSamples: [200, 1000],
+    bunnySamples: [200],
+    oracleSamples: 64,
+    repeat: false,
+  },
   quick: {
     directions: 8,
+    sweeps: 4,
     pebbleSamples: [200, 10_000],
     bunnySamples: [200],
     oracleSamples: 256,
@@ -26,6 +35,7 @@ const SIZES = {
   },
   full: {
     directions: 8,
+    sweeps: 8,
     pebbleSamples: [200, 10_000],
     bunnySamples: [200, 10_000],
     oracleSamples: 256,
@@ -95,8 +105,27 @@ export function bunnyDirections(count: number, rng: Rng): Array<[Pose3, Pose3]> 
 }
 
 /**
+ * The robot-like body swept through the room of slivers (`room.ts`, issue #33), turning a half to a
+ * whole half turn on the way: most sweeps end on a wall or a piece of furniture.
+ */
+function roomSet(count: number): QuerySet {
+  const a = room();
+  const b = robot();
+  return {
+    key: 'room',
+    label: `robot through the room, ${count} sweeps`,
+    a,
+    b,
+    motions: roomSweeps(count, (pose) => surfaceDistance(a, b, { poseB: pose, maxDistance: 100 }).distance),
+    treeOnB: true,
+    samples: [200],
+  };
+}
+
+/**
  * The CCD issue's performance scene: the pebble thrown through the bunny, and the bunny against
- * bunny·0.6 from 8 directions, each turning a quarter turn. firsttouch's `timeOfImpact` with plain
+ * bunny·0.6 from 8 directions, each turning a quarter turn; then the robot swept through the room of
+ * slivers (issue #33). firsttouch's `timeOfImpact` with plain
  * steps, the default ('auto') and the directional bound, against the naive method users write with
  * three-mesh-bvh (intersection tests at 200 and 10 000 instants, then 30 bisection steps), which is
  * not certified. Every answer is checked against the certified 3-D ground truth (firsttouch's exact
@@ -104,7 +133,7 @@ export function bunnyDirections(count: number, rng: Rng): Array<[Pose3, Pose3]> 
  */
 export const ccdScene: Scene = {
   name: 'ccd',
-  title: 'Time of impact: pebble through the bunny, bunny against bunny·0.6',
+  title: 'Time of impact: pebble through the bunny, bunny against bunny·0.6, robot through the room',
   run(ctx: SceneContext): SceneResult {
     const size = SIZES[ctx.size];
     const bunny = demoBunny();
@@ -127,6 +156,7 @@ export const ccdScene: Scene = {
         treeOnB: true,
         samples: size.bunnySamples,
       },
+      roomSet(size.sweeps),
     ];
     const rows: Row[] = [];
     const figures: Record<string, number> = {};

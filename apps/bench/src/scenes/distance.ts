@@ -1,6 +1,7 @@
 import { Surface } from '@firsttouch/mesh';
 import { MeshBVH } from 'three-mesh-bvh';
 import { measureDistancePair } from '../cases/distance-pair.js';
+import { roomDistance } from '../cases/room-distance.js';
 import { pebble, smallBunny, unitBunny } from '../data.js';
 import { drawGapPoses } from '../gap-poses.js';
 import { Rng } from '../harness/prng.js';
@@ -20,7 +21,8 @@ const SIZES = {
 /**
  * The mesh issue's performance scene: the unit bunny (3 674 facets) against a 48-facet pebble and
  * against a second bunny scaled by 0.6, at seeded poses with gaps in [0, 0.5] and one in ten
- * overlapping; then the cost of building the trees.
+ * overlapping; a room of slivers against a robot-like body (issue #33, `cases/room-distance.ts`);
+ * then the cost of building the trees.
  */
 export const distanceScene: Scene = {
   name: 'distance',
@@ -86,6 +88,10 @@ export const distanceScene: Scene = {
       figures[`${key}.threeUs`] = r.three.perQueryUs;
       if (r.brute) figures[`${key}.bruteUs`] = r.brute.perQueryUs;
     }
+    const roomPair = roomDistance(ctx);
+    rows.push(...roomPair.rows);
+    Object.assign(figures, roomPair.figures);
+    notes.push(...roomPair.notes);
     rows.push(treeBuildRow(bunny, size.builds, ctx));
     figures.treeBuildFirsttouchUs = rows[rows.length - 1].firsttouch ?? Number.NaN;
     figures.treeBuildThreeUs = rows[rows.length - 1].peerTime ?? Number.NaN;

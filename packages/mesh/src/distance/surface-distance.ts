@@ -39,6 +39,12 @@ export interface SurfaceDistanceOptions {
    * bit. Default true; false searches the trees alone. Ignored with `maxDistance`.
    */
   convex?: boolean;
+  /**
+   * Where the surfaces cross, stop at the first crossing pair found: the same `distance` (0) and
+   * `intersecting`, but `facetA`, `facetB` and the points are some crossing pair, not necessarily
+   * the smallest in (facetA, facetB) order (`SurfacePair.anyCrossing`). Default false.
+   */
+  anyCrossing?: boolean;
 }
 
 /**
@@ -84,7 +90,7 @@ export interface SurfaceDistanceResult {
  * each query with the last closest pair.
  *
  * @throws `FirstTouchError` `EMPTY` for a surface without facets, `INVALID_POSE` for an invalid
- *   pose, `INVALID_OPTION` for a bad `maxDistance`, `hint` or `convex`.
+ *   pose, `INVALID_OPTION` for a bad `maxDistance`, `hint`, `convex` or `anyCrossing`.
  * @example
  * ```ts
  * import { box, icosphere, surfaceDistance } from '@firsttouch/mesh';
@@ -119,6 +125,13 @@ export function surfaceDistance(
   const convex = options.convex ?? true;
   if (typeof convex !== 'boolean') {
     throw new FirstTouchError('INVALID_OPTION', `convex must be a boolean, got ${describeValue(convex)}`);
+  }
+  const anyCrossing = options.anyCrossing ?? false;
+  if (typeof anyCrossing !== 'boolean') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `anyCrossing must be a boolean, got ${describeValue(anyCrossing)}`,
+    );
   }
   // The pair's own checks first, then the hint's (the order of the errors a pair built here gave).
   a.assertNotEmpty('distance (body A)');
@@ -167,6 +180,7 @@ export function surfaceDistance(
   else pair.rebind(sa, sb);
   try {
     pair.convex = convex;
+    pair.anyCrossing = anyCrossing;
     if (hint !== undefined) {
       pair.facetA = hint[0];
       pair.facetB = hint[1];

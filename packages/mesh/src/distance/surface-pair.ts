@@ -73,6 +73,16 @@ export class SurfacePair {
    * {@link evaluateMoved} then keeps no candidates: each evaluation starts from A's root.
    */
   hull = true;
+  /**
+   * Where the surfaces cross, {@link evaluate}'s descent of both trees stops at the first crossing
+   * pair it meets: {@link distance} (0), {@link lowerBound} and {@link intersecting} are the same,
+   * but {@link facetA}, {@link facetB} and the points (a common point of the two facets) are some
+   * crossing pair rather than the smallest in (facetA, facetB) order. For a caller that needs only
+   * the gap, or whether the bodies cross: the proof that no smaller pair crosses is most of the
+   * work on crossing surfaces of long thin facets (DECISIONS.md). Off by default (the answer is
+   * then the all-pairs loop's, bit for bit); {@link evaluateMoved} and the hull search ignore it.
+   */
+  anyCrossing = false;
 
   /**
    * The searches' state and scratch (the trees, the node bound, the candidates of
@@ -181,6 +191,7 @@ export class SurfacePair {
     q.begin(R, t, !hull);
     q.hintA = this.facetA;
     q.hintB = this.facetB;
+    q.anyCrossing = this.anyCrossing;
     // With a relative error ε, a pair is skipped once its bound exceeds best / (1 + ε): the search
     // ends sooner, `distance` is then within a factor 1 + ε of the gap, and `lowerBound` certifies it.
     this.approximate = relativeError > 0;

@@ -58,6 +58,9 @@ export function searchTrees(
   const work = scratch.work;
   const bound = scratch.bound;
   const candidates = q.candidates;
+  // Any crossing pair will do (`SurfacePair.anyCrossing`): the search from the roots stops at the
+  // first one it meets. The candidates of `evaluateMoved` need the full search: not there.
+  const anyCrossing = q.anyCrossing && !collect && !fromCandidates;
   const hintA = q.hintA;
   const hintB = q.hintB;
   q.seed(maxDistance);
@@ -96,12 +99,12 @@ export function searchTrees(
 
   const stack = scratch.stack;
   stack.size = 0;
-  // Without a hint, nothing bounds the gap from above until the descent reaches facets: a search of
-  // two RSS trees dives from the most promising pair to the leaves (the nearer child first, as the
-  // descent does) and leaves the other child in a heap by its bound; each dive starts from the
-  // lowest bound left. The first leaves meet a gap within a few per cent of the answer sooner than
-  // a descent that finishes every subtree it enters (DECISIONS.md).
-  let dive = !refit && !fromCandidates && Number.isNaN(q.hintGap);
+  // Without a hint, nothing bounds the gap from above until the descent reaches facets: the search
+  // dives from the most promising pair to the leaves (the nearer child first, as the descent does)
+  // and leaves the other child in a heap by its bound; each dive starts from the lowest bound left.
+  // The first leaves meet a gap within a few per cent of the answer sooner than a descent that
+  // finishes every subtree it enters, with RSS trees and with a refitted B alike (DECISIONS.md).
+  let dive = !fromCandidates && Number.isNaN(q.hintGap);
   let dives = 0;
   const heap = scratch.heap;
   heap.size = 0;
@@ -143,7 +146,9 @@ export function searchTrees(
   // Once the surfaces cross (the best is 0), each node's first facet, for the prune by (facetA, facetB).
   let firstA = intersecting ? firstElementsOf(ta) : NONE;
   let firstB = intersecting ? firstElementsOf(tb) : NONE;
-  for (;;) {
+  // The hint crosses: with any crossing pair allowed, it is the answer.
+  if (anyCrossing && intersecting) stack.size = 0;
+  search: for (;;) {
     if (stack.size === 0) {
       if (heap.size === 0) break;
       const top = heap.pop();
@@ -211,6 +216,14 @@ export function searchTrees(
           }
           const d = triangleDistanceWith(tri, 0, 9, out, work);
           facetPairs++;
+          if (out[TRIANGLE_MEET] === 1 && anyCrossing) {
+            intersecting = true;
+            best = d;
+            bestA = fa;
+            bestB = fb;
+            q.keepPoints();
+            break search;
+          }
           if (out[TRIANGLE_MEET] === 1 && !intersecting) {
             intersecting = true;
             firstA = firstElementsOf(ta);

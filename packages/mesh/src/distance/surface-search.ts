@@ -92,6 +92,8 @@ export class SurfaceSearch {
   bestA = -1;
   bestB = -1;
   intersecting = false;
+  /** Where the surfaces cross, the first crossing pair met will do (`SurfacePair.anyCrossing`). */
+  anyCrossing = false;
   lowestPruned = 0.5;
   volumePairs = 0;
   facetPairs = 0;

@@ -6,6 +6,9 @@ import {
   FirstTouchError,
   throwIfAborted,
 } from '@firsttouch/pose';
+import { roundDown32, roundUp32 } from './round32.js';
+import { select } from './select.js';
+import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
 
 /**
  * A bounding-volume tree over the facets of a {@link Surface} (3-D) or the segments of a
@@ -75,7 +78,9 @@ export const LEAF_SIZE = 2;
 /**
  * Builds the tree of the elements (`arity` vertex indices each into `positions`, `dim` numbers a
  * vertex): top-down, splitting each node along the longest axis of its elements' centroids, at the
- * median rounded to whole leaves (so every leaf but the last is full), then boxes bottom-up.
+ * median rounded to whole leaves (so every leaf but the last is full; where most facets are slivers,
+ * a surface's subtrees of at most {@link SMALL_NODE} facets split by the smallest boxes instead), then
+ * boxes bottom-up.
  * O(n log n), no recursion.
  */
 export function buildTree(
@@ -93,11 +98,12 @@ export function buildTree(
   // Centroids (times arity: only their order matters) travel with `order` during the splits, so the
   // partitioning reads them sequentially rather than through the permutation.
   const key = new Float64Array(n * dim);
-  // Each facet's box, float32 rounded outward (a leaf's box is then the same numbers bit for bit:
-  // the rounding is monotone), made here while the facets are read in their own order: the leaves
-  // read one facet box each through `order` rather than three vertices anywhere in memory (a random
-  // soup of 10⁶ facets: the build's largest cost).
-  const facetBoxes = new Float32Array(dim === 3 ? 6 * n : 0);
+  // Each facet's box, made here while the facets are read in their own order: the leaves read one
+  // facet box each through `order` rather than three vertices anywhere in memory (a random soup of
+  // 10⁶ facets: the build's largest cost). Kept in float64 and rounded outward to float32 once a
+  // leaf, after the union (the rounding is monotone: the same numbers as rounding each facet's box
+  // first, at half the roundings).
+  const facetBoxes = new Float64Array(dim === 3 ? 6 * n : 0);
   if (dim === 3) {
     for (let e = 0; e < 3 * n; e += 3) {
       const a = 3 * elements[e],
@@ -116,12 +122,12 @@ export function buildTree(
       key[e + 1] = 0 + ay + by + cy;
       key[e + 2] = 0 + az + bz + cz;
       const o = 2 * e;
-      facetBoxes[o] = roundDown32(min3(ax, bx, cx));
-      facetBoxes[o + 1] = roundDown32(min3(ay, by, cy));
-      facetBoxes[o + 2] = roundDown32(min3(az, bz, cz));
-      facetBoxes[o + 3] = roundUp32(max3(ax, bx, cx));
-      facetBoxes[o + 4] = roundUp32(max3(ay, by, cy));
-      facetBoxes[o + 5] = roundUp32(max3(az, bz, cz));
+      facetBoxes[o] = min3(ax, bx, cx);
+      facetBoxes[o + 1] = min3(ay, by, cy);
+      facetBoxes[o + 2] = min3(az, bz, cz);
+      facetBoxes[o + 3] = max3(ax, bx, cx);
+      facetBoxes[o + 4] = max3(ay, by, cy);
+      facetBoxes[o + 5] = max3(az, bz, cz);
     }
   } else {
     for (let e = 0; e < 2 * n; e += 2) {
@@ -136,6 +142,13 @@ export function buildTree(
   const nodeCount = nodeTotal(n, leafSize);
   const child = new Uint32Array(nodeCount);
   const count = new Uint8Array(nodeCount);
+  const boxes = new Float32Array(nodeCount * 2 * dim);
+  // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes; the nodes
+  // above them are listed for their boxes.
+  const small = dim === 3 && mostlySlivers(positions, elements, n) ? new SmallSubtrees() : undefined;
+  const target = { order, key, facetBoxes, child, count, boxes, leafSize };
+  const upper = new Uint32Array(small !== undefined ? nodeCount : 0);
+  let uppers = 0;
   // Work stack: start, end, parent (or -1), as int triples.
   let work = new Int32Array(3 * 64);
   let top = 0;
@@ -153,9 +166,14 @@ export function buildTree(
     const node = next++;
     if (parent >= 0) child[parent] = node; // only right children are linked: left is parent + 1
     const size = end - start;
-    if (size <= leafSize) {
-      child[node] = start;
-      count[node] = size;
+    const whole = small !== undefined && size <= SMALL_NODE;
+    if (whole) next = small.build(target, start, end, node);
+    else if (small !== undefined) upper[uppers++] = node;
+    if (whole || size <= leafSize) {
+      if (!whole) {
+        child[node] = start;
+        count[node] = size;
+      }
       if (end - told >= TELL && (onProgress !== undefined || signal !== undefined)) {
         told = end;
         progress.done = end;
@@ -181,8 +199,8 @@ export function buildTree(
     work[top++] = mid;
     work[top++] = -1;
   }
-  const boxes = new Float32Array(nodeCount * 2 * dim);
-  if (dim === 3) surfaceBoxes(facetBoxes, order, child, count, boxes);
+  if (dim === 3)
+    surfaceBoxes(facetBoxes, order, child, count, boxes, small !== undefined ? upper : undefined, uppers);
   else curveBoxes(positions, elements, order, child, count, boxes);
   if (onProgress !== undefined && told < n) {
     progress.done = n;
@@ -356,29 +374,46 @@ function curveBoxes(
 }
 
 /**
- * The boxes of a surface tree, bottom-up (children have larger numbers than their parent): a leaf's
- * from its facets' boxes (float32 already), a parent's from its children's.
+ * The boxes of the nodes `upper[0..uppers)` of a surface tree (in increasing order, every other node
+ * done; every node without `upper`), bottom-up (children have larger numbers than their parent): a leaf's from its facets'
+ * boxes (float32 already), a parent's from its children's.
  */
 function surfaceBoxes(
-  facetBoxes: Float32Array,
+  facetBoxes: Float64Array,
   order: Uint32Array,
   child: Uint32Array,
   count: Uint8Array,
   boxes: Float32Array,
+  upper: Uint32Array | undefined,
+  uppers: number,
 ): void {
-  for (let node = count.length - 1; node >= 0; node--) {
+  for (let u = (upper === undefined ? count.length : uppers) - 1; u >= 0; u--) {
+    const node = upper === undefined ? u : upper[u];
     const o = 6 * node;
     if (count[node] > 0) {
       const first = child[node];
       let f = 6 * order[first];
-      for (let a = 0; a < 6; a++) boxes[o + a] = facetBoxes[f + a];
+      let x0 = facetBoxes[f],
+        y0 = facetBoxes[f + 1],
+        z0 = facetBoxes[f + 2];
+      let x1 = facetBoxes[f + 3],
+        y1 = facetBoxes[f + 4],
+        z1 = facetBoxes[f + 5];
       for (let i = first + 1; i < first + count[node]; i++) {
         f = 6 * order[i];
-        for (let a = 0; a < 3; a++) {
-          if (facetBoxes[f + a] < boxes[o + a]) boxes[o + a] = facetBoxes[f + a];
-          if (facetBoxes[f + 3 + a] > boxes[o + 3 + a]) boxes[o + 3 + a] = facetBoxes[f + 3 + a];
-        }
+        if (facetBoxes[f] < x0) x0 = facetBoxes[f];
+        if (facetBoxes[f + 1] < y0) y0 = facetBoxes[f + 1];
+        if (facetBoxes[f + 2] < z0) z0 = facetBoxes[f + 2];
+        if (facetBoxes[f + 3] > x1) x1 = facetBoxes[f + 3];
+        if (facetBoxes[f + 4] > y1) y1 = facetBoxes[f + 4];
+        if (facetBoxes[f + 5] > z1) z1 = facetBoxes[f + 5];
       }
+      boxes[o] = roundDown32(x0);
+      boxes[o + 1] = roundDown32(y0);
+      boxes[o + 2] = roundDown32(z0);
+      boxes[o + 3] = roundUp32(x1);
+      boxes[o + 4] = roundUp32(y1);
+      boxes[o + 5] = roundUp32(z1);
     } else {
       const l = o + 6;
       const r = 6 * child[node];
@@ -412,110 +447,4 @@ function storeOutward(ext: Float64Array, k: number, out: Float32Array, o: number
     out[o + a] = roundDown32(ext[a]);
     out[o + k + a] = roundUp32(ext[k + a]);
   }
-}
-
-/**
- * Quickselect: reorders `order[lo..hi]` (and its keys with it) so that position `k` holds its median
- * element along `axis`, smaller ones before, larger ones after.
- */
-function select(
-  order: Uint32Array,
-  key: Float64Array,
-  dim: number,
-  axis: number,
-  lo: number,
-  hi: number,
-  k: number,
-): void {
-  while (hi > lo) {
-    const m = (lo + hi) >>> 1;
-    const a = key[lo * dim + axis];
-    const b = key[m * dim + axis];
-    const c = key[hi * dim + axis];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    // i and j as offsets into `key` too, moved beside them: the scans add rather than multiply.
-    let pi = i * dim + axis;
-    let pj = j * dim + axis;
-    while (i <= j) {
-      while (key[pi] < pivot) {
-        i++;
-        pi += dim;
-      }
-      while (key[pj] > pivot) {
-        j--;
-        pj -= dim;
-      }
-      if (i <= j) {
-        const t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-        const si = pi - axis;
-        const sj = pj - axis;
-        const x = key[si];
-        key[si] = key[sj];
-        key[sj] = x;
-        const y = key[si + 1];
-        key[si + 1] = key[sj + 1];
-        key[sj + 1] = y;
-        if (dim === 3) {
-          const z = key[si + 2];
-          key[si + 2] = key[sj + 2];
-          key[sj + 2] = z;
-        }
-        i++;
-        pi += dim;
-        j--;
-        pj -= dim;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
-}
-
-/** The smallest normal float32. */
-const NORMAL32 = 2 ** -126;
-/** The largest finite float32. */
-const MAX32 = (2 - 2 ** -23) * 2 ** 127;
-
-/** The largest float32 not above `x`. */
-function roundDown32(x: number): number {
-  const f = Math.fround(x);
-  const a = Math.abs(f);
-  if (a > NORMAL32 && a < MAX32) {
-    // g, the float32 below f: the product is exact in float64 and moves f by 1/2 to 1 of a step
-    // (3/4 to 3/2 of a step away from 0 when negative, where 1/2 would tie back to f at a power of
-    // two), so it rounds to the next float32. Then f or g by arithmetic, not by a branch: which one
-    // is a coin toss the processor would mispredict half the time.
-    const g = Math.fround(f - a * (2 ** -24 + +(f < 0) * 2 ** -25));
-    return f + (g - f) * +(f > x);
-  }
-  return f <= x ? f : stepDown32(x);
-}
-
-/** The smallest float32 not below `x`: {@link roundDown32} mirrored. */
-function roundUp32(x: number): number {
-  const f = Math.fround(x);
-  const a = Math.abs(f);
-  if (a > NORMAL32 && a < MAX32) {
-    const g = Math.fround(f + a * (2 ** -24 + +(f > 0) * 2 ** -25));
-    return f + (g - f) * +(f < x);
-  }
-  return f >= x ? f : -stepDown32(-x);
-}
-
-/**
- * The float32 below the rounding of `x` to float32, by its bits (zeros, subnormals, infinities: rare
- * enough for arrays of its own).
- */
-function stepDown32(x: number): number {
-  const f32 = new Float32Array(1);
-  const u32 = new Uint32Array(f32.buffer);
-  f32[0] = x;
-  if (f32[0] === 0) return -1.4e-45;
-  u32[0] += f32[0] > 0 ? -1 : 1;
-  return f32[0];
 }
