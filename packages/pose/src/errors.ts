@@ -24,7 +24,10 @@ export type FirstTouchErrorCode =
   | 'STL_SYNTAX'
   | 'OBJ_SYNTAX'
   | 'FILE_TOO_LARGE'
-  | 'ABORTED';
+  | 'ABORTED'
+  | 'UNKNOWN_ID'
+  | 'DUPLICATE_BODY'
+  | 'CALLBACK_FAILED';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable
