@@ -22,9 +22,11 @@ export interface PairSource {
   /**
    * The pairs `[i0, j0, i1, j1, ...]` (`i < j`, any order) whose boxes overlap among `boxes` (closed
    * boxes, `2 · dim` numbers each, as `overlappingPairs` reads them): the boxes the bodies of `step`
-   * sweep over the window [0, h], grown by `margin`. A pair the source leaves out is never searched.
+   * sweep over the window [0, h]. `wholeStep()` gives the boxes they sweep over the whole step (those
+   * of the window h = 1; each window's boxes lie in them). A pair the source leaves out is never
+   * searched.
    */
-  overlaps(boxes: Float64Array, h: number, step: StepBodies, margin: number): Uint32Array;
+  overlaps(boxes: Float64Array, h: number, step: StepBodies, wholeStep: () => Float64Array): Uint32Array;
   /**
    * The source for the same scene taken to unit size (a scene far from it runs scaled by a power of
    * two: its boxes are not the caller's). Without it, the scaled run sweeps afresh and keeps every pair.

@@ -124,7 +124,8 @@ export function resolveImpactOptions(
 export function candidatePairs(b: StepBodies, tolerance: number, h = 1, source?: PairSource): Candidates {
   const margin = 0.5 * tolerance;
   const boxes = sweptBoxes(b, margin, h);
-  const raw = source === undefined ? overlappingPairs(boxes, b.dim) : source.overlaps(boxes, h, b, margin);
+  const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
+  const raw = source === undefined ? overlappingPairs(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
   const spin = h >= 1 ? b.spin : new Float64Array(b.count);
   if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   let kept = 0;
