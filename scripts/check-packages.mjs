@@ -17,6 +17,7 @@ const LAYERS = {
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
+  world: ['pose', 'mesh', 'ccd', 'broadphase'],
   cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
   three: ['pose', 'mesh', 'ccd', 'broadphase'],

@@ -1,0 +1,123 @@
+import type { FirstImpact2Result, FirstImpactResult, ImpactOptions } from '@firsttouch/broadphase';
+import { firstImpact2From, firstImpactFrom, type PairSource } from '@firsttouch/broadphase/internal';
+import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
+import {
+  assertPose2,
+  assertPose3,
+  type Pose2,
+  type Pose2Like,
+  type Pose3,
+  type Pose3Like,
+  RigidMotion,
+  RigidMotion2,
+} from '@firsttouch/pose';
+
+/** The record of broadphase's first impact, either dimension. */
+export type SearchResult<Impact> = Omit<FirstImpactResult, 'impact'> & { impact: Impact | null };
+
+/**
+ * What the world needs of its dimension: the poses (checked, copied, compared, moved along the
+ * step's motion) and broadphase's search. Everything else, the bodies' table, the sorted lists and
+ * the continuous step, is one code path for both.
+ */
+export interface Dimension<PoseLike, Pose, Impact> {
+  dim: 2 | 3;
+  /** Throws `INVALID_POSE` naming `name` unless `p` is a pose. */
+  check(p: unknown, name: string): asserts p is PoseLike;
+  copy(p: PoseLike, out?: Pose): Pose;
+  same(a: Pose, b: Pose): boolean;
+  /** A motion object the world keeps for moving its bodies (no allocation per move). */
+  mover(): Mover<Pose>;
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose[],
+    poses1: readonly Pose[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<Impact>;
+}
+
+/** Moves a pose in place to the instant u of its motion to `end`. */
+export interface Mover<Pose> {
+  move(pose: Pose, end: Pose, u: number): void;
+}
+
+/** The 3-D world's dimension. */
+export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.freeze({
+  dim: 3 as const,
+  check(p: unknown, name: string): asserts p is Pose3Like {
+    assertPose3(p, name);
+  },
+  copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }): Pose3 {
+    for (let k = 0; k < 9; k++) out.R[k] = p.R[k];
+    for (let k = 0; k < 3; k++) out.t[k] = p.t[k];
+    return out;
+  },
+  same(a: Pose3, b: Pose3): boolean {
+    if (a === b) return true;
+    for (let k = 0; k < 9; k++) if (a.R[k] !== b.R[k]) return false;
+    return a.t[0] === b.t[0] && a.t[1] === b.t[1] && a.t[2] === b.t[2];
+  },
+  mover(): Mover<Pose3> {
+    let m: RigidMotion | null = null;
+    return {
+      move(pose: Pose3, end: Pose3, u: number): void {
+        if (m === null) m = new RigidMotion(pose, end);
+        else m.reset(pose, end);
+        m.poseAt(u, pose);
+      },
+    };
+  },
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose3[],
+    poses1: readonly Pose3[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<TimeOfImpactResult> {
+    return firstImpactFrom(bodies as Parameters<typeof firstImpactFrom>[0], poses0, poses1, options, source);
+  },
+});
+
+/** The 2-D world's dimension. */
+export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.freeze({
+  dim: 2 as const,
+  check(p: unknown, name: string): asserts p is Pose2Like {
+    assertPose2(p, name);
+  },
+  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }): Pose2 {
+    out.angle = p.angle;
+    out.t[0] = p.t[0];
+    out.t[1] = p.t[1];
+    return out;
+  },
+  same(a: Pose2, b: Pose2): boolean {
+    return a === b || (a.angle === b.angle && a.t[0] === b.t[0] && a.t[1] === b.t[1]);
+  },
+  mover(): Mover<Pose2> {
+    let m: RigidMotion2 | null = null;
+    return {
+      move(pose: Pose2, end: Pose2, u: number): void {
+        if (m === null) m = new RigidMotion2(pose, end);
+        else m.reset(pose, end);
+        m.poseAt(u, pose);
+      },
+    };
+  },
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose2[],
+    poses1: readonly Pose2[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<TimeOfImpact2Result> {
+    const r: FirstImpact2Result = firstImpact2From(
+      bodies as Parameters<typeof firstImpact2From>[0],
+      poses0,
+      poses1,
+      options,
+      source,
+    );
+    return r;
+  },
+});

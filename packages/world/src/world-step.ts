@@ -1,0 +1,186 @@
+import { CcdStatus } from '@firsttouch/ccd';
+import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
+import type { ImpactEvent, StepOptions, StepResult } from './records.js';
+import { StepStatus } from './records.js';
+import { WorldCore } from './world-core.js';
+
+const DYNAMIC = 2;
+/** The default cap on the impacts of one step. */
+const MAX_IMPACTS = 1000;
+
+/** What a pair's time-of-impact record gives an event (both dimensions' records have these). */
+interface ImpactRecord {
+  distance: number;
+  pointA: Float64Array;
+  pointB: Float64Array;
+  normal: Float64Array;
+}
+
+/**
+ * The continuous step (seed 003, Box2D's continuous physics) on the world's bodies, one code path
+ * for both dimensions. Each round searches the earliest impact over what is left of the step
+ * (every body from where it is to its target), moves every body to that instant, and lets the
+ * callback answer; the round after starts from there.
+ *
+ * A pair that has just touched is within the tolerance, so the next search would find it again at
+ * once. After the answer, the pair is checked alone over the rest of the step with half its gap as
+ * the tolerance: when it stays apart (Separate) it is left out of the searches until either body
+ * gets a new target; otherwise (the answer leaves them closing in) the pair's dynamic bodies stop
+ * where they are, Box2D's resolved bodies, and a pair at rest is left out the same way. So a pair
+ * left out never comes closer than half its gap, and every other pair is in the search: no two
+ * bodies pass through each other, whatever the callback does.
+ */
+export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends WorldCore<
+  Body,
+  PoseLike,
+  Pose,
+  Impact
+> {
+  /**
+   * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
+   * every body at that instant; it may give any body a new target (`world.setTarget`) for the rest
+   * of the step, read poses, and nothing else of the world. Without it, the dynamic bodies of a
+   * pair that touches stop there.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for a bad callback or option, `CALLBACK_FAILED`
+   *   when the callback throws (the bodies stay at that impact's instant, the targets as the callback
+   *   left them; the message says which impact), and the search's own errors.
+   */
+  step(onImpact?: (event: ImpactEvent, world: this) => void, options?: StepOptions): StepResult {
+    if (this.busy)
+      throw new FirstTouchError('INVALID_OPTION', "step is not allowed inside the step's onImpact callback");
+    assertCallback(onImpact, 'onImpact');
+    const maxImpacts = options?.maxImpacts ?? MAX_IMPACTS;
+    if (typeof maxImpacts !== 'number' || !Number.isInteger(maxImpacts) || maxImpacts < 0)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `maxImpacts must be an integer ≥ 0, got ${describeValue(maxImpacts)}`,
+      );
+    const n = this.ids.length;
+    // pairs (i · n + j, dense) proven apart for the rest of the step
+    const excluded = new Set<number>();
+    const events: ImpactEvent[] = [];
+    let s = 0;
+    let searches = 0;
+    let tolerance = Number.NaN;
+    for (;;) {
+      const r = this.search(options, excluded);
+      searches++;
+      tolerance = r.tolerance;
+      if (r.pair === null) {
+        this.#moveAll(1);
+        return { status: StepStatus.Complete, events, reached: 1, searches, tolerance };
+      }
+      const i = this.indexOf(r.pair[0], 'step');
+      const j = this.indexOf(r.pair[1], 'step');
+      const impact = r.impact!;
+      // a pair already within the tolerance that does not close in (at rest, or parting) is no
+      // impact: it is left out silently (resting contact)
+      if (
+        r.status === CcdStatus.InitialContact &&
+        ((this.#atRest(i) && this.#atRest(j)) || this.#apart(i, j, impact.distance, options))
+      ) {
+        excluded.add(i * n + j);
+        continue;
+      }
+      if (events.length >= maxImpacts)
+        return { status: StepStatus.MaxImpacts, events, reached: s, searches, tolerance };
+      const u = r.toi;
+      this.#moveAll(u);
+      // the instant in the step: s + u (1 − s), never before s
+      const at = u >= 1 ? 1 : Math.max(s, s + u * (1 - s));
+      s = at;
+      const event: ImpactEvent = {
+        toi: at,
+        ids: [r.pair[0], r.pair[1]],
+        status: r.status,
+        points: [Float64Array.from(impact.pointA), Float64Array.from(impact.pointB)],
+        normal: Float64Array.from(impact.normal),
+        distance: impact.distance,
+      };
+      events.push(event);
+      const changed = new Set<number>();
+      // (without a callback, the check below stops a pair that would close in)
+      if (onImpact !== undefined) {
+        this.busy = true;
+        this.changed = changed;
+        try {
+          onImpact(event, this);
+        } catch (e) {
+          const err = new FirstTouchError(
+            'CALLBACK_FAILED',
+            `onImpact threw at impact ${events.length} of the step (bodies ${event.ids[0]} and ${event.ids[1]}, s = ${at}); every body is at that instant, the targets as the callback left them: ${e instanceof Error ? e.message : describeValue(e)}`,
+          );
+          Object.defineProperty(err, 'cause', { value: e, configurable: true, writable: true });
+          throw err;
+        } finally {
+          this.busy = false;
+          this.changed = null;
+        }
+      }
+      // the step's end reached: targets the callback set are the next step's
+      if (at >= 1) return { status: StepStatus.Complete, events, reached: 1, searches, tolerance };
+      const apart = this.#apart(i, j, impact.distance, options);
+      if (!apart) {
+        this.#stop(i, changed);
+        this.#stop(j, changed);
+      }
+      // a body with a new motion: its pairs are searched again
+      if (changed.size > 0 && excluded.size > 0) {
+        for (const key of excluded) {
+          const a = Math.floor(key / n);
+          if (changed.has(a) || changed.has(key - a * n)) excluded.delete(key);
+        }
+      }
+      if (apart || (this.#atRest(i) && this.#atRest(j))) excluded.add(i * n + j);
+    }
+  }
+
+  /** Moves every body with a target to the instant u of its motion (u = 1: to the target, which it drops). */
+  #moveAll(u: number): void {
+    const { poses, ends, mover } = this;
+    for (let k = 0; k < poses.length; k++) {
+      const p = poses[k];
+      const e = ends[k];
+      if (p === e) continue;
+      if (u >= 1) {
+        this.dimension.copy(e as unknown as PoseLike, p);
+        ends[k] = p;
+      } else if (u > 0) mover.move(p, e, u);
+    }
+  }
+
+  /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
+  #stop(k: number, changed: Set<number>): void {
+    if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
+    this.ends[k] = this.poses[k];
+    changed.add(k);
+  }
+
+  #atRest(k: number): boolean {
+    return this.poses[k] === this.ends[k] || this.dimension.same(this.poses[k], this.ends[k]);
+  }
+
+  /**
+   * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
+   * step (the pair's search alone with that tolerance finds no contact).
+   */
+  #apart(i: number, j: number, gap: number, options: StepOptions | undefined): boolean {
+    if (!(gap > 0)) return false;
+    const r = this.dimension.search(
+      [this.bodies[i], this.bodies[j]],
+      [this.poses[i], this.poses[j]],
+      [this.ends[i], this.ends[j]],
+      {
+        tolerance: 0.5 * gap,
+        maxIterations: options?.maxIterations,
+        directional: options?.directional,
+        convex: options?.convex,
+        gapRelativeError: options?.gapRelativeError,
+        signal: options?.signal,
+      },
+      undefined,
+    );
+    return r.status === CcdStatus.Separate;
+  }
+}
