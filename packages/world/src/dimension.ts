@@ -26,8 +26,8 @@ export interface Dimension<PoseLike, Pose, Impact> {
   check(p: unknown, name: string): asserts p is PoseLike;
   copy(p: PoseLike, out?: Pose): Pose;
   same(a: Pose, b: Pose): boolean;
-  /** A motion object the world keeps for moving its bodies (no allocation per move). */
-  mover(): Mover<Pose>;
+  /** A body's motion over what is left of its step, from `pose` to `end` (checked once, here). */
+  motion(pose: Pose, end: Pose): Mover<Pose>;
   search(
     bodies: readonly unknown[],
     poses0: readonly Pose[],
@@ -37,9 +37,10 @@ export interface Dimension<PoseLike, Pose, Impact> {
   ): SearchResult<Impact>;
 }
 
-/** Moves a pose in place to the instant u of its motion to `end`. */
+/** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
 export interface Mover<Pose> {
-  move(pose: Pose, end: Pose, u: number): void;
+  reset(pose: Pose, end: Pose): void;
+  poseAt(phi: number, out: Pose): void;
 }
 
 /** The 3-D world's dimension. */
@@ -58,15 +59,8 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     for (let k = 0; k < 9; k++) if (a.R[k] !== b.R[k]) return false;
     return a.t[0] === b.t[0] && a.t[1] === b.t[1] && a.t[2] === b.t[2];
   },
-  mover(): Mover<Pose3> {
-    let m: RigidMotion | null = null;
-    return {
-      move(pose: Pose3, end: Pose3, u: number): void {
-        if (m === null) m = new RigidMotion(pose, end);
-        else m.reset(pose, end);
-        m.poseAt(u, pose);
-      },
-    };
+  motion(pose: Pose3, end: Pose3): Mover<Pose3> {
+    return new RigidMotion(pose, end);
   },
   search(
     bodies: readonly unknown[],
@@ -94,15 +88,8 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   same(a: Pose2, b: Pose2): boolean {
     return a === b || (a.angle === b.angle && a.t[0] === b.t[0] && a.t[1] === b.t[1]);
   },
-  mover(): Mover<Pose2> {
-    let m: RigidMotion2 | null = null;
-    return {
-      move(pose: Pose2, end: Pose2, u: number): void {
-        if (m === null) m = new RigidMotion2(pose, end);
-        else m.reset(pose, end);
-        m.poseAt(u, pose);
-      },
-    };
+  motion(pose: Pose2, end: Pose2): Mover<Pose2> {
+    return new RigidMotion2(pose, end);
   },
   search(
     bodies: readonly unknown[],

@@ -1,3 +1,4 @@
+import { overlappingPairs } from '@firsttouch/broadphase/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 
 /** A pair `i < j` as one number: exact in a double while both are below 2^26. */
@@ -14,6 +15,9 @@ const PAIR_SHIFT = 67_108_864;
  */
 export const MAX_SWEEP_BODIES = PAIR_SHIFT;
 
+/** Appended boxes beyond this share of all (and beyond 64) make the next update a fresh sort. */
+const REBUILD_SHARE = 1 / 8;
+
 /**
  * Sweep-and-prune kept from step to step (van den Bergen's, seed 002): on each axis the boxes'
  * endpoints stay sorted in one list, and the set of overlapping box pairs is kept with them. When
@@ -22,6 +26,9 @@ export const MAX_SWEEP_BODIES = PAIR_SHIFT;
  * pair is tested on every axis and kept if the boxes overlap), a max that passes a min to its left
  * parts them (the pair is dropped). Coherent motion swaps little, so an update costs O(n + swaps),
  * not a sort.
+ *
+ * Many boxes appended at once (more than an eighth of them and 64, a first fill) would cost
+ * O(n²) swaps: the lists are then sorted afresh and the pairs found by broadphase's sweep.
  *
  * Boxes are closed, as `overlappingPairs` takes them: at equal values a min sorts before a max, so
  * touching boxes overlap. The pairs are those `overlappingPairs` finds on the same boxes, whatever
@@ -43,6 +50,8 @@ export class SortedSweep {
   /** 2 or 3 axes. */
   readonly dim: 2 | 3;
   #count = 0;
+  /** Boxes appended since the last update. */
+  #appended = 0;
   /** The boxes as of the last update: `dim` mins then `dim` maxes a box. */
   #boxes = new Float64Array(0);
   /** Per axis, the endpoints' values in sorted order, and their tags (`box · 2 + (1 if max)`). */
@@ -95,6 +104,7 @@ export class SortedSweep {
       this.#boxes[2 * dim * n + dim + a] = Number.POSITIVE_INFINITY;
     }
     this.#count = n + 1;
+    this.#appended++;
     return n;
   }
 
@@ -134,7 +144,8 @@ export class SortedSweep {
 
   /**
    * Takes the boxes to `boxes` (`2 · dim` numbers for each of the `count` boxes) and re-sorts the
-   * lists by insertion sort, keeping the pairs up to date. Returns the swaps made.
+   * lists by insertion sort, keeping the pairs up to date. Returns the swaps made (endpoints moved
+   * one place; 0 when the lists were sorted afresh).
    */
   update(boxes: Float64Array): number {
     const n = this.#count;
@@ -143,6 +154,12 @@ export class SortedSweep {
       throw new FirstTouchError('BAD_LENGTH', `boxes must hold ${2 * dim * n} numbers, got ${boxes.length}`);
     this.#boxes.set(boxes);
     const B = this.#boxes;
+    const fresh = this.#appended > 64 && this.#appended > REBUILD_SHARE * n;
+    this.#appended = 0;
+    if (fresh) {
+      this.#rebuild(boxes);
+      return 0;
+    }
     let swaps = 0;
     for (let a = 0; a < dim; a++) {
       const V = this.#values[a];
@@ -160,8 +177,8 @@ export class SortedSweep {
         // (v, min before max at equal values) sorts before the endpoint at q: move left past it
         while (q >= 0 && (V[q] > v || (V[q] === v && (T[q] & 1) > max))) {
           const u = T[q];
+          swaps++;
           if ((u & 1) !== max) {
-            swaps++;
             const box = t >>> 1;
             const other = u >>> 1;
             // a min passing a max: the boxes now meet on this axis; a max passing a min: they part
@@ -178,6 +195,30 @@ export class SortedSweep {
       }
     }
     return swaps;
+  }
+
+  /** Sorts every list afresh and takes the pairs from a fresh sweep (after a large fill). */
+  #rebuild(boxes: Float64Array): void {
+    const n = this.#count;
+    const dim = this.dim;
+    const order = new Uint32Array(2 * n);
+    for (let a = 0; a < dim; a++) {
+      const V = this.#values[a];
+      const T = this.#tags[a];
+      for (let t = 0; t < 2 * n; t++) {
+        order[t] = t;
+        V[t] = boxes[2 * dim * (t >>> 1) + (t & 1) * dim + a];
+      }
+      // (value, min before max): the order the insertion sort keeps
+      order.sort((p, q) => V[p] - V[q] || (p & 1) - (q & 1));
+      const sorted = Float64Array.from(order, (t) => V[t]);
+      V.set(sorted);
+      T.set(order);
+    }
+    const pairs = overlappingPairs(boxes, dim);
+    this.#pairCount = 0;
+    this.#slot.clear();
+    for (let x = 0; x < pairs.length; x += 2) this.#add(pairs[x], pairs[x + 1]);
   }
 
   /** The sorted endpoints of axis a, as tags (`box · 2 + (1 if max)`); a view, for the tests. */

@@ -1,6 +1,6 @@
 import type { ImpactOptions } from '@firsttouch/broadphase';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import type { Dimension, Mover } from './dimension.js';
+import type { Dimension } from './dimension.js';
 import type { AddOptions, BodyKind, WorldImpact } from './records.js';
 import { SortedSweep } from './sorted-sweep.js';
 import { type PairFilter, worldPairs } from './world-pairs.js';
@@ -31,6 +31,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected readonly poses: Pose[] = [];
   /** Each body's target, or its pose itself (the same object) when it has none. */
   protected readonly ends: Pose[] = [];
+  /** A pose object each body's next target is written into (the last one it reached), or null. */
+  protected readonly spares: (Pose | null)[] = [];
   protected readonly kinds: number[] = [];
   readonly #groups: number[] = [];
   readonly #masks: number[] = [];
@@ -39,7 +41,6 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** How many times each body object is in the world. */
   readonly #uses = new Map<unknown, number>();
   readonly #sweep: SortedSweep;
-  protected readonly mover: Mover<Pose>;
   /** Set while the step's callback runs: what it may not do then. */
   protected busy = false;
   /** The dense indices whose target the callback set (while it runs). */
@@ -50,7 +51,6 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   constructor(d: Dimension<PoseLike, Pose, Impact>) {
     this.#d = d;
     this.#sweep = new SortedSweep(d.dim);
-    this.mover = d.mover();
   }
 
   /** The dimension's strategy (for the step). */
@@ -102,6 +102,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.bodies.push(body);
     this.poses.push(pose);
     this.ends.push(pose);
+    this.spares.push(null);
     this.kinds.push(KINDS[kind as BodyKind]);
     this.#groups.push(group);
     this.#masks.push(mask);
@@ -123,7 +124,16 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     if (uses === 0) this.#uses.delete(body);
     else this.#uses.set(body, uses);
     this.#index.delete(id);
-    for (const a of [this.ids, this.bodies, this.poses, this.ends, this.kinds, this.#groups, this.#masks])
+    for (const a of [
+      this.ids,
+      this.bodies,
+      this.poses,
+      this.ends,
+      this.spares,
+      this.kinds,
+      this.#groups,
+      this.#masks,
+    ])
       (a as unknown[]).splice(k, 1);
     for (let x = k; x < this.ids.length; x++) this.#index.set(this.ids[x], x);
     this.#sweep.remove(k);
@@ -162,8 +172,11 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
     d.check(pose1, `setTarget(${id}): pose1`);
     const end = this.ends[k];
-    this.ends[k] = d.copy(pose1, end === this.poses[k] ? undefined : end);
+    // written into the target's own object, or the spare one: no allocation step after step
+    this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));
+    this.spares[k] = null;
     this.changed?.add(k);
+    this.retargeted(k);
   }
 
   /**
@@ -210,6 +223,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       (groups[j] & masks[i]) !== 0 &&
       (excluded === null || !excluded.has(i * n + j));
   }
+
+  /** Told when body k gets a new target (the step drops the motion it keeps for it). */
+  protected retargeted(_k: number): void {}
 
   /** The dense index of `id`, or `UNKNOWN_ID` naming the call. */
   protected indexOf(id: number, where: string): number {

@@ -1,5 +1,6 @@
 import { CcdStatus } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
+import type { Mover } from './dimension.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
 import { WorldCore } from './world-core.js';
@@ -36,6 +37,11 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   Pose,
   Impact
 > {
+  /** Each body's motion object (reused from step to step), whether it holds the body's present motion, and φ. */
+  readonly #motions: Mover<Pose>[] = [];
+  #live = new Uint8Array(0);
+  #phi = new Float64Array(0);
+
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
    * every body at that instant; it may give any body a new target (`world.setTarget`) for the rest
@@ -57,6 +63,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         `maxImpacts must be an integer ≥ 0, got ${describeValue(maxImpacts)}`,
       );
     const n = this.ids.length;
+    if (this.#live.length < n) {
+      this.#live = new Uint8Array(2 * n);
+      this.#phi = new Float64Array(2 * n);
+    } else this.#live.fill(0);
     // pairs (i · n + j, dense) proven apart for the rest of the step
     const excluded = new Set<number>();
     const events: ImpactEvent[] = [];
@@ -136,24 +146,51 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     }
   }
 
-  /** Moves every body with a target to the instant u of its motion (u = 1: to the target, which it drops). */
+  /**
+   * Moves every body with a target to the instant u of what is left of its motion (u = 1: to the
+   * target, which it drops). A body keeps one motion object from where its target was set to the
+   * target, and the fraction φ of it done (φ ← φ + u (1 − φ)): a move reads the motion at φ rather
+   * than building a motion from the pose it reached (no check, no allocation per impact).
+   */
   #moveAll(u: number): void {
-    const { poses, ends, mover } = this;
+    const { poses, ends } = this;
+    const live = this.#live;
+    const phi = this.#phi;
     for (let k = 0; k < poses.length; k++) {
       const p = poses[k];
       const e = ends[k];
       if (p === e) continue;
       if (u >= 1) {
-        this.dimension.copy(e as unknown as PoseLike, p);
-        ends[k] = p;
-      } else if (u > 0) mover.move(p, e, u);
+        // the target becomes the pose; the old pose object waits for the next target
+        poses[k] = e;
+        this.spares[k] = p;
+        live[k] = 0;
+        continue;
+      }
+      if (!(u > 0)) continue;
+      let m = this.#motions[k];
+      if (live[k] === 0) {
+        if (m === undefined) {
+          m = this.dimension.motion(p, e);
+          this.#motions[k] = m;
+        } else m.reset(p, e);
+        live[k] = 1;
+        phi[k] = 0;
+      }
+      phi[k] = phi[k] + u * (1 - phi[k]);
+      m.poseAt(phi[k], p);
     }
+  }
+
+  protected override retargeted(k: number): void {
+    if (k < this.#live.length) this.#live[k] = 0;
   }
 
   /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
   #stop(k: number, changed: Set<number>): void {
     if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
     this.ends[k] = this.poses[k];
+    this.#live[k] = 0;
     changed.add(k);
   }
 

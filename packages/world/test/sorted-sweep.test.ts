@@ -114,6 +114,24 @@ describe('SortedSweep: lists kept sorted by swaps equal a fresh sort, pairs equa
     expect(swaps / 5).toBeLessThan(2000);
   });
 
+  it('a large fill is sorted afresh, then kept by swaps (both paths equal a fresh sweep)', () => {
+    for (const dim of [2, 3] as const) {
+      const r = rng(dim);
+      const n = 600;
+      const sweep = new SortedSweep(dim);
+      for (let i = 0; i < n; i++) sweep.append();
+      let boxes = randomBoxes(r, n, dim, 2, 0.1, dim === 2);
+      expect(sweep.update(boxes)).toBe(0);
+      for (let round = 0; round < 4; round++) {
+        expect(keysOf(sweep.pairs())).toEqual(keysOf(sweepAndPrune(boxes, dim)));
+        for (let a = 0; a < dim; a++)
+          expect(heldOrder(sweep, boxes, a)).toEqual(freshOrder(boxes, dim, n, a));
+        boxes = boxes.map((x, k) => x + 0.02 * Math.sin(Math.floor(k / (2 * dim)) + round));
+        expect(sweep.update(boxes)).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('refuses boxes of the wrong length', () => {
     const sweep = new SortedSweep(2);
     sweep.append();
