@@ -24,6 +24,7 @@ import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
+import { worldScene } from '../src/scenes/world.js';
 
 // A tiny run of every scene: a handful of queries each, one timed run, no timing assertion.
 const tiny = { size: 'tiny' as const, timing: TIMING.tiny, log: () => {} };
@@ -321,4 +322,17 @@ describe('Rapier helper (translation-only casts)', () => {
     expect(Math.abs(viaWorld!.toi - 0.75)).toBeLessThan(1e-5);
     expect(viaWorld!.collider.handle).toBe(a.handle);
   });
+});
+
+describe('world scene (tiny)', () => {
+  it('runs: the world equals broadphase at every step, no body leaves the room', async () => {
+    const r = await worldScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.figures['coherent.sameSteps']).toBe(100);
+    for (const k of ['bounce2', 'bounce0.5']) {
+      expect(r.figures[`${k}.outside`]).toBe(0);
+      expect(r.figures[`${k}.capped`]).toBe(0);
+    }
+    expect(r.figures['bounce2.impactsPerStep']).toBeGreaterThan(0);
+  }, 300_000);
 });

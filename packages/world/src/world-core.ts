@@ -170,7 +170,13 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     if (this.kinds[k] === STATIC)
       throw new FirstTouchError('INVALID_OPTION', `setTarget: body ${id} is static: it takes no target`);
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
-    d.check(pose1, `setTarget(${id}): pose1`);
+    // (a constant name on the path taken at every step; the id goes into the message on failure)
+    try {
+      d.check(pose1, 'setTarget: pose1');
+    } catch (e) {
+      if (!(e instanceof FirstTouchError)) throw e;
+      throw new FirstTouchError(e.code, e.message.replace('setTarget: pose1', `setTarget(${id}): pose1`));
+    }
     const end = this.ends[k];
     // written into the target's own object, or the spare one: no allocation step after step
     this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));

@@ -15,7 +15,7 @@ export const USAGE = `usage: node --import tsx src/main.ts [--quick] [--json FIL
   --quick       a short run (fewer queries and sizes; well under 2 minutes)
   --json FILE   write every figure (all timed runs, counters, checks) as JSON
   --svg DIR     write the plots (distance against mesh size, first impact against body count) as SVG into DIR
-  --scene NAME  run only this scene (repeatable): distance, distance-size, ccd, planck2d, many, convex
+  --scene NAME  run only this scene (repeatable): distance, distance-size, ccd, planck2d, many, world, convex
   --detached    detach an ArrayBuffer first, as a process that posts buffers to a worker does: V8 then
                 checks every typed-array access (the state of the runs before 2026-11-30's run 12)`;
 
