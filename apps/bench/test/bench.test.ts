@@ -334,5 +334,7 @@ describe('world scene (tiny)', () => {
       expect(r.figures[`${k}.capped`]).toBe(0);
     }
     expect(r.figures['bounce2.impactsPerStep']).toBeGreaterThan(0);
+    expect(r.figures['planck2d.worldOutside']).toBe(0);
+    expect(r.figures['planck2d.worldImpacts']).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -8,17 +8,42 @@ import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
 import { median } from '../harness/stats.js';
 import { nowMs, pairedRatio, timeSideBySide } from '../harness/timing.js';
+import { planckWorldRows } from './world-planck.js';
 
 const SEED = 0x5eed27;
 
 /**
  * Pebbles of the coherent scene and its steps a batch; bodies of the bounce scene, its steps timed
- * after its warm-up steps.
+ * after its warm-up steps; bullets and steps of the 2-D scene beside planck's world.
  */
 const SIZES = {
-  tiny: { pebbles: 300, batch: 2, bouncers: 60, bounceSteps: 10, bounceWarmup: 2 },
-  quick: { pebbles: 10_000, batch: 5, bouncers: 1000, bounceSteps: 20, bounceWarmup: 5 },
-  full: { pebbles: 10_000, batch: 5, bouncers: 1000, bounceSteps: 120, bounceWarmup: 20 },
+  tiny: {
+    pebbles: 300,
+    batch: 2,
+    bouncers: 60,
+    bounceSteps: 10,
+    bounceWarmup: 2,
+    bullets: 10,
+    bulletSteps: 30,
+  },
+  quick: {
+    pebbles: 10_000,
+    batch: 5,
+    bouncers: 1000,
+    bounceSteps: 20,
+    bounceWarmup: 5,
+    bullets: 40,
+    bulletSteps: 300,
+  },
+  full: {
+    pebbles: 10_000,
+    batch: 5,
+    bouncers: 1000,
+    bounceSteps: 120,
+    bounceWarmup: 20,
+    bullets: 40,
+    bulletSteps: 300,
+  },
 };
 
 /** The period of the coherent motion, in steps. */
@@ -313,7 +338,8 @@ function bounceRun(
 
 /**
  * The world of `@firsttouch/world`: its step on sorted lists kept across steps against a fresh
- * `firstImpact` every step (the coherent scene), and the continuous step with a bounce callback.
+ * `firstImpact` every step (the coherent scene), the continuous step with a bounce callback, and in
+ * 2-D bullets through thin walls beside planck's world.
  */
 export const worldScene: Scene = {
   name: 'world',
@@ -333,6 +359,7 @@ export const worldScene: Scene = {
         `Bounce scene, speeds ≤ ${speed}: ${formatNumber(figures[`${k}.stepMs`])} ms a step (median; goal under 16 ms), ${formatNumber(figures[`${k}.impactsPerStep`])} impacts and ${formatNumber(figures[`${k}.searchesPerStep`])} searches a step, ${figures[`${k}.outside`]} bodies outside the room after ${size.bounceWarmup + size.bounceSteps} steps.`,
       );
     }
+    notes.push(planckWorldRows(ctx, size.bullets, size.bulletSteps, rows, figures));
     return { rows, plots: [], figures, notes };
   },
 };
