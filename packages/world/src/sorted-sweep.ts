@@ -70,17 +70,51 @@ export class SortedSweep {
     }
   }
 
-  /** The boxes held. */
+  /**
+   * The boxes held.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * console.log(sweep.count); // 1
+   * ```
+   */
   get count(): number {
     return this.#count;
   }
 
-  /** The overlapping pairs held. */
+  /**
+   * The overlapping pairs held.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 1, 1, 2, 2]));
+   * console.log(sweep.pairCount); // 1
+   * ```
+   */
   get pairCount(): number {
     return this.#pairCount;
   }
 
-  /** The overlapping pairs, flat `i0, j0, i1, j1, ...` (`i < j`, in no particular order); a view, valid until the next change. */
+  /**
+   * The overlapping pairs, flat `i0, j0, i1, j1, ...` (`i < j`, in no particular order); a view,
+   * valid until the next change.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * for (let i = 0; i < 3; i++) sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 5, 5, 6, 6, 0.5, 0.5, 2, 2]));
+   * console.log(Array.from(sweep.pairs())); // [0, 2]
+   * ```
+   */
   pairs(): Uint32Array {
     return this.#pairs.subarray(0, 2 * this.#pairCount);
   }
@@ -88,6 +122,13 @@ export class SortedSweep {
   /**
    * Adds a box as number `count` (the last). It sorts after every endpoint until the next update
    * places it, so the update meets every box it overlaps by a swap.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * console.log(sweep.append(), sweep.append(), sweep.count); // 0 1 2
+   * ```
    */
   append(): number {
     const n = this.#count;
@@ -108,7 +149,19 @@ export class SortedSweep {
     return n;
   }
 
-  /** Removes box k: its endpoints and pairs go, and the boxes after it are numbered one lower. */
+  /**
+   * Removes box k: its endpoints and pairs go, and the boxes after it are numbered one lower.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * for (let i = 0; i < 3; i++) sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 5, 5, 6, 6, 0.5, 0.5, 2, 2]));
+   * sweep.remove(1);
+   * console.log(sweep.count, Array.from(sweep.pairs())); // 2 [0, 1]
+   * ```
+   */
   remove(k: number): void {
     const n = this.#count;
     const dim = this.dim;
@@ -146,6 +199,17 @@ export class SortedSweep {
    * Takes the boxes to `boxes` (`2 · dim` numbers for each of the `count` boxes) and re-sorts the
    * lists by insertion sort, keeping the pairs up to date. Returns the swaps made (endpoints moved
    * one place; 0 when the lists were sorted afresh).
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 2, 0, 3, 1]));
+   * // box 1 moves left onto box 0: its min passes box 0's max
+   * console.log(sweep.update(new Float64Array([0, 0, 1, 1, 0.5, 0, 1.5, 1])), sweep.pairCount); // 1 1
+   * ```
    */
   update(boxes: Float64Array): number {
     const n = this.#count;
@@ -221,7 +285,20 @@ export class SortedSweep {
     for (let x = 0; x < pairs.length; x += 2) this.#add(pairs[x], pairs[x + 1]);
   }
 
-  /** The sorted endpoints of axis a, as tags (`box · 2 + (1 if max)`); a view, for the tests. */
+  /**
+   * The sorted endpoints of axis a, as tags (`box · 2 + (1 if max)`); a view, valid until the next
+   * change.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([2, 0, 3, 1, 0, 0, 1, 1]));
+   * console.log(Array.from(sweep.order(0))); // [2, 3, 0, 1]
+   * ```
+   */
   order(a: number): Uint32Array {
     return this.#tags[a].subarray(0, 2 * this.#count);
   }

@@ -45,7 +45,21 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected busy = false;
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
-  /** Endpoint swaps of the sorted lists, over the world's life (for the bench and the tests). */
+  /**
+   * Over the world's life: endpoint swaps of the sorted lists, and first-impact searches run.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * world.firstImpact();
+   * console.log(world.counters.searches); // 1
+   * ```
+   */
   readonly counters = { swaps: 0, searches: 0 };
 
   constructor(d: Dimension<PoseLike, Pose, Impact>) {
@@ -58,7 +72,20 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     return this.#d;
   }
 
-  /** Bodies in the world. */
+  /**
+   * Bodies in the world.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * console.log(world.size); // 1
+   * ```
+   */
   get size(): number {
     return this.ids.length;
   }
@@ -70,6 +97,17 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * @throws `FirstTouchError` `INVALID_POSE` for a bad pose, `INVALID_OPTION` for a bad kind, group,
    *   mask or body, `DUPLICATE_BODY` for a body already in the world (unless `shared`),
    *   `INVALID_OPTION` inside the step's callback.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const wall = world.add(box(1), { pose: at(0), kind: 'static' });
+   * const ball = world.add(box(0.1), { pose: at(3), group: 2 });
+   * console.log(wall, ball, world.size); // 0 1 2
+   * ```
    */
   add(body: Body, options: AddOptions<PoseLike>): number {
     this.#notBusy('add');
@@ -115,6 +153,17 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * Removes body `id`.
    *
    * @throws `FirstTouchError` `UNKNOWN_ID`, or `INVALID_OPTION` inside the step's callback.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * world.remove(id);
+   * console.log(world.size, world.has(id)); // 0 false
+   * ```
    */
   remove(id: number): void {
     this.#notBusy('remove');
@@ -139,7 +188,21 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#sweep.remove(k);
   }
 
-  /** A copy of body `id`'s pose (inside the step's callback: at the impact's instant). */
+  /**
+   * A copy of body `id`'s pose (inside the step's callback: at the impact's instant).
+   *
+   * @throws `FirstTouchError` `UNKNOWN_ID`.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(2) });
+   * console.log(Array.from(world.pose(id).t)); // [2, 0, 0]
+   * ```
+   */
   pose(id: number): Pose {
     return this.#d.copy(this.poses[this.indexOf(id, 'pose')] as unknown as PoseLike);
   }
@@ -147,6 +210,18 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /**
    * A copy of body `id`'s target (inside the step's callback: where it is going for the rest of the
    * step), or null when it has none (it does not move).
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * console.log(world.target(id)); // null
+   * world.setTarget(id, at(1));
+   * console.log(Array.from(world.target(id)!.t)); // [1, 0, 0]
+   * ```
    */
   target(id: number): Pose | null {
     const k = this.indexOf(id, 'target');
@@ -154,7 +229,20 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     return e === this.poses[k] ? null : this.#d.copy(e as unknown as PoseLike);
   }
 
-  /** True when body `id` is in the world. */
+  /**
+   * True when body `id` is in the world.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * console.log(world.has(id), world.has(id + 1)); // true false
+   * ```
+   */
   has(id: number): boolean {
     return this.#index.has(id);
   }
@@ -164,6 +252,18 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * step's callback, at the end of the current one. A body without a target does not move.
    *
    * @throws `FirstTouchError` `UNKNOWN_ID`, `INVALID_POSE`, `INVALID_OPTION` for a static body.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * world.setTarget(id, at(5));
+   * world.step();
+   * console.log(world.pose(id).t[0], world.target(id)); // 5 null
+   * ```
    */
   setTarget(id: number, pose1: PoseLike): void {
     const k = this.indexOf(id, 'setTarget');
@@ -188,6 +288,19 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /**
    * The earliest contact of the step (every body from its pose to its target) among the pairs the
    * kinds and filters allow: broadphase's `firstImpact` on the world's bodies, with the pair as ids.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const a = world.add(box(0.1), { pose: at(0) });
+   * world.add(box(0.1), { pose: at(1), kind: 'static' });
+   * world.setTarget(a, at(2));
+   * const r = world.firstImpact();
+   * console.log(r.status, r.pair, r.toi.toFixed(2)); // contact [0, 1] 0.45
+   * ```
    */
   firstImpact(options?: ImpactOptions): WorldImpact<Impact> {
     this.#notBusy('firstImpact');
@@ -241,7 +354,22 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     return k;
   }
 
-  /** The sorted lists (for the tests). */
+  /**
+   * The sorted lists under the searches (read them; the world keeps them).
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * world.add(box(1), { pose: at(0.5), shared: true });
+   * world.firstImpact();
+   * console.log(world.sweep.count, world.sweep.pairCount); // 2 1
+   * ```
+   */
   get sweep(): SortedSweep {
     return this.#sweep;
   }

@@ -51,6 +51,19 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * @throws `FirstTouchError` `INVALID_OPTION` for a bad callback or option, `CALLBACK_FAILED`
    *   when the callback throws (the bodies stay at that impact's instant, the targets as the callback
    *   left them; the message says which impact), and the search's own errors.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const a = world.add(box(0.1), { pose: at(0) });
+   * world.add(box(0.1), { pose: at(1), kind: 'static' });
+   * world.setTarget(a, at(2));
+   * const r = world.step((e, w) => w.setTarget(a, at(0)));
+   * console.log(r.status, r.events.length, r.events[0].ids, world.pose(a).t[0]); // complete 1 [0, 1] 0
+   * ```
    */
   step(onImpact?: (event: ImpactEvent, world: this) => void, options?: StepOptions): StepResult {
     if (this.busy)
