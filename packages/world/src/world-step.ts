@@ -82,6 +82,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     } else this.#live.fill(0);
     // pairs (i · n + j, dense) proven apart for the rest of the step
     const excluded = new Set<number>();
+    // the bodies whose motion the answer to an impact changed (one set for the step)
+    const changed = new Set<number>();
     const events: ImpactEvent[] = [];
     let s = 0;
     let searches = 0;
@@ -122,7 +124,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         distance: impact.distance,
       };
       events.push(event);
-      const changed = new Set<number>();
+      changed.clear();
       // (without a callback, the check below stops a pair that would close in)
       if (onImpact !== undefined) {
         this.busy = true;
