@@ -1,10 +1,17 @@
-import { type Surface, surfaceDistance } from '@firsttouch/mesh';
-import { interpolatePose, motionBound3, type Pose3 } from '@firsttouch/pose';
+import { type Curve, curveDistance, type Surface, surfaceDistance } from '@firsttouch/mesh';
+import {
+  interpolatePose,
+  interpolatePose2,
+  motionBound2,
+  motionBound3,
+  type Pose2,
+  type Pose3,
+} from '@firsttouch/pose';
 
 /** The poses of every body at one instant of a step. */
-export interface Snapshot {
+export interface Snapshot<P = Pose3> {
   s: number;
-  poses: Pose3[];
+  poses: P[];
 }
 
 /** What the oracle found over a trajectory. */
@@ -32,22 +39,60 @@ export function checkTrajectory(
   tested: (i: number, j: number) => boolean,
   maxDepth = 60,
 ): OracleReport {
+  return check(
+    bodies,
+    snapshots,
+    tested,
+    maxDepth,
+    (b, p0, p1) => motionBound3(p0, p1, b.positions),
+    interpolatePose,
+    (a, b, pa, pb) => surfaceDistance(a, b, { poseA: pa, poseB: pb }),
+  );
+}
+
+/** The 2-D twin of {@link checkTrajectory}: curves, `motionBound2`, `curveDistance`. */
+export function checkTrajectory2(
+  bodies: Curve[],
+  snapshots: Snapshot<Pose2>[],
+  tested: (i: number, j: number) => boolean,
+  maxDepth = 60,
+): OracleReport {
+  return check(
+    bodies,
+    snapshots,
+    tested,
+    maxDepth,
+    (b, p0, p1) => motionBound2(p0, p1, b.positions),
+    interpolatePose2,
+    (a, b, pa, pb) => curveDistance(a, b, { poseA: pa, poseB: pb }),
+  );
+}
+
+function check<B, P>(
+  bodies: B[],
+  snapshots: Snapshot<P>[],
+  tested: (i: number, j: number) => boolean,
+  maxDepth: number,
+  bound: (b: B, p0: P, p1: P) => number,
+  interpolate: (p0: P, p1: P, s: number) => P,
+  distance: (a: B, b: B, pa: P, pb: P) => { distance: number; intersecting: boolean },
+): OracleReport {
   const report: OracleReport = { crossings: [], undecided: 0, evaluations: 0 };
   const n = bodies.length;
   for (let k = 0; k + 1 < snapshots.length; k++) {
     const A = snapshots[k];
     const B = snapshots[k + 1];
     if (B.s <= A.s) continue;
-    const mu = bodies.map((b, i) => motionBound3(A.poses[i], B.poses[i], b.positions) * (1 + 1e-9) + 1e-15);
-    const at = (i: number, σ: number): Pose3 =>
-      σ === 0 ? A.poses[i] : σ === 1 ? B.poses[i] : interpolatePose(A.poses[i], B.poses[i], σ);
+    const mu = bodies.map((b, i) => bound(b, A.poses[i], B.poses[i]) * (1 + 1e-9) + 1e-15);
+    const at = (i: number, σ: number): P =>
+      σ === 0 ? A.poses[i] : σ === 1 ? B.poses[i] : interpolate(A.poses[i], B.poses[i], σ);
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
         if (!tested(i, j)) continue;
         const m = mu[i] + mu[j];
         const gap = (σ: number): number => {
           report.evaluations++;
-          const r = surfaceDistance(bodies[i], bodies[j], { poseA: at(i, σ), poseB: at(j, σ) });
+          const r = distance(bodies[i], bodies[j], at(i, σ), at(j, σ));
           if (r.intersecting || r.distance <= 0) {
             report.crossings.push({ i, j, s: A.s + σ * (B.s - A.s) });
             return 0;
