@@ -4,6 +4,10 @@ import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
 import {
   assertPose2,
   assertPose3,
+  composePose,
+  composePose2,
+  invertPose,
+  invertPose2,
   type Pose2,
   type Pose2Like,
   type Pose3,
@@ -26,6 +30,8 @@ export interface Dimension<PoseLike, Pose, Impact> {
   check(p: unknown, name: string): asserts p is PoseLike;
   copy(p: PoseLike, out?: Pose): Pose;
   same(a: Pose, b: Pose): boolean;
+  /** Where a body at `pose` ends when it rides with a body going from `carrierPose` to `carrierEnd`. */
+  carried(pose: Pose, carrierPose: Pose, carrierEnd: Pose): Pose;
   /** A body's motion over what is left of its step, from `pose` to `end` (checked once, here). */
   motion(pose: Pose, end: Pose): Mover<Pose>;
   search(
@@ -59,6 +65,9 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     for (let k = 0; k < 9; k++) if (a.R[k] !== b.R[k]) return false;
     return a.t[0] === b.t[0] && a.t[1] === b.t[1] && a.t[2] === b.t[2];
   },
+  carried(pose: Pose3, carrierPose: Pose3, carrierEnd: Pose3): Pose3 {
+    return composePose(carrierEnd, composePose(invertPose(carrierPose), pose));
+  },
   motion(pose: Pose3, end: Pose3): Mover<Pose3> {
     return new RigidMotion(pose, end);
   },
@@ -87,6 +96,9 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   },
   same(a: Pose2, b: Pose2): boolean {
     return a === b || (a.angle === b.angle && a.t[0] === b.t[0] && a.t[1] === b.t[1]);
+  },
+  carried(pose: Pose2, carrierPose: Pose2, carrierEnd: Pose2): Pose2 {
+    return composePose2(carrierEnd, composePose2(invertPose2(carrierPose), pose));
   },
   motion(pose: Pose2, end: Pose2): Mover<Pose2> {
     return new RigidMotion2(pose, end);

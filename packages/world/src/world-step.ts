@@ -5,6 +5,7 @@ import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
 import { WorldCore } from './world-core.js';
 
+const KINEMATIC = 1;
 const DYNAMIC = 2;
 /** The default cap on the impacts of one step. */
 const MAX_IMPACTS = 1000;
@@ -145,10 +146,24 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       }
       // the step's end reached: targets the callback set are the next step's
       if (at >= 1) return { status: StepStatus.Complete, events, reached: 1, searches, tolerance };
-      const apart = this.#apart(i, j, impact.distance, options);
+      let apart = this.#apart(i, j, impact.distance, options);
       if (!apart) {
         this.#stop(i, changed);
         this.#stop(j, changed);
+        const still = this.#atRest(i) && this.#atRest(j);
+        // a kinematic body still driving into the stopped one: it rides along with the kinematic
+        // body, kept when the pair's own search proves it then stays apart (so for a kinematic body
+        // that only translates; with a turning one it may not pass, and the impacts then repeat)
+        if (!still) {
+          apart = this.#apart(i, j, impact.distance, options);
+          if (!apart && this.#carry(i, j, changed)) {
+            apart = this.#apart(i, j, impact.distance, options);
+            if (!apart) {
+              this.#stop(i, changed);
+              this.#stop(j, changed);
+            }
+          }
+        }
       }
       // a body with a new motion: its pairs are searched again
       if (changed.size > 0 && excluded.size > 0) {
@@ -207,6 +222,25 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     this.ends[k] = this.poses[k];
     this.#live[k] = 0;
     changed.add(k);
+  }
+
+  /**
+   * When one of the pair is kinematic and moving and the other dynamic, gives the dynamic one the
+   * target that carries it along with the kinematic one; true when it did.
+   */
+  #carry(i: number, j: number, changed: Set<number>): boolean {
+    const { kinds, poses, ends } = this;
+    for (const [d, k] of [
+      [i, j],
+      [j, i],
+    ]) {
+      if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
+      ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
+      this.#live[d] = 0;
+      changed.add(d);
+      return true;
+    }
+    return false;
   }
 
   #atRest(k: number): boolean {

@@ -165,6 +165,24 @@ describe('the continuous step with an elastic bounce: no pass-through, events in
     expect(world.step().events).toEqual([]);
   });
 
+  it('a kinematic body driving into a stopped dynamic one carries it along (no callback), no crossing', () => {
+    const world = new World();
+    const pusher = world.add(box([0.1, 0.4, 0.4]), { pose: at(-0.3), kind: 'kinematic' });
+    const a = world.add(pebble, { pose: at(0) });
+    world.setTarget(pusher, at(0.3));
+    const snapshots: Snapshot[] = [{ s: 0, poses: [world.pose(pusher), world.pose(a)] }];
+    const r = world.step();
+    snapshots.push({ s: 1, poses: [world.pose(pusher), world.pose(a)] });
+    expect(r.status).toBe(StepStatus.Complete);
+    expect(r.events.length).toBe(1);
+    // touched at the pusher's face (x = −0.25 + 0.6 s meets −0.02): s ≈ 0.383, then pushed 0.6 · 0.617 further
+    expect(r.events[0].toi).toBeCloseTo(0.23 / 0.6, 5);
+    expect(world.pose(a).t[0]).toBeCloseTo(0.6 - 0.23, 5);
+    expect(world.pose(a).t[0]).toBeGreaterThan(0.3 + 0.05 + 0.02);
+    const report = checkTrajectory([box([0.1, 0.4, 0.4]), pebble], snapshots, () => true);
+    expect(report.crossings).toEqual([]);
+  });
+
   it('maxImpacts ends the step with a status saying so; the bodies stay at the last impact', () => {
     const world = new World();
     const ids = [0, 1, 2, 3].map((x) => world.add(pebble, { pose: at(x * 0.2), shared: true }));
