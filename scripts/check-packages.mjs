@@ -20,6 +20,7 @@ const LAYERS = {
   // the worker pool and its job-engine worker: above the many-body queries it answers in batches
   batch: ['pose', 'mesh', 'ccd', 'broadphase'],
   cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io', 'batch'],
+  world: ['pose', 'mesh', 'ccd', 'broadphase'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
   three: ['pose', 'mesh', 'ccd', 'broadphase'],
 };

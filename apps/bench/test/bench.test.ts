@@ -25,6 +25,7 @@ import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
+import { worldScene } from '../src/scenes/world.js';
 
 // A tiny run of every scene: a handful of queries each, one timed run, no timing assertion.
 const tiny = { size: 'tiny' as const, timing: TIMING.tiny, log: () => {} };
@@ -346,4 +347,19 @@ describe('batch scene (tiny)', () => {
     expect(r.figures['serial.answerDiffers']).toBe(0);
     expect(r.figures['serial.facets']).toBe(6 * 2 * 20 * 20);
   });
+});
+
+describe('world scene (tiny)', () => {
+  it('runs: the world equals broadphase at every step, no body leaves the room', async () => {
+    const r = await worldScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.figures['coherent.sameSteps']).toBe(100);
+    for (const k of ['bounce2', 'bounce0.5']) {
+      expect(r.figures[`${k}.outside`]).toBe(0);
+      expect(r.figures[`${k}.capped`]).toBe(0);
+    }
+    expect(r.figures['bounce2.impactsPerStep']).toBeGreaterThan(0);
+    expect(r.figures['planck2d.worldOutside']).toBe(0);
+    expect(r.figures['planck2d.worldImpacts']).toBeGreaterThan(0);
+  }, 300_000);
 });

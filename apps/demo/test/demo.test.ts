@@ -14,6 +14,9 @@ describe('the main job, as a user runs it', () => {
     expect(r.status).toBe(0);
     for (const run of ['run 1', 'run 2', 'run 3', 'run 4']) expect(r.stdout).toContain(`$ ${run}`);
     expect(r.stderr).toContain('run 4/4');
+    // the world's run: bullets through thin walls, none through
+    expect(r.stdout).toContain('$ the world: no pass-through');
+    expect(r.stdout).toMatch(/bullets through a wall 0, pairs intersecting 0/);
     for (const f of [
       'run1-gap.svg',
       'run2-iterates.svg',

@@ -203,6 +203,18 @@ describe.skipIf(!hasChromium && !inCi)('the web viewer (pnpm --filter @firsttouc
     expect(existsSync(screenshot)).toBe(true);
   });
 
+  it('runs the world of bullets and thin walls in the page: none through a wall, as in Node', async () => {
+    requireChromium();
+    await page.click('#world-run');
+    await page.waitForSelector('#world[data-state="done"]', { timeout: 120_000 });
+    expect(await page.getAttribute('#world', 'data-crossed')).toBe('0');
+    expect(await page.getAttribute('#world', 'data-intersecting')).toBe('0');
+    expect(await page.textContent('#world-readout')).toContain(
+      'bullets through a wall 0, pairs intersecting 0',
+    );
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   it('takes an OBJ file for a body and shows the toi the library computes for it', async () => {
     requireChromium();
     // a ball in place of the pebble, at the same poses, as the user would pick it from the disk

@@ -4,6 +4,7 @@ import type { Surface } from '@firsttouch/mesh';
 import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies3 } from './bodies.js';
 import { pairRunner, withQuery } from './pair-runner.js';
+import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
   candidatePairs,
@@ -77,12 +78,45 @@ export function firstImpact(
   poses1: readonly Pose3Like[],
   options?: ImpactOptions,
 ): FirstImpactResult {
+  return firstImpactFrom(bodies, poses0, poses1, options);
+}
+
+/**
+ * {@link firstImpact} with the overlapping boxes of each window taken from `source` (see
+ * {@link PairSource}): what `@firsttouch/world` runs on its sorted lists.
+ *
+ * @example
+ * ```ts
+ * import { firstImpactFrom, overlappingPairs } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const b = box(0.1);
+ * // pair 0-1 left out: the first impact is 1-2's
+ * const source = { overlaps: (boxes: Float64Array) => overlappingPairs(boxes, 3).filter((_, k, all) => all[k - (k % 2)] !== 0) };
+ * const r = firstImpactFrom([b, b, b], [at(0), at(0.5), at(1)], [at(0), at(0.2), at(0.2)], undefined, source);
+ * console.log(r.pair); // [1, 2]
+ * ```
+ */
+export function firstImpactFrom(
+  bodies: readonly Surface[],
+  poses0: readonly Pose3Like[],
+  poses1: readonly Pose3Like[],
+  options?: ImpactOptions,
+  source?: PairSource,
+): FirstImpactResult {
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const unit = unitScene(bodies, poses0, poses1);
   if (unit !== null) {
-    const r = firstImpact(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = firstImpactFrom(
+      unit.bodies,
+      unit.poses0,
+      unit.poses1,
+      unitOptions(options, unit.e),
+      source?.atUnitSize?.(),
+    );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
@@ -95,6 +129,7 @@ export function firstImpact(
         onProgress: options?.onProgress,
         where: 'firstImpact',
       }),
+      source,
     ),
   );
   return { ...r, tolerance: o.tolerance };

@@ -4,6 +4,7 @@ import type { Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
 import { pairRunner, withQuery } from './pair-runner.js';
+import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
   candidatePairs,
@@ -59,12 +60,43 @@ export function firstImpact2(
   poses1: readonly Pose2Like[],
   options?: ImpactOptions,
 ): FirstImpact2Result {
+  return firstImpact2From(bodies, poses0, poses1, options);
+}
+
+/**
+ * {@link firstImpact2} with the overlapping boxes of each window taken from `source` (see
+ * {@link PairSource}): what `@firsttouch/world` runs on its sorted lists.
+ *
+ * @example
+ * ```ts
+ * import { firstImpact2From, overlappingPairs } from '@firsttouch/broadphase/internal';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const d = disc(0.1, 16);
+ * // no pair at all: nothing to search
+ * const r = firstImpact2From([d, d], [pose2(0, [0, 0]), pose2(0, [1, 0])], [pose2(0, [0, 0]), pose2(0, [0, 0])], undefined, { overlaps: () => new Uint32Array(0) });
+ * console.log(r.status, r.tested); // separate 0
+ * ```
+ */
+export function firstImpact2From(
+  bodies: readonly Curve[],
+  poses0: readonly Pose2Like[],
+  poses1: readonly Pose2Like[],
+  options?: ImpactOptions,
+  source?: PairSource,
+): FirstImpact2Result {
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const unit = unitScene(bodies, poses0, poses1);
   if (unit !== null) {
-    const r = firstImpact2(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = firstImpact2From(
+      unit.bodies,
+      unit.poses0,
+      unit.poses1,
+      unitOptions(options, unit.e),
+      source?.atUnitSize?.(),
+    );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
@@ -76,6 +108,7 @@ export function firstImpact2(
         onProgress: options?.onProgress,
         where: 'firstImpact2',
       }),
+      source,
     ),
   );
   return { ...r, tolerance: o.tolerance };

@@ -8,6 +8,7 @@ import {
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
+import type { PairSource } from './pair-source.js';
 import { overlappingPairs } from './sweep-and-prune.js';
 
 /**
@@ -120,9 +121,11 @@ export function resolveImpactOptions(
  * some s in the window), each with the specification's lower bound, in no particular order. A pair
  * left out stays farther apart than the tolerance over the whole window.
  */
-export function candidatePairs(b: StepBodies, tolerance: number, h = 1): Candidates {
+export function candidatePairs(b: StepBodies, tolerance: number, h = 1, source?: PairSource): Candidates {
   const margin = 0.5 * tolerance;
-  const raw = overlappingPairs(sweptBoxes(b, margin, h), b.dim);
+  const boxes = sweptBoxes(b, margin, h);
+  const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
+  const raw = source === undefined ? overlappingPairs(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
   const spin = h >= 1 ? b.spin : new Float64Array(b.count);
   if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   let kept = 0;
@@ -198,14 +201,21 @@ export function firstWindow(b: StepBodies): number {
  * The lower bound of a pair: the larger of the specification's `max(0, box gap at s = 0 − tol) /
  * (μ_i + μ_j)` and the last iterate of a conservative advancement on a cheap lower bound of the
  * pair's gap (see {@link PairBound}), neither of which the pair's reported toi comes before.
+ *
+ * `source`, when given, finds the overlapping boxes of each window in place of `overlappingPairs`.
  */
-export function searchFirst<R>(b: StepBodies, o: ResolvedOptions, run: PairRunner<R>): FirstSearch<R> {
+export function searchFirst<R>(
+  b: StepBodies,
+  o: ResolvedOptions,
+  run: PairRunner<R>,
+  source?: PairSource,
+): FirstSearch<R> {
   let runs = 0;
   // the pairs run so far, as i·n + j (exact in a double)
   const ran = new Set<number>();
   let h = firstWindow(b);
   for (;;) {
-    const c = candidatePairs(b, o.tolerance, h);
+    const c = candidatePairs(b, o.tolerance, h, source);
     const r = searchWindow(b, c, o, h, run, ran);
     runs += r.tested;
     if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.bounds.length };

@@ -38,6 +38,13 @@ export function sweepAndPrune(boxes: Float64Array, dim: 2 | 3 = 3): Uint32Array 
 /**
  * The overlapping pairs of {@link sweepAndPrune} (`i < j` in each), in no particular order: for
  * callers that order them their own way.
+ *
+ * @example
+ * ```ts
+ * import { overlappingPairs } from '@firsttouch/broadphase/internal';
+ * const boxes = new Float64Array([0, 0, 1, 1, 0.5, 0.5, 2, 2, 5, 5, 6, 6]);
+ * console.log(Array.from(overlappingPairs(boxes, 2))); // [0, 1]
+ * ```
  */
 export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
   if (dim !== 2 && dim !== 3)

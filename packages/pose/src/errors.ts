@@ -30,7 +30,13 @@ export type FirstTouchErrorCode =
   /** A body id that a worker pool does not hold. */
   | 'UNKNOWN_BODY'
   /** A worker died on a query twice (the query was retried once on another worker). */
-  | 'WORKER_FAILED';
+  | 'WORKER_FAILED'
+  /** A body id that a world does not hold. */
+  | 'UNKNOWN_ID'
+  /** The same body object added to a world twice (without `shared`). */
+  | 'DUPLICATE_BODY'
+  /** A world step's impact callback threw; the error names how far the step got. */
+  | 'CALLBACK_FAILED';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable

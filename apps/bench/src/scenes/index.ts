@@ -7,6 +7,7 @@ import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
 import { treesScene } from './trees.js';
+import { worldScene } from './world.js';
 
 /**
  * Every scene, in the order they run. A new scene is one file in this folder plus one line here.
@@ -22,5 +23,6 @@ export const SCENES: readonly Scene[] = [
   planck2dScene,
   manyScene,
   batchScene,
+  worldScene,
   convexScene,
 ];

@@ -7,6 +7,7 @@ import { advancementRun, printAdvancement } from '../runs/advancement.js';
 import { curvesRun, printCurves } from '../runs/curves.js';
 import { printSampling, samplingRun } from '../runs/sampling.js';
 import { printSeveral, severalRun } from '../runs/several.js';
+import { printWorld, worldRun } from '../runs/world.js';
 import { tutorialScene } from '../scene/tutorial.js';
 import { figures } from './figures.js';
 
@@ -37,6 +38,9 @@ section('run 3: several bodies', printSeveral(r3, scene.several.bodies.length));
 progress('run 4/4: the 2-D twins and the sliding disc');
 const r4 = curvesRun(scene);
 section('run 4: 2-D', printCurves(r4));
+
+progress('the world: bullets through thin walls and a spinning bar, an elastic bounce, 300 steps');
+section('the world: no pass-through', printWorld(worldRun()));
 
 progress(`writing the figures to ${outDir}`);
 mkdirSync(outDir, { recursive: true });

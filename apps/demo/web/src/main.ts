@@ -3,6 +3,7 @@
 import './style.css';
 import type { Motion3 } from '@firsttouch/ccd';
 import { Box3, Vector3 } from 'three';
+import { printWorld, worldRun } from '../../src/runs/world.js';
 import type { Body } from './bodies.js';
 import { BodiesView } from './bodies-view.js';
 import { bodyFromFile } from './body-file.js';
@@ -138,6 +139,19 @@ byId('prev-iterate').addEventListener('click', () => {
 byId('next-iterate').addEventListener('click', () => {
   const after = last?.iterates.find((p) => p.s > slider.value);
   if (after) slider.set(after.s);
+});
+
+// The world's run of `npm run demo`, here in the page: its counts, pass-throughs first.
+byId('world-run').addEventListener('click', async () => {
+  const out = byId('world-readout');
+  out.textContent = 'running…';
+  byId('world').dataset.state = 'running';
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const r = worldRun();
+  out.textContent = printWorld(r).join('\n');
+  byId('world').dataset.crossed = String(r.crossed);
+  byId('world').dataset.intersecting = String(r.intersecting);
+  byId('world').dataset.state = 'done';
 });
 
 loadBuiltin();

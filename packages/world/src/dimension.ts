@@ -1,0 +1,122 @@
+import type { FirstImpact2Result, FirstImpactResult, ImpactOptions } from '@firsttouch/broadphase';
+import { firstImpact2From, firstImpactFrom, type PairSource } from '@firsttouch/broadphase/internal';
+import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
+import {
+  assertPose2,
+  assertPose3,
+  composePose,
+  composePose2,
+  invertPose,
+  invertPose2,
+  type Pose2,
+  type Pose2Like,
+  type Pose3,
+  type Pose3Like,
+  RigidMotion,
+  RigidMotion2,
+} from '@firsttouch/pose';
+
+/** The record of broadphase's first impact, either dimension. */
+export type SearchResult<Impact> = Omit<FirstImpactResult, 'impact'> & { impact: Impact | null };
+
+/**
+ * What the world needs of its dimension: the poses (checked, copied, compared, moved along the
+ * step's motion) and broadphase's search. Everything else, the bodies' table, the sorted lists and
+ * the continuous step, is one code path for both.
+ */
+export interface Dimension<PoseLike, Pose, Impact> {
+  dim: 2 | 3;
+  /** Throws `INVALID_POSE` naming `name` unless `p` is a pose. */
+  check(p: unknown, name: string): asserts p is PoseLike;
+  copy(p: PoseLike, out?: Pose): Pose;
+  same(a: Pose, b: Pose): boolean;
+  /** Where a body at `pose` ends when it rides with a body going from `carrierPose` to `carrierEnd`. */
+  carried(pose: Pose, carrierPose: Pose, carrierEnd: Pose): Pose;
+  /** A body's motion over what is left of its step, from `pose` to `end` (checked once, here). */
+  motion(pose: Pose, end: Pose): Mover<Pose>;
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose[],
+    poses1: readonly Pose[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<Impact>;
+}
+
+/** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
+export interface Mover<Pose> {
+  reset(pose: Pose, end: Pose): void;
+  poseAt(phi: number, out: Pose): void;
+}
+
+/** The 3-D world's dimension. */
+export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.freeze({
+  dim: 3 as const,
+  check(p: unknown, name: string): asserts p is Pose3Like {
+    assertPose3(p, name);
+  },
+  copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }): Pose3 {
+    for (let k = 0; k < 9; k++) out.R[k] = p.R[k];
+    for (let k = 0; k < 3; k++) out.t[k] = p.t[k];
+    return out;
+  },
+  same(a: Pose3, b: Pose3): boolean {
+    if (a === b) return true;
+    for (let k = 0; k < 9; k++) if (a.R[k] !== b.R[k]) return false;
+    return a.t[0] === b.t[0] && a.t[1] === b.t[1] && a.t[2] === b.t[2];
+  },
+  carried(pose: Pose3, carrierPose: Pose3, carrierEnd: Pose3): Pose3 {
+    return composePose(carrierEnd, composePose(invertPose(carrierPose), pose));
+  },
+  motion(pose: Pose3, end: Pose3): Mover<Pose3> {
+    return new RigidMotion(pose, end);
+  },
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose3[],
+    poses1: readonly Pose3[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<TimeOfImpactResult> {
+    return firstImpactFrom(bodies as Parameters<typeof firstImpactFrom>[0], poses0, poses1, options, source);
+  },
+});
+
+/** The 2-D world's dimension. */
+export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.freeze({
+  dim: 2 as const,
+  check(p: unknown, name: string): asserts p is Pose2Like {
+    assertPose2(p, name);
+  },
+  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }): Pose2 {
+    out.angle = p.angle;
+    out.t[0] = p.t[0];
+    out.t[1] = p.t[1];
+    return out;
+  },
+  same(a: Pose2, b: Pose2): boolean {
+    return a === b || (a.angle === b.angle && a.t[0] === b.t[0] && a.t[1] === b.t[1]);
+  },
+  carried(pose: Pose2, carrierPose: Pose2, carrierEnd: Pose2): Pose2 {
+    return composePose2(carrierEnd, composePose2(invertPose2(carrierPose), pose));
+  },
+  motion(pose: Pose2, end: Pose2): Mover<Pose2> {
+    return new RigidMotion2(pose, end);
+  },
+  search(
+    bodies: readonly unknown[],
+    poses0: readonly Pose2[],
+    poses1: readonly Pose2[],
+    options: ImpactOptions | undefined,
+    source: PairSource | undefined,
+  ): SearchResult<TimeOfImpact2Result> {
+    const r: FirstImpact2Result = firstImpact2From(
+      bodies as Parameters<typeof firstImpact2From>[0],
+      poses0,
+      poses1,
+      options,
+      source,
+    );
+    return r;
+  },
+});

@@ -1,0 +1,370 @@
+import { overlappingPairs } from '@firsttouch/broadphase/internal';
+import { FirstTouchError } from '@firsttouch/pose';
+
+/** A pair `i < j` as one number: exact in a double while both are below 2^26. */
+const PAIR_SHIFT = 67_108_864;
+/**
+ * The most boxes a {@link SortedSweep} holds, and so the most bodies of a world: 2^26 (pair keys
+ * stay exact doubles below it).
+ *
+ * @example
+ * ```ts
+ * import { MAX_SWEEP_BODIES } from '@firsttouch/world';
+ * console.log(MAX_SWEEP_BODIES); // 67108864
+ * ```
+ */
+export const MAX_SWEEP_BODIES = PAIR_SHIFT;
+
+/** Appended boxes beyond this share of all (and beyond 64) make the next update a fresh sort. */
+const REBUILD_SHARE = 1 / 8;
+
+/**
+ * Sweep-and-prune kept from step to step (van den Bergen's, seed 002): on each axis the boxes'
+ * endpoints stay sorted in one list, and the set of overlapping box pairs is kept with them. When
+ * the boxes move, each list is re-sorted by insertion sort, which swaps exactly the endpoints whose
+ * order changed: a min that passes a max to its left makes the two boxes meet on that axis (the
+ * pair is tested on every axis and kept if the boxes overlap), a max that passes a min to its left
+ * parts them (the pair is dropped). Coherent motion swaps little, so an update costs O(n + swaps),
+ * not a sort.
+ *
+ * Many boxes appended at once (more than an eighth of them and 64, a first fill) would cost
+ * O(n²) swaps: the lists are then sorted afresh and the pairs found by broadphase's sweep.
+ *
+ * Boxes are closed, as `overlappingPairs` takes them: at equal values a min sorts before a max, so
+ * touching boxes overlap. The pairs are those `overlappingPairs` finds on the same boxes, whatever
+ * the order the boxes came in (the tests check it against a fresh sweep).
+ *
+ * @example
+ * ```ts
+ * import { SortedSweep } from '@firsttouch/world';
+ * const sweep = new SortedSweep(2);
+ * sweep.append();
+ * sweep.append();
+ * sweep.update(new Float64Array([0, 0, 1, 1, 2, 0, 3, 1]));
+ * console.log(sweep.pairCount); // 0
+ * const swaps = sweep.update(new Float64Array([0, 0, 1, 1, 0.5, 0, 1.5, 1]));
+ * console.log(sweep.pairCount, Array.from(sweep.pairs()), swaps); // 1 [0, 1] 1
+ * ```
+ */
+export class SortedSweep {
+  /** 2 or 3 axes. */
+  readonly dim: 2 | 3;
+  #count = 0;
+  /** Boxes appended since the last update. */
+  #appended = 0;
+  /** The boxes as of the last update: `dim` mins then `dim` maxes a box. */
+  #boxes = new Float64Array(0);
+  /** Per axis, the endpoints' values in sorted order, and their tags (`box · 2 + (1 if max)`). */
+  readonly #values: Float64Array[] = [];
+  readonly #tags: Uint32Array[] = [];
+  /** The overlapping pairs, flat `i, j` (`i < j`), and where each sits in it (by its key). */
+  #pairs = new Uint32Array(64);
+  #pairCount = 0;
+  readonly #slot = new Map<number, number>();
+
+  constructor(dim: 2 | 3) {
+    this.dim = dim;
+    for (let a = 0; a < dim; a++) {
+      this.#values.push(new Float64Array(0));
+      this.#tags.push(new Uint32Array(0));
+    }
+  }
+
+  /**
+   * The boxes held.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * console.log(sweep.count); // 1
+   * ```
+   */
+  get count(): number {
+    return this.#count;
+  }
+
+  /**
+   * The overlapping pairs held.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 1, 1, 2, 2]));
+   * console.log(sweep.pairCount); // 1
+   * ```
+   */
+  get pairCount(): number {
+    return this.#pairCount;
+  }
+
+  /**
+   * The overlapping pairs, flat `i0, j0, i1, j1, ...` (`i < j`, in no particular order); a view,
+   * valid until the next change.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * for (let i = 0; i < 3; i++) sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 5, 5, 6, 6, 0.5, 0.5, 2, 2]));
+   * console.log(Array.from(sweep.pairs())); // [0, 2]
+   * ```
+   */
+  pairs(): Uint32Array {
+    return this.#pairs.subarray(0, 2 * this.#pairCount);
+  }
+
+  /**
+   * Adds a box as number `count` (the last). It sorts after every endpoint until the next update
+   * places it, so the update meets every box it overlaps by a swap.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * console.log(sweep.append(), sweep.append(), sweep.count); // 0 1 2
+   * ```
+   */
+  append(): number {
+    const n = this.#count;
+    if (n + 1 > MAX_SWEEP_BODIES)
+      throw new FirstTouchError('INVALID_OPTION', `a sweep holds at most ${MAX_SWEEP_BODIES} boxes`);
+    this.#reserve(n + 1);
+    const dim = this.dim;
+    for (let a = 0; a < dim; a++) {
+      this.#values[a][2 * n] = Number.POSITIVE_INFINITY;
+      this.#values[a][2 * n + 1] = Number.POSITIVE_INFINITY;
+      this.#tags[a][2 * n] = 2 * n;
+      this.#tags[a][2 * n + 1] = 2 * n + 1;
+      this.#boxes[2 * dim * n + a] = Number.POSITIVE_INFINITY;
+      this.#boxes[2 * dim * n + dim + a] = Number.POSITIVE_INFINITY;
+    }
+    this.#count = n + 1;
+    this.#appended++;
+    return n;
+  }
+
+  /**
+   * Removes box k: its endpoints and pairs go, and the boxes after it are numbered one lower.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * for (let i = 0; i < 3; i++) sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 5, 5, 6, 6, 0.5, 0.5, 2, 2]));
+   * sweep.remove(1);
+   * console.log(sweep.count, Array.from(sweep.pairs())); // 2 [0, 1]
+   * ```
+   */
+  remove(k: number): void {
+    const n = this.#count;
+    const dim = this.dim;
+    for (let a = 0; a < dim; a++) {
+      const V = this.#values[a];
+      const T = this.#tags[a];
+      let w = 0;
+      for (let r = 0; r < 2 * n; r++) {
+        const t = T[r];
+        const box = t >>> 1;
+        if (box === k) continue;
+        V[w] = V[r];
+        T[w] = box > k ? t - 2 : t;
+        w++;
+      }
+    }
+    this.#boxes.copyWithin(2 * dim * k, 2 * dim * (k + 1), 2 * dim * n);
+    const P = this.#pairs;
+    let w = 0;
+    for (let x = 0; x < this.#pairCount; x++) {
+      const i = P[2 * x];
+      const j = P[2 * x + 1];
+      if (i === k || j === k) continue;
+      P[2 * w] = i > k ? i - 1 : i;
+      P[2 * w + 1] = j > k ? j - 1 : j;
+      w++;
+    }
+    this.#pairCount = w;
+    this.#slot.clear();
+    for (let x = 0; x < w; x++) this.#slot.set(P[2 * x] * PAIR_SHIFT + P[2 * x + 1], x);
+    this.#count = n - 1;
+  }
+
+  /**
+   * Takes the boxes to `boxes` (`2 · dim` numbers for each of the `count` boxes) and re-sorts the
+   * lists by insertion sort, keeping the pairs up to date. Returns the swaps made (endpoints moved
+   * one place; 0 when the lists were sorted afresh).
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([0, 0, 1, 1, 2, 0, 3, 1]));
+   * // box 1 moves left onto box 0: its min passes box 0's max
+   * console.log(sweep.update(new Float64Array([0, 0, 1, 1, 0.5, 0, 1.5, 1])), sweep.pairCount); // 1 1
+   * ```
+   */
+  update(boxes: Float64Array): number {
+    const n = this.#count;
+    const dim = this.dim;
+    if (boxes.length !== 2 * dim * n)
+      throw new FirstTouchError('BAD_LENGTH', `boxes must hold ${2 * dim * n} numbers, got ${boxes.length}`);
+    this.#boxes.set(boxes);
+    const B = this.#boxes;
+    const fresh = this.#appended > 64 && this.#appended > REBUILD_SHARE * n;
+    this.#appended = 0;
+    if (fresh) {
+      this.#rebuild(boxes);
+      return 0;
+    }
+    let swaps = 0;
+    for (let a = 0; a < dim; a++) {
+      const V = this.#values[a];
+      const T = this.#tags[a];
+      // the new values first, in list order
+      for (let r = 0; r < 2 * n; r++) {
+        const t = T[r];
+        V[r] = B[2 * dim * (t >>> 1) + (t & 1) * dim + a];
+      }
+      for (let r = 1; r < 2 * n; r++) {
+        const v = V[r];
+        const t = T[r];
+        const max = t & 1;
+        let q = r - 1;
+        // (v, min before max at equal values) sorts before the endpoint at q: move left past it
+        while (q >= 0 && (V[q] > v || (V[q] === v && (T[q] & 1) > max))) {
+          const u = T[q];
+          swaps++;
+          if ((u & 1) !== max) {
+            const box = t >>> 1;
+            const other = u >>> 1;
+            // a min passing a max: the boxes now meet on this axis; a max passing a min: they part
+            if (max === 0) {
+              if (this.#overlap(box, other)) this.#add(box, other);
+            } else this.#drop(box, other);
+          }
+          V[q + 1] = V[q];
+          T[q + 1] = u;
+          q--;
+        }
+        V[q + 1] = v;
+        T[q + 1] = t;
+      }
+    }
+    return swaps;
+  }
+
+  /** Sorts every list afresh and takes the pairs from a fresh sweep (after a large fill). */
+  #rebuild(boxes: Float64Array): void {
+    const n = this.#count;
+    const dim = this.dim;
+    const order = new Uint32Array(2 * n);
+    for (let a = 0; a < dim; a++) {
+      const V = this.#values[a];
+      const T = this.#tags[a];
+      for (let t = 0; t < 2 * n; t++) {
+        order[t] = t;
+        V[t] = boxes[2 * dim * (t >>> 1) + (t & 1) * dim + a];
+      }
+      // (value, min before max): the order the insertion sort keeps
+      order.sort((p, q) => V[p] - V[q] || (p & 1) - (q & 1));
+      const sorted = Float64Array.from(order, (t) => V[t]);
+      V.set(sorted);
+      T.set(order);
+    }
+    const pairs = overlappingPairs(boxes, dim);
+    this.#pairCount = 0;
+    this.#slot.clear();
+    for (let x = 0; x < pairs.length; x += 2) this.#add(pairs[x], pairs[x + 1]);
+  }
+
+  /**
+   * The sorted endpoints of axis a, as tags (`box · 2 + (1 if max)`); a view, valid until the next
+   * change.
+   *
+   * @example
+   * ```ts
+   * import { SortedSweep } from '@firsttouch/world';
+   * const sweep = new SortedSweep(2);
+   * sweep.append();
+   * sweep.append();
+   * sweep.update(new Float64Array([2, 0, 3, 1, 0, 0, 1, 1]));
+   * console.log(Array.from(sweep.order(0))); // [2, 3, 0, 1]
+   * ```
+   */
+  order(a: number): Uint32Array {
+    return this.#tags[a].subarray(0, 2 * this.#count);
+  }
+
+  #overlap(i: number, j: number): boolean {
+    const dim = this.dim;
+    const B = this.#boxes;
+    const oi = 2 * dim * i;
+    const oj = 2 * dim * j;
+    for (let a = 0; a < dim; a++) {
+      if (B[oi + dim + a] < B[oj + a] || B[oj + dim + a] < B[oi + a]) return false;
+    }
+    return true;
+  }
+
+  #add(p: number, q: number): void {
+    const i = p < q ? p : q;
+    const j = p < q ? q : p;
+    const key = i * PAIR_SHIFT + j;
+    if (this.#slot.has(key)) return;
+    const x = this.#pairCount;
+    if (2 * x + 2 > this.#pairs.length) {
+      const grown = new Uint32Array(2 * this.#pairs.length);
+      grown.set(this.#pairs);
+      this.#pairs = grown;
+    }
+    this.#pairs[2 * x] = i;
+    this.#pairs[2 * x + 1] = j;
+    this.#slot.set(key, x);
+    this.#pairCount = x + 1;
+  }
+
+  #drop(p: number, q: number): void {
+    const i = p < q ? p : q;
+    const j = p < q ? q : p;
+    const key = i * PAIR_SHIFT + j;
+    const x = this.#slot.get(key);
+    if (x === undefined) return;
+    this.#slot.delete(key);
+    // the last pair takes the freed place
+    const last = this.#pairCount - 1;
+    if (x !== last) {
+      const li = this.#pairs[2 * last];
+      const lj = this.#pairs[2 * last + 1];
+      this.#pairs[2 * x] = li;
+      this.#pairs[2 * x + 1] = lj;
+      this.#slot.set(li * PAIR_SHIFT + lj, x);
+    }
+    this.#pairCount = last;
+  }
+
+  /** Room for n boxes. */
+  #reserve(n: number): void {
+    const dim = this.dim;
+    if (this.#boxes.length >= 2 * dim * n) return;
+    const cap = Math.max(16, 2 * n);
+    const boxes = new Float64Array(2 * dim * cap);
+    boxes.set(this.#boxes);
+    this.#boxes = boxes;
+    for (let a = 0; a < dim; a++) {
+      const V = new Float64Array(2 * cap);
+      V.set(this.#values[a]);
+      this.#values[a] = V;
+      const T = new Uint32Array(2 * cap);
+      T.set(this.#tags[a]);
+      this.#tags[a] = T;
+    }
+  }
+}

@@ -1,0 +1,396 @@
+import type { ImpactOptions } from '@firsttouch/broadphase';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import type { Dimension } from './dimension.js';
+import type { AddOptions, BodyKind, WorldImpact } from './records.js';
+import { SortedSweep } from './sorted-sweep.js';
+import { type PairFilter, worldPairs } from './world-pairs.js';
+
+/** The kinds as small numbers, in the table. */
+const STATIC = 0;
+const KINEMATIC = 1;
+const DYNAMIC = 2;
+const KINDS: Readonly<Record<BodyKind, number>> = Object.freeze({
+  static: STATIC,
+  kinematic: KINEMATIC,
+  dynamic: DYNAMIC,
+});
+
+/**
+ * The bodies of a world and its first-impact search, one code path for both dimensions (the
+ * continuous step is built on it in `world-step.ts`). Bodies sit in dense arrays in the order of
+ * their ids (ids only grow, and removal keeps the order), so pair (i, j) of the arrays is the pair
+ * of the ids in the same order and ties go to the smaller ids, as they go to the smaller indices in
+ * broadphase.
+ */
+export class WorldCore<Body, PoseLike, Pose, Impact> {
+  readonly #d: Dimension<PoseLike, Pose, Impact>;
+  #nextId = 0;
+  /** Dense arrays, in id order. */
+  protected readonly ids: number[] = [];
+  protected readonly bodies: Body[] = [];
+  protected readonly poses: Pose[] = [];
+  /** Each body's target, or its pose itself (the same object) when it has none. */
+  protected readonly ends: Pose[] = [];
+  /** A pose object each body's next target is written into (the last one it reached), or null. */
+  protected readonly spares: (Pose | null)[] = [];
+  protected readonly kinds: number[] = [];
+  readonly #groups: number[] = [];
+  readonly #masks: number[] = [];
+  /** id → dense index. */
+  readonly #index = new Map<number, number>();
+  /** How many times each body object is in the world. */
+  readonly #uses = new Map<unknown, number>();
+  readonly #sweep: SortedSweep;
+  /** Set while the step's callback runs: what it may not do then. */
+  protected busy = false;
+  /** The dense indices whose target the callback set (while it runs). */
+  protected changed: Set<number> | null = null;
+  /**
+   * Over the world's life: endpoint swaps of the sorted lists, and first-impact searches run.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * world.firstImpact();
+   * console.log(world.counters.searches); // 1
+   * ```
+   */
+  readonly counters = { swaps: 0, searches: 0 };
+
+  constructor(d: Dimension<PoseLike, Pose, Impact>) {
+    this.#d = d;
+    this.#sweep = new SortedSweep(d.dim);
+  }
+
+  /** The dimension's strategy (for the step). */
+  protected get dimension(): Dimension<PoseLike, Pose, Impact> {
+    return this.#d;
+  }
+
+  /**
+   * Bodies in the world.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * console.log(world.size); // 1
+   * ```
+   */
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /**
+   * Adds a body where `options.pose` says; returns its id (ids are never reused). The body is any
+   * body broadphase's search takes; it is checked now, by a search of it alone.
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for a bad pose, `INVALID_OPTION` for a bad kind, group,
+   *   mask or body, `DUPLICATE_BODY` for a body already in the world (unless `shared`),
+   *   `INVALID_OPTION` inside the step's callback.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const wall = world.add(box(1), { pose: at(0), kind: 'static' });
+   * const ball = world.add(box(0.1), { pose: at(3), group: 2 });
+   * console.log(wall, ball, world.size); // 0 1 2
+   * ```
+   */
+  add(body: Body, options: AddOptions<PoseLike>): number {
+    this.#notBusy('add');
+    if (typeof options !== 'object' || options === null)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `add: options must be {pose, ...}, got ${describeValue(options)}`,
+      );
+    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
+    d.check(options.pose, 'add: options.pose');
+    const kind = options.kind ?? 'dynamic';
+    if (!Object.hasOwn(KINDS, kind))
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `add: options.kind must be 'static', 'kinematic' or 'dynamic', got ${describeValue(kind)}`,
+      );
+    const group = bits(options.group, 1, 'add: options.group');
+    const mask = bits(options.mask, 0xffffffff, 'add: options.mask');
+    if (this.#uses.has(body) && options.shared !== true)
+      throw new FirstTouchError(
+        'DUPLICATE_BODY',
+        `add: this body is already in the world (as id ${this.#idOfBody(body)}); pass {shared: true} to add another body of the same shape`,
+      );
+    const pose = d.copy(options.pose);
+    // broadphase's own checks of the body (and of the pose as its search reads it), now
+    d.search([body], [pose], [pose], undefined, undefined);
+    const id = this.#nextId++;
+    this.#index.set(id, this.ids.length);
+    this.ids.push(id);
+    this.bodies.push(body);
+    this.poses.push(pose);
+    this.ends.push(pose);
+    this.spares.push(null);
+    this.kinds.push(KINDS[kind as BodyKind]);
+    this.#groups.push(group);
+    this.#masks.push(mask);
+    this.#uses.set(body, (this.#uses.get(body) ?? 0) + 1);
+    this.#sweep.append();
+    return id;
+  }
+
+  /**
+   * Removes body `id`.
+   *
+   * @throws `FirstTouchError` `UNKNOWN_ID`, or `INVALID_OPTION` inside the step's callback.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * world.remove(id);
+   * console.log(world.size, world.has(id)); // 0 false
+   * ```
+   */
+  remove(id: number): void {
+    this.#notBusy('remove');
+    const k = this.indexOf(id, 'remove');
+    const body = this.bodies[k];
+    const uses = this.#uses.get(body)! - 1;
+    if (uses === 0) this.#uses.delete(body);
+    else this.#uses.set(body, uses);
+    this.#index.delete(id);
+    for (const a of [
+      this.ids,
+      this.bodies,
+      this.poses,
+      this.ends,
+      this.spares,
+      this.kinds,
+      this.#groups,
+      this.#masks,
+    ])
+      (a as unknown[]).splice(k, 1);
+    for (let x = k; x < this.ids.length; x++) this.#index.set(this.ids[x], x);
+    this.#sweep.remove(k);
+  }
+
+  /**
+   * A copy of body `id`'s pose (inside the step's callback: at the impact's instant).
+   *
+   * @throws `FirstTouchError` `UNKNOWN_ID`.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(2) });
+   * console.log(Array.from(world.pose(id).t)); // [2, 0, 0]
+   * ```
+   */
+  pose(id: number): Pose {
+    return this.#d.copy(this.poses[this.indexOf(id, 'pose')] as unknown as PoseLike);
+  }
+
+  /**
+   * A copy of body `id`'s target (inside the step's callback: where it is going for the rest of the
+   * step), or null when it has none (it does not move).
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * console.log(world.target(id)); // null
+   * world.setTarget(id, at(1));
+   * console.log(Array.from(world.target(id)!.t)); // [1, 0, 0]
+   * ```
+   */
+  target(id: number): Pose | null {
+    const k = this.indexOf(id, 'target');
+    const e = this.ends[k];
+    return e === this.poses[k] ? null : this.#d.copy(e as unknown as PoseLike);
+  }
+
+  /**
+   * True when body `id` is in the world.
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * console.log(world.has(id), world.has(id + 1)); // true false
+   * ```
+   */
+  has(id: number): boolean {
+    return this.#index.has(id);
+  }
+
+  /**
+   * Where body `id` is to be at the end of the next step (its pose now is the start); inside the
+   * step's callback, at the end of the current one. A body without a target does not move.
+   *
+   * @throws `FirstTouchError` `UNKNOWN_ID`, `INVALID_POSE`, `INVALID_OPTION` for a static body.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * world.setTarget(id, at(5));
+   * world.step();
+   * console.log(world.pose(id).t[0], world.target(id)); // 5 null
+   * ```
+   */
+  setTarget(id: number, pose1: PoseLike): void {
+    const k = this.indexOf(id, 'setTarget');
+    if (this.kinds[k] === STATIC)
+      throw new FirstTouchError('INVALID_OPTION', `setTarget: body ${id} is static: it takes no target`);
+    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
+    // (a constant name on the path taken at every step; the id goes into the message on failure)
+    try {
+      d.check(pose1, 'setTarget: pose1');
+    } catch (e) {
+      if (!(e instanceof FirstTouchError)) throw e;
+      throw new FirstTouchError(e.code, e.message.replace('setTarget: pose1', `setTarget(${id}): pose1`));
+    }
+    const end = this.ends[k];
+    // written into the target's own object, or the spare one: no allocation step after step
+    this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));
+    this.spares[k] = null;
+    this.changed?.add(k);
+    this.retargeted(k);
+  }
+
+  /**
+   * The earliest contact of the step (every body from its pose to its target) among the pairs the
+   * kinds and filters allow: broadphase's `firstImpact` on the world's bodies, with the pair as ids.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const a = world.add(box(0.1), { pose: at(0) });
+   * world.add(box(0.1), { pose: at(1), kind: 'static' });
+   * world.setTarget(a, at(2));
+   * const r = world.firstImpact();
+   * console.log(r.status, r.pair, r.toi.toFixed(2)); // contact [0, 1] 0.45
+   * ```
+   */
+  firstImpact(options?: ImpactOptions): WorldImpact<Impact> {
+    this.#notBusy('firstImpact');
+    return this.search(options, null);
+  }
+
+  /** The search, with the pairs in `excluded` (keys i · n + j of dense indices) left out too. */
+  protected search(options: ImpactOptions | undefined, excluded: Set<number> | null): WorldImpact<Impact> {
+    this.counters.searches++;
+    const r = this.#d.search(
+      this.bodies,
+      this.poses,
+      this.ends,
+      options,
+      worldPairs(this.#sweep, this.#filter(excluded), this.counters),
+    );
+    const pair: [number, number] | null = r.pair === null ? null : [this.ids[r.pair[0]], this.ids[r.pair[1]]];
+    return {
+      status: r.status,
+      toi: r.toi,
+      pair,
+      tested: r.tested,
+      runs: r.runs,
+      candidates: r.candidates,
+      tolerance: r.tolerance,
+      impact: r.impact,
+    };
+  }
+
+  /** The pairs tested: a dynamic body in it, each one's group meeting the other's mask, not excluded. */
+  #filter(excluded: Set<number> | null): PairFilter {
+    const kinds = this.kinds;
+    const groups = this.#groups;
+    const masks = this.#masks;
+    const n = this.ids.length;
+    return (i, j) =>
+      (kinds[i] === DYNAMIC || kinds[j] === DYNAMIC) &&
+      (groups[i] & masks[j]) !== 0 &&
+      (groups[j] & masks[i]) !== 0 &&
+      (excluded === null || !excluded.has(i * n + j));
+  }
+
+  /** Told when body k gets a new target (the step drops the motion it keeps for it). */
+  protected retargeted(_k: number): void {}
+
+  /** The dense index of `id`, or `UNKNOWN_ID` naming the call. */
+  protected indexOf(id: number, where: string): number {
+    const k = this.#index.get(id);
+    if (k === undefined)
+      throw new FirstTouchError('UNKNOWN_ID', `${where}: no body with id ${describeValue(id)} in the world`);
+    return k;
+  }
+
+  /**
+   * The sorted lists under the searches (read them; the world keeps them).
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * world.add(box(1), { pose: at(0) });
+   * world.add(box(1), { pose: at(0.5), shared: true });
+   * world.firstImpact();
+   * console.log(world.sweep.count, world.sweep.pairCount); // 2 1
+   * ```
+   */
+  get sweep(): SortedSweep {
+    return this.#sweep;
+  }
+
+  #idOfBody(body: unknown): number {
+    return this.ids[this.bodies.indexOf(body as Body)];
+  }
+
+  #notBusy(what: string): void {
+    if (this.busy)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${what} is not allowed inside the step's onImpact callback`,
+      );
+  }
+}
+
+/** A 32-bit filter: an integer in [−2^31, 2^32), kept as its unsigned bits. */
+function bits(v: unknown, fallback: number, name: string): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < -0x80000000 || v > 0xffffffff)
+    throw new FirstTouchError('INVALID_OPTION', `${name} must be a 32-bit integer, got ${describeValue(v)}`);
+  return v >>> 0;
+}

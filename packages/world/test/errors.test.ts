@@ -1,0 +1,90 @@
+import { box } from '@firsttouch/mesh';
+import { FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { World, World2 } from '../src/index.js';
+
+const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+
+/** Runs f and returns the FirstTouchError it throws (the test fails if it throws nothing else). */
+function caught(f: () => unknown): FirstTouchError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FirstTouchError);
+    return e as FirstTouchError;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('bad input: FirstTouchError with a stable code and a message that says what and where', () => {
+  it('unknown ids', () => {
+    const w = new World();
+    const id = w.add(box(1), { pose: identityPose() });
+    w.remove(id);
+    for (const f of [() => w.remove(id), () => w.pose(id), () => w.setTarget(id, at(1)), () => w.pose(7.5)]) {
+      const e = caught(f);
+      expect(e.code).toBe('UNKNOWN_ID');
+      expect(e.message).toMatch(/no body with id/);
+    }
+    expect(caught(() => w.setTarget(Number.NaN, at(1))).message).toMatch(/setTarget: no body with id NaN/);
+  });
+
+  it('a body added twice, unless shared', () => {
+    const w = new World();
+    const b = box(1);
+    w.add(b, { pose: identityPose() });
+    const e = caught(() => w.add(b, { pose: at(3) }));
+    expect(e.code).toBe('DUPLICATE_BODY');
+    expect(e.message).toMatch(/as id 0/);
+    expect(w.size).toBe(1);
+    expect(w.add(b, { pose: at(3), shared: true })).toBe(1);
+  });
+
+  it('non-finite and invalid poses, at add and at setTarget; a static body takes no target', () => {
+    const w = new World();
+    const bad = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, Number.NaN, 0] };
+    const e = caught(() => w.add(box(1), { pose: bad }));
+    expect(e.code).toBe('INVALID_POSE');
+    expect(e.message).toMatch(/add: options.pose.t/);
+    expect(w.size).toBe(0);
+    const id = w.add(box(1), { pose: identityPose() });
+    expect(caught(() => w.setTarget(id, { R: [2, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] })).code).toBe(
+      'INVALID_POSE',
+    );
+    expect(caught(() => w.setTarget(id, bad)).message).toMatch(/setTarget\(0\): pose1.t/);
+    const ground = w.add(box(1), { pose: at(5), kind: 'static' });
+    expect(caught(() => w.setTarget(ground, at(6))).message).toMatch(/static/);
+    const w2 = new World2();
+    expect(
+      caught(() => w2.add(box(1) as never, { pose: { angle: Number.POSITIVE_INFINITY, t: [0, 0] } })).code,
+    ).toBe('INVALID_POSE');
+  });
+
+  it('masks and groups that are not 32-bit integers, kinds that are not kinds, bodies that are not bodies', () => {
+    const w = new World();
+    for (const mask of [1.5, 2 ** 32, -(2 ** 31) - 1, Number.NaN, '3' as unknown as number]) {
+      const e = caught(() => w.add(box(1), { pose: identityPose(), mask }));
+      expect(e.code).toBe('INVALID_OPTION');
+      expect(e.message).toMatch(/options.mask must be a 32-bit integer/);
+    }
+    expect(caught(() => w.add(box(1), { pose: identityPose(), group: 0.5 })).message).toMatch(
+      /options.group/,
+    );
+    expect(caught(() => w.add(box(1), { pose: identityPose(), kind: 'bullet' as never })).message).toMatch(
+      /options.kind/,
+    );
+    expect(caught(() => w.add({} as never, { pose: identityPose() })).code).toBe('INVALID_OPTION');
+    expect(caught(() => w.add(box(1), null as never)).code).toBe('INVALID_OPTION');
+    expect(w.size).toBe(0);
+    // the extremes are fine
+    w.add(box(1), { pose: identityPose(), group: 0xffffffff, mask: -(2 ** 31) });
+    expect(w.size).toBe(1);
+  });
+
+  it('a bad callback, a bad cap', () => {
+    const w = new World();
+    expect(caught(() => w.step(42 as never)).code).toBe('INVALID_OPTION');
+    expect(caught(() => w.step(undefined, { maxImpacts: -1 })).message).toMatch(/maxImpacts/);
+    expect(caught(() => w.step(undefined, { maxImpacts: 1.5 })).message).toMatch(/maxImpacts/);
+  });
+});
