@@ -10,6 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The layers: a package may depend on the ones listed, never on anything above it.
 const LAYERS = {
   pose: [],
+  convex: ['pose'],
   mesh: ['pose'],
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],
