@@ -1,10 +1,19 @@
 /**
  * Exact convex shapes (ball, cuboid, capsule, cylinder, cone, hulls of points, rounded shapes, and
- * their 2-D twins) as support mappings. Depends on `@firsttouch/pose`.
+ * their 2-D twins) as support mappings, and GJK distance with a certified lower bound. Depends on
+ * `@firsttouch/pose`.
  *
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export { GjkPair } from './gjk/gjk-pair.js';
+export {
+  type ShapeDistance2Options,
+  type ShapeDistanceOptions,
+  type ShapeDistanceResult,
+  shapeDistance,
+  shapeDistance2,
+} from './gjk/shape-distance.js';
 export { hull2 } from './hull/hull2.js';
 export { CLIMB_FROM, convexHull, pointSet } from './hull/point-set.js';
 export { convexPolygon, pointSet2, WALK_FROM } from './hull/polygon.js';

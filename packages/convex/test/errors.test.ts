@@ -1,6 +1,6 @@
 // Bad input throws FirstTouchError with a stable code and a message naming the argument.
 
-import { FirstTouchError } from '@firsttouch/pose';
+import { FirstTouchError, identityPose } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
   ball,
@@ -13,10 +13,13 @@ import {
   cuboid,
   cuboid2,
   cylinder,
+  GjkPair,
   pointSet,
   pointSet2,
   quickhull,
   rounded,
+  shapeDistance,
+  shapeDistance2,
 } from '../src/index.js';
 
 function expectError(f: () => unknown, code: string, words: RegExp): void {
@@ -88,5 +91,39 @@ describe('hulls', () => {
     expectError(() => pointSet([]), 'BAD_LENGTH', /pointSet: points must hold at least 1/);
     expectError(() => pointSet([0, 0]), 'BAD_LENGTH', /3 numbers a point/);
     expectError(() => pointSet2([0, Number.NaN]), 'NON_FINITE', /pointSet2: points/);
+  });
+});
+
+describe('queries', () => {
+  const I = identityPose();
+  it('shapeDistance: shapes, dimensions, poses, options', () => {
+    expectError(
+      () => shapeDistance({} as never, ball(1)),
+      'INVALID_OPTION',
+      /shapeDistance: a must be a shape/,
+    );
+    expectError(() => shapeDistance(ball(1), ball2(1) as never), 'INVALID_OPTION', /b must be a 3-D shape/);
+    expectError(
+      () => shapeDistance(ball(1), ball(1), { poseB: { R: [1, 0, 0, 0, 1, 0, 0, 0, -1], t: [0, 0, 0] } }),
+      'INVALID_POSE',
+      /poseB.R is a reflection/,
+    );
+    expectError(
+      () => shapeDistance(ball(1), ball(1), 3 as never),
+      'INVALID_OPTION',
+      /options must be an object/,
+    );
+    expectError(
+      () => shapeDistance2(ball2(1), ball2(1), { poseA: { angle: Number.NaN, t: [0, 0] } }),
+      'INVALID_POSE',
+      /poseA.angle/,
+    );
+  });
+
+  it('GjkPair: unbound, mixed dimensions', () => {
+    const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    const t = new Float64Array(3);
+    expectError(() => new GjkPair().evaluate(R, t), 'INVALID_OPTION', /no shapes bound/);
+    expectError(() => new GjkPair(ball(1), ball2(1)), 'INVALID_OPTION', /one dimension/);
   });
 });
