@@ -1,11 +1,20 @@
 /**
  * Exact convex shapes (ball, cuboid, capsule, cylinder, cone, hulls of points, rounded shapes, and
- * their 2-D twins) as support mappings, and GJK distance with a certified lower bound. Depends on
- * `@firsttouch/pose`.
+ * their 2-D twins) as support mappings; GJK distance with a certified lower bound; the GJK ray cast
+ * for translating pairs. Depends on `@firsttouch/pose`.
  *
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export { CastStatus, type CastStatusValue } from './cast/cast-loop.js';
+export {
+  type CastMotion,
+  type CastMotion2,
+  type CastOptions,
+  castShape,
+  castShape2,
+  type ShapeCastResult,
+} from './cast/cast-shape.js';
 export { GjkPair } from './gjk/gjk-pair.js';
 export {
   type ShapeDistance2Options,

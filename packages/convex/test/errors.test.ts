@@ -1,12 +1,14 @@
 // Bad input throws FirstTouchError with a stable code and a message naming the argument.
 
-import { FirstTouchError, identityPose } from '@firsttouch/pose';
+import { FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
   ball,
   ball2,
   capsule,
   capsule2,
+  castShape,
+  castShape2,
   cone,
   convexHull,
   convexPolygon,
@@ -120,10 +122,55 @@ describe('queries', () => {
     );
   });
 
-  it('GjkPair: unbound, mixed dimensions', () => {
+  it('castShape: a motion that turns, bad tolerances, bad records', () => {
+    const turned = poseFromAxisAngle([0, 0, 1], 0.1, [1, 0, 0]);
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, turned] }),
+      'INVALID_POSE',
+      /motion.b turns/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I], b: [I, I] } as never),
+      'INVALID_POSE',
+      /motion must be/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, { R: I.R, t: [0, 0] }] }),
+      'INVALID_POSE',
+      /motion.b\[1\].t/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, { tolerance: 0 }),
+      'INVALID_OPTION',
+      /tolerance/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, { maxIterations: 1.5 }),
+      'INVALID_OPTION',
+      /maxIterations/,
+    );
+    expectError(
+      () =>
+        castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, undefined, {
+          pointA: new Float64Array(2),
+        } as never),
+      'INVALID_OPTION',
+      /out must be/,
+    );
+    const q = { angle: 0, t: [0, 0] };
+    expectError(
+      () => castShape2(ball2(1), ball2(1), { a: [q, q], b: [q, { angle: 1, t: [0, 0] }] }),
+      'INVALID_POSE',
+      /motion.b turns/,
+    );
+  });
+
+  it('GjkPair: unbound, mixed dimensions, bad cast arguments', () => {
     const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
     const t = new Float64Array(3);
     expectError(() => new GjkPair().evaluate(R, t), 'INVALID_OPTION', /no shapes bound/);
     expectError(() => new GjkPair(ball(1), ball2(1)), 'INVALID_OPTION', /one dimension/);
+    expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, -1), 'INVALID_OPTION', /tolerance/);
+    expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, 1, 0), 'INVALID_OPTION', /maxIterations/);
   });
 });

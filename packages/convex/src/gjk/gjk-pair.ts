@@ -1,4 +1,5 @@
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { type CastStatusValue, runCast } from '../cast/cast-loop.js';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
 import { OVERLAP_SHARE, runDistance } from './distance-loop.js';
@@ -153,6 +154,61 @@ export class GjkPair extends GjkState {
     this.t[1] = tv;
     this.t[2] = 0;
     return this.#run();
+  }
+
+  /**
+   * The GJK ray cast (seed 002) in A's frame: B, placed by `R`, `t` at s = 0, translates by `r` over
+   * s ∈ [0, 1] relative to A, neither turns. Returns the status (the strings of ccd's `CcdStatus`) and
+   * sets {@link GjkPair.toi}, {@link GjkPair.distance}, the points and the normal at `toi` (A's frame,
+   * B moved by `toi · r`); {@link GjkPair.lowerBound} is NaN except after `Separate` (the bound at
+   * s = 1). The guarantee is {@link castShape}'s. Allocates nothing; the simplex carries over to the
+   * next call.
+   *
+   * @param tolerance - contact within this gap; the gap stays ≥ tolerance / 2 before `toi`.
+   * @param maxIterations - supports at most (default 1000).
+   * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound or for a bad tolerance or cap.
+   * @example
+   * ```ts
+   * import { GjkPair, ball, cuboid } from '@firsttouch/convex';
+   * const pair = new GjkPair(cuboid(1, 1, 1), ball(0.5));
+   * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+   * // the ball from x = 4 towards the cube by 4: it touches the face x = 1 at s = 0.625
+   * const status = pair.cast(R, new Float64Array([4, 0, 0]), new Float64Array([-4, 0, 0]), 1e-9);
+   * console.log(status, pair.toi.toFixed(9), pair.distance <= 1e-9); // contact 0.625000000 true
+   * ```
+   */
+  cast(
+    R: Float64Array,
+    t: Float64Array,
+    r: Float64Array,
+    tolerance: number,
+    maxIterations = 1000,
+  ): CastStatusValue {
+    this.#bound();
+    if (!(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `GjkPair.cast: tolerance must be a positive finite number, got ${describeValue(tolerance)}`,
+      );
+    }
+    if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `GjkPair.cast: maxIterations must be an integer ≥ 1, got ${describeValue(maxIterations)}`,
+      );
+    }
+    this.R.set(R);
+    this.t[0] = t[0];
+    this.t[1] = t[1];
+    this.t[2] = t[2];
+    const status = runCast(this, r, tolerance, maxIterations);
+    this.evaluations++;
+    this.#results();
+    if (status !== 'separate') {
+      this.lowerBound = Number.NaN;
+      this.lowerAxis.fill(0);
+    }
+    return status;
   }
 
   #bound(): void {
