@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'convex', include: ['test/**/*.test.ts'] },
+  // The oracle sweeps (all facet pairs at every sampled instant) take seconds on a loaded machine.
+  test: { name: 'convex', include: ['test/**/*.test.ts'], testTimeout: 60_000 },
 });

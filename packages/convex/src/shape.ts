@@ -46,8 +46,8 @@ export interface ShapeInit<D extends 2 | 3> {
   e1?: number;
   e2?: number;
   points?: Float64Array;
-  start?: Uint32Array;
-  neighbours?: Uint32Array;
+  start?: Int32Array;
+  neighbours?: Int32Array;
   climb?: boolean;
   facets?: Uint32Array;
   sources?: Uint32Array;
@@ -59,6 +59,8 @@ export interface ShapeInit<D extends 2 | 3> {
 
 const NONE64 = /* @__PURE__ */ new Float64Array(0);
 const NONE32 = /* @__PURE__ */ new Uint32Array(0);
+/** (Signed: an index read from it times 3 stays a small integer, where an unsigned one may not.) */
+const NONE_I32 = /* @__PURE__ */ new Int32Array(0);
 
 /**
  * A convex shape, exactly: a support mapping (the point farthest along any direction), not a
@@ -111,9 +113,9 @@ export class Shape<D extends 2 | 3 = 2 | 3> implements CoreData {
   /** @internal */
   readonly count: number;
   /** @internal */
-  readonly start: Uint32Array;
+  readonly start: Int32Array;
   /** @internal */
-  readonly neighbours: Uint32Array;
+  readonly neighbours: Int32Array;
   /** @internal */
   readonly climb: boolean;
   /** @internal */
@@ -126,6 +128,8 @@ export class Shape<D extends 2 | 3 = 2 | 3> implements CoreData {
   readonly coreMax: Float64Array;
   /** @internal The core's largest |x|. */
   readonly coreReach: number;
+  /** @internal The diagonal of {@link Shape.bounds}, kept for the default tolerances of queries. */
+  readonly boxDiagonal: number;
 
   /** @internal */
   constructor(init: ShapeInit<D>) {
@@ -141,14 +145,17 @@ export class Shape<D extends 2 | 3 = 2 | 3> implements CoreData {
     this.e2 = init.e2 ?? 0;
     this.points = init.points ?? NONE64;
     this.count = this.points.length / init.dim;
-    this.start = init.start ?? NONE32;
-    this.neighbours = init.neighbours ?? NONE32;
+    this.start = init.start ?? NONE_I32;
+    this.neighbours = init.neighbours ?? NONE_I32;
     this.climb = init.climb ?? false;
     this.facetIndices = init.facets ?? NONE32;
     this.sources = init.sources ?? NONE32;
     this.coreMin = Float64Array.from({ length: init.dim }, (_, i) => init.min[i]);
     this.coreMax = Float64Array.from({ length: init.dim }, (_, i) => init.max[i]);
     this.coreReach = init.coreReach;
+    let d2 = 0;
+    for (let i = 0; i < init.dim; i++) d2 += (init.max[i] - init.min[i] + 2 * init.margin) ** 2;
+    this.boxDiagonal = Math.sqrt(d2);
     Object.freeze(this);
   }
 

@@ -33,9 +33,9 @@ export interface CoreData {
   /** How many points. */
   readonly count: number;
   /** Point k's neighbours on its hull: `neighbours[start[k] .. start[k + 1])` (3-D climbing). */
-  readonly start: Uint32Array;
+  readonly start: Int32Array;
   /** See {@link CoreData.start}. */
-  readonly neighbours: Uint32Array;
+  readonly neighbours: Int32Array;
   /**
    * Supports are found by climbing from a hint (3-D: over `neighbours`; 2-D: around the ring, the
    * points a strictly convex polygon in order) instead of by a scan of every point.
@@ -55,10 +55,13 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
     dy = d[1],
     dz = d[2];
   switch (c.core) {
+    // The direction goes on in its array: doubles passed to a call that is not inlined are boxed.
     case CORE_POINTS:
-      return c.climb ? climb3(c, dx, dy, dz, from, out) : scan3(c.points, dx, dy, dz, out);
+      // Without a hint (a query's first support), a scan: it streams the points into the cache, where
+      // the climbs that follow from its answer read a few of them.
+      return c.climb && from >= 0 ? climb3(c, d, from, out) : scan3(c.points, d, out);
     case CORE_POINTS2:
-      return c.climb ? walk2(c.points, c.count, dx, dy, from, out) : scan2(c.points, dx, dy, out);
+      return c.climb && from >= 0 ? walk2(c.points, c.count, d, from, out) : scan2(c.points, d, out);
     case CORE_BOX:
       out[0] = dx >= 0 ? c.e0 : -c.e0;
       out[1] = dy >= 0 ? c.e1 : -c.e1;
@@ -106,7 +109,10 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
 }
 
 /** The first point of `P` (x y z each) farthest along (x, y, z), two points a turn. */
-function scan3(P: Float64Array, x: number, y: number, z: number, out: Float64Array): number {
+function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
+  const x = d[0],
+    y = d[1],
+    z = d[2];
   let best = Number.NEGATIVE_INFINITY;
   let at = 0;
   const end = P.length - 5;
@@ -136,7 +142,10 @@ function scan3(P: Float64Array, x: number, y: number, z: number, out: Float64Arr
  * whose star is not flat is a global one; shapes with a flat star are scanned instead, see
  * `hull-adjacency.ts`).
  */
-function climb3(c: CoreData, x: number, y: number, z: number, from: number, out: Float64Array): number {
+function climb3(c: CoreData, d: Float64Array, from: number, out: Float64Array): number {
+  const x = d[0],
+    y = d[1],
+    z = d[2];
   const P = c.points;
   const start = c.start;
   const next = c.neighbours;
@@ -162,7 +171,9 @@ function climb3(c: CoreData, x: number, y: number, z: number, from: number, out:
 }
 
 /** The first point of `P` (x y each) farthest along (x, y). */
-function scan2(P: Float64Array, x: number, y: number, out: Float64Array): number {
+function scan2(P: Float64Array, d: Float64Array, out: Float64Array): number {
+  const x = d[0],
+    y = d[1];
   let best = Number.NEGATIVE_INFINITY;
   let at = 0;
   for (let p = 0; p < P.length; p += 2) {
@@ -183,7 +194,9 @@ function scan2(P: Float64Array, x: number, y: number, out: Float64Array): number
  * to from `from`: the heights around a strictly convex polygon rise to one maximum and fall again,
  * so the walk that climbs while the next point is higher stops at the top.
  */
-function walk2(P: Float64Array, n: number, x: number, y: number, from: number, out: Float64Array): number {
+function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: Float64Array): number {
+  const x = d[0],
+    y = d[1];
   let i = from >= 0 && from < n ? from : 0;
   let h = x * P[2 * i] + y * P[2 * i + 1];
   let j = i + 1 === n ? 0 : i + 1;

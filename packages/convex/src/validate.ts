@@ -32,7 +32,8 @@ export function assertShape(
   name: string,
   dim?: 2 | 3,
 ): asserts value is Shape {
-  if (!Shape.isShape(value)) {
+  // (instanceof first: the brand's getter is the fallback for another copy of the package.)
+  if (!(value instanceof Shape || Shape.isShape(value))) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: ${name} must be a shape, got ${describeValue(value)}`,

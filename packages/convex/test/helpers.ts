@@ -83,3 +83,15 @@ export function cloud(next: () => number, count: number, radius = 1): Float64Arr
   }
   return out;
 }
+
+/** `count` points on the sphere of `radius` (every one a vertex of their hull). */
+export function sphere(next: () => number, count: number, radius = 1): Float64Array {
+  const out = new Float64Array(3 * count);
+  for (let i = 0; i < count; i++) {
+    const u = unit3(next);
+    out[3 * i] = radius * u[0];
+    out[3 * i + 1] = radius * u[1];
+    out[3 * i + 2] = radius * u[2];
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CLIMB_FROM, convexHull, pointSet } from '../src/index.js';
-import { cloud, seeded, unit3 } from './helpers.js';
+import { cloud, seeded, sphere, unit3 } from './helpers.js';
 
 describe('pointSet', () => {
   it('one point, a segment, a flat triangle: scanned, vertices as given', () => {
@@ -25,11 +25,13 @@ describe('pointSet', () => {
 
   it('a large cloud keeps its hull vertices and climbs to the scanned support', () => {
     const next = seeded(7);
-    const p = cloud(next, 400);
+    // Points on a sphere and inside it: the sphere's are the hull's vertices, enough to climb.
+    const p = Float64Array.of(...sphere(next, 300), ...cloud(next, 100, 0.9));
     const s = pointSet(p);
     const h = convexHull(p);
     expect(s.climb).toBe(true);
     expect(s.params.count).toBe(400);
+    expect(s.params.vertices).toBe(300);
     expect(s.params.vertices).toBe(h.params.vertices);
     expect(Array.from(s.sourceIndices())).toEqual(Array.from(h.sourceIndices()));
     const out = new Float64Array(3);
@@ -45,6 +47,7 @@ describe('pointSet', () => {
       const src = s.sourceIndices()[from];
       expect([p[3 * src], p[3 * src + 1], p[3 * src + 2]]).toEqual(Array.from(out));
     }
-    expect(pointSet(cloud(next, CLIMB_FROM - 1)).climb).toBe(false);
+    expect(pointSet(sphere(next, CLIMB_FROM - 1)).climb).toBe(false);
+    expect(pointSet(cloud(next, 400)).climb).toBe(false);
   });
 });

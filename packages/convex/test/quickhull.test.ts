@@ -6,8 +6,33 @@
 import fc from 'fast-check';
 import { orient2d, orient3d } from 'robust-predicates';
 import { describe, expect, it } from 'vitest';
-import { CLIMB_FROM, convexHull, type Hull, quickhull } from '../src/index.js';
-import { cloud, seeded, unit3 } from './helpers.js';
+import { hullAdjacency } from '../src/hull/hull-adjacency.js';
+import { scaledCopy } from '../src/hull/scaled-copy.js';
+import { CLIMB_FROM, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
+import { cloud, seeded, sphere, unit3 } from './helpers.js';
+
+/** The hull shape with supports climbing whatever its size (they climb from 256 vertices). */
+function climbing(s: Shape<3>): Shape<3> {
+  // (The exact predicates on the points scaled near 1, as convexHull gives them.)
+  const adjacency = hullAdjacency(scaledCopy(s.points, 3, 1, 'test', 'points'), s.count, s.facetIndices);
+  return new Shape({
+    kind: s.kind,
+    dim: 3,
+    params: s.params,
+    base: null,
+    margin: 0,
+    core: s.core,
+    points: s.points,
+    start: adjacency.start,
+    neighbours: adjacency.neighbours,
+    climb: adjacency.climbable,
+    facets: s.facetIndices,
+    sources: s.sources,
+    min: s.coreMin,
+    max: s.coreMax,
+    coreReach: s.coreReach,
+  });
+}
 
 function checkHull(points: ArrayLike<number>, hull: Hull): void {
   // The exact predicates on a copy scaled by a power of two (their products underflow at 1e-200).
@@ -148,7 +173,8 @@ describe('quickhull', () => {
   it('the hull shape climbs to the scanned support on every hull, degenerate ones included', () => {
     fc.assert(
       fc.property(degenerate, fc.integer({ min: 0, max: 1000 }), (p, seed) => {
-        const shape = convexHull(p);
+        const shape = climbing(convexHull(p));
+        expect(shape.climb).toBe(true);
         const next = seeded(seed);
         const out = new Float64Array(3);
         const P = shape.vertices();
@@ -167,10 +193,9 @@ describe('quickhull', () => {
       }),
       { numRuns: 200 },
     );
-    // Large random hulls climb (the adjacency is used), small ones scan.
+    // Hulls of CLIMB_FROM vertices or more climb, smaller ones scan.
     const next = seeded(4);
-    expect(convexHull(cloud(next, 256)).climb).toBe(true);
-    expect(convexHull(cloud(next, 5)).climb).toBe(false);
-    expect(CLIMB_FROM).toBeGreaterThan(4);
+    expect(convexHull(sphere(next, CLIMB_FROM)).climb).toBe(true);
+    expect(convexHull(sphere(next, CLIMB_FROM - 1)).climb).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import {
+  assertFiniteVector,
   assertPose2,
   assertPose3,
   describeValue,
   FirstTouchError,
+  isArrayLike,
   type Pose2Like,
   type Pose3Like,
 } from '@firsttouch/pose';
@@ -145,13 +147,16 @@ export function castShape(
 ): ShapeCastResult {
   assertShape(a, 'castShape', 'a', 3);
   assertShape(b, 'castShape', 'b', 3);
-  const [a0, a1, b0, b1] = posesOf(motion, 'castShape');
+  assertMotion(motion, 'castShape');
+  const a0 = motion.a[0],
+    a1 = motion.a[1],
+    b0 = motion.b[0],
+    b1 = motion.b[1];
   assertPose3(a0, 'motion.a[0]');
-  assertPose3(a1, 'motion.a[1]');
   assertPose3(b0, 'motion.b[0]');
-  assertPose3(b1, 'motion.b[1]');
-  assertTranslation(a0.R, a1.R, 9, 'castShape', 'motion.a');
-  assertTranslation(b0.R, b1.R, 9, 'castShape', 'motion.b');
+  // The end poses: the rotation of the start, bit for bit (so a valid one), and a translation.
+  assertTranslation(a0.R, a1, 9, 'castShape', 'motion.a');
+  assertTranslation(b0.R, b1, 9, 'castShape', 'motion.b');
   const q = QUERIES.get();
   try {
     world3(a0, q.RA, q.tA);
@@ -189,13 +194,15 @@ export function castShape2(
 ): ShapeCastResult {
   assertShape(a, 'castShape2', 'a', 2);
   assertShape(b, 'castShape2', 'b', 2);
-  const [a0, a1, b0, b1] = posesOf(motion, 'castShape2');
+  assertMotion(motion, 'castShape2');
+  const a0 = motion.a[0],
+    a1 = motion.a[1],
+    b0 = motion.b[0],
+    b1 = motion.b[1];
   assertPose2(a0, 'motion.a[0]');
-  assertPose2(a1, 'motion.a[1]');
   assertPose2(b0, 'motion.b[0]');
-  assertPose2(b1, 'motion.b[1]');
-  assertTranslation([a0.angle], [a1.angle], 1, 'castShape2', 'motion.a');
-  assertTranslation([b0.angle], [b1.angle], 1, 'castShape2', 'motion.b');
+  assertTranslation(a0.angle, a1, 2, 'castShape2', 'motion.a');
+  assertTranslation(b0.angle, b1, 2, 'castShape2', 'motion.b');
   const q = QUERIES.get();
   try {
     world2(a0, q.RA, q.tA);
@@ -208,8 +215,8 @@ export function castShape2(
   }
 }
 
-/** The four poses of a motion, checked for shape (the poses themselves by the callers). */
-function posesOf<P>(motion: { a: readonly [P, P]; b: readonly [P, P] }, where: string): [P, P, P, P] {
+/** A motion is {a: [P0, P1], b: [P0, P1]} (the poses themselves are checked by the callers). */
+function assertMotion(motion: { a: readonly unknown[]; b: readonly unknown[] }, where: string): void {
   if (
     typeof motion !== 'object' ||
     motion === null ||
@@ -220,25 +227,40 @@ function posesOf<P>(motion: { a: readonly [P, P]; b: readonly [P, P] }, where: s
   ) {
     throw new FirstTouchError('INVALID_POSE', `${where}: motion must be {a: [P0, P1], b: [P0, P1]}`);
   }
-  return [motion.a[0], motion.a[1], motion.b[0], motion.b[1]];
 }
 
-/** The rotation at s = 1 is the one at s = 0, bit for bit (a translation). */
+/**
+ * The pose at s = 1 turns as the one at s = 0, bit for bit (`r0`: the rotation's 9 numbers in 3-D,
+ * the angle in 2-D), and has a finite translation of `dim` numbers: a translation over the step.
+ */
 function assertTranslation(
-  r0: ArrayLike<number>,
-  r1: ArrayLike<number>,
-  n: number,
+  r0: ArrayLike<number> | number,
+  p1: unknown,
+  dim: 2 | 9,
   where: string,
   name: string,
 ): void {
-  for (let i = 0; i < n; i++) {
-    if (r0[i] !== r1[i]) {
-      throw new FirstTouchError(
-        'INVALID_POSE',
-        `${where}: ${name} turns over the step (its ${n === 1 ? 'angle' : 'rotation'} at s = 1 differs from s = 0); a cast translates: use ccd's timeOfImpact for turning bodies`,
-      );
-    }
+  if (typeof p1 !== 'object' || p1 === null) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: ${name}[1] must be a pose, got ${describeValue(p1)}`,
+    );
   }
+  const pose = p1 as { R?: unknown; angle?: unknown; t?: unknown };
+  let turns: boolean;
+  if (typeof r0 === 'number') turns = pose.angle !== r0;
+  else {
+    const R = pose.R as ArrayLike<number> | undefined;
+    turns = !isArrayLike(R) || R.length !== 9;
+    for (let i = 0; i < 9 && !turns; i++) turns = R![i] !== r0[i];
+  }
+  if (turns) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: ${name} turns over the step (its ${dim === 2 ? 'angle' : 'rotation'} at s = 1 differs from s = 0); a cast translates: use ccd's timeOfImpact for turning bodies`,
+    );
+  }
+  assertFiniteVector(pose.t, dim === 2 ? 2 : 3, `${name}[1].t`, 'INVALID_POSE');
 }
 
 /** The run of both entry points once the world placements at s = 0 and 1 are in `q`. */
@@ -252,7 +274,7 @@ function castWith(
   out: ShapeCastResult | undefined,
 ): ShapeCastResult {
   const o = optionsOf(options, where);
-  const tolerance = o.tolerance ?? 1e-6 * Math.max(diagonalOf(a), diagonalOf(b));
+  const tolerance = o.tolerance ?? 1e-6 * Math.max(a.boxDiagonal, b.boxDiagonal);
   if (typeof tolerance !== 'number' || !(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -310,13 +332,6 @@ function castWith(
   r.iterations = pair.iterations;
   r.tolerance = tolerance;
   return r;
-}
-
-/** The diagonal of a shape's box (margin included), without the copy `bounds()` makes. */
-function diagonalOf(s: Shape): number {
-  let d2 = 0;
-  for (let i = 0; i < s.dim; i++) d2 += (s.coreMax[i] - s.coreMin[i] + 2 * s.margin) ** 2;
-  return Math.sqrt(d2);
 }
 
 /** An `out` record must hold three Float64Arrays of `dim` numbers. */

@@ -119,7 +119,7 @@ export class GjkPair extends GjkState {
    * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound.
    */
   evaluate(R: Float64Array, t: Float64Array): number {
-    this.R.set(R);
+    copyRotation(R, this.R);
     this.t[0] = t[0];
     this.t[1] = t[1];
     this.t[2] = t[2];
@@ -197,7 +197,7 @@ export class GjkPair extends GjkState {
         `GjkPair.cast: maxIterations must be an integer ≥ 1, got ${describeValue(maxIterations)}`,
       );
     }
-    this.R.set(R);
+    copyRotation(R, this.R);
     this.t[0] = t[0];
     this.t[1] = t[1];
     this.t[2] = t[2];
@@ -241,4 +241,9 @@ export class GjkPair extends GjkState {
     axis[2] = on ? this.axis[2] : 0;
     this.witness(this.pointA, this.pointB, this.normal);
   }
+}
+
+/** The 9 numbers of a rotation, element by element (cheaper than TypedArray.prototype.set). */
+function copyRotation(from: ArrayLike<number>, to: Float64Array): void {
+  for (let i = 0; i < 9; i++) to[i] = from[i];
 }

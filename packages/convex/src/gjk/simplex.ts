@@ -58,7 +58,7 @@ export class Simplex {
       v = this.#v2;
     } else {
       if (this.#tetrahedron()) {
-        this.lam.set(this.#lam3);
+        copy4(this.#lam3, this.lam);
         this.v[0] = this.v[1] = this.v[2] = 0;
         return true;
       }
@@ -170,26 +170,46 @@ export class Simplex {
       const mx = Math.abs(nx),
         my = Math.abs(ny),
         mz = Math.abs(nz);
+      // The two coordinates kept, in cyclic order (so that the projected area has the sign of the
+      // normal's dropped component). Written out: doubles passed to a helper that is not inlined are
+      // boxed, three calls an evaluation.
+      let a1: number, a2: number, b1: number, b2: number, c1: number, c2: number, p1: number, p2: number;
       let det: number;
-      let ci: number;
-      let cj: number;
-      let ck: number;
       if (mz >= mx && mz >= my) {
         det = nz;
-        ci = area(px, py, bx, by, cx, cy);
-        cj = area(ax, ay, px, py, cx, cy);
-        ck = area(ax, ay, bx, by, px, py);
+        a1 = ax;
+        a2 = ay;
+        b1 = bx;
+        b2 = by;
+        c1 = cx;
+        c2 = cy;
+        p1 = px;
+        p2 = py;
       } else if (my >= mx) {
         det = ny;
-        ci = area(pz, px, bz, bx, cz, cx);
-        cj = area(az, ax, pz, px, cz, cx);
-        ck = area(az, ax, bz, bx, pz, px);
+        a1 = az;
+        a2 = ax;
+        b1 = bz;
+        b2 = bx;
+        c1 = cz;
+        c2 = cx;
+        p1 = pz;
+        p2 = px;
       } else {
         det = nx;
-        ci = area(py, pz, by, bz, cy, cz);
-        cj = area(ay, az, py, pz, cy, cz);
-        ck = area(ay, az, by, bz, py, pz);
+        a1 = ay;
+        a2 = az;
+        b1 = by;
+        b2 = bz;
+        c1 = cy;
+        c2 = cz;
+        p1 = py;
+        p2 = pz;
       }
+      // Twice the signed areas of the triangle with the projection in place of each corner.
+      const ci = (b1 - p1) * (c2 - p2) - (b2 - p2) * (c1 - p1);
+      const cj = (p1 - a1) * (c2 - a2) - (p2 - a2) * (c1 - a1);
+      const ck = (b1 - a1) * (p2 - a2) - (b2 - a2) * (p1 - a1);
       const oi = ci * det >= 0,
         oj = cj * det >= 0,
         ok = ck * det >= 0;
@@ -223,8 +243,8 @@ export class Simplex {
     this.#segment(i, j);
     if (this.#d1 < this.#d2) {
       this.#d2 = this.#d1;
-      this.#lam2.set(this.#lam1);
-      this.#v2.set(this.#v1);
+      copy4(this.#lam1, this.#lam2);
+      copy3(this.#v1, this.#v2);
     }
   }
 
@@ -247,12 +267,14 @@ export class Simplex {
     const x3 = y[9],
       y3 = y[10],
       z3 = y[11];
-    // Signed volumes (×6): of the tetrahedron, and of each with the origin in place of a corner.
-    const det = volume(x0, y0, z0, x1, y1, z1, x2, y2, z2, x3, y3, z3);
-    const c0 = volume(0, 0, 0, x1, y1, z1, x2, y2, z2, x3, y3, z3);
-    const c1 = volume(x0, y0, z0, 0, 0, 0, x2, y2, z2, x3, y3, z3);
-    const c2 = volume(x0, y0, z0, x1, y1, z1, 0, 0, 0, x3, y3, z3);
-    const c3 = volume(x0, y0, z0, x1, y1, z1, x2, y2, z2, 0, 0, 0);
+    // Signed volumes (×6) of the tetrahedron with the origin in place of each corner, from the triple
+    // products of the other three (written out, not through a helper: see #triangle); their sum is
+    // the tetrahedron's own.
+    const c0 = x1 * (y2 * z3 - z2 * y3) + y1 * (z2 * x3 - x2 * z3) + z1 * (x2 * y3 - y2 * x3);
+    const c1 = -(x0 * (y2 * z3 - z2 * y3) + y0 * (z2 * x3 - x2 * z3) + z0 * (x2 * y3 - y2 * x3));
+    const c2 = x0 * (y1 * z3 - z1 * y3) + y0 * (z1 * x3 - x1 * z3) + z0 * (x1 * y3 - y1 * x3);
+    const c3 = -(x0 * (y1 * z2 - z1 * y2) + y0 * (z1 * x2 - x1 * z2) + z0 * (x1 * y2 - y1 * x2));
+    const det = c0 + c1 + c2 + c3;
     const lam = this.#lam3;
     if (det !== 0 && c0 * det >= 0 && c1 * det >= 0 && c2 * det >= 0 && c3 * det >= 0) {
       lam[0] = c0 / det;
@@ -269,44 +291,26 @@ export class Simplex {
       this.#triangle(f === 0 ? 1 : 0, f <= 1 ? 2 : 1, f <= 2 ? 3 : 2);
       if (this.#d2 < best) {
         best = this.#d2;
-        lam.set(this.#lam2);
+        copy4(this.#lam2, lam);
         // A face's weights leave the fourth corner at its old value: it takes none.
         lam[f] = 0;
-        this.#v3.set(this.#v2);
+        copy3(this.#v2, this.#v3);
       }
     }
     return false;
   }
 }
 
-/** Twice the signed area of the triangle (a, b, c) of the plane. */
-function area(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+// Element by element: TypedArray.prototype.set costs more than these few moves.
+function copy4(from: Float64Array, to: Float64Array): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
+  to[3] = from[3];
 }
 
-/** Six times the signed volume of the tetrahedron (p, q, r, s): (q − p) · ((r − p) × (s − p)). */
-function volume(
-  px: number,
-  py: number,
-  pz: number,
-  qx: number,
-  qy: number,
-  qz: number,
-  rx: number,
-  ry: number,
-  rz: number,
-  sx: number,
-  sy: number,
-  sz: number,
-): number {
-  const ux = qx - px,
-    uy = qy - py,
-    uz = qz - pz;
-  const vx = rx - px,
-    vy = ry - py,
-    vz = rz - pz;
-  const wx = sx - px,
-    wy = sy - py,
-    wz = sz - pz;
-  return ux * (vy * wz - vz * wy) + uy * (vz * wx - vx * wz) + uz * (vx * wy - vy * wx);
+function copy3(from: Float64Array, to: Float64Array): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  to[2] = from[2];
 }

@@ -3,8 +3,8 @@ import { orient3d } from 'robust-predicates';
 /** The vertices next to each vertex of a hull, and whether supports may climb over them. */
 export interface HullAdjacency {
   /** Vertex k's neighbours: `neighbours[start[k] .. start[k + 1])`, ascending. */
-  start: Uint32Array;
-  neighbours: Uint32Array;
+  start: Int32Array;
+  neighbours: Int32Array;
   /**
    * No vertex has a flat star (all its neighbours in the plane of one facet around it). Climbing
    * stops at a vertex no neighbour beats; on a closed convex surface that is the farthest vertex
@@ -26,7 +26,7 @@ export function hullAdjacency(points: Float64Array, count: number, facets: Uint3
       lists[v].push(facets[f + ((j + 1) % 3)], facets[f + ((j + 2) % 3)]);
     }
   }
-  const start = new Uint32Array(count + 1);
+  const start = new Int32Array(count + 1);
   const all: number[] = [];
   let climbable = true;
   for (let v = 0; v < count; v++) {
@@ -35,7 +35,7 @@ export function hullAdjacency(points: Float64Array, count: number, facets: Uint3
     start[v + 1] = all.length;
     if (climbable && isFlat(points, v, around)) climbable = false;
   }
-  return { start, neighbours: Uint32Array.from(all), climbable };
+  return { start, neighbours: Int32Array.from(all), climbable };
 }
 
 /** All of v's neighbours lie in one plane with v (the plane of its first two that span one). */

@@ -15,7 +15,7 @@ import { scaledCopy } from './scaled-copy.js';
  * console.log(CLIMB_FROM > 0); // true
  * ```
  */
-export const CLIMB_FROM = 24;
+export const CLIMB_FROM = 256;
 
 /**
  * The convex hull of points in 3-D as a shape: its vertices are the input points that the hull needs
@@ -39,17 +39,20 @@ export const CLIMB_FROM = 24;
 export function convexHull(points: ArrayLike<number>): Shape<3> {
   const hull = quickhull(points, 'points');
   const m = hull.vertices.length;
+  const sources = hull.vertices;
   const local = new Float64Array(3 * m);
   const index = new Map<number, number>();
-  hull.vertices.forEach((v, k) => {
+  sources.forEach((v, k) => {
     index.set(v, k);
     local[3 * k] = points[3 * v];
     local[3 * k + 1] = points[3 * v + 1];
     local[3 * k + 2] = points[3 * v + 2];
   });
   const facets = hull.facets.map((v) => index.get(v)!);
-  const adjacency = hullAdjacency(scaledCopy(local, 3, 1, 'convexHull', 'points'), m, facets);
-  return pointShape('convexHull', local, hull.vertices, facets, adjacency, {
+  // Small hulls are scanned: no adjacency to build.
+  const adjacency =
+    m >= CLIMB_FROM ? hullAdjacency(scaledCopy(local, 3, 1, 'convexHull', 'points'), m, facets) : null;
+  return pointShape('convexHull', local, sources, facets, adjacency, {
     vertices: m,
     facets: facets.length / 3,
   });
@@ -126,7 +129,7 @@ function pointShape(
   points: Float64Array,
   sources: Uint32Array,
   facets: Uint32Array,
-  adjacency: { start: Uint32Array; neighbours: Uint32Array; climbable: boolean } | null,
+  adjacency: { start: Int32Array; neighbours: Int32Array; climbable: boolean } | null,
   params: Record<string, number>,
 ): Shape<3> {
   const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
