@@ -1,5 +1,5 @@
 import type { Bounds } from './bounds.js';
-import { type CoreData, coreSupport } from './support.js';
+import { coreSupport } from './support.js';
 
 const BRAND_SHAPE = Symbol.for('firsttouch.Shape');
 
@@ -33,7 +33,7 @@ export type ShapeKind =
  * What the constructors give a {@link Shape}: the core's support data, the margin and the sizes.
  * Internal to the package (the constructors are `ball`, `cuboid`, ...).
  *
- * @internal
+ * @internal @hidden
  */
 export interface ShapeInit<D extends 2 | 3> {
   kind: ShapeKind;
@@ -84,7 +84,7 @@ const NONE_I32 = /* @__PURE__ */ new Int32Array(0);
  * console.log(c.kind, c.dim, c.margin, Array.from(out), c.reach); // capsule 3 0.25 [0, -0.5, 0] 0.75
  * ```
  */
-export class Shape<D extends 2 | 3 = 2 | 3> implements CoreData {
+export class Shape<D extends 2 | 3 = 2 | 3> {
   /** What the shape is. */
   readonly kind: ShapeKind;
   /** 3, or 2 for the shapes of `timeOfImpact2` (the plane z = 0). */
@@ -100,39 +100,47 @@ export class Shape<D extends 2 | 3 = 2 | 3> implements CoreData {
   readonly params: Readonly<Record<string, number>>;
   /** For a `rounded` shape, the shape it rounds (never itself rounded); else null. */
   readonly base: Shape<D> | null;
-  /** @internal */
+  /** @internal @hidden */
   readonly core: number;
-  /** @internal */
+  /** @internal @hidden */
   readonly e0: number;
-  /** @internal */
+  /** @internal @hidden */
   readonly e1: number;
-  /** @internal */
+  /** @internal @hidden */
   readonly e2: number;
-  /** @internal */
+  /** @internal @hidden */
   readonly points: Float64Array;
-  /** @internal */
+  /** @internal @hidden */
   readonly count: number;
-  /** @internal */
+  /** @internal @hidden */
   readonly start: Int32Array;
-  /** @internal */
+  /** @internal @hidden */
   readonly neighbours: Int32Array;
-  /** @internal */
+  /** @internal @hidden */
   readonly climb: boolean;
-  /** @internal */
+  /** @internal @hidden */
   readonly facetIndices: Uint32Array;
-  /** @internal */
+  /** @internal @hidden */
   readonly sources: Uint32Array;
-  /** @internal The core's box, before the margin. */
+  /** @internal @hidden The core's box, before the margin. */
   readonly coreMin: Float64Array;
-  /** @internal */
+  /** @internal @hidden */
   readonly coreMax: Float64Array;
-  /** @internal The core's largest |x|. */
+  /** @internal @hidden The core's largest |x|. */
   readonly coreReach: number;
-  /** @internal The diagonal of {@link Shape.bounds}, kept for the default tolerances of queries. */
+  /** @internal @hidden The diagonal of {@link Shape.bounds}, kept for the default tolerances of queries. */
   readonly boxDiagonal: number;
 
-  /** @internal */
-  constructor(init: ShapeInit<D>) {
+  /**
+   * The shape from its constructor's record: what `ball`, `cuboid`, ... call.
+   *
+   * @internal @hidden
+   */
+  static create<D extends 2 | 3>(init: ShapeInit<D>): Shape<D> {
+    return new Shape<D>(init);
+  }
+
+  private constructor(init: ShapeInit<D>) {
     this.kind = init.kind;
     this.dim = init.dim;
     this.margin = init.margin;

@@ -15,7 +15,7 @@ import { cloud, seeded, sphere, unit3 } from './helpers.js';
 function climbing(s: Shape<3>): Shape<3> {
   // (The exact predicates on the points scaled near 1, as convexHull gives them.)
   const adjacency = hullAdjacency(scaledCopy(s.points, 3, 1, 'test', 'points'), s.count, s.facetIndices);
-  return new Shape({
+  return Shape.create({
     kind: s.kind,
     dim: 3,
     params: s.params,

@@ -8,38 +8,91 @@ import { Simplex } from './simplex.js';
  * here once; the loops allocate nothing. `GjkPair` is the public face of it.
  */
 export class GjkState {
-  /** Shape A (the frame of the computation), or null when unbound. */
+  /**
+   * Shape A (the frame of the computation), or null when unbound.
+   *
+   * @internal @hidden
+   */
   shapeA: Shape | null = null;
-  /** Shape B, or null. */
+  /**
+   * Shape B, or null.
+   *
+   * @internal @hidden
+   */
   shapeB: Shape | null = null;
-  /** B's placement in A's frame: a point x of B is at R x + t (R row-major). */
+  /**
+   * B's placement in A's frame: a point x of B is at R x + t (R row-major).
+   *
+   * @internal @hidden
+   */
   readonly R = new Float64Array(9);
+  /** @internal @hidden */
   readonly t = new Float64Array(3);
-  /** The query point: the origin for a distance, −s·r along a cast. */
+  /**
+   * The query point: the origin for a distance, −s·r along a cast.
+   *
+   * @internal @hidden
+   */
   readonly q = new Float64Array(3);
+  /** @internal @hidden */
   readonly simplex = new Simplex();
-  /** The sum of the two margins: GJK runs on the cores and subtracts it. */
+  /**
+   * The sum of the two margins: GJK runs on the cores and subtracts it.
+   *
+   * @internal @hidden
+   */
   margin = 0;
-  /** |t| + the cores' reaches + |q|: the size rounding is measured against. */
+  /**
+   * |t| + the cores' reaches + |q|: the size rounding is measured against.
+   *
+   * @internal @hidden
+   */
   scale = 0;
-  /** The last supports (point indices of point sets), where the next climbs start. */
+  /**
+   * The last supports (point indices of point sets), where the next climbs start.
+   *
+   * @internal @hidden
+   */
   hintA = -1;
+  /** @internal @hidden */
   hintB = -1;
   /** Support calls since the shapes were bound (each call: one support of A and one of B). */
   supports = 0;
-  /** The search direction in A's frame, then −Rᵀ of it in B's frame. */
+  /**
+   * The search direction in A's frame, then −Rᵀ of it in B's frame.
+   *
+   * @internal @hidden
+   */
   readonly dirA = new Float64Array(3);
+  /** @internal @hidden */
   readonly dirB = new Float64Array(3);
-  /** A's support point, and B's in B's frame. */
+  /**
+   * A's support point, and B's in B's frame.
+   *
+   * @internal @hidden
+   */
   readonly supA = new Float64Array(3);
+  /** @internal @hidden */
   readonly supB = new Float64Array(3);
 
   // What the last loop found, for the cores (margins not subtracted).
-  /** The largest gap along a search direction: a lower bound of the cores' distance to q. */
+  /**
+   * The largest gap along a search direction: a lower bound of the cores' distance to q.
+   *
+   * @internal @hidden
+   */
   coreLower = 0;
-  /** |v|: the distance from q to the simplex, an upper bound of the cores' distance to it. */
+  /**
+   * |v|: the distance from q to the simplex, an upper bound of the cores' distance to it.
+   *
+   * @internal @hidden
+   */
   coreUpper = 0;
-  /** The simplex enclosed q (to rounding): the cores overlap there. */
+  /**
+   * The simplex enclosed q (to rounding): the cores overlap there.
+   *
+   * @internal @hidden
+   */
   overlap = false;
   /** The bounds met within the tolerance asked (or the cores overlap). */
   converged = false;
@@ -47,10 +100,18 @@ export class GjkState {
   iterations = 0;
   /** Where the last cast stopped (s in [0, 1]). */
   toi = 0;
-  /** The unit direction of `coreLower` (A's frame, from A towards B); zeros when it is not positive. */
+  /**
+   * The unit direction of `coreLower` (A's frame, from A towards B); zeros when it is not positive.
+   *
+   * @internal @hidden
+   */
   readonly axis = new Float64Array(3);
 
-  /** Sets the shapes and forgets the simplex. */
+  /**
+   * Sets the shapes and forgets the simplex.
+   *
+   * @internal @hidden
+   */
   bindShapes(a: Shape, b: Shape): void {
     this.shapeA = a;
     this.shapeB = b;
@@ -68,7 +129,11 @@ export class GjkState {
     this.simplex.n = 0;
   }
 
-  /** Sets `scale` for the placement and query point in place. */
+  /**
+   * Sets `scale` for the placement and query point in place.
+   *
+   * @internal @hidden
+   */
   measure(): void {
     const t = this.t;
     const q = this.q;
@@ -88,6 +153,8 @@ export class GjkState {
    * placed again from B's frame (they are still points of the cores, so the simplex is still inside
    * the difference), then its nearest point. With no simplex, `v` becomes a first search direction
    * (from A's origin to B's). Returns true when the kept simplex already encloses the query point.
+   *
+   * @internal @hidden
    */
   warm(): boolean {
     const S = this.simplex;
@@ -104,7 +171,11 @@ export class GjkState {
     return S.reduce();
   }
 
-  /** Recomputes y = w − q for the first `count` slots of the simplex (the query point moved). */
+  /**
+   * Recomputes y = w − q for the first `count` slots of the simplex (the query point moved).
+   *
+   * @internal @hidden
+   */
   requery(count: number): void {
     const S = this.simplex;
     const q0 = this.q[0],
@@ -117,7 +188,11 @@ export class GjkState {
     }
   }
 
-  /** Slot k's B point placed from B's frame, and its w and y. */
+  /**
+   * Slot k's B point placed from B's frame, and its w and y.
+   *
+   * @internal @hidden
+   */
   place(k: number): void {
     const S = this.simplex;
     const R = this.R;
@@ -146,6 +221,8 @@ export class GjkState {
    * The support of the difference along −v (v = S.v, from A towards B): A's point farthest along v,
    * B's least far, into slot n of the simplex (not yet counted in `n`). Returns true when that point
    * is already in the simplex (bit for bit): the search can go no further.
+   *
+   * @internal @hidden
    */
   support(): boolean {
     const S = this.simplex;
@@ -188,6 +265,8 @@ export class GjkState {
    * The points of the two shapes from the simplex: the cores' nearest points (B's moved by −q, where
    * the cast has taken it) grown by the margins along the normal; a common point when the cores are
    * within the margins; the middle of the two when the cores overlap (normal NaN). A's frame.
+   *
+   * @internal @hidden
    */
   witness(pointA: Float64Array, pointB: Float64Array, normal: Float64Array): void {
     const S = this.simplex;

@@ -82,7 +82,7 @@ export function pointSet(points: ArrayLike<number>): Shape<3> {
   if (n >= CLIMB_FROM) {
     try {
       const hull = convexHull(copy);
-      return new Shape({
+      return Shape.create({
         ...shapeInitOf(hull),
         kind: 'pointSet',
         params: { count: n, vertices: hull.count },
@@ -143,7 +143,7 @@ function pointShape(
     reach = Math.max(reach, Math.hypot(points[i], points[i + 1], points[i + 2]));
   }
   const count = points.length / 3;
-  return new Shape({
+  return Shape.create({
     kind,
     dim: 3,
     params,

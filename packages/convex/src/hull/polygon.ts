@@ -92,7 +92,7 @@ function polygonShape(
     }
     reach = Math.max(reach, Math.hypot(points[i], points[i + 1]));
   }
-  return new Shape({
+  return Shape.create({
     kind,
     dim: 2,
     params: kind === 'pointSet2' ? { count, vertices: points.length / 2 } : { vertices: points.length / 2 },

@@ -14,7 +14,7 @@ import { assertLength } from '../validate.js';
  */
 export function ball2(radius: number): Shape<2> {
   assertLength(radius, 'ball2', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'ball2',
     dim: 2,
     params: { radius },
@@ -40,7 +40,7 @@ export function ball2(radius: number): Shape<2> {
 export function cuboid2(hx: number, hy: number): Shape<2> {
   assertLength(hx, 'cuboid2', 'hx');
   assertLength(hy, 'cuboid2', 'hy');
-  return new Shape({
+  return Shape.create({
     kind: 'cuboid2',
     dim: 2,
     params: { hx, hy },
@@ -68,7 +68,7 @@ export function cuboid2(hx: number, hy: number): Shape<2> {
 export function capsule2(halfHeight: number, radius: number): Shape<2> {
   assertLength(halfHeight, 'capsule2', 'halfHeight');
   assertLength(radius, 'capsule2', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'capsule2',
     dim: 2,
     params: { halfHeight, radius },

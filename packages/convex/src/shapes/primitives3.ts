@@ -15,7 +15,7 @@ import { assertLength } from '../validate.js';
  */
 export function ball(radius: number): Shape<3> {
   assertLength(radius, 'ball', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'ball',
     dim: 3,
     params: { radius },
@@ -42,7 +42,7 @@ export function cuboid(hx: number, hy: number, hz: number): Shape<3> {
   assertLength(hx, 'cuboid', 'hx');
   assertLength(hy, 'cuboid', 'hy');
   assertLength(hz, 'cuboid', 'hz');
-  return new Shape({
+  return Shape.create({
     kind: 'cuboid',
     dim: 3,
     params: { hx, hy, hz },
@@ -72,7 +72,7 @@ export function cuboid(hx: number, hy: number, hz: number): Shape<3> {
 export function capsule(halfHeight: number, radius: number): Shape<3> {
   assertLength(halfHeight, 'capsule', 'halfHeight');
   assertLength(radius, 'capsule', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'capsule',
     dim: 3,
     params: { halfHeight, radius },
@@ -102,7 +102,7 @@ export function capsule(halfHeight: number, radius: number): Shape<3> {
 export function cylinder(halfHeight: number, radius: number): Shape<3> {
   assertLength(halfHeight, 'cylinder', 'halfHeight');
   assertLength(radius, 'cylinder', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'cylinder',
     dim: 3,
     params: { halfHeight, radius },
@@ -133,7 +133,7 @@ export function cylinder(halfHeight: number, radius: number): Shape<3> {
 export function cone(halfHeight: number, radius: number): Shape<3> {
   assertLength(halfHeight, 'cone', 'halfHeight');
   assertLength(radius, 'cone', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'cone',
     dim: 3,
     params: { halfHeight, radius },

@@ -19,7 +19,7 @@ import { assertLength, assertShape } from '../validate.js';
 export function rounded<D extends 2 | 3>(shape: Shape<D>, radius: number): Shape<D> {
   assertShape(shape, 'rounded', 'shape');
   assertLength(radius, 'rounded', 'radius');
-  return new Shape({
+  return Shape.create({
     kind: 'rounded',
     dim: shape.dim,
     params: { radius },
