@@ -1,14 +1,12 @@
 import {
   assertFiniteVector,
-  assertPose2,
-  assertPose3,
   describeValue,
   FirstTouchError,
   isArrayLike,
   type Pose2Like,
   type Pose3Like,
 } from '@firsttouch/pose';
-import { relative, rotate, transform, world2, world3 } from '../gjk/placement.js';
+import { place, placeChecked, relative, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
 import type { Shape } from '../shape.js';
@@ -145,28 +143,7 @@ export function castShape(
   options?: CastOptions,
   out?: ShapeCastResult,
 ): ShapeCastResult {
-  assertShape(a, 'castShape', 'a', 3);
-  assertShape(b, 'castShape', 'b', 3);
-  assertMotion(motion, 'castShape');
-  const a0 = motion.a[0],
-    a1 = motion.a[1],
-    b0 = motion.b[0],
-    b1 = motion.b[1];
-  assertPose3(a0, 'motion.a[0]');
-  assertPose3(b0, 'motion.b[0]');
-  // The end poses: the rotation of the start, bit for bit (so a valid one), and a translation.
-  assertTranslation(a0.R, a1, 9, 'castShape', 'motion.a');
-  assertTranslation(b0.R, b1, 9, 'castShape', 'motion.b');
-  const q = QUERIES.get();
-  try {
-    world3(a0, q.RA, q.tA);
-    world3(b0, q.RB, q.tB);
-    world3(a1, q.RA1, q.tA1);
-    world3(b1, q.RB1, q.tB1);
-    return castWith(q, a, b, options, 'castShape', 3, out);
-  } finally {
-    QUERIES.release(q);
-  }
+  return castAny(3, 'castShape', a, b, motion, options, out);
 }
 
 /**
@@ -192,24 +169,36 @@ export function castShape2(
   options?: CastOptions,
   out?: ShapeCastResult,
 ): ShapeCastResult {
-  assertShape(a, 'castShape2', 'a', 2);
-  assertShape(b, 'castShape2', 'b', 2);
-  assertMotion(motion, 'castShape2');
+  return castAny(2, 'castShape2', a, b, motion, options, out);
+}
+
+/** Both entry points: the checks, the placements at s = 0 and 1, the run on a pooled pair. */
+function castAny(
+  dim: 2 | 3,
+  where: string,
+  a: Shape,
+  b: Shape,
+  motion: CastMotion | CastMotion2,
+  options: CastOptions | undefined,
+  out: ShapeCastResult | undefined,
+): ShapeCastResult {
+  assertShape(a, where, 'a', dim);
+  assertShape(b, where, 'b', dim);
+  assertMotion(motion, where);
   const a0 = motion.a[0],
     a1 = motion.a[1],
     b0 = motion.b[0],
     b1 = motion.b[1];
-  assertPose2(a0, 'motion.a[0]');
-  assertPose2(b0, 'motion.b[0]');
-  assertTranslation(a0.angle, a1, 2, 'castShape2', 'motion.a');
-  assertTranslation(b0.angle, b1, 2, 'castShape2', 'motion.b');
   const q = QUERIES.get();
   try {
-    world2(a0, q.RA, q.tA);
-    world2(b0, q.RB, q.tB);
-    world2(a1, q.RA1, q.tA1);
-    world2(b1, q.RB1, q.tB1);
-    return castWith(q, a, b, options, 'castShape2', 2, out);
+    placeChecked(dim, a0, 'motion.a[0]', q.RA, q.tA);
+    placeChecked(dim, b0, 'motion.b[0]', q.RB, q.tB);
+    // The end poses: the rotation of the start, bit for bit (so a valid one), and a translation.
+    assertTranslation(dim === 3 ? (a0 as Pose3Like).R : (a0 as Pose2Like).angle, a1, dim, where, 'motion.a');
+    assertTranslation(dim === 3 ? (b0 as Pose3Like).R : (b0 as Pose2Like).angle, b1, dim, where, 'motion.b');
+    place(dim, a1, q.RA1, q.tA1);
+    place(dim, b1, q.RB1, q.tB1);
+    return castWith(q, a, b, options, where, dim, out);
   } finally {
     QUERIES.release(q);
   }
@@ -236,7 +225,7 @@ function assertMotion(motion: { a: readonly unknown[]; b: readonly unknown[] }, 
 function assertTranslation(
   r0: ArrayLike<number> | number,
   p1: unknown,
-  dim: 2 | 9,
+  dim: 2 | 3,
   where: string,
   name: string,
 ): void {
@@ -260,7 +249,7 @@ function assertTranslation(
       `${where}: ${name} turns over the step (its ${dim === 2 ? 'angle' : 'rotation'} at s = 1 differs from s = 0); a cast translates: use ccd's timeOfImpact for turning bodies`,
     );
   }
-  assertFiniteVector(pose.t, dim === 2 ? 2 : 3, `${name}[1].t`, 'INVALID_POSE');
+  assertFiniteVector(pose.t, dim, `${name}[1].t`, 'INVALID_POSE');
 }
 
 /** The run of both entry points once the world placements at s = 0 and 1 are in `q`. */

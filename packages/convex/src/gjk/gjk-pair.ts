@@ -4,6 +4,7 @@ import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
 import { OVERLAP_SHARE, runDistance } from './distance-loop.js';
 import { GjkState } from './gjk-state.js';
+import { rotationZ } from './placement.js';
 
 /** Default {@link GjkPair.relativeTolerance}. */
 const RELATIVE_TOLERANCE = 1e-13;
@@ -140,16 +141,7 @@ export class GjkPair extends GjkState {
    * ```
    */
   evaluate2(c: number, s: number, tu: number, tv: number): number {
-    const R = this.R;
-    R[0] = c;
-    R[1] = -s;
-    R[2] = 0;
-    R[3] = s;
-    R[4] = c;
-    R[5] = 0;
-    R[6] = 0;
-    R[7] = 0;
-    R[8] = 1;
+    rotationZ(c, s, this.R);
     this.t[0] = tu;
     this.t[1] = tv;
     this.t[2] = 0;

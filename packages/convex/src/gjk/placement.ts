@@ -1,4 +1,4 @@
-import type { Pose2Like, Pose3Like } from '@firsttouch/pose';
+import { assertPose2, assertPose3, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
 
 /**
  * B's placement in A's frame, `R = RAᵀ RB`, `t = RAᵀ (tB − tA)`, the translations subtracted first
@@ -35,8 +35,14 @@ export function world3(pose: Pose3Like, R: Float64Array, t: Float64Array): void 
 
 /** A 2-D pose as the rotation about z and the translation in z = 0. */
 export function world2(pose: Pose2Like, R: Float64Array, t: Float64Array): void {
-  const c = Math.cos(pose.angle);
-  const s = Math.sin(pose.angle);
+  rotationZ(Math.cos(pose.angle), Math.sin(pose.angle), R);
+  t[0] = pose.t[0];
+  t[1] = pose.t[1];
+  t[2] = 0;
+}
+
+/** The rotation about z of cosine `c` and sine `s`, row-major. */
+export function rotationZ(c: number, s: number, R: Float64Array): void {
   R[0] = c;
   R[1] = -s;
   R[2] = 0;
@@ -46,9 +52,29 @@ export function world2(pose: Pose2Like, R: Float64Array, t: Float64Array): void 
   R[6] = 0;
   R[7] = 0;
   R[8] = 1;
-  t[0] = pose.t[0];
-  t[1] = pose.t[1];
-  t[2] = 0;
+}
+
+/** A pose of `dim` dimensions (a Pose3Like, or a Pose2Like turned into the plane z = 0) into `R`, `t`. */
+export function place(dim: 2 | 3, pose: unknown, R: Float64Array, t: Float64Array): void {
+  if (dim === 3) world3(pose as Pose3Like, R, t);
+  else world2(pose as Pose2Like, R, t);
+}
+
+/**
+ * {@link place} after the pose's checks (`assertPose3` or `assertPose2`, naming `name`).
+ *
+ * @throws `FirstTouchError` `INVALID_POSE`.
+ */
+export function placeChecked(
+  dim: 2 | 3,
+  pose: unknown,
+  name: string,
+  R: Float64Array,
+  t: Float64Array,
+): void {
+  if (dim === 3) assertPose3(pose, name);
+  else assertPose2(pose, name);
+  place(dim, pose, R, t);
 }
 
 /** `R p + t` into `out` (which may be `p`). */

@@ -1,14 +1,7 @@
-import {
-  assertPose2,
-  assertPose3,
-  describeValue,
-  FirstTouchError,
-  type Pose2Like,
-  type Pose3Like,
-} from '@firsttouch/pose';
+import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
-import { relative, rotate, transform, world2, world3 } from './placement.js';
+import { placeChecked, relative, rotate, transform } from './placement.js';
 import { QUERIES, type ShapeQuery } from './shape-query.js';
 
 /**
@@ -74,6 +67,8 @@ export interface ShapeDistanceResult {
 
 const IDENTITY3: Pose3Like = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
 const IDENTITY2: Pose2Like = { angle: 0, t: [0, 0] };
+/** The options of a call without them (frozen: shared by every call). */
+const NO_OPTIONS = Object.freeze({});
 
 /**
  * The distance between two 3-D shapes at their poses, by GJK on their cores (exact support mappings:
@@ -94,21 +89,7 @@ const IDENTITY2: Pose2Like = { angle: 0, t: [0, 0] };
  * ```
  */
 export function shapeDistance(a: Shape<3>, b: Shape<3>, options?: ShapeDistanceOptions): ShapeDistanceResult {
-  assertShape(a, 'shapeDistance', 'a', 3);
-  assertShape(b, 'shapeDistance', 'b', 3);
-  const o = optionsOf(options, 'shapeDistance');
-  const poseA = o.poseA ?? IDENTITY3;
-  const poseB = o.poseB ?? IDENTITY3;
-  assertPose3(poseA, 'poseA');
-  assertPose3(poseB, 'poseB');
-  const q = QUERIES.get();
-  try {
-    world3(poseA, q.RA, q.tA);
-    world3(poseB, q.RB, q.tB);
-    return distanceOf(q, a, b, 3);
-  } finally {
-    QUERIES.release(q);
-  }
+  return distanceAny(3, 'shapeDistance', a, b, options);
 }
 
 /**
@@ -129,18 +110,26 @@ export function shapeDistance2(
   b: Shape<2>,
   options?: ShapeDistance2Options,
 ): ShapeDistanceResult {
-  assertShape(a, 'shapeDistance2', 'a', 2);
-  assertShape(b, 'shapeDistance2', 'b', 2);
-  const o = optionsOf(options, 'shapeDistance2');
-  const poseA = o.poseA ?? IDENTITY2;
-  const poseB = o.poseB ?? IDENTITY2;
-  assertPose2(poseA, 'poseA');
-  assertPose2(poseB, 'poseB');
+  return distanceAny(2, 'shapeDistance2', a, b, options);
+}
+
+/** Both entry points: the checks, the world placements, the run on a pooled pair. */
+function distanceAny(
+  dim: 2 | 3,
+  where: string,
+  a: Shape,
+  b: Shape,
+  options: ShapeDistanceOptions | ShapeDistance2Options | undefined,
+): ShapeDistanceResult {
+  assertShape(a, where, 'a', dim);
+  assertShape(b, where, 'b', dim);
+  const o = optionsOf<ShapeDistanceOptions | ShapeDistance2Options>(options, where);
+  const identity = dim === 3 ? IDENTITY3 : IDENTITY2;
   const q = QUERIES.get();
   try {
-    world2(poseA, q.RA, q.tA);
-    world2(poseB, q.RB, q.tB);
-    return distanceOf(q, a, b, 2);
+    placeChecked(dim, o.poseA ?? identity, 'poseA', q.RA, q.tA);
+    placeChecked(dim, o.poseB ?? identity, 'poseB', q.RB, q.tB);
+    return distanceOf(q, a, b, dim);
   } finally {
     QUERIES.release(q);
   }
@@ -148,7 +137,7 @@ export function shapeDistance2(
 
 /** The options object, checked (an object or nothing). */
 export function optionsOf<T extends object>(options: T | undefined, where: string): Partial<T> {
-  if (options === undefined) return {};
+  if (options === undefined) return NO_OPTIONS;
   if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError(
       'INVALID_OPTION',

@@ -100,25 +100,28 @@ function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
 }
 
 function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): boolean {
+  return orientAt(p, i, j, k, l) === 0;
+}
+
+/** Shewchuk's orient3d of the points i, j, k, l of `p` (x y z each): exact sign, negative when l is above the counter-clockwise i, j, k. */
+function orientAt(p: Float64Array, i: number, j: number, k: number, l: number): number {
   const a = 3 * i,
     b = 3 * j,
     c = 3 * k,
     d = 3 * l;
-  return (
-    orient3d(
-      p[a],
-      p[a + 1],
-      p[a + 2],
-      p[b],
-      p[b + 1],
-      p[b + 2],
-      p[c],
-      p[c + 1],
-      p[c + 2],
-      p[d],
-      p[d + 1],
-      p[d + 2],
-    ) === 0
+  return orient3d(
+    p[a],
+    p[a + 1],
+    p[a + 2],
+    p[b],
+    p[b + 1],
+    p[b + 2],
+    p[c],
+    p[c + 1],
+    p[c + 2],
+    p[d],
+    p[d + 1],
+    p[d + 2],
   );
 }
 
@@ -148,25 +151,7 @@ class QuickHull {
 
   /** −orient3d: positive when point i is above facet f (its corners counter-clockwise from there). */
   height(f: number, i: number): number {
-    const p = this.p;
-    const a = 3 * this.corners[3 * f],
-      b = 3 * this.corners[3 * f + 1],
-      c = 3 * this.corners[3 * f + 2],
-      d = 3 * i;
-    return -orient3d(
-      p[a],
-      p[a + 1],
-      p[a + 2],
-      p[b],
-      p[b + 1],
-      p[b + 2],
-      p[c],
-      p[c + 1],
-      p[c + 2],
-      p[d],
-      p[d + 1],
-      p[d + 2],
-    );
+    return -orientAt(this.p, this.corners[3 * f], this.corners[3 * f + 1], this.corners[3 * f + 2], i);
   }
 
   addFacet(a: number, b: number, c: number): number {
@@ -389,29 +374,10 @@ function startingTetrahedron(p: Float64Array, n: number, name: string): [number,
     for (let i = 0; i < n && i2 < 0; i++) if (!collinear(p, i0, i1, i)) i2 = i;
     if (i2 < 0) throw degenerate(name, n, 'all on one line');
   }
-  const a = 3 * i0,
-    b = 3 * i1,
-    c = 3 * i2;
   let i3 = -1;
   far = 0;
   for (let i = 0; i < n; i++) {
-    const d = 3 * i;
-    const h = Math.abs(
-      orient3d(
-        p[a],
-        p[a + 1],
-        p[a + 2],
-        p[b],
-        p[b + 1],
-        p[b + 2],
-        p[c],
-        p[c + 1],
-        p[c + 2],
-        p[d],
-        p[d + 1],
-        p[d + 2],
-      ),
-    );
+    const h = Math.abs(orientAt(p, i0, i1, i2, i));
     if (h > far) {
       far = h;
       i3 = i;
