@@ -289,7 +289,9 @@ function castWith(
   q.r[0] = RA[0] * wx + RA[3] * wy + RA[6] * wz;
   q.r[1] = RA[1] * wx + RA[4] * wy + RA[7] * wz;
   q.r[2] = RA[2] * wx + RA[5] * wy + RA[8] * wz;
-  const pair = q.pair.bind(a, b);
+  // (The shapes are checked already: bound without a second look.)
+  const pair = q.pair;
+  pair.bindShapes(a, b);
   const status = pair.cast(q.R, q.t, q.r, tolerance, maxIterations);
   // A's frame at toi: its pose at s = 0 moved by toi of its translation.
   const s = pair.toi;

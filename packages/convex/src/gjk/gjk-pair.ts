@@ -198,7 +198,7 @@ export class GjkPair extends GjkState {
     this.#results();
     if (status !== 'separate') {
       this.lowerBound = Number.NaN;
-      this.lowerAxis.fill(0);
+      this.lowerAxis[0] = this.lowerAxis[1] = this.lowerAxis[2] = 0;
     }
     return status;
   }

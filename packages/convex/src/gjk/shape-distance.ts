@@ -150,7 +150,8 @@ export function optionsOf<T extends object>(options: T | undefined, where: strin
 /** The run of both entry points once the world placements are in `q`. */
 function distanceOf(q: ShapeQuery, a: Shape, b: Shape, dim: 2 | 3): ShapeDistanceResult {
   relative(q.RA, q.tA, q.RB, q.tB, q.R, q.t);
-  const pair = q.pair.bind(a, b);
+  const pair = q.pair;
+  pair.bindShapes(a, b);
   pair.evaluate(q.R, q.t);
   transform(q.RA, q.tA, pair.pointA, pair.pointA);
   transform(q.RA, q.tA, pair.pointB, pair.pointB);
