@@ -65,8 +65,12 @@ export interface ShapeDistanceResult {
   iterations: number;
 }
 
-const IDENTITY3: Pose3Like = { R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
-const IDENTITY2: Pose2Like = { angle: 0, t: [0, 0] };
+// The poses of a call without them: frozen, as every call shares them.
+const IDENTITY3: Pose3Like = Object.freeze({
+  R: Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]),
+  t: Object.freeze([0, 0, 0]),
+});
+const IDENTITY2: Pose2Like = Object.freeze({ angle: 0, t: Object.freeze([0, 0]) });
 /** The options of a call without them (frozen: shared by every call). */
 const NO_OPTIONS = Object.freeze({});
 
