@@ -13,6 +13,7 @@ const root = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLTo
 // The layers: a package may depend on the ones listed, never on anything above it.
 const LAYERS = {
   pose: [],
+  convex: ['pose'],
   mesh: ['pose'],
   io: ['pose', 'mesh'],
   ccd: ['pose', 'mesh'],

@@ -17,6 +17,7 @@ import {
   syncBroadPhase,
 } from '../src/peers/rapier.js';
 import type { PolygonPair } from '../src/polygons.js';
+import { castScene } from '../src/scenes/cast.js';
 import { ccdScene } from '../src/scenes/ccd.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
@@ -127,6 +128,23 @@ describe('convex scene (tiny)', () => {
       expect(r.figures[`${k}.turning.late`]).toBe(0);
       expect(r.figures[`${k}.turning.spurious`]).toBe(0);
     }
+  });
+});
+
+describe('cast scene (tiny)', () => {
+  it('casts every pair kind: no miss, never late, no spurious contact; the loop agrees on hulls', async () => {
+    const r = await castScene.run(tiny);
+    expectFiniteRows(r);
+    for (const k of ['p10', 'p256', 'ball', 'capsule', 'cuboid']) {
+      expect(r.figures[`${k}.pairs`]).toBe(8);
+      expect(r.figures[`${k}.misses`], k).toBe(0);
+      expect(r.figures[`${k}.late`], k).toBe(0);
+      expect(r.figures[`${k}.spurious`], k).toBe(0);
+      expect(r.figures[`${k}.loopStatusDiffers`], k).toBe(0);
+    }
+    // The hull pairs go straight through A's origin: every one touches.
+    expect(r.figures['p10.contacts']).toBe(8);
+    expect(r.figures['p256.contacts']).toBe(8);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Scene } from '../harness/scene.js';
+import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
@@ -9,7 +10,7 @@ import { treesScene } from './trees.js';
 
 /**
  * Every scene, in the order they run. A new scene is one file in this folder plus one line here.
- * `convex` runs last: Rapier's WebAssembly memory, as it grows, detaches its old ArrayBuffer, and
+ * `convex` and `cast` run last: Rapier's WebAssembly memory, as it grows, detaches its old ArrayBuffer, and
  * from then on V8 checks every typed-array access of the process (`bunny-data.ts`); the scenes
  * before it run in the default state of a process.
  */
@@ -21,4 +22,5 @@ export const SCENES: readonly Scene[] = [
   planck2dScene,
   manyScene,
   convexScene,
+  castScene,
 ];
