@@ -18,12 +18,12 @@ import type { GjkState } from '../gjk/gjk-state.js';
  * console.log(CastStatus.Contact, CastStatus.InitialContact); // contact initial-contact
  * ```
  */
-export const CastStatus = {
+export const CastStatus = Object.freeze({
   Contact: 'contact',
   Separate: 'separate',
   InitialContact: 'initial-contact',
   NotConverged: 'not-converged',
-} as const;
+} as const);
 
 /**
  * One of the values of {@link CastStatus}.
