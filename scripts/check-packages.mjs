@@ -14,13 +14,13 @@ const root = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLTo
 const LAYERS = {
   pose: [],
   convex: ['pose'],
-  mesh: ['pose'],
+  mesh: ['pose', 'convex'],
   io: ['pose', 'mesh'],
-  ccd: ['pose', 'mesh'],
-  broadphase: ['pose', 'mesh', 'ccd'],
-  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
+  ccd: ['pose', 'convex', 'mesh'],
+  broadphase: ['pose', 'convex', 'mesh', 'ccd'],
+  cli: ['pose', 'convex', 'mesh', 'ccd', 'broadphase', 'io'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
-  three: ['pose', 'mesh', 'ccd', 'broadphase'],
+  three: ['pose', 'convex', 'mesh', 'ccd', 'broadphase'],
 };
 
 // Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.

@@ -55,6 +55,11 @@ export interface ShapeInit<D extends 2 | 3> {
   min: ArrayLike<number>;
   max: ArrayLike<number>;
   coreReach: number;
+  /**
+   * Left unfrozen: a point set whose points and reach its owner rewrites (`pointCore` of the internal
+   * entry). Never a shape a user is given.
+   */
+  mutable?: boolean;
 }
 
 const NONE64 = /* @__PURE__ */ new Float64Array(0);
@@ -164,7 +169,7 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     let d2 = 0;
     for (let i = 0; i < init.dim; i++) d2 += (init.max[i] - init.min[i] + 2 * init.margin) ** 2;
     this.boxDiagonal = Math.sqrt(d2);
-    Object.freeze(this);
+    if (init.mutable !== true) Object.freeze(this);
   }
 
   /**

@@ -108,11 +108,20 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
   }
 }
 
-/** The first point of `P` (x y z each) farthest along (x, y, z), two points a turn. */
+/** The first point of `P` (x y z each) farthest along `d`, into `out`; returns its index. */
 function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
-  const x = d[0],
-    y = d[1],
-    z = d[2];
+  const at = 3 * farthest3(P, d[0], d[1], d[2]);
+  out[0] = P[at];
+  out[1] = P[at + 1];
+  out[2] = P[at + 2];
+  return at / 3;
+}
+
+/**
+ * The index of the first point of `P` (x y z each) farthest along (x, y, z), two points a turn: the
+ * scan of point sets, which GJK's support step also calls directly on its hot path.
+ */
+export function farthest3(P: Float64Array, x: number, y: number, z: number): number {
   let best = Number.NEGATIVE_INFINITY;
   let at = 0;
   const end = P.length - 5;
@@ -130,9 +139,6 @@ function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
     }
   }
   if (p < P.length && x * P[p] + y * P[p + 1] + z * P[p + 2] > best) at = p;
-  out[0] = P[at];
-  out[1] = P[at + 1];
-  out[2] = P[at + 2];
   return at / 3;
 }
 

@@ -1,5 +1,5 @@
-import { ABSOLUTE_SLACK, OVERLAP_SHARE, runDistance } from '../gjk/distance-loop.js';
-import type { GjkState } from '../gjk/gjk-state.js';
+import { OVERLAP_SHARE, runDistance } from '../gjk/distance-loop.js';
+import { ABSOLUTE_SLACK, type GjkState } from '../gjk/gjk-state.js';
 
 /**
  * How a cast ended: the values of ccd's `CcdStatus`, declared here (the convex layer sits below

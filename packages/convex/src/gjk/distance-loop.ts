@@ -1,14 +1,13 @@
 import type { GjkState } from './gjk-state.js';
 
-/** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale. */
-export const ABSOLUTE_SLACK = 1e-14;
 /** |v| below this share of the scale is q on the difference (overlap or touching). */
 export const OVERLAP_SHARE = 1e-15;
 
 /**
  * GJK from the state's simplex to the distance between the query point and the difference of the
  * cores: it stops when |v| (an upper bound) and the largest gap along a search direction (a lower
- * bound, certified: every support is exact) agree within `relative · |v|` plus rounding, when the
+ * bound, certified: every support is exact) agree within `relative · |v|` plus the state's
+ * `absoluteTolerance` share of the scene's scale, when the
  * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
  * repeats a point of the simplex or |v| stops shrinking (rounding), or after `maxIterations` supports.
  * Sets the state's result fields; allocates nothing.
@@ -17,7 +16,7 @@ export function runDistance(g: GjkState, relative: number, maxIterations: number
   const S = g.simplex;
   g.measure();
   const floor = OVERLAP_SHARE * g.scale;
-  const slack = ABSOLUTE_SLACK * g.scale;
+  const slack = g.absoluteTolerance * g.scale;
   let overlap = g.warm();
   let lower = Number.NEGATIVE_INFINITY;
   let ax = 0,

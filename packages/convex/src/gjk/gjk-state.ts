@@ -1,5 +1,9 @@
 import type { Shape } from '../shape.js';
+import { CORE_POINTS, CORE_POINTS2, farthest3 } from '../support.js';
 import { Simplex } from './simplex.js';
+
+/** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
+export const ABSOLUTE_SLACK = 1e-14;
 
 /**
  * The state GJK's loops share (the distance of `distance-loop.ts`, the ray cast of
@@ -58,6 +62,19 @@ export class GjkState {
   hintB = -1;
   /** Support calls since the shapes were bound (each call: one support of A and one of B). */
   supports = 0;
+  /**
+   * Supports may climb from the last ones over the vertices' neighbours where a shape offers it
+   * (large hulls; default true). False makes every support a scan: for a caller whose shapes'
+   * neighbours do not make a climb exact (a surface that is not convex) and which needs certified
+   * bounds.
+   */
+  climb = true;
+  /**
+   * A distance stops once |v| and the lower bound agree within this share of the scene's size (its
+   * coordinates and placement: the rounding of the gap itself), beside the relative tolerance.
+   * Default 1e-14.
+   */
+  absoluteTolerance = ABSOLUTE_SLACK;
   /**
    * The search direction in A's frame, then −Rᵀ of it in B's frame.
    *
@@ -167,7 +184,17 @@ export class GjkState {
       if (v[0] === 0 && v[1] === 0 && v[2] === 0) v[0] = 1;
       return false;
     }
-    for (let k = 0; k < n; k++) this.place(k);
+    const A = this.shapeA!;
+    const B = this.shapeB!;
+    // Point sets' points are read again by their vertex ids: the same numbers for a shape that never
+    // changes, and the new ones for a point set its owner rewrites (mesh's facet in hand).
+    const rereadA = A.core === CORE_POINTS || A.core === CORE_POINTS2;
+    const rereadB = B.core === CORE_POINTS || B.core === CORE_POINTS2;
+    for (let k = 0; k < n; k++) {
+      if (rereadA) reread(A, S.ia[k], S.a, 3 * k);
+      if (rereadB) reread(B, S.ib[k], S.bb, 3 * k);
+      this.place(k);
+    }
     return S.reduce();
   }
 
@@ -240,17 +267,44 @@ export class GjkState {
     dB[0] = -(R[0] * vx + R[3] * vy + R[6] * vz);
     dB[1] = -(R[1] * vx + R[4] * vy + R[7] * vz);
     dB[2] = -(R[2] * vx + R[5] * vy + R[8] * vz);
-    this.hintA = this.shapeA!.support(dA, this.supA, this.hintA);
-    this.hintB = this.shapeB!.support(dB, this.supB, this.hintB);
-    this.supports++;
+    const climb = this.climb;
+    const A = this.shapeA!;
+    const B = this.shapeB!;
     const n = S.n;
     const o = 3 * n;
-    S.a[o] = this.supA[0];
-    S.a[o + 1] = this.supA[1];
-    S.a[o + 2] = this.supA[2];
-    S.bb[o] = this.supB[0];
-    S.bb[o + 1] = this.supB[1];
-    S.bb[o + 2] = this.supB[2];
+    // Point sets that scan (small hulls, mesh's vertex sets) are scanned here, the direction in
+    // locals: the common case of mesh's hull paths, without the support mapping's calls.
+    let ia: number;
+    if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
+      ia = farthest3(A.points, vx, vy, vz);
+      const P = A.points;
+      S.a[o] = P[3 * ia];
+      S.a[o + 1] = P[3 * ia + 1];
+      S.a[o + 2] = P[3 * ia + 2];
+    } else {
+      ia = A.support(dA, this.supA, climb ? this.hintA : -1);
+      S.a[o] = this.supA[0];
+      S.a[o + 1] = this.supA[1];
+      S.a[o + 2] = this.supA[2];
+    }
+    let ib: number;
+    if (B.core === CORE_POINTS && !(climb && B.climb && this.hintB >= 0)) {
+      ib = farthest3(B.points, dB[0], dB[1], dB[2]);
+      const P = B.points;
+      S.bb[o] = P[3 * ib];
+      S.bb[o + 1] = P[3 * ib + 1];
+      S.bb[o + 2] = P[3 * ib + 2];
+    } else {
+      ib = B.support(dB, this.supB, climb ? this.hintB : -1);
+      S.bb[o] = this.supB[0];
+      S.bb[o + 1] = this.supB[1];
+      S.bb[o + 2] = this.supB[2];
+    }
+    this.hintA = ia;
+    this.hintB = ib;
+    this.supports++;
+    S.ia[n] = ia;
+    S.ib[n] = ib;
     this.place(n);
     const wx = S.w[o],
       wy = S.w[o + 1],
@@ -319,5 +373,21 @@ export class GjkState {
     pointB[0] = bx - marginB * nx;
     pointB[1] = by - marginB * ny;
     pointB[2] = bz - marginB * nz;
+  }
+}
+
+/** Vertex `id` of point set `c` (2 or 3 numbers a point) into `out[o..o + 3)`, z = 0 in the plane. */
+function reread(c: Shape, id: number, out: Float64Array, o: number): void {
+  const P = c.points;
+  if (c.dim === 3) {
+    const p = 3 * id;
+    out[o] = P[p];
+    out[o + 1] = P[p + 1];
+    out[o + 2] = P[p + 2];
+  } else {
+    const p = 2 * id;
+    out[o] = P[p];
+    out[o + 1] = P[p + 1];
+    out[o + 2] = 0;
   }
 }

@@ -8,11 +8,16 @@
  * same code. Caller-owned scratch: nothing is allocated after construction.
  *
  * Slot k holds `a` (A's point, A's frame), `bb` (B's point, B's frame), `b` (B's point placed in A's
- * frame), `w = b − a` and `y = w − q` (q the query point), 3 numbers each at 3k.
+ * frame), `w = b − a` and `y = w − q` (q the query point), 3 numbers each at 3k, and `ia`, `ib`, the
+ * vertex indices behind A's and B's points (what `Shape.support` returned: −1 but for point sets), so
+ * that a caller can find the features around them (mesh's facets around a hull vertex).
  */
 export class Simplex {
   /** Points in use (0 to 4). */
   n = 0;
+  /** The vertex of A and of B behind each point (−1 where the shape has no vertices). */
+  readonly ia = new Int32Array(4);
+  readonly ib = new Int32Array(4);
   readonly a = new Float64Array(12);
   readonly bb = new Float64Array(12);
   readonly b = new Float64Array(12);
@@ -90,6 +95,8 @@ export class Simplex {
 
   /** Copies slot `from` into slot `to`. */
   move(from: number, to: number): void {
+    this.ia[to] = this.ia[from];
+    this.ib[to] = this.ib[from];
     const f = 3 * from;
     const t = 3 * to;
     for (let c = 0; c < 3; c++) {
