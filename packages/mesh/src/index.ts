@@ -29,6 +29,7 @@ export {
   curveDistance,
 } from './distance/curve-distance.js';
 export { CurvePair } from './distance/curve-pair.js';
+export { CurveShapePair } from './distance/curve-shape-pair.js';
 export { relativeTransform, relativeTransform2 } from './distance/relative.js';
 export {
   type SurfaceDistanceOptions,
@@ -36,6 +37,7 @@ export {
   surfaceDistance,
 } from './distance/surface-distance.js';
 export { SurfacePair } from './distance/surface-pair.js';
+export { SurfaceShapePair } from './distance/surface-shape-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { facetNormal } from './geometry/facet-normal.js';
 export { orient2d, orient3d } from './geometry/predicates.js';
