@@ -24,6 +24,7 @@ import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
+import { shapesScene } from '../src/scenes/shapes.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
 
 // A tiny run of every scene: a handful of queries each, one timed run, no timing assertion.
@@ -180,6 +181,19 @@ describe('many scene (tiny)', () => {
     expect(r.figures['apart.30.bruteSame']).toBe(1);
     expect(r.figures['apart.100.tested']).toBeLessThanOrEqual(r.figures['apart.100.candidates']);
     expect(r.plots[0].series[0].points.map((p) => p[0])).toEqual([30, 100]);
+  });
+});
+
+describe('shapes scene (tiny)', () => {
+  it('answers turning hull pairs as shapes with no miss or late answer, and the ball through the bunny', async () => {
+    const r = await shapesScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(3);
+    for (const row of r.rows.slice(0, 2)) {
+      expect(row.extra.misses).toBe(0);
+      expect(row.extra.late).toBe(0);
+    }
+    expect(r.rows[2].extra['ball status']).toBe('contact');
   });
 });
 

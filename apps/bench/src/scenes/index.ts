@@ -6,6 +6,7 @@ import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
+import { shapesScene } from './shapes.js';
 import { treesScene } from './trees.js';
 
 /**
@@ -21,6 +22,7 @@ export const SCENES: readonly Scene[] = [
   ccdScene,
   planck2dScene,
   manyScene,
+  shapesScene,
   convexScene,
   castScene,
 ];
