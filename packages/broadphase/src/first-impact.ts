@@ -81,7 +81,7 @@ export function firstImpact(
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const unit = unitScene(bodies, poses0, poses1, SHAPES);
   if (unit !== null) {
-    const r = firstImpact(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = firstImpact(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
@@ -134,7 +134,7 @@ export function allImpacts(
   const o = resolveImpactOptions(options, step.largestDiagonal);
   const unit = unitScene(bodies, poses0, poses1, SHAPES);
   if (unit !== null) {
-    const r = allImpacts(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = allImpacts(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }

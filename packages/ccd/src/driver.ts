@@ -217,7 +217,7 @@ export class ImpactQuery<
  * try {
  *   timeOfImpact(box(1), {} as never, { a: [], b: [] } as never);
  * } catch (e) {
- *   console.log((e as Error).message); // timeOfImpact: b must be a Surface or a 3-D shape, got object
+ *   console.log((e as Error).message); // timeOfImpact: b must be a Surface, a 3-D shape or a compound, got object
  * }
  * ```
  */

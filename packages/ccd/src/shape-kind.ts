@@ -1,6 +1,6 @@
 import { isShape3 } from '@firsttouch/convex';
 import { scaledShape } from '@firsttouch/convex/internal';
-import { Surface } from '@firsttouch/mesh';
+import { Compound, compound, Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3Like, RigidMotion } from '@firsttouch/pose';
 import type { ImpactKind, ImpactQuery } from './driver.js';
@@ -25,16 +25,17 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
   Object.freeze({
     where: 'timeOfImpact',
     dim: 3,
-    body: 'Surface or a 3-D shape',
+    body: 'Surface, a 3-D shape or a compound',
     label: 'body',
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
-    isBody: (value: unknown): value is Body3 => Surface.isSurface(value) || isShape3(value),
-    extent: (body: Body3) => (Surface.isSurface(body) ? body.extent() : shapeExtent(body)),
+    isBody: (value: unknown): value is Body3 =>
+      Surface.isSurface(value) || isShape3(value) || Compound.isCompound(value),
+    extent: (body: Body3) =>
+      Surface.isSurface(body) || Compound.isCompound(body) ? body.extent() : shapeExtent(body),
     assertNotEmpty: (body: Body3, what: string) => {
       if (Surface.isSurface(body)) body.assertNotEmpty(what);
     },
-    scaled: (body: Body3, e: number): Body3 =>
-      Surface.isSurface(body) ? body.scaledByPowerOfTwo(e) : scaledShape(body, e),
+    scaled: scaledBody,
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
       new RigidMotion(p0, p1, name),
     setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => m.reset(p0, p1, name),
@@ -61,8 +62,24 @@ export const SHAPE_QUERIES = new Pool<
   ImpactQuery<Body3, Pose3Like, RigidMotion, ShapeMotion, TimeOfImpactResult>
 >(2, (query) => query.unbind());
 
+/** A body scaled by 2^e, exactly: a compound part by part (bodies and the poses' translations). */
+function scaledBody(body: Body3, e: number): Body3 {
+  if (Surface.isSurface(body)) return body.scaledByPowerOfTwo(e);
+  if (!Compound.isCompound(body)) return scaledShape(body, e);
+  const half = e >> 1;
+  return compound(
+    body.parts.map((p) => ({
+      body: scaledBody(p.body, e) as Surface | Exclude<Body3, Surface | Compound>,
+      pose: { R: p.pose.R, t: p.pose.t.map((x) => x * 2 ** half * 2 ** (e - half)) },
+    })),
+  );
+}
+
 /** A shape's size as the driver reads a surface's: its box's diagonal and largest |coordinate|. */
-function shapeExtent(shape: Exclude<Body3, Surface>): { diagonal: number; largestCoordinate: number } {
+function shapeExtent(shape: Exclude<Body3, Surface | Compound>): {
+  diagonal: number;
+  largestCoordinate: number;
+} {
   const b = shape.bounds();
   let largest = 0;
   for (let k = 0; k < 3; k++) largest = Math.max(largest, Math.abs(b.min[k]), Math.abs(b.max[k]));

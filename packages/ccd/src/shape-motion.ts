@@ -1,12 +1,15 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
-import { relativeTransform, Surface, SurfaceShapePair } from '@firsttouch/mesh';
+import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } from '@firsttouch/mesh';
 import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
 
-/** A body of `timeOfImpact`: a triangle surface or a convex shape of `@firsttouch/convex`. */
-export type Body3 = Surface | Shape<3>;
+/**
+ * A body of `timeOfImpact`: a triangle surface, a convex shape of `@firsttouch/convex`, or a compound
+ * of them (mesh's `compound`).
+ */
+export type Body3 = Surface | Shape<3> | Compound;
 
 /**
  * Two bodies moving over a step, at least one of them a convex shape, as a {@link DistanceEvaluator}:
@@ -41,7 +44,12 @@ export class ShapeMotion implements DistanceEvaluator {
   #b: Body3 | undefined;
   #motionA: RigidMotion;
   #motionB: RigidMotion;
-  /** 0: two shapes; 1: surface A, shape B; 2: shape A, surface B (the search runs in B's frame). */
+  /** Any pair with a compound (made when first needed). */
+  #compound: CompoundPair | undefined;
+  /**
+   * 0: two shapes; 1: surface A, shape B; 2: shape A, surface B (the search runs in B's frame); 3: a
+   * compound on either side.
+   */
   #case = 0;
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
@@ -74,7 +82,11 @@ export class ShapeMotion implements DistanceEvaluator {
     this.convexEvaluations = 0;
     const sa = Surface.isSurface(a);
     const sb = Surface.isSurface(b);
-    if (!sa && !sb) {
+    if (Compound.isCompound(a) || Compound.isCompound(b)) {
+      this.#case = 3;
+      if (this.#compound === undefined) this.#compound = new CompoundPair();
+      this.#compound.bind(a, b);
+    } else if (!sa && !sb) {
       this.#case = 0;
       this.gjk.bind(a as Shape<3>, b as Shape<3>);
     } else {
@@ -92,6 +104,7 @@ export class ShapeMotion implements DistanceEvaluator {
     this.#b = undefined;
     this.gjk.unbind();
     this.#mixed?.unbind();
+    this.#compound?.unbind();
   }
 
   /** Body A. */
@@ -132,6 +145,14 @@ export class ShapeMotion implements DistanceEvaluator {
     if (this.#case === 0) {
       relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
       return this.gjk.evaluate(this.#R, this.#t);
+    }
+    if (this.#case === 3) {
+      relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
+      const c = this.#compound!;
+      const before = c.partEvaluations;
+      const d = c.evaluate(this.#R, this.#t);
+      this.distancePairEvaluations += c.partEvaluations - before;
+      return d;
     }
     const mixed = this.#mixed!;
     if (this.#case === 1) relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
@@ -197,6 +218,17 @@ export class ShapeMotion implements DistanceEvaluator {
       toWorld(this.poseA, g.pointB, pointB);
       return { distance: g.distance, facetA: 0, facetB: 0 };
     }
+    if (this.#case === 3) {
+      const c = this.#compound!;
+      toWorld(this.poseA, c.pointA, pointA);
+      toWorld(this.poseA, c.pointB, pointB);
+      // A compound is named by its part; a lone body by its facet (0 for a shape).
+      return {
+        distance: c.distance,
+        facetA: Compound.isCompound(this.#a) ? c.partA : c.facetA,
+        facetB: Compound.isCompound(this.#b) ? c.partB : c.facetB,
+      };
+    }
     const m = this.#mixed!;
     if (this.#case === 1) {
       toWorld(this.poseA, m.pointA, pointA);
@@ -213,6 +245,7 @@ export class ShapeMotion implements DistanceEvaluator {
 function speedOf(body: Body3, m: RigidMotion): number {
   if (m.theta === 0) return m.translationLength;
   if (Surface.isSurface(body)) return m.bound(body.distinctVertices());
+  // A shape's reach, or a compound's (the farthest corner of its parts' boxes).
   return m.translationLength + Math.abs(m.theta) * body.reach;
 }
 

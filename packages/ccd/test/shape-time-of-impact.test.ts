@@ -219,7 +219,7 @@ describe('timeOfImpact with shapes: any size, bad input', () => {
   it('a body that is neither a surface nor a 3-D shape is named', () => {
     const rest = [identityPose(), identityPose()] as const;
     expect(() => timeOfImpact(ball(1), {} as never, { a: rest, b: rest })).toThrow(
-      'timeOfImpact: b must be a Surface or a 3-D shape, got object',
+      'timeOfImpact: b must be a Surface, a 3-D shape or a compound, got object',
     );
   });
 });

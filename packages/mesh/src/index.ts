@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export { Compound, type CompoundPart, compound } from './compound.js';
 export {
   CONVEX_CURVE_CHECK_LIMIT,
   CONVEX_CURVE_CHUNK,
@@ -23,6 +24,7 @@ export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
 export { type FacetPairQuery, HullGjk } from './convex/hull-gjk.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
+export { type AnyBody3, CompoundPair } from './distance/compound-pair.js';
 export {
   type CurveDistanceOptions,
   type CurveDistanceResult,
