@@ -1,5 +1,5 @@
 import { isShape3, type Shape } from '@firsttouch/convex';
-import { Curve, distinctPoints, Surface } from '@firsttouch/mesh';
+import { Compound, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
   describeValue,
@@ -108,8 +108,11 @@ export function checkArrays(
       `bodies, poses0 and poses1 must have the same length, got ${bodies.length}, ${poses0.length}, ${poses1.length}`,
     );
   }
-  const ok = kind === 'Surface' ? (b: unknown) => Surface.isSurface(b) || isShape3(b) : Curve.isCurve;
-  const what = kind === 'Surface' ? 'a Surface or a 3-D shape' : `a ${kind}`;
+  const ok =
+    kind === 'Surface'
+      ? (b: unknown) => Surface.isSurface(b) || isShape3(b) || Compound.isCompound(b)
+      : Curve.isCurve;
+  const what = kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : `a ${kind}`;
   bodies.forEach((b, i) => {
     if (!ok(b))
       throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
@@ -169,10 +172,10 @@ interface SurfaceShape {
   ez: number;
 }
 
-function surfaceShape(s: Surface | Shape<3>): SurfaceShape {
+function surfaceShape(s: Surface | Shape<3> | Compound): SurfaceShape {
   const bounds = s.bounds();
-  // A convex shape is held by its box: its corners stand for its vertices (ρ and the box at s = 0
-  // are then bounds over the shape, as the hull of the corners holds it).
+  // A convex shape (or a compound) is held by its box: its corners stand for its vertices (ρ and the
+  // box at s = 0 are then bounds over the body, as the hull of the corners holds it).
   const v = Surface.isSurface(s) ? s.distinctVertices() : boxCorners(bounds.min, bounds.max);
   const lo = bounds.min;
   const hi = bounds.max;
@@ -217,7 +220,7 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
  * pairs that run a time of impact build theirs.
  */
 export function stepBodies3(
-  bodies: readonly (Surface | Shape<3>)[],
+  bodies: readonly (Surface | Shape<3> | Compound)[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
 ): StepBodies {
@@ -236,8 +239,8 @@ export function stepBodies3(
     o[14] = sh.ez;
   };
   const { box0, delta, origin } = out;
-  const shapes = new Map<Surface | Shape<3>, SurfaceShape>();
-  let last: Surface | Shape<3> | null = null;
+  const shapes = new Map<Surface | Shape<3> | Compound, SurfaceShape>();
+  let last: Surface | Shape<3> | Compound | null = null;
   let shape: SurfaceShape | null = null;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);

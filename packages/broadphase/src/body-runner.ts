@@ -1,13 +1,13 @@
 import type { TimeOfImpactResult } from '@firsttouch/ccd';
 import { SHAPE_QUERIES, SHAPES, SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
 import type { Shape } from '@firsttouch/convex';
-import { Surface } from '@firsttouch/mesh';
+import { type Compound, Surface } from '@firsttouch/mesh';
 import type { Pose3Like } from '@firsttouch/pose';
 import { type PairWatch, pairRunner, withQuery } from './pair-runner.js';
 import type { PairRunner } from './search.js';
 
-/** A body of the 3-D many-body calls: a surface or a convex shape. */
-export type ManyBody3 = Surface | Shape<3>;
+/** A body of the 3-D many-body calls: a surface, a convex shape or a compound. */
+export type ManyBody3 = Surface | Shape<3> | Compound;
 
 /**
  * The pair runs of the 3-D many-body calls over bodies of both kinds: two surfaces run on a query of

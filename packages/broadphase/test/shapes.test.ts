@@ -5,14 +5,24 @@
 
 import { CcdStatus, timeOfImpact } from '@firsttouch/ccd';
 import { ball, capsule, cuboid } from '@firsttouch/convex';
-import { box } from '@firsttouch/mesh';
+import { box, compound } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allImpacts, firstImpact } from '../src/index.js';
 import { rng } from './helpers.js';
 
-const KINDS = [() => ball(0.05), () => cuboid(0.04, 0.02, 0.05), () => capsule(0.04, 0.02), () => box(0.08)];
+const KINDS = [
+  () => ball(0.05),
+  () => cuboid(0.04, 0.02, 0.05),
+  () => capsule(0.04, 0.02),
+  () => box(0.08),
+  () =>
+    compound([
+      { body: ball(0.03), pose: poseFromAxisAngle([0, 0, 1], 0, [0.04, 0, 0]) },
+      { body: box(0.04), pose: poseFromAxisAngle([0, 1, 0], 0.5, [-0.03, 0, 0]) },
+    ]),
+];
 
 function mixedScene(seed: number, n: number) {
   const r = rng(seed);
@@ -28,7 +38,7 @@ function mixedScene(seed: number, n: number) {
   return { bodies, poses0, poses1 };
 }
 
-describe('the many-body calls over shapes and surfaces', () => {
+describe('the many-body calls over shapes, compounds and surfaces', () => {
   it('firstImpact finds the earliest pair of timeOfImpact over all pairs (within the tolerance window)', () => {
     let met = 0;
     fc.assert(
@@ -69,7 +79,7 @@ describe('the many-body calls over shapes and surfaces', () => {
   it('a body that is neither a surface nor a 3-D shape is named', () => {
     const p = poseFromAxisAngle([0, 0, 1], 0);
     expect(() => firstImpact([ball(1), {} as never], [p, p], [p, p])).toThrow(
-      'bodies[1] must be a Surface or a 3-D shape, got object',
+      'bodies[1] must be a Surface, a 3-D shape or a compound, got object',
     );
   });
 });
