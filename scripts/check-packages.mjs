@@ -13,16 +13,17 @@ const root = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLTo
 // The layers: a package may depend on the ones listed, never on anything above it.
 const LAYERS = {
   pose: [],
-  mesh: ['pose'],
+  convex: ['pose'],
+  mesh: ['pose', 'convex'],
   io: ['pose', 'mesh'],
-  ccd: ['pose', 'mesh'],
-  broadphase: ['pose', 'mesh', 'ccd'],
+  ccd: ['pose', 'convex', 'mesh'],
+  broadphase: ['pose', 'convex', 'mesh', 'ccd'],
   // the worker pool and its job-engine worker: above the many-body queries it answers in batches
-  batch: ['pose', 'mesh', 'ccd', 'broadphase'],
-  cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io', 'batch'],
-  world: ['pose', 'mesh', 'ccd', 'broadphase'],
+  batch: ['pose', 'convex', 'mesh', 'ccd', 'broadphase'],
+  cli: ['pose', 'convex', 'mesh', 'ccd', 'broadphase', 'io', 'batch'],
+  world: ['pose', 'convex', 'mesh', 'ccd', 'broadphase'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)
-  three: ['pose', 'mesh', 'ccd', 'broadphase'],
+  three: ['pose', 'convex', 'mesh', 'ccd', 'broadphase'],
 };
 
 // Packages that run in Node only (a command-line tool): they may use Node's modules anywhere.

@@ -18,12 +18,14 @@ import {
 } from '../src/peers/rapier.js';
 import type { PolygonPair } from '../src/polygons.js';
 import { batchScene } from '../src/scenes/batch.js';
+import { castScene } from '../src/scenes/cast.js';
 import { ccdScene } from '../src/scenes/ccd.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
+import { shapesScene } from '../src/scenes/shapes.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
 import { worldScene } from '../src/scenes/world.js';
 
@@ -145,6 +147,23 @@ describe('convex scene (tiny)', () => {
   });
 });
 
+describe('cast scene (tiny)', () => {
+  it('casts every pair kind: no miss, never late, no spurious contact; the loop agrees on hulls', async () => {
+    const r = await castScene.run(tiny);
+    expectFiniteRows(r);
+    for (const k of ['p10', 'p256', 'ball', 'capsule', 'cuboid']) {
+      expect(r.figures[`${k}.pairs`]).toBe(8);
+      expect(r.figures[`${k}.misses`], k).toBe(0);
+      expect(r.figures[`${k}.late`], k).toBe(0);
+      expect(r.figures[`${k}.spurious`], k).toBe(0);
+      expect(r.figures[`${k}.loopStatusDiffers`], k).toBe(0);
+    }
+    // The hull pairs go straight through A's origin: every one touches.
+    expect(r.figures['p10.contacts']).toBe(8);
+    expect(r.figures['p256.contacts']).toBe(8);
+  });
+});
+
 describe('trees scene (tiny)', () => {
   it('builds the three trees and reports their bytes a facet', async () => {
     const r = await treesScene.run(tiny);
@@ -177,6 +196,19 @@ describe('many scene (tiny)', () => {
     expect(r.figures['apart.30.bruteSame']).toBe(1);
     expect(r.figures['apart.100.tested']).toBeLessThanOrEqual(r.figures['apart.100.candidates']);
     expect(r.plots[0].series[0].points.map((p) => p[0])).toEqual([30, 100]);
+  });
+});
+
+describe('shapes scene (tiny)', () => {
+  it('answers turning hull pairs as shapes with no miss or late answer, and the ball through the bunny', async () => {
+    const r = await shapesScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(3);
+    for (const row of r.rows.slice(0, 2)) {
+      expect(row.extra.misses).toBe(0);
+      expect(row.extra.late).toBe(0);
+    }
+    expect(r.rows[2].extra['ball status']).toBe('contact');
   });
 });
 

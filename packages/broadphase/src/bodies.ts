@@ -1,4 +1,5 @@
-import { Curve, distinctPoints, Surface } from '@firsttouch/mesh';
+import { isShape3, type Shape } from '@firsttouch/convex';
+import { Compound, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
   describeValue,
@@ -107,10 +108,14 @@ export function checkArrays(
       `bodies, poses0 and poses1 must have the same length, got ${bodies.length}, ${poses0.length}, ${poses1.length}`,
     );
   }
-  const ok = kind === 'Surface' ? Surface.isSurface : Curve.isCurve;
+  const ok =
+    kind === 'Surface'
+      ? (b: unknown) => Surface.isSurface(b) || isShape3(b) || Compound.isCompound(b)
+      : Curve.isCurve;
+  const what = kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : `a ${kind}`;
   bodies.forEach((b, i) => {
     if (!ok(b))
-      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be a ${kind}, got ${describeValue(b)}`);
+      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
   });
 }
 
@@ -167,9 +172,11 @@ interface SurfaceShape {
   ez: number;
 }
 
-function surfaceShape(s: Surface): SurfaceShape {
+function surfaceShape(s: Surface | Shape<3> | Compound): SurfaceShape {
   const bounds = s.bounds();
-  const v = s.distinctVertices();
+  // A convex shape (or a compound) is held by its box: its corners stand for its vertices (ρ and the
+  // box at s = 0 are then bounds over the body, as the hull of the corners holds it).
+  const v = Surface.isSurface(s) ? s.distinctVertices() : boxCorners(bounds.min, bounds.max);
   const lo = bounds.min;
   const hi = bounds.max;
   let points = v;
@@ -184,7 +191,7 @@ function surfaceShape(s: Surface): SurfaceShape {
   }
   return {
     points,
-    radius: ballRadius(v, 3),
+    radius: Surface.isSurface(s) ? ballRadius(v, 3) : s.reach,
     diagonal: bounds.diagonal,
     cx: 0.5 * lo[0] + 0.5 * hi[0],
     cy: 0.5 * lo[1] + 0.5 * hi[1],
@@ -196,13 +203,24 @@ function surfaceShape(s: Surface): SurfaceShape {
   };
 }
 
+/** The 8 corners of the box [lo, hi] (x y z each). */
+function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array {
+  const points = new Float64Array(24);
+  for (let c = 0; c < 8; c++) {
+    points[3 * c] = c & 1 ? hi[0] : lo[0];
+    points[3 * c + 1] = c & 2 ? hi[1] : lo[1];
+    points[3 * c + 2] = c & 4 ? hi[2] : lo[2];
+  }
+  return points;
+}
+
 /**
- * The step data of surfaces moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
+ * The step data of surfaces (or convex shapes) moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
  * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
  * pairs that run a time of impact build theirs.
  */
 export function stepBodies3(
-  bodies: readonly Surface[],
+  bodies: readonly (Surface | Shape<3> | Compound)[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
 ): StepBodies {
@@ -221,8 +239,8 @@ export function stepBodies3(
     o[14] = sh.ez;
   };
   const { box0, delta, origin } = out;
-  const shapes = new Map<Surface, SurfaceShape>();
-  let last: Surface | null = null;
+  const shapes = new Map<Surface | Shape<3> | Compound, SurfaceShape>();
+  let last: Surface | Shape<3> | Compound | null = null;
   let shape: SurfaceShape | null = null;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);
@@ -230,7 +248,7 @@ export function stepBodies3(
   const q = new Float64Array(4);
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
-    if (s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
+    if (Surface.isSurface(s) && s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
     const p0 = poses0[i];
     const p1 = poses1[i];
     if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);

@@ -1,9 +1,8 @@
 import type { CcdStatusValue, TimeOfImpactResult } from '@firsttouch/ccd';
-import { SURFACE_QUERIES, SURFACES } from '@firsttouch/ccd/internal';
-import type { Surface } from '@firsttouch/mesh';
+import { SHAPES } from '@firsttouch/ccd/internal';
 import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies3 } from './bodies.js';
-import { pairRunner, withQuery } from './pair-runner.js';
+import { bodyRunner3, type ManyBody3 } from './body-runner.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
@@ -73,7 +72,7 @@ export interface FirstImpactResult {
  * ```
  */
 export function firstImpact(
-  bodies: readonly Surface[],
+  bodies: readonly ManyBody3[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
   options?: ImpactOptions,
@@ -99,7 +98,7 @@ export function firstImpact(
  * ```
  */
 export function firstImpactFrom(
-  bodies: readonly Surface[],
+  bodies: readonly ManyBody3[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
   options?: ImpactOptions,
@@ -108,10 +107,10 @@ export function firstImpactFrom(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES);
   if (unit !== null) {
     const r = firstImpactFrom(
-      unit.bodies,
+      unit.bodies as ManyBody3[],
       unit.poses0,
       unit.poses1,
       unitOptions(options, unit.e),
@@ -120,18 +119,8 @@ export function firstImpactFrom(
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
-  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
-    searchFirst(
-      step,
-      o,
-      pairRunner(SURFACES, query, bodies, poses0, poses1, (s) => s.distinctVertices(), {
-        signal: options?.signal,
-        onProgress: options?.onProgress,
-        where: 'firstImpact',
-      }),
-      source,
-    ),
-  );
+  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact' };
+  const r = bodyRunner3(bodies, poses0, poses1, o, true, watch, (run) => searchFirst(step, o, run, source));
   return { ...r, tolerance: o.tolerance };
 }
 
@@ -169,7 +158,7 @@ export interface PairImpact {
  * ```
  */
 export function allImpacts(
-  bodies: readonly Surface[],
+  bodies: readonly ManyBody3[],
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
   options?: ImpactOptions,
@@ -177,22 +166,14 @@ export function allImpacts(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES);
   if (unit !== null) {
-    const r = allImpacts(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = allImpacts(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }
   const c = candidatePairs(step, o.tolerance);
-  const r = withQuery(SURFACES, SURFACE_QUERIES, o, (query) =>
-    searchAll(
-      c,
-      pairRunner(SURFACES, query, bodies, poses0, poses1, undefined, {
-        signal: options?.signal,
-        onProgress: options?.onProgress,
-        where: 'allImpacts',
-      }),
-    ),
-  );
+  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'allImpacts' };
+  const r = bodyRunner3(bodies, poses0, poses1, o, false, watch, (run) => searchAll(c, run));
   return { ...r, tolerance: o.tolerance };
 }

@@ -1,6 +1,5 @@
 import { CcdStatus } from '@firsttouch/ccd';
 import {
-  type DriverBody,
   type DriverEvaluator,
   type DriverResult,
   type ImpactKind,
@@ -16,7 +15,7 @@ import type { ImpactProgress, PairRunner } from './search.js';
  * runs, and gives the query back without its bodies, whatever `use` does.
  */
 export function withQuery<
-  Body extends DriverBody,
+  Body,
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
@@ -46,7 +45,7 @@ export function withQuery<
  * the search asks, right after the run.
  */
 export function pairRunner<
-  Body extends DriverBody,
+  Body,
   PoseLike,
   Motion extends { bound(points: Float64Array): number },
   Evaluator extends DriverEvaluator<Body, Motion>,

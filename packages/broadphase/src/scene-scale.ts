@@ -7,6 +7,18 @@ interface ScaledBody<B> {
   scaledByPowerOfTwo(e: number): B;
 }
 
+/** How the scene's scale reads a body of a kind: its size, and the body scaled by 2^e. */
+export interface BodyScale<B> {
+  extent(body: B): { readonly largestCoordinate: number };
+  scaled(body: B, e: number): B;
+}
+
+/** The methods of bodies that carry them (surfaces, curves). */
+const METHODS: BodyScale<ScaledBody<unknown>> = Object.freeze({
+  extent: (body: ScaledBody<unknown>) => body.extent(),
+  scaled: (body: ScaledBody<unknown>, e: number) => body.scaledByPowerOfTwo(e) as ScaledBody<unknown>,
+});
+
 /**
  * A scene taken to unit size: its bodies scaled by 2^e (exactly), its poses' translations shifted
  * by −`shift` (the first body's at s = 0) and scaled by 2^e; what a many-body query runs on when
@@ -24,10 +36,11 @@ export interface UnitScene<B, P> {
  * The scene at unit size, or null where it is already within [2^−128, 2^128] (it runs as given).
  * Reads validated bodies and poses (call it after the checks).
  */
-export function unitScene<B extends ScaledBody<B>, P extends { readonly t: ArrayLike<number> }>(
+export function unitScene<B, P extends { readonly t: ArrayLike<number> }>(
   bodies: readonly B[],
   poses0: readonly P[],
   poses1: readonly P[],
+  ops: BodyScale<B> = METHODS as BodyScale<never>,
 ): UnitScene<B, P> | null {
   if (bodies.length === 0) return null;
   const shift = Float64Array.from(poses0[0].t);
@@ -35,7 +48,7 @@ export function unitScene<B extends ScaledBody<B>, P extends { readonly t: Array
   for (let i = 0; i < bodies.length; i++) {
     m = Math.max(
       m,
-      bodies[i].extent().largestCoordinate,
+      ops.extent(bodies[i]).largestCoordinate,
       farthest(poses0[i].t, shift),
       farthest(poses1[i].t, shift),
     );
@@ -46,7 +59,7 @@ export function unitScene<B extends ScaledBody<B>, P extends { readonly t: Array
   return {
     e,
     shift,
-    bodies: bodies.map((b) => b.scaledByPowerOfTwo(e)),
+    bodies: bodies.map((b) => ops.scaled(b, e)),
     poses0: poses0.map(place),
     poses1: poses1.map(place),
   };

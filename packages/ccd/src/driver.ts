@@ -34,6 +34,12 @@ export interface DriverEvaluator<Body, Motion> extends DistanceEvaluator {
   speedBound(): number;
   reset(a: Body, b: Body, motionA: Motion, motionB: Motion, options?: MotionOptions): void;
   unbind(): void;
+  /**
+   * Answers the step without the loop when the evaluator has a faster certified way (two convex
+   * shapes that do not turn: the GJK ray cast), writing `out` as the loop would; false leaves the
+   * step to the loop.
+   */
+  solve?(mu: number, options: ResolvedOptions, out: ImpactRun): boolean;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface DriverEvaluator<Body, Motion> extends DistanceEvaluator {
  * is {@link ImpactQuery}'s and {@link timeOfImpactWith}'s, one code path for both.
  * Not exported by the package's main entry (`@firsttouch/ccd/internal`).
  */
-export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator, Result> {
+export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
   /** The entry point, for messages (`timeOfImpact`). */
   readonly where: string;
   /** The dimension of the result's points. */
@@ -53,6 +59,12 @@ export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator
   /** The motion's shape, for messages (`{a: [P0, P1], b: [P0, P1]}`). */
   readonly motionShape: string;
   isBody(value: unknown): value is Body;
+  /** The body's size (its bounding box's diagonal, its largest |coordinate|). */
+  extent(body: Body): { readonly diagonal: number; readonly largestCoordinate: number };
+  /** Throws `EMPTY` for a body with nothing in it (`what` names it). */
+  assertNotEmpty(body: Body, what: string): void;
+  /** The body scaled by 2^e, exactly (what a query far from unit size runs on). */
+  scaled(body: Body, e: number): Body;
   /** A new motion from `p0` to `p1` (validated, errors naming `name`). */
   motion(p0: PoseLike, p1: PoseLike, name: string | readonly [string, string]): Motion;
   /** Resets a kept motion to go from `p0` to `p1` (validated, errors naming `name`). */
@@ -89,7 +101,7 @@ export interface ImpactKind<Body extends DriverBody, PoseLike, Motion, Evaluator
  * ```
  */
 export class ImpactQuery<
-  Body extends DriverBody,
+  Body,
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
@@ -169,7 +181,7 @@ export class ImpactQuery<
     const m = Number.isNaN(mu) ? e.speedBound() : mu;
     assertSpeedBound(m);
     const run = this.run;
-    advanceResolved(e, m, this.resolved, run);
+    if (e.solve === undefined || !e.solve(m, this.resolved, run)) advanceResolved(e, m, this.resolved, run);
     run.mu = m;
     run.tolerance = this.resolved.tolerance;
     return run;
@@ -201,16 +213,16 @@ export class ImpactQuery<
  * ```ts
  * import { timeOfImpact } from '@firsttouch/ccd';
  * import { box } from '@firsttouch/mesh';
- * // timeOfImpact is this driver with the surfaces' kind and pool
+ * // timeOfImpact is this driver with the surfaces' kind and pool (or the shapes', when one is not a surface)
  * try {
  *   timeOfImpact(box(1), {} as never, { a: [], b: [] } as never);
  * } catch (e) {
- *   console.log((e as Error).message); // timeOfImpact: b must be a Surface, got object
+ *   console.log((e as Error).message); // timeOfImpact: b must be a Surface, a 3-D shape or a compound, got object
  * }
  * ```
  */
 export function timeOfImpactWith<
-  Body extends DriverBody,
+  Body,
   PoseLike,
   Motion,
   Evaluator extends DriverEvaluator<Body, Motion>,
@@ -236,13 +248,13 @@ export function timeOfImpactWith<
       'INVALID_OPTION',
       `${where}: b must be a ${kind.body}, got ${describeValue(b)}`,
     );
-  a.assertNotEmpty(`${where} (${kind.label} A)`);
-  b.assertNotEmpty(`${where} (${kind.label} B)`);
+  kind.assertNotEmpty(a, `${where} (${kind.label} A)`);
+  kind.assertNotEmpty(b, `${where} (${kind.label} B)`);
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', `motion must be ${kind.motionShape}`);
   }
-  const ea = a.extent();
-  const eb = b.extent();
+  const ea = kind.extent(a);
+  const eb = kind.extent(b);
   const tolerance = defaultTolerance(
     Math.max(ea.diagonal, eb.diagonal),
     Math.max(ea.largestCoordinate, eb.largestCoordinate),
@@ -267,8 +279,8 @@ export function timeOfImpactWith<
   const r = timeOfImpactWith(
     kind,
     queries,
-    a.scaledByPowerOfTwo(scaled.e) as Body,
-    b.scaledByPowerOfTwo(scaled.e) as Body,
+    kind.scaled(a, scaled.e),
+    kind.scaled(b, scaled.e),
     scaled.motion,
     unitOptions(options, scaled),
     out,

@@ -31,6 +31,10 @@ export {
   type ResolvedOptions,
   resolveOptions,
 } from './options.js';
+export { shapeImpactResult } from './shape-kind.js';
+export { shapeImpactResult2 } from './shape-kind2.js';
+export { type Body3, ShapeMotion } from './shape-motion.js';
+export { type Body2, ShapeMotion2 } from './shape-motion2.js';
 export { CcdStatus, type CcdStatusValue } from './status.js';
 export { SurfaceMotion } from './surface-motion.js';
 export { impactResult, timeOfImpact } from './time-of-impact.js';

@@ -16,5 +16,7 @@ export {
   unitTolerance,
   unscaled,
 } from './driver.js';
+export { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
+export { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 export { SURFACE_QUERIES, SURFACES } from './time-of-impact.js';
 export { CURVE_QUERIES, CURVES } from './time-of-impact2.js';

@@ -11,13 +11,17 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
+import { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
+import type { Body3 } from './shape-motion.js';
 import { SurfaceMotion } from './surface-motion.js';
 
 /**
- * The certified time of first contact of two surfaces moving over a step, by conservative
- * advancement: every step is bounded by the gap it starts from, so the gap stays ≥ tol/2 on
+ * The certified time of first contact of two bodies moving over a step (surfaces, convex shapes of
+ * `@firsttouch/convex`, or one of each), by conservative advancement: every step is bounded by the gap it starts from, so the gap stays ≥ tol/2 on
  * [0, toi] (no tunnelling, whatever the speed or thinness), and a contact is reported at the first
- * iterate with gap ≤ tol. See the package README for the guarantee and the statuses.
+ * iterate with gap ≤ tol. See the package README for the guarantee and the statuses. Two shapes of
+ * which neither turns are answered by the GJK ray cast, with the same guarantee; a shape's facet
+ * index in the result is 0.
  *
  * @param out - a result record to write the answer into (its points and normal in place), and
  *   return: {@link createImpactResult} makes one, or pass an earlier answer. Without it a new record is
@@ -40,13 +44,16 @@ import { SurfaceMotion } from './surface-motion.js';
  * ```
  */
 export function timeOfImpact(
-  a: Surface,
-  b: Surface,
+  a: Body3,
+  b: Body3,
   motion: Motion3,
   options?: TimeOfImpactOptions,
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
-  return timeOfImpactWith(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
+  // Two surfaces take the trees (and the hulls' path); a convex shape on either side takes GJK.
+  if (Surface.isSurface(a) && Surface.isSurface(b))
+    return timeOfImpactWith(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
+  return timeOfImpactWith(SHAPES, SHAPE_QUERIES, a, b, motion, options, out);
 }
 
 /**
@@ -68,6 +75,9 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
     label: 'body',
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
     isBody: (value: unknown): value is Surface => Surface.isSurface(value),
+    extent: (body: Surface) => body.extent(),
+    assertNotEmpty: (body: Surface, what: string) => body.assertNotEmpty(what),
+    scaled: (body: Surface, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
       new RigidMotion(p0, p1, name),
     // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it

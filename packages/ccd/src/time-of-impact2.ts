@@ -12,10 +12,14 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
+import { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
+import type { Body2 } from './shape-motion2.js';
 
 /**
- * The certified time of first contact of two curves moving over a step: the 2-D twin of
- * {@link timeOfImpact}, with the same guarantee, statuses and options.
+ * The certified time of first contact of two bodies of the plane moving over a step (curves, 2-D
+ * convex shapes of `@firsttouch/convex`, or one of each): the 2-D twin of {@link timeOfImpact}, with
+ * the same guarantee, statuses and options. Two shapes of which neither turns are answered by the GJK
+ * ray cast; a shape's segment index in the result is 0.
  *
  * @param out - a result record to write the answer into (its points and normal in place), and
  *   return: {@link createImpactResult2} makes one, or pass an earlier answer. Without it a new record is
@@ -36,13 +40,16 @@ import type { ResolvedOptions } from './options.js';
  * ```
  */
 export function timeOfImpact2(
-  a: Curve,
-  b: Curve,
+  a: Body2,
+  b: Body2,
   motion: Motion2,
   options?: TimeOfImpactOptions,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  // Two curves take the trees (and the hulls' path); a 2-D shape on either side takes GJK.
+  if (Curve.isCurve(a) && Curve.isCurve(b))
+    return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  return timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
 }
 
 /**
@@ -64,6 +71,9 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     label: 'curve',
     motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
     isBody: (value: unknown): value is Curve => Curve.isCurve(value),
+    extent: (body: Curve) => body.extent(),
+    assertNotEmpty: (body: Curve, what: string) => body.assertNotEmpty(what),
+    scaled: (body: Curve, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
       new RigidMotion2(p0, p1, name),
     setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),

@@ -1,7 +1,7 @@
 // Figures that must come out exactly (the tutorial's sliding disc, built here from its definition),
 // and the cases of the specification's table, each checked against the oracle as well.
 
-import { box, Curve, disc, naca4Section, rectangle } from '@firsttouch/mesh';
+import { box, Curve, disc, naca4Section, rectangle, type Surface } from '@firsttouch/mesh';
 import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
@@ -86,12 +86,7 @@ describe('the tutorial: a disc sliding 0.8 along a wall, tolerance 1e-6, no rota
 });
 
 /** Runs the three modes, checks each against the oracle, returns them. */
-function allModes3(
-  a: Parameters<typeof timeOfImpact>[0],
-  b: Parameters<typeof timeOfImpact>[1],
-  motion: Motion3,
-  tolerance?: number,
-): TimeOfImpactResult[] {
+function allModes3(a: Surface, b: Surface, motion: Motion3, tolerance?: number): TimeOfImpactResult[] {
   const results = MODES.map((directional) => timeOfImpact(a, b, motion, { tolerance, directional }));
   const sw = sweep3(a, b, motion);
   const sc = scan(sw, results[0].tolerance);
@@ -102,12 +97,7 @@ function allModes3(
   return results;
 }
 
-function allModes2(
-  a: Parameters<typeof timeOfImpact2>[0],
-  b: Parameters<typeof timeOfImpact2>[1],
-  motion: Motion2,
-  tolerance?: number,
-): TimeOfImpact2Result[] {
+function allModes2(a: Curve, b: Curve, motion: Motion2, tolerance?: number): TimeOfImpact2Result[] {
   const results = MODES.map((directional) => timeOfImpact2(a, b, motion, { tolerance, directional }));
   const sw = sweep2(a, b, motion);
   const sc = scan(sw, results[0].tolerance);

@@ -3,7 +3,7 @@
 // iterate follows from the previous one by the step of its bound, and the witness data of every
 // result are those of its own toi.
 
-import { box, Curve, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { box, Curve, disc, icosphere, rectangle, type Surface } from '@firsttouch/mesh';
 import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,8 +32,8 @@ const rest = identityPose();
 
 function case3(
   name: string,
-  a: () => Parameters<typeof timeOfImpact>[0],
-  b: () => Parameters<typeof timeOfImpact>[1],
+  a: () => Surface,
+  b: () => Surface,
   motion: Motion3,
   tolerance?: number,
   cap?: number,

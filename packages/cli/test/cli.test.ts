@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timeOfImpact } from '@firsttouch/ccd';
+import { ball as sphere } from '@firsttouch/convex';
 import { writeStl } from '@firsttouch/io';
 import { box, icosphere, naca4, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
@@ -102,6 +103,46 @@ describe('the commands give the library results', () => {
     const lib = surfaceDistance(ball, pebble, { poseB: poseFromAxisAngle([0, 0, 1], 0.3, [0, 0.5, 0]) });
     expect(j.distance).toBe(lib.distance);
     expect([j.facetA, j.facetB]).toEqual([lib.facetA, lib.facetB]);
+  });
+
+  it('first-impact takes primitives named in the scene ({"ball": r}, {"cuboid": [hx, hy, hz]}, ...)', () => {
+    writeFileSync(
+      join(dir, 'shapes.json'),
+      JSON.stringify({
+        tolerance: 1e-6,
+        bodies: [
+          { file: 'ball.stl' },
+          { ball: 0.1, from: 't=-1,0,0', to: 't=1,0,0' },
+          { cuboid: [0.1, 0.2, 0.3], from: 't=0,3,0' },
+          { capsule: [0.2, 0.05], from: 't=0,-3,0' },
+        ],
+      }),
+    );
+    const r = run('first-impact', join(dir, 'shapes.json'), '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.status).toBe('contact');
+    expect(j.pair).toEqual([0, 1]);
+    // the exact ball reaches the icosphere's facets (radius 0.3 inscribed): near 1 − 0.4 = 0.6 of 2
+    const lib = timeOfImpact(
+      ball,
+      sphere(0.1),
+      {
+        a: [identityPose(), identityPose()],
+        b: [poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0])],
+      },
+      { tolerance: 1e-6 },
+    );
+    expect(j.toi).toBe(lib.toi);
+    expect(j.impact.facetB).toBe(0);
+    writeFileSync(join(dir, 'two.json'), JSON.stringify({ bodies: [{ ball: 0.1, cuboid: [1, 1, 1] }] }));
+    const bad = run('first-impact', join(dir, 'two.json'));
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/bodies\[0\]: names two primitives/);
+    writeFileSync(join(dir, 'neg.json'), JSON.stringify({ bodies: [{ ball: -1 }] }));
+    const neg = run('first-impact', join(dir, 'neg.json'));
+    expect(neg.status).toBe(1);
+    expect(neg.stderr).toMatch(/radius/);
   });
 
   it('first-impact reads a scene file (paths relative to it)', () => {

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export type { Bounds } from './bounds.js';
+export { Compound, type CompoundPart, compound } from './compound.js';
 export {
   CONVEX_CURVE_CHECK_LIMIT,
   CONVEX_CURVE_CHUNK,
@@ -23,12 +24,14 @@ export { ConvexSurfacePair } from './convex/convex-surface-pair.js';
 export { type FacetPairQuery, HullGjk } from './convex/hull-gjk.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
+export { type AnyBody3, CompoundPair } from './distance/compound-pair.js';
 export {
   type CurveDistanceOptions,
   type CurveDistanceResult,
   curveDistance,
 } from './distance/curve-distance.js';
 export { CurvePair } from './distance/curve-pair.js';
+export { CurveShapePair } from './distance/curve-shape-pair.js';
 export { relativeTransform, relativeTransform2 } from './distance/relative.js';
 export {
   type SurfaceDistanceOptions,
@@ -36,6 +39,7 @@ export {
   surfaceDistance,
 } from './distance/surface-distance.js';
 export { SurfacePair } from './distance/surface-pair.js';
+export { SurfaceShapePair } from './distance/surface-shape-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { facetNormal } from './geometry/facet-normal.js';
 export { orient2d, orient3d } from './geometry/predicates.js';

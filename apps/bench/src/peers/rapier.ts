@@ -36,6 +36,29 @@ export function convexHullCollider(
 ): RAPIER.Collider {
   const desc = R.ColliderDesc.convexHull(Float32Array.from(vertices));
   if (desc === null) throw new Error('Rapier could not build a convex hull of these vertices');
+  return placedCollider(world, desc, pose);
+}
+
+/**
+ * A fixed collider of a primitive at `pose`, with Rapier's own names and conventions (axis along y,
+ * half extents): `{ball: r}`, `{capsule: [halfHeight, r]}`, `{cuboid: [hx, hy, hz]}`.
+ */
+export function primitiveCollider(
+  R: Rapier,
+  world: RAPIER.World,
+  shape: { ball: number } | { capsule: [number, number] } | { cuboid: [number, number, number] },
+  pose: Pose3,
+): RAPIER.Collider {
+  const desc =
+    'ball' in shape
+      ? R.ColliderDesc.ball(shape.ball)
+      : 'capsule' in shape
+        ? R.ColliderDesc.capsule(shape.capsule[0], shape.capsule[1])
+        : R.ColliderDesc.cuboid(shape.cuboid[0], shape.cuboid[1], shape.cuboid[2]);
+  return placedCollider(world, desc, pose);
+}
+
+function placedCollider(world: RAPIER.World, desc: RAPIER.ColliderDesc, pose: Pose3): RAPIER.Collider {
   const q = quaternionOfPose(pose);
   desc.setTranslation(pose.t[0], pose.t[1], pose.t[2]);
   desc.setRotation({ x: q[0], y: q[1], z: q[2], w: q[3] });

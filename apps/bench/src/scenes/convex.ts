@@ -9,8 +9,8 @@ import { checkHull, convexHull, hullSurface } from '../hull.js';
 import { firstTouch3 } from '../oracles/touch3d.js';
 import { castPair, convexHullCollider, loadRapier, queryWorld, type Vec3 } from '../peers/rapier.js';
 
-/** The C5D synthetic set's seed, 004. */
-const SEED = 0x5eed04;
+/** The C5D synthetic set's seed, 004 (the cast scene draws the same pairs from it). */
+export const SEED = 0x5eed04;
 
 /**
  * Points per hull; pairs (answered by every contender); pairs timed and pairs given the full ground
@@ -33,7 +33,7 @@ const DIRECTIONAL = { directional: true } as const;
 const RAPIER_CHUNK = 1000;
 
 /** One pair of the set: two point clouds, B's path and its turn. */
-interface ConvexPair {
+export interface ConvexPair {
   pointsA: Float64Array;
   pointsB: Float64Array;
   a: Surface;

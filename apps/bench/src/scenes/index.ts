@@ -1,17 +1,19 @@
 import type { Scene } from '../harness/scene.js';
 import { batchScene } from './batch.js';
+import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
+import { shapesScene } from './shapes.js';
 import { treesScene } from './trees.js';
 import { worldScene } from './world.js';
 
 /**
  * Every scene, in the order they run. A new scene is one file in this folder plus one line here.
- * `convex` runs last: Rapier's WebAssembly memory, as it grows, detaches its old ArrayBuffer, and
+ * `convex` and `cast` run last: Rapier's WebAssembly memory, as it grows, detaches its old ArrayBuffer, and
  * from then on V8 checks every typed-array access of the process (`bunny-data.ts`); the scenes
  * before it run in the default state of a process.
  */
@@ -22,7 +24,9 @@ export const SCENES: readonly Scene[] = [
   ccdScene,
   planck2dScene,
   manyScene,
+  shapesScene,
   batchScene,
   worldScene,
   convexScene,
+  castScene,
 ];

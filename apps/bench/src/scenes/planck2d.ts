@@ -1,4 +1,5 @@
 import { CcdStatus, createImpactResult2, type Motion2, timeOfImpact2 } from '@firsttouch/ccd';
+import { convexPolygon } from '@firsttouch/convex';
 import { readStl, sliceSurface, writeStl } from '@firsttouch/io';
 import { type Curve, disc, naca4 } from '@firsttouch/mesh';
 import { type Pose2, pose2 } from '@firsttouch/pose';
@@ -53,6 +54,11 @@ const FIRSTTOUCH_MODES = {
     options: { directional: true },
     band: 1e-6 * Math.SQRT2,
   },
+  shapes: {
+    name: 'firsttouch timeOfImpact2 on convexPolygon shapes',
+    options: undefined,
+    band: 1e-6 * Math.SQRT2,
+  },
   planck: {
     name: "firsttouch timeOfImpact2 at planck's target gap",
     options: { tolerance: PLANCK_TARGET_GAP },
@@ -83,7 +89,12 @@ function firsttouchContender(mode: keyof typeof FIRSTTOUCH_MODES = 'default'): T
     name,
     band,
     prepare(pairs) {
-      const curves = pairs.map((p) => [polygonCurve(p.a), polygonCurve(p.b)] as const);
+      // Mode 'shapes': the same polygons as exact convex shapes (`convexPolygon`, GJK) instead of Curves.
+      const curves = pairs.map((p) =>
+        mode === 'shapes'
+          ? ([polygonShape(p.a), polygonShape(p.b)] as const)
+          : ([polygonCurve(p.a), polygonCurve(p.b)] as const),
+      );
       const motions: Motion2[] = pairs.map((p) => {
         const rest = pose2(p.angleA);
         return { a: [rest, rest], b: [p.q0, p.q1] };
@@ -261,10 +272,20 @@ export const planck2dScene: Scene = {
     const ftDirectional = firsttouchContender('directional');
     // And with planck's precision: its target gap as the tolerance.
     const ftMatched = firsttouchContender('planck');
+    // And on the same polygons as convexPolygon shapes (issue #30's 2-D row: GJK on exact shapes).
+    const ftShapes = firsttouchContender('shapes');
     const peers = [planckContender()];
-    const contenders = [ft, ftDirectional, ftMatched, ...peers];
+    const contenders = [ft, ftDirectional, ftMatched, ftShapes, ...peers];
     const label = (c: Toi2Contender) =>
-      c === ft ? 'firsttouch' : c === ftDirectional ? 'directional' : c === ftMatched ? 'matched' : 'peer';
+      c === ft
+        ? 'firsttouch'
+        : c === ftDirectional
+          ? 'directional'
+          : c === ftMatched
+            ? 'matched'
+            : c === ftShapes
+              ? 'shapes'
+              : 'peer';
     const buckets = [
       {
         label: 'turn within ±π/2',
@@ -346,6 +367,7 @@ export const planck2dScene: Scene = {
       // firsttouch's other modes against the same planck timing, a row each.
       const variants = [
         { c: ftDirectional, key: 'directional', label: 'directional: true' },
+        { c: ftShapes, key: 'shapes', label: 'convexPolygon shapes' },
         {
           c: ftMatched,
           key: 'matched',
@@ -405,7 +427,7 @@ export const planck2dScene: Scene = {
       }
     }
     // firsttouch's toi against the true first contact, without slack: it must come strictly before.
-    for (const c of [ft, ftDirectional, ftMatched]) {
+    for (const c of [ft, ftDirectional, ftMatched, ftShapes]) {
       const ftAnswers = answers.get(c.name)!;
       let margin = Number.POSITIVE_INFINITY;
       truths.forEach((truth, i) => {
@@ -433,6 +455,16 @@ export const planck2dScene: Scene = {
     return { rows, plots: [], figures, notes };
   },
 };
+
+/** A polygon of the set as an exact convex shape (its points x y each). */
+function polygonShape(p: { u: Float64Array; v: Float64Array }) {
+  const xy = new Float64Array(2 * p.u.length);
+  for (let i = 0; i < p.u.length; i++) {
+    xy[2 * i] = p.u[i];
+    xy[2 * i + 1] = p.v[i];
+  }
+  return convexPolygon(xy);
+}
 
 function indicesWhere(pairs: readonly PolygonPair[], keep: (p: PolygonPair) => boolean): number[] {
   const out: number[] = [];

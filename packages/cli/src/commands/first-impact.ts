@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { firstImpact } from '@firsttouch/broadphase';
+import type { Shape } from '@firsttouch/convex';
 import type { Surface } from '@firsttouch/mesh';
 import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
@@ -7,6 +8,7 @@ import { readBounded } from '../load.js';
 import { fmtPoint, toJson } from '../output.js';
 import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
+import { primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { directionalOption } from './toi.js';
@@ -23,12 +25,15 @@ export const FIRST_IMPACT_HELP = `firsttouch first-impact scene.json [--json]
           "from": "t=0,0,0",              POSE at s = 0 (default identity)
           "to": "axis=0,1,0 angle=90deg t=1,0,0",   POSE at s = 1 (default: from)
           "center": false, "fit": 1 }     optional placement on load
-      ]
-    }
+        { "ball": 0.1, "from": "t=0,1,0" }   or a primitive instead of a file (exact, convex):
+      ]                                      "ball": r, "cuboid": [hx,hy,hz], "capsule": [halfHeight,r],
+    }                                        "cylinder": [halfHeight,r], "cone": [halfHeight,r],
+                                             "convexHull": [x,y,z, ...] (axis y, half extents)
   Bodies that name the same file share one surface (one tree).`;
 
 interface SceneBody {
   file?: unknown;
+  ball?: unknown;
   from?: unknown;
   to?: unknown;
   center?: unknown;
@@ -60,28 +65,39 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
   }
   const base = dirname(resolve(path));
   const loaded = new Map<string, Surface>();
-  const bodies: Surface[] = [];
+  const bodies: (Surface | Shape<3>)[] = [];
   const poses0: Pose3[] = [];
   const poses1: Pose3[] = [];
   (scene.bodies as SceneBody[]).forEach((b, i) => {
     const where = `${path}: bodies[${i}]`;
-    if (typeof b !== 'object' || b === null || typeof b.file !== 'string')
-      throw new InputError(`${where}: "file" must be a string`);
+    const shape =
+      typeof b === 'object' && b !== null
+        ? asInput(() => primitiveOf(b as Record<string, unknown>, where))
+        : undefined;
+    if (shape === undefined && (typeof b !== 'object' || b === null || typeof b.file !== 'string'))
+      throw new InputError(`${where}: "file" must be a string (or name a primitive: "ball", "cuboid", ...)`);
     if (b.from !== undefined && typeof b.from !== 'string')
       throw new InputError(`${where}: "from" must be a POSE string`);
     if (b.to !== undefined && typeof b.to !== 'string')
       throw new InputError(`${where}: "to" must be a POSE string`);
     if (b.fit !== undefined && (typeof b.fit !== 'number' || !(b.fit > 0)))
       throw new InputError(`${where}: "fit" must be a positive number`);
-    const file = resolve(base, b.file);
-    const key = `${file}|${b.center === true}|${String(b.fit)}`;
-    let surface = loaded.get(key);
-    if (!surface) {
-      const place = { center: b.center === true, fit: b.fit as number | undefined };
-      surface = loadPhase(progress, file, place, b.file);
-      loaded.set(key, surface);
+    if (shape !== undefined && (b.center !== undefined || b.fit !== undefined))
+      throw new InputError(
+        `${where}: "center" and "fit" place a file's body; a primitive is placed by its poses`,
+      );
+    if (shape !== undefined) bodies.push(shape);
+    else {
+      const file = resolve(base, b.file as string);
+      const key = `${file}|${b.center === true}|${String(b.fit)}`;
+      let surface = loaded.get(key);
+      if (!surface) {
+        const place = { center: b.center === true, fit: b.fit as number | undefined };
+        surface = loadPhase(progress, file, place, b.file as string);
+        loaded.set(key, surface);
+      }
+      bodies.push(surface);
     }
-    bodies.push(surface);
     const p0 = b.from ? asInput(() => parsePose(b.from as string, `${where}.from`)) : identityPose();
     poses0.push(p0);
     poses1.push(b.to ? asInput(() => parsePose(b.to as string, `${where}.to`)) : p0);

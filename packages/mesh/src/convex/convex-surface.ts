@@ -1,3 +1,5 @@
+import type { Shape } from '@firsttouch/convex';
+import { adjacency, pointCore, vertexSet } from '@firsttouch/convex/internal';
 import { distinctPointIndex } from '../distinct-points.js';
 import type { Surface } from '../surface.js';
 import { isConnected, isConvex, isLocallyConvex } from './convex-check.js';
@@ -35,6 +37,12 @@ export interface ConvexSurface {
   readonly convex: boolean;
   /** The sum over the three axes of the largest |coordinate| (the scale of rounding margins). */
   readonly reach: number;
+  /**
+   * The distinct vertices as a point set of `@firsttouch/convex` (over {@link ConvexSurface.points},
+   * not a copy), with their neighbours along the facets' edges to climb over: what GJK
+   * (`HullGjk`, a `GjkPair`) is bound to.
+   */
+  readonly shape: Shape<3>;
 }
 
 /** A {@link ConvexSurface} whose points and reach its owner rewrites: see {@link pointSet}. */
@@ -63,14 +71,22 @@ export interface PointSet extends ConvexSurface {
  * ```
  */
 export function pointSet(count: number): PointSet {
+  // The points and reach are those of convex's point core, which GJK reads (one array, rewritten).
+  const core = pointCore(count);
   return {
-    points: new Float64Array(3 * count),
+    points: core.points,
     count,
     start: new Uint32Array(count + 1),
     facets: new Uint32Array(0),
     corners: new Uint32Array(0),
     convex: true,
-    reach: 0,
+    get reach() {
+      return core.reach;
+    },
+    set reach(r: number) {
+      core.reach = r;
+    },
+    shape: core.shape,
   };
 }
 
@@ -198,7 +214,9 @@ function build(surface: Surface): ConvexSurface {
   at += s.byteLength;
   const f = new Uint32Array(buffer, at, around.length);
   f.set(around);
-  return { points: p, count, start: s, facets: f, corners: c, convex, reach };
+  // GJK's view of the vertices: climbing (where its caller allows) goes along the facets' edges.
+  const shape = vertexSet(p, adjacency(count, c), reach);
+  return { points: p, count, start: s, facets: f, corners: c, convex, reach, shape };
 }
 
 /** Every edge between two distinct points is shared by exactly two facets. */

@@ -1,0 +1,270 @@
+import { GjkPair, type Shape } from '@firsttouch/convex';
+import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } from '@firsttouch/mesh';
+import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
+import type { DistanceEvaluator } from './advance.js';
+import type { ImpactRun } from './impact-record.js';
+import type { MotionOptions, ResolvedOptions } from './options.js';
+
+/**
+ * A body of `timeOfImpact`: a triangle surface, a convex shape of `@firsttouch/convex`, or a compound
+ * of them (mesh's `compound`).
+ */
+export type Body3 = Surface | Shape<3> | Compound;
+
+/**
+ * Two bodies moving over a step, at least one of them a convex shape, as a {@link DistanceEvaluator}:
+ * the gap at s is GJK's certified lower bound at the interpolated poses, between the two shapes
+ * (`GjkPair`), or between the shape and each facet of the surface the shape's bounding ball may come
+ * near (`SurfaceShapePair`, the surface's tree searched). The speed bound of a shape is
+ * |Δt| + |θ|·reach (no point of it is farther than `reach` from its origin, the rotation's centre).
+ * There is no directional step: the plain step (d − tol/2)/μ is the loop's. Allocates nothing per
+ * evaluation.
+ *
+ * @example
+ * ```ts
+ * import { ball, cuboid } from '@firsttouch/convex';
+ * import { conservativeAdvance, ShapeMotion } from '@firsttouch/ccd';
+ * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+ * const still = new RigidMotion(identityPose(), identityPose());
+ * const thrown = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [4, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [-4, 0, 0]));
+ * const bodies = new ShapeMotion(cuboid(1, 1, 1), ball(0.5), still, thrown);
+ * const r = conservativeAdvance(bodies, bodies.speedBound(), { tolerance: 1e-9 });
+ * console.log(r.status, r.toi.toFixed(6)); // contact 0.312500
+ * ```
+ */
+export class ShapeMotion implements DistanceEvaluator {
+  /** The poses of the last evaluation. */
+  readonly poseA: Pose3 = identityPose();
+  readonly poseB: Pose3 = identityPose();
+  /** GJK of two shapes (bound when both are shapes). */
+  readonly gjk = new GjkPair();
+  /** A surface against a shape (made when first needed). */
+  #mixed: SurfaceShapePair | undefined;
+  #a: Body3 | undefined;
+  #b: Body3 | undefined;
+  #motionA: RigidMotion;
+  #motionB: RigidMotion;
+  /** Any pair with a compound (made when first needed). */
+  #compound: CompoundPair | undefined;
+  /**
+   * 0: two shapes; 1: surface A, shape B; 2: shape A, surface B (the search runs in B's frame); 3: a
+   * compound on either side.
+   */
+  #case = 0;
+  readonly #R = new Float64Array(9);
+  readonly #t = new Float64Array(3);
+  /** B's translation relative to A over a cast step. */
+  readonly #r = new Float64Array(3);
+  /** The instant of the last evaluation. */
+  #at = Number.NaN;
+  /** Facet–shape GJK runs (a surface involved). */
+  distancePairEvaluations = 0;
+  /** The directional bound is not used here: always 0. */
+  readonly directionalPairEvaluations = 0;
+  /** Gap evaluations answered by GJK. */
+  convexEvaluations = 0;
+
+  /** @param options - accepted for the driver's symmetry with `SurfaceMotion` (no option is read). */
+  constructor(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, options?: MotionOptions) {
+    this.#motionA = motionA;
+    this.#motionB = motionB;
+    this.reset(a, b, motionA, motionB, options);
+  }
+
+  /** Points the evaluator at another step, keeping its scratch. Counters restart. */
+  reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, _options?: MotionOptions): void {
+    this.#a = a;
+    this.#b = b;
+    this.#motionA = motionA;
+    this.#motionB = motionB;
+    this.#at = Number.NaN;
+    this.distancePairEvaluations = 0;
+    this.convexEvaluations = 0;
+    const sa = Surface.isSurface(a);
+    const sb = Surface.isSurface(b);
+    if (Compound.isCompound(a) || Compound.isCompound(b)) {
+      this.#case = 3;
+      if (this.#compound === undefined) this.#compound = new CompoundPair();
+      this.#compound.bind(a, b);
+    } else if (!sa && !sb) {
+      this.#case = 0;
+      this.gjk.bind(a as Shape<3>, b as Shape<3>);
+    } else {
+      this.#case = sa ? 1 : 2;
+      if (this.#mixed === undefined) this.#mixed = new SurfaceShapePair();
+      const mixed = this.#mixed;
+      if (sa) mixed.bind(a as Surface, b as Shape<3>);
+      else mixed.bind(b as Surface, a as Shape<3>);
+    }
+  }
+
+  /** Drops the bodies, keeping the scratch and the motions. */
+  unbind(): void {
+    this.#a = undefined;
+    this.#b = undefined;
+    this.gjk.unbind();
+    this.#mixed?.unbind();
+    this.#compound?.unbind();
+  }
+
+  /** Body A. */
+  get a(): Body3 {
+    return this.#a!;
+  }
+
+  /** Body B. */
+  get b(): Body3 {
+    return this.#b!;
+  }
+
+  /** The motion of A. */
+  get motionA(): RigidMotion {
+    return this.#motionA;
+  }
+
+  /** The motion of B. */
+  get motionB(): RigidMotion {
+    return this.#motionB;
+  }
+
+  /** The instant of the last evaluation (NaN before the first). */
+  get at(): number {
+    return this.#at;
+  }
+
+  /** The speed bound μ_A + μ_B of the step. */
+  speedBound(): number {
+    return speedOf(this.#a!, this.#motionA) + speedOf(this.#b!, this.#motionB);
+  }
+
+  distance(s: number): number {
+    this.#at = s;
+    this.#motionA.poseAt(s, this.poseA);
+    this.#motionB.poseAt(s, this.poseB);
+    this.convexEvaluations++;
+    if (this.#case === 0) {
+      relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
+      return this.gjk.evaluate(this.#R, this.#t);
+    }
+    if (this.#case === 3) {
+      relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
+      const c = this.#compound!;
+      const before = c.partEvaluations;
+      const d = c.evaluate(this.#R, this.#t);
+      this.distancePairEvaluations += c.partEvaluations - before;
+      return d;
+    }
+    const mixed = this.#mixed!;
+    if (this.#case === 1) relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
+    else relativeTransform(this.poseB, this.poseA, this.#R, this.#t);
+    const before = mixed.facetEvaluations;
+    const d = mixed.evaluate(this.#R, this.#t);
+    this.distancePairEvaluations += mixed.facetEvaluations - before;
+    return d;
+  }
+
+  /**
+   * Two shapes of which neither turns over the step (each one's rotation at s = 1 is its rotation at
+   * s = 0, bit for bit) are answered by the GJK ray cast (seed 002, `GjkPair.cast`), which keeps the
+   * loop's guarantee: the gap stays ≥ tol/2 before toi, and `Contact` is within tol. Writes `out` as
+   * the loop would and returns true; false (the loop runs) for any other step, or when the caller
+   * asked for a horizon or for progress (the loop's own reports).
+   */
+  solve(mu: number, options: ResolvedOptions, out: ImpactRun): boolean {
+    if (this.#case !== 0 || options.horizon < 1 || options.onProgress !== undefined) return false;
+    const ma = this.#motionA;
+    const mb = this.#motionB;
+    if (!still(ma) || !still(mb)) return false;
+    throwIfAborted(options.signal, 'the time of impact, before its cast');
+    const A = ma.p0;
+    const B = mb.p0;
+    relativeTransform(A, B, this.#R, this.#t);
+    // B's translation relative to A over the step, in A's frame (A does not turn).
+    const r = this.#r;
+    const RA = A.R;
+    const dx = mb.p1.t[0] - B.t[0] - (ma.p1.t[0] - A.t[0]),
+      dy = mb.p1.t[1] - B.t[1] - (ma.p1.t[1] - A.t[1]),
+      dz = mb.p1.t[2] - B.t[2] - (ma.p1.t[2] - A.t[2]);
+    r[0] = RA[0] * dx + RA[3] * dy + RA[6] * dz;
+    r[1] = RA[1] * dx + RA[4] * dy + RA[7] * dz;
+    r[2] = RA[2] * dx + RA[5] * dy + RA[8] * dz;
+    const g = this.gjk;
+    const status = g.cast(this.#R, this.#t, r, options.tolerance, options.maxIterations);
+    this.convexEvaluations++;
+    const toi = g.toi;
+    // The witness is of toi: the cast stops once |v| is within the tolerance, an upper bound of the
+    // gap; one distance there (warm-started from the cast's simplex) makes it exact to GJK's 1e-13.
+    this.distance(toi);
+    out.status = status;
+    out.toi = toi;
+    out.distance = g.distance;
+    // Supports of the cast (none counted for a contact at s = 0: no step was taken, as in the loop).
+    out.iterations = status === 'initial-contact' ? 0 : g.iterations;
+    out.directionalSteps = 0;
+    out.horizonReached = false;
+    out.mu = mu;
+    return true;
+  }
+
+  /**
+   * The witness of the last evaluation in world coordinates: the points on A and on B, the gap
+   * between them (an upper bound of the gap, within GJK's tolerance of it), and the facet of each
+   * body (a shape is part 0: it has no facets).
+   */
+  witness(pointA: Float64Array, pointB: Float64Array): { distance: number; facetA: number; facetB: number } {
+    if (this.#case === 0) {
+      const g = this.gjk;
+      toWorld(this.poseA, g.pointA, pointA);
+      toWorld(this.poseA, g.pointB, pointB);
+      return { distance: g.distance, facetA: 0, facetB: 0 };
+    }
+    if (this.#case === 3) {
+      const c = this.#compound!;
+      toWorld(this.poseA, c.pointA, pointA);
+      toWorld(this.poseA, c.pointB, pointB);
+      // A compound is named by its part; a lone body by its facet (0 for a shape).
+      return {
+        distance: c.distance,
+        facetA: Compound.isCompound(this.#a) ? c.partA : c.facetA,
+        facetB: Compound.isCompound(this.#b) ? c.partB : c.facetB,
+      };
+    }
+    const m = this.#mixed!;
+    if (this.#case === 1) {
+      toWorld(this.poseA, m.pointA, pointA);
+      toWorld(this.poseA, m.pointB, pointB);
+      return { distance: m.distance, facetA: m.facet, facetB: 0 };
+    }
+    toWorld(this.poseB, m.pointB, pointA);
+    toWorld(this.poseB, m.pointA, pointB);
+    return { distance: m.distance, facetA: 0, facetB: m.facet };
+  }
+}
+
+/** The speed bound of one body: its translation, plus its turn times the reach of its points. */
+function speedOf(body: Body3, m: RigidMotion): number {
+  if (m.theta === 0) return m.translationLength;
+  if (Surface.isSurface(body)) return m.bound(body.distinctVertices());
+  // A shape's reach, or a compound's (the farthest corner of its parts' boxes).
+  return m.translationLength + Math.abs(m.theta) * body.reach;
+}
+
+/** The motion does not turn: its rotation at s = 1 is that at s = 0, bit for bit. */
+function still(m: RigidMotion): boolean {
+  const R0 = m.p0.R;
+  const R1 = m.p1.R;
+  for (let i = 0; i < 9; i++) if (R0[i] !== R1[i]) return false;
+  return true;
+}
+
+/** `x` (in the frame of `pose`) in world coordinates, into `out`. */
+function toWorld(pose: Pose3, x: Float64Array, out: Float64Array): void {
+  const R = pose.R;
+  const t = pose.t;
+  const x0 = x[0],
+    x1 = x[1],
+    x2 = x[2];
+  out[0] = R[0] * x0 + R[1] * x1 + R[2] * x2 + t[0];
+  out[1] = R[3] * x0 + R[4] * x1 + R[5] * x2 + t[1];
+  out[2] = R[6] * x0 + R[7] * x1 + R[8] * x2 + t[2];
+}

@@ -1,0 +1,73 @@
+import { ball, capsule, cone, convexHull, cuboid, cylinder, type Shape } from '@firsttouch/convex';
+import { InputError } from './usage-error.js';
+
+/** The keys a scene body may use to name a primitive instead of a file, and what each takes. */
+export const PRIMITIVE_KEYS = Object.freeze([
+  'ball',
+  'cuboid',
+  'capsule',
+  'cylinder',
+  'cone',
+  'convexHull',
+] as const);
+
+/**
+ * The convex shape a scene body names, or undefined when it names none: `{"ball": r}`,
+ * `{"cuboid": [hx, hy, hz]}`, `{"capsule": [halfHeight, r]}`, `{"cylinder": [halfHeight, r]}`,
+ * `{"cone": [halfHeight, r]}`, `{"convexHull": [x, y, z, ...]}` (Rapier's names and conventions, as
+ * `@firsttouch/convex`). A body names at most one primitive, and not beside a file; the sizes are
+ * checked by the constructors (their `FirstTouchError` names the argument).
+ *
+ * @throws `InputError` naming `where` for two primitives, a primitive beside a file, or a value of
+ *   the wrong shape.
+ * @example
+ * ```ts
+ * import { primitiveOf } from '@firsttouch/cli';
+ * console.log(primitiveOf({ capsule: [0.5, 0.1] }, 'bodies[0]')?.kind, primitiveOf({ file: 'a.stl' }, 'bodies[1]')); // capsule undefined
+ * ```
+ */
+export function primitiveOf(body: Record<string, unknown>, where: string): Shape<3> | undefined {
+  const named = PRIMITIVE_KEYS.filter((k) => body[k] !== undefined);
+  if (named.length === 0) return undefined;
+  if (named.length > 1)
+    throw new InputError(`${where}: names two primitives (${named.join(', ')}); a body is one`);
+  if (body.file !== undefined)
+    throw new InputError(`${where}: names a file and a primitive (${named[0]}); a body is one`);
+  const key = named[0];
+  const value = body[key];
+  const numbers = (n: number | null): number[] => {
+    if (
+      !Array.isArray(value) ||
+      value.some((x) => typeof x !== 'number') ||
+      (n !== null && value.length !== n)
+    ) {
+      throw new InputError(
+        `${where}: "${key}" must be ${n === null ? 'an array of numbers (x y z each)' : `an array of ${n} numbers`}`,
+      );
+    }
+    return value as number[];
+  };
+  switch (key) {
+    case 'ball':
+      if (typeof value !== 'number') throw new InputError(`${where}: "ball" must be a number (the radius)`);
+      return ball(value);
+    case 'cuboid': {
+      const [hx, hy, hz] = numbers(3);
+      return cuboid(hx, hy, hz);
+    }
+    case 'capsule': {
+      const [h, r] = numbers(2);
+      return capsule(h, r);
+    }
+    case 'cylinder': {
+      const [h, r] = numbers(2);
+      return cylinder(h, r);
+    }
+    case 'cone': {
+      const [h, r] = numbers(2);
+      return cone(h, r);
+    }
+    default:
+      return convexHull(numbers(null));
+  }
+}

@@ -1,0 +1,80 @@
+import type { GjkState } from './gjk-state.js';
+
+/** |v| below this share of the scale is q on the difference (overlap or touching). */
+export const OVERLAP_SHARE = 1e-15;
+
+/**
+ * GJK from the state's simplex to the distance between the query point and the difference of the
+ * cores: it stops when |v| (an upper bound) and the largest gap along a search direction (a lower
+ * bound, certified: every support is exact) agree within `relative · |v|` plus the state's
+ * `absoluteTolerance` share of the scene's scale, when the
+ * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
+ * repeats a point of the simplex or |v| stops shrinking (rounding), or after `maxIterations` supports.
+ * Sets the state's result fields; allocates nothing.
+ */
+export function runDistance(g: GjkState, relative: number, maxIterations: number, stopAbove: number): void {
+  const S = g.simplex;
+  g.measure();
+  const floor = OVERLAP_SHARE * g.scale;
+  const slack = g.absoluteTolerance * g.scale;
+  let overlap = g.warm();
+  let lower = Number.NEGATIVE_INFINITY;
+  let ax = 0,
+    ay = 0,
+    az = 0;
+  let converged = overlap;
+  let stalled = false;
+  let iterations = 0;
+  const v = S.v;
+  while (!overlap && iterations < maxIterations) {
+    const vx = v[0],
+      vy = v[1],
+      vz = v[2];
+    const vv = vx * vx + vy * vy + vz * vz;
+    if (S.n > 0 && vv <= floor * floor) {
+      overlap = true;
+      converged = true;
+      break;
+    }
+    const norm = Math.sqrt(vv);
+    iterations++;
+    const known = g.support();
+    const o = 3 * S.n;
+    // Every point of the difference lies at least this far from q along v̂.
+    const along = (vx * S.y[o] + vy * S.y[o + 1] + vz * S.y[o + 2]) / norm;
+    if (along > lower) {
+      lower = along;
+      ax = vx / norm;
+      ay = vy / norm;
+      az = vz / norm;
+    }
+    if (lower - g.margin > stopAbove) break;
+    if (S.n === 0) {
+      // The first point: v was only a direction.
+      S.n = 1;
+      S.reduce();
+      continue;
+    }
+    if (norm - lower <= relative * norm + slack) {
+      converged = true;
+      break;
+    }
+    if (known || stalled) break;
+    S.n++;
+    if (S.reduce()) {
+      overlap = true;
+      converged = true;
+      break;
+    }
+    stalled = !(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < vv);
+  }
+  g.iterations = iterations;
+  g.overlap = overlap;
+  g.converged = converged;
+  g.coreUpper = overlap ? 0 : Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  g.coreLower = overlap ? 0 : lower > 0 ? lower : 0;
+  const on = g.coreLower > 0;
+  g.axis[0] = on ? ax : 0;
+  g.axis[1] = on ? ay : 0;
+  g.axis[2] = on ? az : 0;
+}

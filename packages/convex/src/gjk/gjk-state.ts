@@ -1,0 +1,393 @@
+import type { Shape } from '../shape.js';
+import { CORE_POINTS, CORE_POINTS2, farthest3 } from '../support.js';
+import { Simplex } from './simplex.js';
+
+/** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
+export const ABSOLUTE_SLACK = 1e-14;
+
+/**
+ * The state GJK's loops share (the distance of `distance-loop.ts`, the ray cast of
+ * `cast/cast-loop.ts`): two shapes, B's placement in A's frame, the query point, the simplex kept from
+ * query to query (the warm start) and the scratch of the support searches. Everything is allocated
+ * here once; the loops allocate nothing. `GjkPair` is the public face of it.
+ */
+export class GjkState {
+  /**
+   * Shape A (the frame of the computation), or null when unbound.
+   *
+   * @internal @hidden
+   */
+  shapeA: Shape | null = null;
+  /**
+   * Shape B, or null.
+   *
+   * @internal @hidden
+   */
+  shapeB: Shape | null = null;
+  /**
+   * B's placement in A's frame: a point x of B is at R x + t (R row-major).
+   *
+   * @internal @hidden
+   */
+  readonly R = new Float64Array(9);
+  /** @internal @hidden */
+  readonly t = new Float64Array(3);
+  /**
+   * The query point: the origin for a distance, −s·r along a cast.
+   *
+   * @internal @hidden
+   */
+  readonly q = new Float64Array(3);
+  /** @internal @hidden */
+  readonly simplex = new Simplex();
+  /**
+   * The sum of the two margins: GJK runs on the cores and subtracts it.
+   *
+   * @internal @hidden
+   */
+  margin = 0;
+  /**
+   * |t| + the cores' reaches + |q|: the size rounding is measured against.
+   *
+   * @internal @hidden
+   */
+  scale = 0;
+  /**
+   * The last supports (point indices of point sets), where the next climbs start.
+   *
+   * @internal @hidden
+   */
+  hintA = -1;
+  /** @internal @hidden */
+  hintB = -1;
+  /** Support calls since the shapes were bound (each call: one support of A and one of B). */
+  supports = 0;
+  /**
+   * Supports may climb from the last ones over the vertices' neighbours where a shape offers it
+   * (large hulls; default true). False makes every support a scan: for a caller whose shapes'
+   * neighbours do not make a climb exact (a surface that is not convex) and which needs certified
+   * bounds.
+   */
+  climb = true;
+  /**
+   * A distance stops once |v| and the lower bound agree within this share of the scene's size (its
+   * coordinates and placement: the rounding of the gap itself), beside the relative tolerance.
+   * Default 1e-14.
+   */
+  absoluteTolerance = ABSOLUTE_SLACK;
+  /**
+   * The search direction in A's frame, then −Rᵀ of it in B's frame.
+   *
+   * @internal @hidden
+   */
+  readonly dirA = new Float64Array(3);
+  /** @internal @hidden */
+  readonly dirB = new Float64Array(3);
+  /**
+   * A's support point, and B's in B's frame.
+   *
+   * @internal @hidden
+   */
+  readonly supA = new Float64Array(3);
+  /** @internal @hidden */
+  readonly supB = new Float64Array(3);
+
+  // What the last loop found, for the cores (margins not subtracted).
+  /**
+   * The largest gap along a search direction: a lower bound of the cores' distance to q.
+   *
+   * @internal @hidden
+   */
+  coreLower = 0;
+  /**
+   * |v|: the distance from q to the simplex, an upper bound of the cores' distance to it.
+   *
+   * @internal @hidden
+   */
+  coreUpper = 0;
+  /**
+   * The simplex enclosed q (to rounding): the cores overlap there.
+   *
+   * @internal @hidden
+   */
+  overlap = false;
+  /** The bounds met within the tolerance asked (or the cores overlap). */
+  converged = false;
+  /** Support calls of the last loop. */
+  iterations = 0;
+  /** Where the last cast stopped (s in [0, 1]). */
+  toi = 0;
+  /**
+   * The unit direction of `coreLower` (A's frame, from A towards B); zeros when it is not positive.
+   *
+   * @internal @hidden
+   */
+  readonly axis = new Float64Array(3);
+
+  /**
+   * Sets the shapes and forgets the simplex.
+   *
+   * @internal @hidden
+   */
+  bindShapes(a: Shape, b: Shape): void {
+    this.shapeA = a;
+    this.shapeB = b;
+    this.margin = a.margin + b.margin;
+    this.simplex.n = 0;
+    this.hintA = -1;
+    this.hintB = -1;
+    this.supports = 0;
+  }
+
+  /** Drops the shapes (a pooled object must not keep them alive) and forgets the simplex. */
+  unbind(): void {
+    this.shapeA = null;
+    this.shapeB = null;
+    this.simplex.n = 0;
+  }
+
+  /**
+   * Sets `scale` for the placement and query point in place.
+   *
+   * @internal @hidden
+   */
+  measure(): void {
+    const t = this.t;
+    const q = this.q;
+    this.scale =
+      Math.abs(t[0]) +
+      Math.abs(t[1]) +
+      Math.abs(t[2]) +
+      Math.abs(q[0]) +
+      Math.abs(q[1]) +
+      Math.abs(q[2]) +
+      this.shapeA!.coreReach +
+      this.shapeB!.coreReach;
+  }
+
+  /**
+   * The simplex kept from the last query, at the current placement and query point: B's points
+   * placed again from B's frame (they are still points of the cores, so the simplex is still inside
+   * the difference), then its nearest point. With no simplex, `v` becomes a first search direction
+   * (from A's origin to B's). Returns true when the kept simplex already encloses the query point.
+   *
+   * @internal @hidden
+   */
+  warm(): boolean {
+    const S = this.simplex;
+    const n = S.n;
+    if (n === 0) {
+      const v = S.v;
+      v[0] = this.t[0] - this.q[0];
+      v[1] = this.t[1] - this.q[1];
+      v[2] = this.t[2] - this.q[2];
+      if (v[0] === 0 && v[1] === 0 && v[2] === 0) v[0] = 1;
+      return false;
+    }
+    const A = this.shapeA!;
+    const B = this.shapeB!;
+    // Point sets' points are read again by their vertex ids: the same numbers for a shape that never
+    // changes, and the new ones for a point set its owner rewrites (mesh's facet in hand).
+    const rereadA = A.core === CORE_POINTS || A.core === CORE_POINTS2;
+    const rereadB = B.core === CORE_POINTS || B.core === CORE_POINTS2;
+    for (let k = 0; k < n; k++) {
+      if (rereadA) reread(A, S.ia[k], S.a, 3 * k);
+      if (rereadB) reread(B, S.ib[k], S.bb, 3 * k);
+      this.place(k);
+    }
+    return S.reduce();
+  }
+
+  /**
+   * Recomputes y = w − q for the first `count` slots of the simplex (the query point moved).
+   *
+   * @internal @hidden
+   */
+  requery(count: number): void {
+    const S = this.simplex;
+    const q0 = this.q[0],
+      q1 = this.q[1],
+      q2 = this.q[2];
+    for (let k = 0, o = 0; k < count; k++, o += 3) {
+      S.y[o] = S.w[o] - q0;
+      S.y[o + 1] = S.w[o + 1] - q1;
+      S.y[o + 2] = S.w[o + 2] - q2;
+    }
+  }
+
+  /**
+   * Slot k's B point placed from B's frame, and its w and y.
+   *
+   * @internal @hidden
+   */
+  place(k: number): void {
+    const S = this.simplex;
+    const R = this.R;
+    const o = 3 * k;
+    const x = S.bb[o],
+      y = S.bb[o + 1],
+      z = S.bb[o + 2];
+    const bx = R[0] * x + R[1] * y + R[2] * z + this.t[0],
+      by = R[3] * x + R[4] * y + R[5] * z + this.t[1],
+      bz = R[6] * x + R[7] * y + R[8] * z + this.t[2];
+    S.b[o] = bx;
+    S.b[o + 1] = by;
+    S.b[o + 2] = bz;
+    const wx = bx - S.a[o],
+      wy = by - S.a[o + 1],
+      wz = bz - S.a[o + 2];
+    S.w[o] = wx;
+    S.w[o + 1] = wy;
+    S.w[o + 2] = wz;
+    S.y[o] = wx - this.q[0];
+    S.y[o + 1] = wy - this.q[1];
+    S.y[o + 2] = wz - this.q[2];
+  }
+
+  /**
+   * The support of the difference along −v (v = S.v, from A towards B): A's point farthest along v,
+   * B's least far, into slot n of the simplex (not yet counted in `n`). Returns true when that point
+   * is already in the simplex (bit for bit): the search can go no further.
+   *
+   * @internal @hidden
+   */
+  support(): boolean {
+    const S = this.simplex;
+    const v = S.v;
+    const R = this.R;
+    const vx = v[0],
+      vy = v[1],
+      vz = v[2];
+    const dA = this.dirA;
+    dA[0] = vx;
+    dA[1] = vy;
+    dA[2] = vz;
+    // B searched in its own frame, along −Rᵀ v.
+    const dB = this.dirB;
+    dB[0] = -(R[0] * vx + R[3] * vy + R[6] * vz);
+    dB[1] = -(R[1] * vx + R[4] * vy + R[7] * vz);
+    dB[2] = -(R[2] * vx + R[5] * vy + R[8] * vz);
+    const climb = this.climb;
+    const A = this.shapeA!;
+    const B = this.shapeB!;
+    const n = S.n;
+    const o = 3 * n;
+    // Point sets that scan (small hulls, mesh's vertex sets) are scanned here, the direction in
+    // locals: the common case of mesh's hull paths, without the support mapping's calls.
+    let ia: number;
+    if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
+      ia = farthest3(A.points, vx, vy, vz);
+      const P = A.points;
+      S.a[o] = P[3 * ia];
+      S.a[o + 1] = P[3 * ia + 1];
+      S.a[o + 2] = P[3 * ia + 2];
+    } else {
+      ia = A.support(dA, this.supA, climb ? this.hintA : -1);
+      S.a[o] = this.supA[0];
+      S.a[o + 1] = this.supA[1];
+      S.a[o + 2] = this.supA[2];
+    }
+    let ib: number;
+    if (B.core === CORE_POINTS && !(climb && B.climb && this.hintB >= 0)) {
+      ib = farthest3(B.points, dB[0], dB[1], dB[2]);
+      const P = B.points;
+      S.bb[o] = P[3 * ib];
+      S.bb[o + 1] = P[3 * ib + 1];
+      S.bb[o + 2] = P[3 * ib + 2];
+    } else {
+      ib = B.support(dB, this.supB, climb ? this.hintB : -1);
+      S.bb[o] = this.supB[0];
+      S.bb[o + 1] = this.supB[1];
+      S.bb[o + 2] = this.supB[2];
+    }
+    this.hintA = ia;
+    this.hintB = ib;
+    this.supports++;
+    S.ia[n] = ia;
+    S.ib[n] = ib;
+    this.place(n);
+    const wx = S.w[o],
+      wy = S.w[o + 1],
+      wz = S.w[o + 2];
+    for (let k = 0, p = 0; k < n; k++, p += 3) {
+      if (S.w[p] === wx && S.w[p + 1] === wy && S.w[p + 2] === wz) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The points of the two shapes from the simplex: the cores' nearest points (B's moved by −q, where
+   * the cast has taken it) grown by the margins along the normal; a common point when the cores are
+   * within the margins; the middle of the two when the cores overlap (normal NaN). A's frame.
+   *
+   * @internal @hidden
+   */
+  witness(pointA: Float64Array, pointB: Float64Array, normal: Float64Array): void {
+    const S = this.simplex;
+    let ax = 0,
+      ay = 0,
+      az = 0,
+      bx = -this.q[0],
+      by = -this.q[1],
+      bz = -this.q[2];
+    for (let k = 0, o = 0; k < S.n; k++, o += 3) {
+      const l = S.lam[k];
+      ax += l * S.a[o];
+      ay += l * S.a[o + 1];
+      az += l * S.a[o + 2];
+      bx += l * S.b[o];
+      by += l * S.b[o + 1];
+      bz += l * S.b[o + 2];
+    }
+    const upper = this.coreUpper;
+    if (this.overlap || !(upper > 0)) {
+      pointA[0] = pointB[0] = 0.5 * (ax + bx);
+      pointA[1] = pointB[1] = 0.5 * (ay + by);
+      pointA[2] = pointB[2] = 0.5 * (az + bz);
+      normal[0] = normal[1] = normal[2] = Number.NaN;
+      return;
+    }
+    // The normal from v itself (the simplex's nearest point), whose direction the projections keep
+    // to the last bits, rather than from the difference of the two sums.
+    const v = S.v;
+    const nx = v[0] / upper,
+      ny = v[1] / upper,
+      nz = v[2] / upper;
+    normal[0] = nx;
+    normal[1] = ny;
+    normal[2] = nz;
+    const margin = this.margin;
+    const marginA = this.shapeA!.margin;
+    if (upper <= margin) {
+      // Within the margins: the point that far along the segment of the cores lies in both shapes.
+      const k = (upper * marginA) / margin;
+      pointA[0] = pointB[0] = ax + k * nx;
+      pointA[1] = pointB[1] = ay + k * ny;
+      pointA[2] = pointB[2] = az + k * nz;
+      return;
+    }
+    const marginB = margin - marginA;
+    pointA[0] = ax + marginA * nx;
+    pointA[1] = ay + marginA * ny;
+    pointA[2] = az + marginA * nz;
+    pointB[0] = bx - marginB * nx;
+    pointB[1] = by - marginB * ny;
+    pointB[2] = bz - marginB * nz;
+  }
+}
+
+/** Vertex `id` of point set `c` (2 or 3 numbers a point) into `out[o..o + 3)`, z = 0 in the plane. */
+function reread(c: Shape, id: number, out: Float64Array, o: number): void {
+  const P = c.points;
+  if (c.dim === 3) {
+    const p = 3 * id;
+    out[o] = P[p];
+    out[o + 1] = P[p + 1];
+    out[o + 2] = P[p + 2];
+  } else {
+    const p = 2 * id;
+    out[o] = P[p];
+    out[o + 1] = P[p + 1];
+    out[o + 2] = 0;
+  }
+}

@@ -1,0 +1,407 @@
+import { FirstTouchError } from '@firsttouch/pose';
+import { orient2d, orient3d } from 'robust-predicates';
+import { scaledCopy } from './scaled-copy.js';
+
+/**
+ * A convex hull in 3-D: its vertices (indices of input points) and its facets over them.
+ *
+ * @example
+ * ```ts
+ * import { type Hull, quickhull } from '@firsttouch/convex';
+ * const h: Hull = quickhull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(h.vertices.length, h.facets.length / 3); // 4 4
+ * ```
+ */
+export interface Hull {
+  /** Facets as triples of input point indices, counter-clockwise seen from outside. */
+  facets: Uint32Array;
+  /** The input points that are vertices of the hull, ascending. */
+  vertices: Uint32Array;
+}
+
+/**
+ * The convex hull of points in 3-D by quickhull (Barber, Dobkin and Huhdanpaa): a starting
+ * tetrahedron, then, for each facet with points above it, its farthest point joins the hull, the
+ * facets it sees go and the horizon is joined to it. Every above/below decision is exact (Shewchuk's
+ * `orient3d`, on a copy scaled by a power of two), so coplanar, collinear and repeated points are
+ * handled: a point on the hull's boundary that is not needed to span it (on a facet or an edge, or a
+ * repeat) is not a vertex, and no facet has zero area. Facets of one planar face come as several
+ * triangles.
+ *
+ * @param points - x y z each (an array or typed array).
+ * @param name - how the caller calls `points`, for the messages.
+ * @throws `FirstTouchError` `BAD_LENGTH` for a length that is not a multiple of 3 or fewer than 4
+ *   points, `NON_FINITE` for a coordinate that is not finite, `INVALID_OPTION` when the points are
+ *   coplanar (no 4 of them are affinely independent).
+ * @example
+ * ```ts
+ * import { quickhull } from '@firsttouch/convex';
+ * // the 8 corners of a cube, each given twice, and its centre
+ * const corners = [0, 1].flatMap((x) => [0, 1].flatMap((y) => [0, 1].flatMap((z) => [x, y, z])));
+ * const h = quickhull([...corners, ...corners, 0.5, 0.5, 0.5]);
+ * console.log(h.vertices.length, h.facets.length / 3); // 8 12
+ * ```
+ */
+export function quickhull(points: ArrayLike<number>, name = 'points'): Hull {
+  const p = scaledCopy(points, 3, 4, 'convexHull', name);
+  const n = p.length / 3;
+  const hull = new QuickHull(p, n).run(startingTetrahedron(p, n, name));
+  // A point that was extreme when it joined can end up inside a face or an edge of the final hull
+  // (a later point coplanar with the faces around it). It is found by its star and the hull is
+  // built again on the extreme vertices alone, which all stay: quickhull on points in convex
+  // position makes each a vertex and nothing else.
+  const extreme = extremeVertices(p, hull);
+  if (extreme.length === hull.vertices.length) return hull;
+  const q = new Float64Array(3 * extreme.length);
+  for (let k = 0; k < extreme.length; k++) q.set(p.subarray(3 * extreme[k], 3 * extreme[k] + 3), 3 * k);
+  const again = new QuickHull(q, extreme.length).run(startingTetrahedron(q, extreme.length, name));
+  return {
+    facets: again.facets.map((k) => extreme[k]),
+    vertices: again.vertices.map((k) => extreme[k]),
+  };
+}
+
+/**
+ * The vertices of a triangulated convex surface that are corners of the solid: those whose facets
+ * lie in three planes or more (decided exactly). A vertex inside a face has one plane around it, one
+ * inside an edge two.
+ */
+function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
+  const around = new Map<number, number[]>();
+  const F = hull.facets;
+  for (let f = 0; f < F.length; f += 3) {
+    for (let j = 0; j < 3; j++) {
+      const v = F[f + j];
+      let list = around.get(v);
+      if (list === undefined) {
+        list = [];
+        around.set(v, list);
+      }
+      list.push(F[f + ((j + 1) % 3)], F[f + ((j + 2) % 3)]);
+    }
+  }
+  const out: number[] = [];
+  for (const v of hull.vertices) {
+    const pairs = around.get(v)!;
+    // The planes of v's facets, each kept as one facet (a, b): a facet in none of them is a new plane.
+    const planes: number[] = [];
+    for (let i = 0; i < pairs.length && planes.length < 6; i += 2) {
+      const a = pairs[i],
+        b = pairs[i + 1];
+      let known = false;
+      for (let k = 0; k < planes.length && !known; k += 2) {
+        known = coplanar(p, v, planes[k], planes[k + 1], a) && coplanar(p, v, planes[k], planes[k + 1], b);
+      }
+      if (!known) planes.push(a, b);
+    }
+    if (planes.length >= 6) out.push(v);
+  }
+  return Uint32Array.from(out);
+}
+
+function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): boolean {
+  return orientAt(p, i, j, k, l) === 0;
+}
+
+/** Shewchuk's orient3d of the points i, j, k, l of `p` (x y z each): exact sign, negative when l is above the counter-clockwise i, j, k. */
+function orientAt(p: Float64Array, i: number, j: number, k: number, l: number): number {
+  const a = 3 * i,
+    b = 3 * j,
+    c = 3 * k,
+    d = 3 * l;
+  return orient3d(
+    p[a],
+    p[a + 1],
+    p[a + 2],
+    p[b],
+    p[b + 1],
+    p[b + 2],
+    p[c],
+    p[c + 1],
+    p[c + 2],
+    p[d],
+    p[d + 1],
+    p[d + 2],
+  );
+}
+
+/** Facet slots: corners, the facets across its three edges, and its outside set. */
+class QuickHull {
+  readonly p: Float64Array;
+  readonly n: number;
+  /** Corners of facet f: a[3f], a[3f + 1], a[3f + 2]. */
+  readonly corners: number[] = [];
+  /** The facet across edge e (corner e to corner e + 1) of facet f: across[3f + e]. */
+  readonly across: number[] = [];
+  readonly alive: boolean[] = [];
+  /** The first point of the outside set of each facet (−1: none), linked through `nextPoint`. */
+  readonly head: number[] = [];
+  readonly nextPoint: Int32Array;
+  /** Scratch of the horizon: the new facet whose horizon edge starts (ends) at a vertex. */
+  readonly startsAt: Int32Array;
+  readonly endsAt: Int32Array;
+
+  constructor(p: Float64Array, n: number) {
+    this.p = p;
+    this.n = n;
+    this.nextPoint = new Int32Array(n).fill(-1);
+    this.startsAt = new Int32Array(n).fill(-1);
+    this.endsAt = new Int32Array(n).fill(-1);
+  }
+
+  /** −orient3d: positive when point i is above facet f (its corners counter-clockwise from there). */
+  height(f: number, i: number): number {
+    return -orientAt(this.p, this.corners[3 * f], this.corners[3 * f + 1], this.corners[3 * f + 2], i);
+  }
+
+  addFacet(a: number, b: number, c: number): number {
+    const f = this.alive.length;
+    this.corners.push(a, b, c);
+    this.across.push(-1, -1, -1);
+    this.alive.push(true);
+    this.head.push(-1);
+    return f;
+  }
+
+  /** Puts point i into the outside set of the first facet of `facets[from..]` it is above; false if none. */
+  assign(i: number, facets: readonly number[], from: number): boolean {
+    for (let k = from; k < facets.length; k++) {
+      const f = facets[k];
+      if (this.height(f, i) > 0) {
+        this.nextPoint[i] = this.head[f];
+        this.head[f] = i;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  run(tet: readonly [number, number, number, number]): Hull {
+    const [i0, i1, i2, i3] = tet;
+    // Each facet leaves out one corner of the tetrahedron, which must lie below it.
+    const faces = [
+      [i1, i2, i3, i0],
+      [i0, i3, i2, i1],
+      [i0, i1, i3, i2],
+      [i0, i2, i1, i3],
+    ];
+    const first: number[] = [];
+    for (const [a, b, c, opposite] of faces) {
+      const f = this.addFacet(a, b, c);
+      if (this.height(f, opposite) > 0) {
+        this.corners[3 * f + 1] = c;
+        this.corners[3 * f + 2] = b;
+      }
+      first.push(f);
+    }
+    this.linkByEdges(first);
+    for (let i = 0; i < this.n; i++) {
+      if (i !== i0 && i !== i1 && i !== i2 && i !== i3) this.assign(i, first, 0);
+    }
+    const todo = first.slice();
+    const visible: number[] = [];
+    const horizon: number[] = [];
+    const created: number[] = [];
+    while (todo.length > 0) {
+      const f = todo.pop()!;
+      if (!this.alive[f] || this.head[f] < 0) continue;
+      // The farthest point above f joins the hull (the first of the farthest).
+      let apex = -1;
+      let best = 0;
+      for (let i = this.head[f]; i >= 0; i = this.nextPoint[i]) {
+        const h = this.height(f, i);
+        if (h > best || apex < 0) {
+          best = h;
+          apex = i;
+        }
+      }
+      this.collectVisible(f, apex, visible, horizon);
+      created.length = 0;
+      for (let k = 0; k < horizon.length; k += 3) {
+        const u = horizon[k],
+          v = horizon[k + 1],
+          outer = horizon[k + 2];
+        const g = this.addFacet(u, v, apex);
+        this.link(g, 0, outer, u, v);
+        this.startsAt[u] = g;
+        this.endsAt[v] = g;
+        created.push(g);
+      }
+      for (const g of created) {
+        const v = this.corners[3 * g + 1],
+          u = this.corners[3 * g];
+        this.across[3 * g + 1] = this.startsAt[v];
+        this.across[3 * g + 2] = this.endsAt[u];
+      }
+      for (const g of created) {
+        this.startsAt[this.corners[3 * g]] = -1;
+        this.endsAt[this.corners[3 * g + 1]] = -1;
+      }
+      // The points of the facets that went: into the first new facet they are above, else inside.
+      for (const g of visible) {
+        this.alive[g] = false;
+        for (let i = this.head[g]; i >= 0; ) {
+          const next = this.nextPoint[i];
+          if (i !== apex) this.assign(i, created, 0);
+          i = next;
+        }
+        this.head[g] = -1;
+      }
+      for (const g of created) todo.push(g);
+    }
+    return this.result();
+  }
+
+  /**
+   * The facets apex sees, from f across edges (each decided exactly), into `visible`, and the edges
+   * (u, v, the facet beyond) where a seen facet meets one it does not see into `horizon`.
+   */
+  collectVisible(f: number, apex: number, visible: number[], horizon: number[]): void {
+    visible.length = 0;
+    horizon.length = 0;
+    // A facet's mark: 1 seen and visible, 2 seen and not; `alive` facets only are ever reached.
+    const mark = new Map<number, number>([[f, 1]]);
+    const stack = [f];
+    while (stack.length > 0) {
+      const g = stack.pop()!;
+      visible.push(g);
+      for (let e = 0; e < 3; e++) {
+        const h = this.across[3 * g + e];
+        let m = mark.get(h);
+        if (m === undefined) {
+          m = this.height(h, apex) > 0 ? 1 : 2;
+          mark.set(h, m);
+          if (m === 1) stack.push(h);
+        }
+        if (m === 2) horizon.push(this.corners[3 * g + e], this.corners[3 * g + ((e + 1) % 3)], h);
+      }
+    }
+  }
+
+  /** Facet g's edge e (from u to v) meets facet h: each records the other. */
+  link(g: number, e: number, h: number, u: number, v: number): void {
+    this.across[3 * g + e] = h;
+    for (let k = 0; k < 3; k++) {
+      if (this.corners[3 * h + k] === v && this.corners[3 * h + ((k + 1) % 3)] === u) {
+        this.across[3 * h + k] = g;
+        return;
+      }
+    }
+  }
+
+  /** Links the starting facets by their shared edges. */
+  linkByEdges(facets: readonly number[]): void {
+    for (const g of facets) {
+      for (let e = 0; e < 3; e++) {
+        const u = this.corners[3 * g + e],
+          v = this.corners[3 * g + ((e + 1) % 3)];
+        for (const h of facets) {
+          for (let k = 0; k < 3; k++) {
+            if (this.corners[3 * h + k] === v && this.corners[3 * h + ((k + 1) % 3)] === u) {
+              this.across[3 * g + e] = h;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  result(): Hull {
+    let live = 0;
+    for (const a of this.alive) if (a) live++;
+    const facets = new Uint32Array(3 * live);
+    const used = new Uint8Array(this.n);
+    let k = 0;
+    for (let f = 0; f < this.alive.length; f++) {
+      if (!this.alive[f]) continue;
+      for (let j = 0; j < 3; j++) {
+        const v = this.corners[3 * f + j];
+        facets[k++] = v;
+        used[v] = 1;
+      }
+    }
+    let count = 0;
+    for (let i = 0; i < this.n; i++) count += used[i];
+    const vertices = new Uint32Array(count);
+    for (let i = 0, j = 0; i < this.n; i++) if (used[i]) vertices[j++] = i;
+    return { facets, vertices };
+  }
+}
+
+/**
+ * Four points spanning a tetrahedron: the extremes along the widest axis, the point farthest from
+ * their line, the point farthest from the plane of the three (sizes estimated, independence decided
+ * exactly), so that no later decision meets a sliver.
+ */
+function startingTetrahedron(p: Float64Array, n: number, name: string): [number, number, number, number] {
+  let wide = -1;
+  let i0 = 0;
+  let i1 = 0;
+  for (let a = 0; a < 3; a++) {
+    let lo = 0;
+    let hi = 0;
+    for (let i = 1; i < n; i++) {
+      if (p[3 * i + a] < p[3 * lo + a]) lo = i;
+      if (p[3 * i + a] > p[3 * hi + a]) hi = i;
+    }
+    if (p[3 * hi + a] - p[3 * lo + a] > wide) {
+      wide = p[3 * hi + a] - p[3 * lo + a];
+      i0 = lo;
+      i1 = hi;
+    }
+  }
+  if (!(wide > 0)) throw degenerate(name, n, 'all the same point');
+  const dx = p[3 * i1] - p[3 * i0],
+    dy = p[3 * i1 + 1] - p[3 * i0 + 1],
+    dz = p[3 * i1 + 2] - p[3 * i0 + 2];
+  let i2 = -1;
+  let far = 0;
+  for (let i = 0; i < n; i++) {
+    const wx = p[3 * i] - p[3 * i0],
+      wy = p[3 * i + 1] - p[3 * i0 + 1],
+      wz = p[3 * i + 2] - p[3 * i0 + 2];
+    const cx = dy * wz - dz * wy,
+      cy = dz * wx - dx * wz,
+      cz = dx * wy - dy * wx;
+    const c = cx * cx + cy * cy + cz * cz;
+    if (c > far && !collinear(p, i0, i1, i)) {
+      far = c;
+      i2 = i;
+    }
+  }
+  if (i2 < 0) {
+    // Rounding hid every point off the line: look for one exactly.
+    for (let i = 0; i < n && i2 < 0; i++) if (!collinear(p, i0, i1, i)) i2 = i;
+    if (i2 < 0) throw degenerate(name, n, 'all on one line');
+  }
+  let i3 = -1;
+  far = 0;
+  for (let i = 0; i < n; i++) {
+    const h = Math.abs(orientAt(p, i0, i1, i2, i));
+    if (h > far) {
+      far = h;
+      i3 = i;
+    }
+  }
+  if (i3 < 0) throw degenerate(name, n, 'all in one plane');
+  return [i0, i1, i2, i3];
+}
+
+/** Points i, j, k on one line, exactly: their three projections on the coordinate planes are. */
+function collinear(p: Float64Array, i: number, j: number, k: number): boolean {
+  const a = 3 * i,
+    b = 3 * j,
+    c = 3 * k;
+  return (
+    orient2d(p[a], p[a + 1], p[b], p[b + 1], p[c], p[c + 1]) === 0 &&
+    orient2d(p[a + 1], p[a + 2], p[b + 1], p[b + 2], p[c + 1], p[c + 2]) === 0 &&
+    orient2d(p[a], p[a + 2], p[b], p[b + 2], p[c], p[c + 2]) === 0
+  );
+}
+
+function degenerate(name: string, n: number, what: string): FirstTouchError {
+  return new FirstTouchError(
+    'INVALID_OPTION',
+    `convexHull: ${name} must hold 4 affinely independent points, got ${n} points ${what}`,
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * What the packages above `@firsttouch/convex` (mesh, ccd) build on and a user of the package does
+ * not need: GJK's loop state, point sets over a caller's arrays, a point set the caller rewrites in
+ * place. No compatibility promise beyond the workspace's own packages.
+ *
+ * @packageDocumentation
+ */
+
+export { OVERLAP_SHARE, runDistance } from './gjk/distance-loop.js';
+export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
+export { Simplex } from './gjk/simplex.js';
+export { adjacency } from './hull/hull-adjacency.js';
+export { type PointCore, pointCore, vertexSet } from './hull/vertex-set.js';
+export { scaledShape } from './shapes/scaled.js';
+export { CORE_POINTS, CORE_POINTS2, type CoreData, coreSupport } from './support.js';

@@ -1,0 +1,231 @@
+// The support mappings of the cores: the point of a shape, before its margin, farthest along a
+// direction. One function for every kind, so that the query loops make one monomorphic call whatever
+// the shapes (a call site that sees many classes is slower in V8 than a switch on a small integer).
+
+/** A single point at the origin: the core of a ball. */
+export const CORE_POINT = 0;
+/** The segment from (0, −e0, 0) to (0, e0, 0): the core of a capsule. */
+export const CORE_SEGMENT = 1;
+/** The box of half extents (e0, e1, e2) (e2 = 0 in 2-D). */
+export const CORE_BOX = 2;
+/** The cylinder along y of half height e0 and radius e1. */
+export const CORE_CYLINDER = 3;
+/** The cone along y of half height e0, base radius e1 at y = −e0, apex at y = e0. */
+export const CORE_CONE = 4;
+/** A set of points, x y z each: scanned, or climbed over the neighbours of its hull's vertices. */
+export const CORE_POINTS = 5;
+/** A set of points in the plane, x y each: scanned, or walked around when they form a convex ring. */
+export const CORE_POINTS2 = 6;
+
+/**
+ * What a support mapping reads of a shape: a lower module's view of it (the shape class implements
+ * it), so that this file needs nothing from the shape's own.
+ */
+export interface CoreData {
+  /** One of the `CORE_*` kinds. */
+  readonly core: number;
+  /** The core's extents (see each kind). */
+  readonly e0: number;
+  readonly e1: number;
+  readonly e2: number;
+  /** The points of a point set (3 or 2 numbers each), empty for the other kinds. */
+  readonly points: Float64Array;
+  /** How many points. */
+  readonly count: number;
+  /** Point k's neighbours on its hull: `neighbours[start[k] .. start[k + 1])` (3-D climbing). */
+  readonly start: Int32Array;
+  /** See {@link CoreData.start}. */
+  readonly neighbours: Int32Array;
+  /**
+   * Supports are found by climbing from a hint (3-D: over `neighbours`; 2-D: around the ring, the
+   * points a strictly convex polygon in order) instead of by a scan of every point.
+   */
+  readonly climb: boolean;
+}
+
+/**
+ * The support point of core `c` along `d` (body frame; any length, not zero for a useful answer)
+ * into `out[0..2]` (`out[2]` is 0 for a planar core); returns the index of the point of a point set,
+ * −1 for the other kinds. `from` is a point index to start a climb from (the last answer), or −1.
+ * Ties go to the first point met (scans) or the last climbed to; the result is a farthest point
+ * either way.
+ */
+export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, from: number): number {
+  const dx = d[0],
+    dy = d[1],
+    dz = d[2];
+  switch (c.core) {
+    // The direction goes on in its array: doubles passed to a call that is not inlined are boxed.
+    case CORE_POINTS:
+      // Without a hint (a query's first support), a scan: it streams the points into the cache, where
+      // the climbs that follow from its answer read a few of them.
+      return c.climb && from >= 0 ? climb3(c, d, from, out) : scan3(c.points, d, out);
+    case CORE_POINTS2:
+      return c.climb && from >= 0 ? walk2(c.points, c.count, d, from, out) : scan2(c.points, d, out);
+    case CORE_BOX:
+      out[0] = dx >= 0 ? c.e0 : -c.e0;
+      out[1] = dy >= 0 ? c.e1 : -c.e1;
+      out[2] = dz >= 0 ? c.e2 : -c.e2;
+      return -1;
+    case CORE_SEGMENT:
+      out[0] = 0;
+      out[1] = dy >= 0 ? c.e0 : -c.e0;
+      out[2] = 0;
+      return -1;
+    case CORE_CYLINDER:
+    case CORE_CONE: {
+      // The radial direction (dx, dz) / |(dx, dz)|, scaled first when its squares would underflow.
+      let ux = dx,
+        uz = dz;
+      let m = 1;
+      if (!(dx * dx + dz * dz > 1e-280)) {
+        m = Math.max(Math.abs(dx), Math.abs(dz));
+        if (m > 0) {
+          ux = dx / m;
+          uz = dz / m;
+        }
+      }
+      const u = Math.sqrt(ux * ux + uz * uz);
+      const rimX = u > 0 ? (c.e1 * ux) / u : 0;
+      const rimZ = u > 0 ? (c.e1 * uz) / u : 0;
+      // A cone's apex against the farthest point of its base's rim: e0·dy against e1·|(dx, dz)| − e0·dy.
+      if (c.core === CORE_CONE && 2 * c.e0 * dy >= c.e1 * u * m) {
+        out[0] = 0;
+        out[1] = c.e0;
+        out[2] = 0;
+        return -1;
+      }
+      out[0] = rimX;
+      out[1] = c.core === CORE_CONE || dy < 0 ? -c.e0 : c.e0;
+      out[2] = rimZ;
+      return -1;
+    }
+    default:
+      out[0] = 0;
+      out[1] = 0;
+      out[2] = 0;
+      return -1;
+  }
+}
+
+/** The first point of `P` (x y z each) farthest along `d`, into `out`; returns its index. */
+function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
+  const at = 3 * farthest3(P, d[0], d[1], d[2]);
+  out[0] = P[at];
+  out[1] = P[at + 1];
+  out[2] = P[at + 2];
+  return at / 3;
+}
+
+/**
+ * The index of the first point of `P` (x y z each) farthest along (x, y, z), two points a turn: the
+ * scan of point sets, which GJK's support step also calls directly on its hot path.
+ */
+export function farthest3(P: Float64Array, x: number, y: number, z: number): number {
+  let best = Number.NEGATIVE_INFINITY;
+  let at = 0;
+  const end = P.length - 5;
+  let p = 0;
+  for (; p < end; p += 6) {
+    const h0 = x * P[p] + y * P[p + 1] + z * P[p + 2];
+    const h1 = x * P[p + 3] + y * P[p + 4] + z * P[p + 5];
+    if (h0 > best) {
+      best = h0;
+      at = p;
+    }
+    if (h1 > best) {
+      best = h1;
+      at = p + 3;
+    }
+  }
+  if (p < P.length && x * P[p] + y * P[p + 1] + z * P[p + 2] > best) at = p;
+  return at / 3;
+}
+
+/**
+ * A point no hull neighbour beats along (x, y, z), climbed to from `from`: on the hull of a point set
+ * the farthest point (a local maximum of a linear function over a closed convex surface's vertices
+ * whose star is not flat is a global one; shapes with a flat star are scanned instead, see
+ * `hull-adjacency.ts`).
+ */
+function climb3(c: CoreData, d: Float64Array, from: number, out: Float64Array): number {
+  const x = d[0],
+    y = d[1],
+    z = d[2];
+  const P = c.points;
+  const start = c.start;
+  const next = c.neighbours;
+  let at = from >= 0 && from < c.count ? from : 0;
+  let best = x * P[3 * at] + y * P[3 * at + 1] + z * P[3 * at + 2];
+  for (;;) {
+    let to = at;
+    for (let e = start[at], end = start[at + 1]; e < end; e++) {
+      const q = next[e];
+      const h = x * P[3 * q] + y * P[3 * q + 1] + z * P[3 * q + 2];
+      if (h > best) {
+        best = h;
+        to = q;
+      }
+    }
+    if (to === at) break;
+    at = to;
+  }
+  out[0] = P[3 * at];
+  out[1] = P[3 * at + 1];
+  out[2] = P[3 * at + 2];
+  return at;
+}
+
+/** The first point of `P` (x y each) farthest along (x, y). */
+function scan2(P: Float64Array, d: Float64Array, out: Float64Array): number {
+  const x = d[0],
+    y = d[1];
+  let best = Number.NEGATIVE_INFINITY;
+  let at = 0;
+  for (let p = 0; p < P.length; p += 2) {
+    const h = x * P[p] + y * P[p + 1];
+    if (h > best) {
+      best = h;
+      at = p;
+    }
+  }
+  out[0] = P[at];
+  out[1] = P[at + 1];
+  out[2] = 0;
+  return at / 2;
+}
+
+/**
+ * The farthest point along (x, y) of a strictly convex polygon (points in order around it), walked
+ * to from `from`: the heights around a strictly convex polygon rise to one maximum and fall again,
+ * so the walk that climbs while the next point is higher stops at the top.
+ */
+function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: Float64Array): number {
+  const x = d[0],
+    y = d[1];
+  let i = from >= 0 && from < n ? from : 0;
+  let h = x * P[2 * i] + y * P[2 * i + 1];
+  let j = i + 1 === n ? 0 : i + 1;
+  let g = x * P[2 * j] + y * P[2 * j + 1];
+  if (g > h) {
+    do {
+      i = j;
+      h = g;
+      j = i + 1 === n ? 0 : i + 1;
+      g = x * P[2 * j] + y * P[2 * j + 1];
+    } while (g > h);
+  } else {
+    j = i === 0 ? n - 1 : i - 1;
+    g = x * P[2 * j] + y * P[2 * j + 1];
+    while (g > h) {
+      i = j;
+      h = g;
+      j = i === 0 ? n - 1 : i - 1;
+      g = x * P[2 * j] + y * P[2 * j + 1];
+    }
+  }
+  out[0] = P[2 * i];
+  out[1] = P[2 * i + 1];
+  out[2] = 0;
+  return i;
+}

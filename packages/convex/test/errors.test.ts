@@ -1,0 +1,176 @@
+// Bad input throws FirstTouchError with a stable code and a message naming the argument.
+
+import { FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import {
+  ball,
+  ball2,
+  capsule,
+  capsule2,
+  castShape,
+  castShape2,
+  cone,
+  convexHull,
+  convexPolygon,
+  cuboid,
+  cuboid2,
+  cylinder,
+  GjkPair,
+  pointSet,
+  pointSet2,
+  quickhull,
+  rounded,
+  shapeDistance,
+  shapeDistance2,
+} from '../src/index.js';
+
+function expectError(f: () => unknown, code: string, words: RegExp): void {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FirstTouchError);
+    expect((e as FirstTouchError).code).toBe(code);
+    expect((e as Error).message).toMatch(words);
+    return;
+  }
+  throw new Error('no error thrown');
+}
+
+describe('radii and half extents', () => {
+  const bad: Array<[unknown, string]> = [
+    [0, 'INVALID_OPTION'],
+    [-1, 'INVALID_OPTION'],
+    [Number.NaN, 'NON_FINITE'],
+    [Number.POSITIVE_INFINITY, 'NON_FINITE'],
+    ['1', 'NON_FINITE'],
+    [undefined, 'NON_FINITE'],
+  ];
+  it('ball, cuboid, capsule, cylinder, cone, rounded and the 2-D twins name the argument', () => {
+    for (const [x, code] of bad) {
+      const v = x as number;
+      expectError(() => ball(v), code, /ball: radius/);
+      expectError(() => cuboid(1, v, 1), code, /cuboid: hy/);
+      expectError(() => cuboid(1, 1, v), code, /cuboid: hz/);
+      expectError(() => capsule(v, 1), code, /capsule: halfHeight/);
+      expectError(() => capsule(1, v), code, /capsule: radius/);
+      expectError(() => cylinder(v, 1), code, /cylinder: halfHeight/);
+      expectError(() => cone(1, v), code, /cone: radius/);
+      expectError(() => rounded(ball(1), v), code, /rounded: radius/);
+      expectError(() => ball2(v), code, /ball2: radius/);
+      expectError(() => cuboid2(v, 1), code, /cuboid2: hx/);
+      expectError(() => capsule2(1, v), code, /capsule2: radius/);
+    }
+    expectError(() => rounded({} as never, 1), 'INVALID_OPTION', /rounded: shape must be a shape/);
+  });
+});
+
+describe('hulls', () => {
+  it('fewer than 4 points, or no 4 affinely independent, in 3-D', () => {
+    expectError(() => convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0]), 'BAD_LENGTH', /at least 4 points/);
+    expectError(() => convexHull([0, 0, 0, 1]), 'BAD_LENGTH', /3 numbers a point/);
+    expectError(
+      () => convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0.5, 0.5, 0]),
+      'INVALID_OPTION',
+      /4 affinely independent.*plane/,
+    );
+    expectError(() => convexHull([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]), 'INVALID_OPTION', /one line/);
+    expectError(() => convexHull([1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]), 'INVALID_OPTION', /same point/);
+    expectError(
+      () => quickhull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, Number.NaN]),
+      'NON_FINITE',
+      /points: point 3/,
+    );
+    expectError(() => convexHull('abc' as never), 'BAD_LENGTH', /points/);
+  });
+
+  it('fewer than 3 points, or all on a line, in 2-D', () => {
+    expectError(() => convexPolygon([0, 0, 1, 1]), 'BAD_LENGTH', /at least 3 points/);
+    expectError(() => convexPolygon([0, 0, 1, 1, 2, 2, 3, 3]), 'INVALID_OPTION', /one line/);
+    expectError(() => convexPolygon([0, 0, 1, Number.POSITIVE_INFINITY, 2, 0]), 'NON_FINITE', /point 1/);
+  });
+
+  it('point sets: empty, ragged or not finite', () => {
+    expectError(() => pointSet([]), 'BAD_LENGTH', /pointSet: points must hold at least 1/);
+    expectError(() => pointSet([0, 0]), 'BAD_LENGTH', /3 numbers a point/);
+    expectError(() => pointSet2([0, Number.NaN]), 'NON_FINITE', /pointSet2: points/);
+  });
+});
+
+describe('queries', () => {
+  const I = identityPose();
+  it('shapeDistance: shapes, dimensions, poses, options', () => {
+    expectError(
+      () => shapeDistance({} as never, ball(1)),
+      'INVALID_OPTION',
+      /shapeDistance: a must be a shape/,
+    );
+    expectError(() => shapeDistance(ball(1), ball2(1) as never), 'INVALID_OPTION', /b must be a 3-D shape/);
+    expectError(
+      () => shapeDistance(ball(1), ball(1), { poseB: { R: [1, 0, 0, 0, 1, 0, 0, 0, -1], t: [0, 0, 0] } }),
+      'INVALID_POSE',
+      /poseB.R is a reflection/,
+    );
+    expectError(
+      () => shapeDistance(ball(1), ball(1), 3 as never),
+      'INVALID_OPTION',
+      /options must be an object/,
+    );
+    expectError(
+      () => shapeDistance2(ball2(1), ball2(1), { poseA: { angle: Number.NaN, t: [0, 0] } }),
+      'INVALID_POSE',
+      /poseA.angle/,
+    );
+  });
+
+  it('castShape: a motion that turns, bad tolerances, bad records', () => {
+    const turned = poseFromAxisAngle([0, 0, 1], 0.1, [1, 0, 0]);
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, turned] }),
+      'INVALID_POSE',
+      /motion.b turns/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I], b: [I, I] } as never),
+      'INVALID_POSE',
+      /motion must be/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, { R: I.R, t: [0, 0] }] }),
+      'INVALID_POSE',
+      /motion.b\[1\].t/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, { tolerance: 0 }),
+      'INVALID_OPTION',
+      /tolerance/,
+    );
+    expectError(
+      () => castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, { maxIterations: 1.5 }),
+      'INVALID_OPTION',
+      /maxIterations/,
+    );
+    expectError(
+      () =>
+        castShape(ball(1), ball(1), { a: [I, I], b: [I, I] }, undefined, {
+          pointA: new Float64Array(2),
+        } as never),
+      'INVALID_OPTION',
+      /out must be/,
+    );
+    const q = { angle: 0, t: [0, 0] };
+    expectError(
+      () => castShape2(ball2(1), ball2(1), { a: [q, q], b: [q, { angle: 1, t: [0, 0] }] }),
+      'INVALID_POSE',
+      /motion.b turns/,
+    );
+  });
+
+  it('GjkPair: unbound, mixed dimensions, bad cast arguments', () => {
+    const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    const t = new Float64Array(3);
+    expectError(() => new GjkPair().evaluate(R, t), 'INVALID_OPTION', /no shapes bound/);
+    expectError(() => new GjkPair(ball(1), ball2(1)), 'INVALID_OPTION', /one dimension/);
+    expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, -1), 'INVALID_OPTION', /tolerance/);
+    expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, 1, 0), 'INVALID_OPTION', /maxIterations/);
+  });
+});

@@ -1,0 +1,283 @@
+// shapeDistance and GjkPair against oracles written here: closed forms (ball–ball, ball–cuboid,
+// capsule–capsule by segment distance, balls against cylinders and cones), all facet pairs of
+// cuboids and hulls, rounded shapes as the core distance less the radius; the certified lower bound,
+// its separating axis, the witness points on the shapes, warm starts and the early out.
+
+import { type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ball,
+  capsule,
+  cone,
+  convexHull,
+  cuboid,
+  cylinder,
+  GjkPair,
+  rounded,
+  type Shape,
+  shapeDistance,
+} from '../src/index.js';
+import { arbPose, cloud, place, seeded, sphere } from './helpers.js';
+import {
+  boxTriangles,
+  capsuleSegment,
+  hullTriangles,
+  placeTriangles,
+  pointShapeDistance,
+  polytopeDistance,
+  segmentSegment,
+} from './oracle/bodies.js';
+
+/**
+ * Agreement asked of distances, as a share of the scene's size. GJK stops within 1e-13 of the gap,
+ * but near-parallel faces (1e-11 rad apart, 1e-4 apart) leave the upper bound 2.8e-12 of the scene
+ * above the gap: the rounding of v's direction (1e-16 of the scene over |v|) tilts the supports by
+ * that much across a face (the lower bound stays exact; fast-check found it).
+ */
+const EPS = 4e-12;
+
+function scaleOf(poseA: Pose3, poseB: Pose3, a: Shape, b: Shape): number {
+  return Math.hypot(...poseA.t) + Math.hypot(...poseB.t) + a.reach + b.reach;
+}
+
+/** Every field of the answer against the true gap `truth`. */
+function checkAnswer(a: Shape<3>, b: Shape<3>, poseA: Pose3, poseB: Pose3, truth: number): void {
+  const r = shapeDistance(a, b, { poseA, poseB });
+  const scale = scaleOf(poseA, poseB, a, b);
+  const eps = EPS * scale;
+  expect(Math.abs(r.distance - truth)).toBeLessThan(eps);
+  expect(r.lowerBound).toBeLessThanOrEqual(truth + 1e-14 * scale);
+  expect(r.lowerBound).toBeGreaterThan(truth - eps);
+  expect(r.intersecting).toBe(r.distance === 0);
+  // The witness points lie on their shapes, as far apart as the distance, along the normal.
+  expect(pointShapeDistance(a, poseA, r.pointA)).toBeLessThan(eps);
+  expect(pointShapeDistance(b, poseB, r.pointB)).toBeLessThan(eps);
+  const gap = Math.hypot(r.pointB[0] - r.pointA[0], r.pointB[1] - r.pointA[1], r.pointB[2] - r.pointA[2]);
+  expect(Math.abs(gap - r.distance)).toBeLessThan(eps);
+  if (r.distance > eps) {
+    for (let c = 0; c < 3; c++)
+      expect(Math.abs(r.normal[c] * r.distance - (r.pointB[c] - r.pointA[c]))).toBeLessThan(eps);
+  }
+}
+
+const poses = fc.tuple(arbPose(2), arbPose(2));
+
+describe('closed forms', () => {
+  it('ball–ball: |cB − cA| − rA − rB', () => {
+    const a = ball(0.5);
+    const b = ball(0.75);
+    fc.assert(
+      fc.property(poses, ([pa, pb]) => {
+        const truth = Math.max(0, Math.hypot(pb.t[0] - pa.t[0], pb.t[1] - pa.t[1], pb.t[2] - pa.t[2]) - 1.25);
+        checkAnswer(a, b, pa, pb, truth);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ball–cuboid: the centre against the box, less the radius', () => {
+    const a = cuboid(0.5, 1, 0.25);
+    const b = ball(0.3);
+    fc.assert(
+      fc.property(poses, ([pa, pb]) => {
+        checkAnswer(
+          a,
+          b,
+          pa,
+          pb,
+          pointShapeDistance(a, pa, pb.t) - 0.3 > 0 ? pointShapeDistance(a, pa, pb.t) - 0.3 : 0,
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('capsule–capsule: segment–segment distance less the radii', () => {
+    const a = capsule(1, 0.25);
+    const b = capsule(0.5, 0.5);
+    fc.assert(
+      fc.property(poses, ([pa, pb]) => {
+        const [p, q] = capsuleSegment(a, pa);
+        const [r, s] = capsuleSegment(b, pb);
+        checkAnswer(a, b, pa, pb, Math.max(0, segmentSegment(p, q, r, s) - 0.75));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('balls against cylinders and cones: the centre against the solid in closed form', () => {
+    const b = ball(0.2);
+    for (const a of [cylinder(0.75, 0.5), cone(0.75, 0.5), rounded(cone(0.5, 1), 0.1)]) {
+      fc.assert(
+        fc.property(poses, ([pa, pb]) => {
+          checkAnswer(a, b, pa, pb, Math.max(0, pointShapeDistance(a, pa, pb.t) - 0.2));
+        }),
+        { numRuns: 200 },
+      );
+    }
+  });
+});
+
+describe('all facet pairs', () => {
+  it('cuboid–cuboid', () => {
+    const a = cuboid(0.5, 0.25, 1);
+    const b = cuboid(0.3, 0.6, 0.2);
+    const ta = boxTriangles(0.5, 0.25, 1);
+    const tb = boxTriangles(0.3, 0.6, 0.2);
+    fc.assert(
+      fc.property(poses, ([pa, pb]) => {
+        checkAnswer(a, b, pa, pb, polytopeDistance(placeTriangles(ta, pa), placeTriangles(tb, pb)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('hull–hull (10 and 30 points), and a rounded hull against a cuboid (the same less the radius)', () => {
+    const next = seeded(11);
+    for (let k = 0; k < 12; k++) {
+      const a = convexHull(cloud(next, k % 2 ? 10 : 30));
+      const b = convexHull(cloud(next, 10, 0.6));
+      const pa = poseFromAxisAngle([next(), next(), 1], 7 * next(), [0, 0, 0]);
+      for (let j = 0; j < 6; j++) {
+        const pb = poseFromAxisAngle([1, next(), next()], 7 * next(), [
+          3 * next() - 1.5,
+          3 * next() - 1.5,
+          2 * next() - 1,
+        ]);
+        const truth = polytopeDistance(
+          placeTriangles(hullTriangles(a), pa),
+          placeTriangles(hullTriangles(b), pb),
+        );
+        checkAnswer(a, b, pa, pb, truth);
+        const box = cuboid(0.2, 0.3, 0.4);
+        const tbox = polytopeDistance(
+          placeTriangles(hullTriangles(a), pa),
+          placeTriangles(boxTriangles(0.2, 0.3, 0.4), pb),
+        );
+        checkAnswer(rounded(a, 0.05), box, pa, pb, Math.max(0, tbox - 0.05));
+      }
+    }
+  });
+
+  it('a hull of 260 points on a sphere (supports climb) against hulls of 12 agrees with the facet pairs', () => {
+    const next = seeded(12);
+    const a = convexHull(sphere(next, 260));
+    const b = convexHull(cloud(next, 12, 0.5));
+    expect(a.climb).toBe(true);
+    const ta = hullTriangles(a);
+    const tb = hullTriangles(b);
+    for (let j = 0; j < 6; j++) {
+      const pa = poseFromAxisAngle([next(), 1, next()], 7 * next(), [0, 0, 0]);
+      const pb = poseFromAxisAngle([1, next(), next()], 7 * next(), [2 * next() + 0.5, next(), next()]);
+      checkAnswer(a, b, pa, pb, polytopeDistance(placeTriangles(ta, pa), placeTriangles(tb, pb)));
+    }
+  });
+});
+
+describe('the lower bound and its axis', () => {
+  it('every point of B lies lowerBound beyond every point of A along lowerAxis (vertices and supports)', () => {
+    const next = seeded(13);
+    const a = convexHull(cloud(next, 20));
+    const b = convexHull(cloud(next, 20));
+    const pair = new GjkPair(a, b);
+    const PA = a.vertices();
+    const PB = b.vertices();
+    for (let k = 0; k < 200; k++) {
+      const pb = poseFromAxisAngle([next(), next(), next() + 0.1], 7 * next(), [
+        4 * next() - 2,
+        4 * next() - 2,
+        4 * next() - 2,
+      ]);
+      const lower = pair.evaluate(pb.R, pb.t);
+      if (lower === 0) continue;
+      const u = pair.lowerAxis;
+      let maxA = Number.NEGATIVE_INFINITY;
+      for (let i = 0; i < PA.length; i += 3)
+        maxA = Math.max(maxA, u[0] * PA[i] + u[1] * PA[i + 1] + u[2] * PA[i + 2]);
+      let minB = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < PB.length; i += 3) {
+        const p = place(pb, PB.subarray(i, i + 3));
+        minB = Math.min(minB, u[0] * p[0] + u[1] * p[1] + u[2] * p[2]);
+      }
+      expect(minB - maxA).toBeGreaterThanOrEqual(lower - 1e-15 * 8);
+    }
+  });
+
+  it('stopAbove ends early with a bound above it, still below the gap', () => {
+    const a = cylinder(1, 1);
+    const b = cone(1, 1);
+    const R = poseFromAxisAngle([1, 1, 0], 0.7).R;
+    const t = Float64Array.of(4, 0.3, 0.2);
+    const full = new GjkPair(a, b);
+    const truth = full.evaluate(R, t);
+    const quick = new GjkPair(a, b);
+    quick.stopAbove = 0.5 * truth;
+    const bound = quick.evaluate(R, t);
+    expect(bound).toBeGreaterThan(0.5 * truth);
+    expect(bound).toBeLessThanOrEqual(truth);
+    expect(quick.converged).toBe(false);
+    expect(quick.iterations).toBeLessThan(full.iterations);
+  });
+});
+
+describe('warm starts, overlap, touching, far from the origin', () => {
+  it('a pair kept along a motion answers as fresh queries do, in fewer supports', () => {
+    const next = seeded(14);
+    const a = convexHull(cloud(next, 40));
+    const b = rounded(cuboid(0.3, 0.2, 0.1), 0.05);
+    const pair = new GjkPair(a, b);
+    let warm = 0;
+    let cold = 0;
+    for (let k = 0; k <= 100; k++) {
+      const s = k / 100;
+      const pb = poseFromAxisAngle([0, 1, 1], 2 * s, [3 - 2.5 * s, 0.2, 0.1]);
+      const d = pair.evaluate(pb.R, pb.t);
+      warm += pair.iterations;
+      const fresh = shapeDistance(a, b, { poseB: pb });
+      cold += fresh.iterations;
+      expect(Math.abs(pair.distance - fresh.distance)).toBeLessThan(1e-12 * 4);
+      expect(d).toBeLessThanOrEqual(fresh.distance + 1e-14 * 8);
+    }
+    expect(warm).toBeLessThan(0.7 * cold);
+  });
+
+  it('deep overlap: distance 0, a common point, the normal NaN', () => {
+    const a = cuboid(1, 1, 1);
+    const r = shapeDistance(a, cuboid(0.5, 0.5, 0.5), {
+      poseB: poseFromAxisAngle([1, 2, 3], 0.4, [0.1, 0, 0]),
+    });
+    expect(r.intersecting).toBe(true);
+    expect(r.distance).toBe(0);
+    expect(Number.isNaN(r.normal[0])).toBe(true);
+    expect(pointShapeDistance(a, poseFromAxisAngle([1, 0, 0], 0), r.pointA)).toBe(0);
+    // One inside the other, identical, and the same capsule twice.
+    expect(shapeDistance(a, a).intersecting).toBe(true);
+    expect(shapeDistance(capsule(1, 0.5), capsule(1, 0.5)).distance).toBe(0);
+  });
+
+  it('touching: faces and balls that meet exactly intersect, with distance 0', () => {
+    const t = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+    expect(shapeDistance(cuboid(1, 1, 1), cuboid(1, 1, 1), { poseB: t(2) }).intersecting).toBe(true);
+    const balls = shapeDistance(ball(1), ball(1), { poseB: t(2) });
+    expect(balls.intersecting).toBe(true);
+    expect(balls.distance).toBe(0);
+    expect(Array.from(balls.pointA)).toEqual([1, 0, 0]);
+    // Within the margins, the common point of two rounded cores that are apart.
+    const r = shapeDistance(rounded(cuboid(1, 1, 1), 0.5), ball(0.5), { poseB: t(1.8) });
+    expect(r.intersecting).toBe(true);
+    expect(pointShapeDistance(rounded(cuboid(1, 1, 1), 0.5), t(0), r.pointA)).toBeLessThan(1e-15);
+    expect(pointShapeDistance(ball(0.5), t(1.8), r.pointA)).toBeLessThan(1e-15);
+  });
+
+  it('1e6 from the origin: the relative placement keeps its digits', () => {
+    const a = cylinder(1, 0.5);
+    const b = convexHull(cloud(seeded(15), 12));
+    const near = shapeDistance(a, b, { poseB: poseFromAxisAngle([1, 1, 1], 1, [2.5, 0.5, 0]) });
+    const far = shapeDistance(a, b, {
+      poseA: poseFromAxisAngle([0, 0, 1], 0, [1e6, -1e6, 1e6]),
+      poseB: poseFromAxisAngle([1, 1, 1], 1, [1e6 + 2.5, -1e6 + 0.5, 1e6]),
+    });
+    expect(Math.abs(far.distance - near.distance)).toBeLessThan(1e-9);
+  });
+});

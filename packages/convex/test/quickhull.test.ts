@@ -1,0 +1,201 @@
+// quickhull against exact checks: every input point on or below every facet's plane (orient3d, no
+// tolerance), the facets a closed, consistently oriented surface without zero-area facets, the
+// vertices input points that the hull needs (every extreme point is one); on random clouds and on
+// degenerate ones (grids, coplanar faces, points on a line then off it, repeats, huge and tiny scales).
+
+import fc from 'fast-check';
+import { orient2d, orient3d } from 'robust-predicates';
+import { describe, expect, it } from 'vitest';
+import { hullAdjacency } from '../src/hull/hull-adjacency.js';
+import { scaledCopy } from '../src/hull/scaled-copy.js';
+import { CLIMB_FROM, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
+import { cloud, seeded, sphere, unit3 } from './helpers.js';
+
+/** The hull shape with supports climbing whatever its size (they climb from 256 vertices). */
+function climbing(s: Shape<3>): Shape<3> {
+  // (The exact predicates on the points scaled near 1, as convexHull gives them.)
+  const adjacency = hullAdjacency(scaledCopy(s.points, 3, 1, 'test', 'points'), s.count, s.facetIndices);
+  return Shape.create({
+    kind: s.kind,
+    dim: 3,
+    params: s.params,
+    base: null,
+    margin: 0,
+    core: s.core,
+    points: s.points,
+    start: adjacency.start,
+    neighbours: adjacency.neighbours,
+    climb: adjacency.climbable,
+    facets: s.facetIndices,
+    sources: s.sources,
+    min: s.coreMin,
+    max: s.coreMax,
+    coreReach: s.coreReach,
+  });
+}
+
+function checkHull(points: ArrayLike<number>, hull: Hull): void {
+  // The exact predicates on a copy scaled by a power of two (their products underflow at 1e-200).
+  let m = 0;
+  for (let i = 0; i < points.length; i++) m = Math.max(m, Math.abs(points[i]));
+  const e = -Math.floor(Math.log2(m));
+  const p = Float64Array.from(points, (x) => x * 2 ** Math.trunc(e / 2) * 2 ** (e - Math.trunc(e / 2)));
+  const n = p.length / 3;
+  const F = hull.facets;
+  const f = F.length / 3;
+  const used = new Set<number>();
+  const edges = new Map<string, number>();
+  for (let k = 0; k < F.length; k += 3) {
+    const [a, b, c] = [3 * F[k], 3 * F[k + 1], 3 * F[k + 2]];
+    for (const v of [F[k], F[k + 1], F[k + 2]]) used.add(v);
+    // No zero-area facet: the corners are not on one line (exact, on the three projections).
+    const flat =
+      orient2d(p[a], p[a + 1], p[b], p[b + 1], p[c], p[c + 1]) === 0 &&
+      orient2d(p[a + 1], p[a + 2], p[b + 1], p[b + 2], p[c + 1], p[c + 2]) === 0 &&
+      orient2d(p[a], p[a + 2], p[b], p[b + 2], p[c], p[c + 2]) === 0;
+    expect(flat, `facet ${k / 3} has zero area`).toBe(false);
+    // Every input point on or below the facet's plane, exactly.
+    let above = -1;
+    for (let i = 0; i < n && above < 0; i++) {
+      const d = 3 * i;
+      const o = orient3d(
+        p[a],
+        p[a + 1],
+        p[a + 2],
+        p[b],
+        p[b + 1],
+        p[b + 2],
+        p[c],
+        p[c + 1],
+        p[c + 2],
+        p[d],
+        p[d + 1],
+        p[d + 2],
+      );
+      if (o < 0) above = i;
+    }
+    expect(above, `a point above facet ${k / 3}`).toBe(-1);
+    for (let e = 0; e < 3; e++) {
+      const key = `${F[k + e]},${F[k + ((e + 1) % 3)]}`;
+      edges.set(key, (edges.get(key) ?? 0) + 1);
+    }
+  }
+  // Closed and oriented: each directed edge once, its reverse once.
+  for (const [key, count] of edges) {
+    const [u, v] = key.split(',');
+    expect(count).toBe(1);
+    expect(edges.get(`${v},${u}`)).toBe(1);
+  }
+  expect(Array.from(hull.vertices)).toEqual([...used].sort((x, y) => x - y));
+  expect(hull.vertices.length - edges.size / 2 + f).toBe(2);
+  // Every extreme point is a vertex: along random directions the farthest input point and the
+  // farthest vertex are equally far.
+  const next = seeded(n);
+  let scale = 0;
+  for (let i = 0; i < p.length; i++) scale = Math.max(scale, Math.abs(p[i]));
+  for (let k = 0; k < 50; k++) {
+    const d = unit3(next);
+    let all = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++)
+      all = Math.max(all, d[0] * p[3 * i] + d[1] * p[3 * i + 1] + d[2] * p[3 * i + 2]);
+    let hullMax = Number.NEGATIVE_INFINITY;
+    for (const v of hull.vertices)
+      hullMax = Math.max(hullMax, d[0] * p[3 * v] + d[1] * p[3 * v + 1] + d[2] * p[3 * v + 2]);
+    expect(hullMax).toBeGreaterThanOrEqual(all - 4e-16 * scale);
+  }
+}
+
+const small = fc.integer({ min: -2, max: 2 });
+const gridPoint = fc.tuple(small, small, small);
+/** Clouds with every degeneracy: grid points (coplanar, collinear, repeated), at any scale. */
+const degenerate = fc
+  .tuple(
+    fc.array(gridPoint, { minLength: 4, maxLength: 60 }),
+    fc.constantFrom(1, 0.1, 1e-200, 1e200, 3 ** 0.5),
+  )
+  .map(([pts, s]) => pts.flat().map((x) => x * s))
+  .filter((p) => {
+    try {
+      quickhull(p);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+describe('quickhull', () => {
+  it('random clouds of 4 to 500 points', () => {
+    const next = seeded(1);
+    for (const n of [4, 5, 10, 50, 256, 500]) {
+      for (let k = 0; k < 4; k++) {
+        const p = cloud(next, n);
+        checkHull(p, quickhull(p));
+      }
+    }
+  });
+
+  it('grid clouds: coplanar, collinear and repeated points, at scales 1e-200 to 1e200', () => {
+    fc.assert(
+      fc.property(degenerate, (p) => checkHull(p, quickhull(p))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('points on a line, then one off it, then one off the plane (the start must look past the line)', () => {
+    // (Multiples of eighths: exactly on one line.)
+    const line = Array.from({ length: 30 }, (_, i) => [i / 8, (2 * i) / 8, (-3 * i) / 8]).flat();
+    const p = [...line, 0.5, 0, 0, 0, 0, 0.7];
+    const hull = quickhull(p);
+    checkHull(p, hull);
+    expect(Array.from(hull.vertices)).toEqual([0, 29, 30, 31]);
+    // Coplanar then not: 40 points in the plane z = 0 and one above it.
+    const next = seeded(2);
+    const flat = Array.from({ length: 40 }, () => [next(), next(), 0]).flat();
+    const q = [...flat, 0.5, 0.5, 1];
+    checkHull(q, quickhull(q));
+  });
+
+  it('the faces of a box with many points on them: only the 8 corners are vertices', () => {
+    const next = seeded(3);
+    const p: number[] = [];
+    for (let k = 0; k < 300; k++) {
+      const pt = [2 * next() - 1, 2 * next() - 1, 2 * next() - 1];
+      pt[k % 3] = k % 2 ? 1 : -1;
+      p.push(...pt);
+    }
+    for (const x of [-1, 1]) for (const y of [-1, 1]) for (const z of [-1, 1]) p.push(x, y, z, x, y, z);
+    const hull = quickhull(p);
+    checkHull(p, hull);
+    expect(hull.vertices.length).toBe(8);
+    expect(hull.facets.length / 3).toBe(12);
+  });
+
+  it('the hull shape climbs to the scanned support on every hull, degenerate ones included', () => {
+    fc.assert(
+      fc.property(degenerate, fc.integer({ min: 0, max: 1000 }), (p, seed) => {
+        const shape = climbing(convexHull(p));
+        expect(shape.climb).toBe(true);
+        const next = seeded(seed);
+        const out = new Float64Array(3);
+        const P = shape.vertices();
+        let from = -1;
+        for (let k = 0; k < 20; k++) {
+          const d = unit3(next);
+          // Axis directions too: ties across whole faces of the grid.
+          if (k % 4 === 0) d.splice(0, 3, k % 8 === 0 ? 1 : 0, 0, k % 8 === 0 ? 0 : -1);
+          from = shape.support(Float64Array.from(d), out, from);
+          let best = Number.NEGATIVE_INFINITY;
+          for (let i = 0; i < P.length; i += 3)
+            best = Math.max(best, d[0] * P[i] + d[1] * P[i + 1] + d[2] * P[i + 2]);
+          const got = d[0] * out[0] + d[1] * out[1] + d[2] * out[2];
+          expect(got).toBeGreaterThanOrEqual(best - 4e-16 * shape.reach);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Hulls of CLIMB_FROM vertices or more climb, smaller ones scan.
+    const next = seeded(4);
+    expect(convexHull(sphere(next, CLIMB_FROM)).climb).toBe(true);
+    expect(convexHull(sphere(next, CLIMB_FROM - 1)).climb).toBe(false);
+  });
+});

@@ -1,0 +1,239 @@
+import { GjkPair, type Shape } from '@firsttouch/convex';
+import { identityPose, type Pose3 } from '@firsttouch/pose';
+import { Compound } from '../compound.js';
+import { Surface } from '../surface.js';
+import { SurfacePair } from './surface-pair.js';
+import { SurfaceShapePair } from './surface-shape-pair.js';
+
+/** A body the pair takes: a Surface, a 3-D convex shape, or a compound of them. */
+export type AnyBody3 = Surface | Shape<3> | Compound;
+type Part = Surface | Shape<3>;
+
+/** One part pair's query, whichever kinds the two parts are. */
+interface PartQuery {
+  /** A lower bound of the gap, part B placed in part A's frame by R, t. */
+  run(R: Float64Array, t: Float64Array): number;
+  /** The witness of the last run: points in part A's frame, the gap, the facets (0 for a shape). */
+  readonly pointA: Float64Array;
+  readonly pointB: Float64Array;
+  distance: number;
+  facetA: number;
+  facetB: number;
+}
+
+/** The query of two parts, by their kinds (made once a part pair, kept while the pair is bound). */
+function partQuery(a: Part, b: Part): PartQuery {
+  const pointA = new Float64Array(3);
+  const pointB = new Float64Array(3);
+  const q: PartQuery = { run: () => 0, pointA, pointB, distance: Number.NaN, facetA: 0, facetB: 0 };
+  if (Surface.isSurface(a) && Surface.isSurface(b)) {
+    const p = new SurfacePair(a, b);
+    q.run = (R, t) => {
+      const d = p.evaluate(R, t);
+      pointA.set(p.pointA);
+      pointB.set(p.pointB);
+      q.distance = d;
+      q.facetA = p.facetA;
+      q.facetB = p.facetB;
+      return d;
+    };
+  } else if (Surface.isSurface(a)) {
+    const p = new SurfaceShapePair(a, b as Shape<3>);
+    q.run = (R, t) => {
+      const d = p.evaluate(R, t);
+      pointA.set(p.pointA);
+      pointB.set(p.pointB);
+      q.distance = p.distance;
+      q.facetA = p.facet;
+      return d;
+    };
+  } else if (Surface.isSurface(b)) {
+    // The search runs in the surface's frame: A placed there by the inverse placement.
+    const p = new SurfaceShapePair(b, a as Shape<3>);
+    const Ri = new Float64Array(9);
+    const ti = new Float64Array(3);
+    q.run = (R, t) => {
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) Ri[3 * i + j] = R[3 * j + i];
+      for (let i = 0; i < 3; i++) ti[i] = -(Ri[3 * i] * t[0] + Ri[3 * i + 1] * t[1] + Ri[3 * i + 2] * t[2]);
+      const d = p.evaluate(Ri, ti);
+      // B's frame back to A's: x ↦ R x + t.
+      place(R, t, p.pointB, pointA);
+      place(R, t, p.pointA, pointB);
+      q.distance = p.distance;
+      q.facetB = p.facet;
+      return d;
+    };
+  } else {
+    const p = new GjkPair(a, b as Shape<3>);
+    q.run = (R, t) => {
+      const d = p.evaluate(R, t);
+      pointA.set(p.pointA);
+      pointB.set(p.pointB);
+      q.distance = p.distance;
+      return d;
+    };
+  }
+  return q;
+}
+
+function place(R: ArrayLike<number>, t: ArrayLike<number>, x: ArrayLike<number>, out: Float64Array): void {
+  const x0 = x[0],
+    x1 = x[1],
+    x2 = x[2];
+  out[0] = R[0] * x0 + R[1] * x1 + R[2] * x2 + t[0];
+  out[1] = R[3] * x0 + R[4] * x1 + R[5] * x2 + t[1];
+  out[2] = R[6] * x0 + R[7] * x1 + R[8] * x2 + t[2];
+}
+
+const IDENTITY: Pose3 = Object.freeze(identityPose()) as Pose3;
+
+/** A body as parts with their poses and bounding balls (a lone body: one part at the identity). */
+interface Parts {
+  parts: readonly { readonly body: Part; readonly pose: Pose3 }[];
+  balls: Float64Array;
+}
+
+function partsOf(body: AnyBody3): Parts {
+  if (Compound.isCompound(body)) return { parts: body.parts, balls: body.balls };
+  const r = Surface.isSurface(body) ? body.extent().largestCoordinate * Math.sqrt(3) : body.reach;
+  return { parts: [{ body, pose: IDENTITY }], balls: new Float64Array([0, 0, 0, r * (1 + 1e-12)]) };
+}
+
+/**
+ * The gap between two bodies of which either may be a {@link Compound} (the other a Surface, a shape
+ * or a compound), at a placement: every pair of parts whose bounding balls may come nearer than the
+ * best gap found so far is measured by the query its kinds take (mesh's `SurfacePair`,
+ * `SurfaceShapePair`, convex's `GjkPair`), each part pair's query kept from call to call (its warm
+ * start). {@link CompoundPair.evaluate} returns a certified lower bound of the gap (the smallest over
+ * the part pairs measured; a part pair left out has its balls at least that far apart). The witness
+ * names the parts (`partA`, `partB`) and the facets within them.
+ *
+ * @example
+ * ```ts
+ * import { ball } from '@firsttouch/convex';
+ * import { box, compound, CompoundPair } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const pair = new CompoundPair(
+ *   compound([
+ *     { body: box(1), pose: poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]) },
+ *     { body: ball(0.5), pose: poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0]) },
+ *   ]),
+ *   ball(0.25),
+ * );
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * console.log(pair.evaluate(R, new Float64Array([3, 0, 0])).toFixed(9), pair.partA); // 1.250000000 1
+ * ```
+ */
+export class CompoundPair {
+  /** The lower bound of the last evaluation. */
+  lowerBound = Number.NaN;
+  /** The gap between the two witness points (an upper bound, within the parts' tolerance of the gap). */
+  distance = Number.NaN;
+  /** The parts of A and of B nearest each other (0 for a body that is not a compound). */
+  partA = -1;
+  partB = -1;
+  /** The facets of those parts (0 for a shape). */
+  facetA = -1;
+  facetB = -1;
+  /** The witness on A and on B, in A's frame. */
+  readonly pointA = new Float64Array(3);
+  readonly pointB = new Float64Array(3);
+  /** Part pairs measured since the pair was bound. */
+  partEvaluations = 0;
+  #a: Parts | undefined;
+  #b: Parts | undefined;
+  #queries: (PartQuery | undefined)[] = [];
+  readonly #R = new Float64Array(9);
+  readonly #t = new Float64Array(3);
+  readonly #c = new Float64Array(3);
+  readonly #RB = new Float64Array(9);
+
+  constructor(a?: AnyBody3, b?: AnyBody3) {
+    if (a !== undefined && b !== undefined) this.bind(a, b);
+  }
+
+  /** Points the pair at two bodies (the caller checked them); the part queries are made as needed. */
+  bind(a: AnyBody3, b: AnyBody3): void {
+    this.#a = partsOf(a);
+    this.#b = partsOf(b);
+    this.#queries = new Array(this.#a.parts.length * this.#b.parts.length);
+    this.partEvaluations = 0;
+  }
+
+  /** Drops the bodies and their part queries. */
+  unbind(): void {
+    this.#a = undefined;
+    this.#b = undefined;
+    this.#queries = [];
+  }
+
+  /** A certified lower bound of the gap when a point x of B is at `R x + t` in A's frame; sets the fields. */
+  evaluate(R: Float64Array, t: Float64Array): number {
+    const A = this.#a!;
+    const B = this.#b!;
+    const nb = B.parts.length;
+    const c = this.#c;
+    let best = Number.POSITIVE_INFINITY;
+    let bestQuery: PartQuery | undefined;
+    let bi = -1;
+    let bj = -1;
+    for (let j = 0; j < nb; j++) {
+      // B's part ball in A's frame.
+      place(R, t, B.balls.subarray(4 * j, 4 * j + 3), c);
+      const rb = B.balls[4 * j + 3];
+      for (let i = 0; i < A.parts.length; i++) {
+        const o = 4 * i;
+        const gap =
+          Math.hypot(c[0] - A.balls[o], c[1] - A.balls[o + 1], c[2] - A.balls[o + 2]) - A.balls[o + 3] - rb;
+        if (gap >= best) continue;
+        const k = i * nb + j;
+        let q = this.#queries[k];
+        if (q === undefined) {
+          q = partQuery(A.parts[i].body, B.parts[j].body);
+          this.#queries[k] = q;
+        }
+        // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.
+        this.#relative(A.parts[i].pose, R, t, B.parts[j].pose);
+        const d = q.run(this.#R, this.#t);
+        this.partEvaluations++;
+        if (d < best || bestQuery === undefined) {
+          best = d;
+          bestQuery = q;
+          bi = i;
+          bj = j;
+        }
+      }
+    }
+    const q = bestQuery!;
+    const pa = A.parts[bi].pose;
+    place(pa.R, pa.t, q.pointA, this.pointA);
+    place(pa.R, pa.t, q.pointB, this.pointB);
+    this.lowerBound = Math.max(0, best);
+    this.distance = q.distance;
+    this.partA = bi;
+    this.partB = bj;
+    this.facetA = q.facetA;
+    this.facetB = q.facetB;
+    return this.lowerBound;
+  }
+
+  /** `#R`, `#t` := pa⁻¹ ∘ (R, t) ∘ pb. */
+  #relative(pa: Pose3, R: Float64Array, t: Float64Array, pb: Pose3): void {
+    const A = pa.R;
+    const B = pb.R;
+    const M = this.#R;
+    // R B first (rows of R times columns of B), then Aᵀ of it.
+    const RB = this.#RB;
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++)
+        RB[3 * i + j] = R[3 * i] * B[j] + R[3 * i + 1] * B[3 + j] + R[3 * i + 2] * B[6 + j];
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) M[3 * i + j] = A[i] * RB[j] + A[3 + i] * RB[3 + j] + A[6 + i] * RB[6 + j];
+    const w0 = R[0] * pb.t[0] + R[1] * pb.t[1] + R[2] * pb.t[2] + t[0] - pa.t[0];
+    const w1 = R[3] * pb.t[0] + R[4] * pb.t[1] + R[5] * pb.t[2] + t[1] - pa.t[1];
+    const w2 = R[6] * pb.t[0] + R[7] * pb.t[1] + R[8] * pb.t[2] + t[2] - pa.t[2];
+    this.#t[0] = A[0] * w0 + A[3] * w1 + A[6] * w2;
+    this.#t[1] = A[1] * w0 + A[4] * w1 + A[7] * w2;
+    this.#t[2] = A[2] * w0 + A[5] * w1 + A[8] * w2;
+  }
+}
