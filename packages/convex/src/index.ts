@@ -5,6 +5,8 @@
  *
  * @packageDocumentation
  */
+export { AffinePair } from './affine/affine-pair.js';
+export { LinearImage } from './affine/linear-image.js';
 export type { Bounds } from './bounds.js';
 export { CastStatus, type CastStatusValue } from './cast/cast-loop.js';
 export {
