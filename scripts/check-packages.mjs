@@ -16,7 +16,7 @@ const LAYERS = {
   convex: ['pose'],
   mesh: ['pose'],
   io: ['pose', 'mesh'],
-  ccd: ['pose', 'mesh'],
+  ccd: ['pose', 'convex', 'mesh'],
   broadphase: ['pose', 'mesh', 'ccd'],
   cli: ['pose', 'mesh', 'ccd', 'broadphase', 'io'],
   // the three.js adapter sits at the top with the tool: it uses pose and mesh (its tests use ccd)

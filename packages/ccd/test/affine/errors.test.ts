@@ -1,0 +1,112 @@
+// timeOfImpactAffine's refusals: each names the argument and carries its stable code; the bodies it
+// takes besides convex shapes (convex Surfaces) give the shapes' answer.
+
+import { ball, ball2, cuboid, pointSet } from '@firsttouch/convex';
+import { box, Surface } from '@firsttouch/mesh';
+import { FirstTouchError } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { type AffineMotion, createImpactResult, timeOfImpactAffine } from '../../src/index.js';
+
+const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+const still = { L: I, t: [0, 0, 0] };
+const motion = (b0: unknown, b1: unknown = b0): AffineMotion =>
+  ({ a: [still, still], b: [b0, b1] }) as AffineMotion;
+const far = { L: I, t: [5, 0, 0] };
+
+function codeOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FirstTouchError);
+    return `${(e as FirstTouchError).code} ${(e as Error).message}`;
+  }
+  return 'no error';
+}
+
+describe('timeOfImpactAffine refuses bad input with a stable code naming the argument', () => {
+  it('end maps: singular, mirroring, non-finite, the wrong length, not a map', () => {
+    const flat = { L: [1, 0, 0, 0, 1, 0, 0, 0, 0], t: [0, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far, flat)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[1].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got 0',
+    );
+    const mirror = { L: [-1, 0, 0, 0, 1, 0, 0, 0, 1], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(mirror, far)))).toMatch(
+      /^INVALID_POSE timeOfImpactAffine: motion.b\[0\].L must have a positive finite determinant .* got -1$/,
+    );
+    const nan = { L: [1, 0, 0, 0, Number.NaN, 0, 0, 0, 1], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(nan, far)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[0].L[4] must be a finite number, got NaN',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion({ L: I, t: [0, 0] }, far)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[0].t must have 3 numbers, got 2',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far, Number.POSITIVE_INFINITY)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[1] must be an affine map {L, t}, got Infinity',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), { a: [still, still] } as never))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion must be {a: [X0, X1], b: [X0, X1]}, X = {L, t}',
+    );
+    const huge = { L: [1e200, 0, 0, 0, 1e200, 0, 0, 0, 1e200], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(huge, far)))).toMatch(
+      /motion.b\[0\].L .* got Infinity$/,
+    );
+  });
+
+  it('bodies: 2-D shapes, non-convex surfaces, empty surfaces, anything else', () => {
+    expect(codeOf(() => timeOfImpactAffine(ball2(1) as never, ball(1), motion(far)))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: a must be a 3-D shape, got a 2-D one',
+    );
+    // two boxes side by side, one surface: not convex
+    const two = Surface.fromIndexed(
+      [...box(1).positions, ...box(1).translate([2, 0, 0]).positions],
+      [...box(1).indices, ...Array.from(box(1).indices, (i) => i + box(1).vertexCount)],
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), two, motion(far)))).toMatch(
+      /^INVALID_OPTION timeOfImpactAffine: b is a Surface that is not convex/,
+    );
+    expect(codeOf(() => timeOfImpactAffine(Surface.fromTriangles([]), ball(1), motion(far)))).toMatch(
+      /^EMPTY /,
+    );
+    expect(codeOf(() => timeOfImpactAffine({} as never, ball(1), motion(far)))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: a must be a convex shape of @firsttouch/convex or a convex Surface, got object',
+    );
+  });
+
+  it('options and the result record', () => {
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), { tolerance: -1 }))).toBe(
+      'INVALID_OPTION tolerance must be a positive finite number, got -1',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), undefined, {} as never))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: out.pointA must be a Float64Array of 3 numbers, got undefined',
+    );
+  });
+});
+
+describe('timeOfImpactAffine on convex Surfaces', () => {
+  it('a box Surface gives the cuboid’s answer, and writes into the record given', () => {
+    const m: AffineMotion = {
+      a: [still, { L: [1, 0.3, 0, 0, 1.5, 0, 0, 0, 1], t: [0, 0, 0] }],
+      b: [
+        { L: [0, -1, 0, 1, 0, 0, 0, 0, 1], t: [4, 0.2, 0] },
+        { L: [0, -2, 0, 1, 0, 0, 0, 0, 1], t: [-1, 0.2, 0] },
+      ],
+    };
+    const out = createImpactResult();
+    const surfaces = timeOfImpactAffine(box(2), box([1, 0.5, 1]), m, { tolerance: 1e-7 }, out);
+    const shapes = timeOfImpactAffine(cuboid(1, 1, 1), pointSet(box([1, 0.5, 1]).distinctVertices()), m, {
+      tolerance: 1e-7,
+    });
+    expect(surfaces).toBe(out);
+    expect(surfaces.status).toBe('contact');
+    expect(surfaces.toi).toBeCloseTo(shapes.toi, 12);
+    expect(surfaces.facetA).toBe(-1);
+  });
+
+  it('a ball thrown at a ball with a progress callback: contact at 3/10 (gap 3, closing at 10)', () => {
+    const r = timeOfImpactAffine(ball(1), ball(1), motion(far, { L: I, t: [-5, 0, 0] }), {
+      onProgress: () => {},
+    });
+    expect(r.status).toBe('contact');
+    expect(r.toi).toBeCloseTo(3 / 10, 6);
+  });
+});
