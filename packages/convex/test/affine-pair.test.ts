@@ -5,7 +5,16 @@
 
 import { FirstTouchError } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
-import { AffinePair, ball, ball2, convexHull, cuboid, LinearImage, rounded } from '../src/index.js';
+import {
+  AffinePair,
+  ball,
+  ball2,
+  convexHull,
+  cuboid,
+  LinearImage,
+  mappedBoxDiagonal,
+  rounded,
+} from '../src/index.js';
 import { cloud, seeded } from './helpers.js';
 import { hullTriangles, polytopeDistance } from './oracle/bodies.js';
 
@@ -142,5 +151,27 @@ describe('AffinePair', () => {
     pair.unbind();
     expect(pair.imageA.shape).toBeNull();
     expect(pair.shapeA).toBeNull();
+  });
+});
+
+describe('mappedBoxDiagonal', () => {
+  it('is the diagonal of the box of the mapped vertices (hulls), and of the mapped primitives', () => {
+    const next = seeded(19);
+    for (let trial = 0; trial < 30; trial++) {
+      const hull = convexHull(cloud(next, 15));
+      const m = randomMap(next, 0);
+      const V = mapPoints(hull.vertices(), m);
+      const lo = [0, 1, 2].map((k) => Math.min(...V.filter((_, i) => i % 3 === k)));
+      const hi = [0, 1, 2].map((k) => Math.max(...V.filter((_, i) => i % 3 === k)));
+      expect(mappedBoxDiagonal(hull, m.L)).toBeCloseTo(Math.hypot(...hi.map((x, k) => x - lo[k])), 12);
+      // a rounded hull: each width grows by twice the margin times the row's length
+      const r = rounded(hull, 0.1);
+      const w = [0, 1, 2].map(
+        (k) => hi[k] - lo[k] + 0.2 * Math.hypot(m.L[3 * k], m.L[3 * k + 1], m.L[3 * k + 2]),
+      );
+      expect(mappedBoxDiagonal(r, m.L)).toBeCloseTo(Math.hypot(...w), 12);
+    }
+    // a unit ball through diag(1, 2, 3): a box of 2 × 4 × 6
+    expect(mappedBoxDiagonal(ball(1), [1, 0, 0, 0, 2, 0, 0, 0, 3])).toBeCloseTo(Math.hypot(2, 4, 6), 14);
   });
 });

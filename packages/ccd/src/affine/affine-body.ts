@@ -68,24 +68,3 @@ export function supportHeight(shape: Shape<3>, scratch: SupportScratch): number 
   const m = shape.margin;
   return m > 0 ? h + m * Math.hypot(u[0], u[1], u[2]) : h;
 }
-
-/**
- * The diagonal of the world bounding box of `L S` (a translation does not change it), exactly: its
- * width along axis i is `h(Lᵀeᵢ) + h(−Lᵀeᵢ)`, Lᵀeᵢ being row i of L.
- */
-export function mappedDiagonal(shape: Shape<3>, L: Float64Array, scratch: SupportScratch): number {
-  const u = scratch.u;
-  let d2 = 0;
-  for (let i = 0; i < 3; i++) {
-    u[0] = L[3 * i];
-    u[1] = L[3 * i + 1];
-    u[2] = L[3 * i + 2];
-    const hi = supportHeight(shape, scratch);
-    u[0] = -L[3 * i];
-    u[1] = -L[3 * i + 1];
-    u[2] = -L[3 * i + 2];
-    const w = hi + supportHeight(shape, scratch);
-    d2 += w * w;
-  }
-  return Math.sqrt(d2);
-}

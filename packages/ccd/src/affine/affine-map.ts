@@ -57,8 +57,8 @@ export class AffineStep {
    *   finite numbers}` or whose L has a determinant ≤ 0.
    */
   set(x0: unknown, x1: unknown, where: string, name: string): void {
-    readMap(x0, `${where}: ${name}[0]`, this.L0, this.t0);
-    readMap(x1, `${where}: ${name}[1]`, this.L1, this.t1);
+    readMap(x0, where, name, 0, this.L0, this.t0);
+    readMap(x1, where, name, 1, this.L1, this.t1);
     for (let i = 0; i < 9; i++) this.dL[i] = this.L1[i] - this.L0[i];
     for (let i = 0; i < 3; i++) this.dt[i] = this.t1[i] - this.t0[i];
   }
@@ -91,23 +91,50 @@ export function determinant3(L: ArrayLike<number>): number {
   );
 }
 
-function readMap(x: unknown, name: string, L: Float64Array, t: Float64Array): void {
+/**
+ * Copies a map `{L, t}` into `L`, `t` after its checks; the message (naming `where: name[end].L`) is
+ * built only for a map that fails them.
+ */
+function readMap(
+  x: unknown,
+  where: string,
+  name: string,
+  end: 0 | 1,
+  L: Float64Array,
+  t: Float64Array,
+): void {
   if (typeof x !== 'object' || x === null) {
     throw new FirstTouchError(
       'INVALID_POSE',
-      `${name} must be an affine map {L, t}, got ${describeValue(x)}`,
+      `${where}: ${name}[${end}] must be an affine map {L, t}, got ${describeValue(x)}`,
     );
   }
   const m = x as { L?: unknown; t?: unknown };
-  assertFiniteVector(m.L, 9, `${name}.L`, 'INVALID_POSE');
-  assertFiniteVector(m.t, 3, `${name}.t`, 'INVALID_POSE');
-  for (let i = 0; i < 9; i++) L[i] = m.L[i];
-  for (let i = 0; i < 3; i++) t[i] = m.t[i];
+  if (!copyFinite(m.L, L, 9)) {
+    // Another array-like (a Float32Array, an arguments object) passes here, or the message is built.
+    assertFiniteVector(m.L, 9, `${where}: ${name}[${end}].L`, 'INVALID_POSE');
+    for (let i = 0; i < 9; i++) L[i] = m.L[i];
+  }
+  if (!copyFinite(m.t, t, 3)) {
+    assertFiniteVector(m.t, 3, `${where}: ${name}[${end}].t`, 'INVALID_POSE');
+    for (let i = 0; i < 3; i++) t[i] = m.t[i];
+  }
   const det = determinant3(L);
   if (!(det > 0 && det < Number.POSITIVE_INFINITY)) {
     throw new FirstTouchError(
       'INVALID_POSE',
-      `${name}.L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got ${det}`,
+      `${where}: ${name}[${end}].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got ${det}`,
     );
   }
+}
+
+/** `n` finite numbers of an array or typed array copied into `out`; false (out unspecified) otherwise. */
+function copyFinite(v: unknown, out: Float64Array, n: number): boolean {
+  if (!(Array.isArray(v) || v instanceof Float64Array) || v.length !== n) return false;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) return false;
+    out[i] = x;
+  }
+  return true;
 }

@@ -1,3 +1,4 @@
+import { mappedBoxDiagonal } from '@firsttouch/convex';
 import { Pool } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved } from '../advance.js';
@@ -11,7 +12,7 @@ import {
   writeCounts,
 } from '../impact-record.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from '../options.js';
-import { type AffineBody, affineShape, mappedDiagonal, type SupportScratch } from './affine-body.js';
+import { type AffineBody, affineShape } from './affine-body.js';
 import { AffineEvaluator } from './affine-evaluator.js';
 import { type AffineMotion, AffineStep } from './affine-map.js';
 
@@ -75,12 +76,11 @@ export function timeOfImpactAffine(
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
-    const s = query.scratch;
     const diagonal = Math.max(
-      mappedDiagonal(shapeA, query.stepA.L0, s),
-      mappedDiagonal(shapeA, query.stepA.L1, s),
-      mappedDiagonal(shapeB, query.stepB.L0, s),
-      mappedDiagonal(shapeB, query.stepB.L1, s),
+      mappedBoxDiagonal(shapeA, query.stepA.L0),
+      mappedBoxDiagonal(shapeA, query.stepA.L1),
+      mappedBoxDiagonal(shapeB, query.stepB.L0),
+      mappedBoxDiagonal(shapeB, query.stepB.L1),
     );
     resolveOptionsInto(options, defaultTolerance(diagonal), query.resolved);
     const e = query.evaluator;
@@ -117,7 +117,6 @@ class AffineQuery {
   readonly evaluator = new AffineEvaluator();
   readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
   readonly run: ImpactRun = impactRun();
-  readonly scratch: SupportScratch = { u: new Float64Array(3), p: new Float64Array(3) };
 
   unbind(): void {
     this.evaluator.unbind();

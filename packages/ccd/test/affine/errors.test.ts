@@ -102,6 +102,23 @@ describe('timeOfImpactAffine on convex Surfaces', () => {
     expect(surfaces.facetA).toBe(-1);
   });
 
+  it('maps as Float64Arrays or Float32Arrays are read as arrays are', () => {
+    const m = (L: ArrayLike<number>, t: ArrayLike<number>): AffineMotion => ({
+      a: [still, still],
+      b: [
+        { L, t },
+        { L, t: [-5, 0, 0] },
+      ],
+    });
+    const plain = timeOfImpactAffine(ball(1), ball(1), m(I, [5, 0, 0]));
+    expect(
+      timeOfImpactAffine(ball(1), ball(1), m(Float64Array.from(I), new Float64Array([5, 0, 0]))).toi,
+    ).toBe(plain.toi);
+    expect(
+      timeOfImpactAffine(ball(1), ball(1), m(Float32Array.from(I), new Float32Array([5, 0, 0]))).toi,
+    ).toBe(plain.toi);
+  });
+
   it('a ball thrown at a ball with a progress callback: contact at 3/10 (gap 3, closing at 10)', () => {
     const r = timeOfImpactAffine(ball(1), ball(1), motion(far, { L: I, t: [-5, 0, 0] }), {
       onProgress: () => {},
