@@ -1,4 +1,5 @@
 import type { Scene } from '../harness/scene.js';
+import { affineScene } from './affine.js';
 import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
 import { convexScene } from './convex.js';
@@ -21,6 +22,7 @@ export const SCENES: readonly Scene[] = [
   ccdScene,
   planck2dScene,
   manyScene,
+  affineScene,
   convexScene,
   castScene,
 ];
