@@ -2,7 +2,13 @@ import { AffinePair, type Shape } from '@firsttouch/convex';
 import type { DistanceEvaluator } from '../advance.js';
 import type { SupportScratch } from './affine-body.js';
 import type { AffineStep } from './affine-map.js';
-import { closingSpeed } from './cone-cast.js';
+import { closingSpeed, SEPARATION_SLACK, separationAlong } from './cone-cast.js';
+
+/**
+ * Chords a step after the first, towards the root of the separation along the axis: each costs two
+ * supports, and past one the steps they save cost as much in GJK supports (bench, affine scene).
+ */
+const CHORDS = 1;
 
 /**
  * The gap of two convex shapes under affine motion, for the advancement loop: `distance(s)` is
@@ -29,6 +35,12 @@ export class AffineEvaluator implements DistanceEvaluator {
   /** Δt_B − Δt_A. */
   readonly #dt = new Float64Array(3);
   readonly #scratch: SupportScratch = { u: new Float64Array(3), p: new Float64Array(3) };
+  /** The maps at an instant the chords look at, and the size of a separation's terms. */
+  readonly #LA = new Float64Array(9);
+  readonly #tA = new Float64Array(3);
+  readonly #LB = new Float64Array(9);
+  readonly #tB = new Float64Array(3);
+  readonly #scale = new Float64Array(1);
 
   get distancePairEvaluations(): number {
     return this.convexEvaluations;
@@ -73,18 +85,61 @@ export class AffineEvaluator implements DistanceEvaluator {
     return this.pair.evaluateMaps(this.LA, this.tA, this.LB, this.tB);
   }
 
-  directionalStep(_s: number, gap: number, tolerance: number): number {
+  /**
+   * The step from `s` (where GJK's bound is `gap` along its axis n): the larger of C5D's cone cast,
+   * `(gap − tol/2) / V`, and the chords of the exact separation σ(s′) along the same n. σ is concave
+   * in s′ (`cone-cast.ts`), so the chord between (s, gap − tol/2) and (end, σ(end) − tol/2) lies
+   * below σ − tol/2 and its root is a certified step; σ(end) > tol/2 proves the gap stays above
+   * tol/2 to the end; each further chord from the last root (σ measured there) moves towards the
+   * first instant σ falls to tol/2 along n. Two supports a chord.
+   */
+  directionalStep(s: number, gap: number, tolerance: number, _floor: number, limit: number): number {
     this.directionalPairEvaluations++;
+    const n = this.pair.lowerAxis;
     const V = closingSpeed(
       this.shapeA!,
       this.stepA!.dL,
       this.shapeB!,
       this.stepB!.dL,
       this.#dt,
-      this.pair.lowerAxis,
+      n,
       this.#scratch,
     );
-    if (!(V > 0)) return Number.POSITIVE_INFINITY;
-    return (gap - 0.5 * tolerance) / V;
+    const half = 0.5 * tolerance;
+    const line = V > 0 ? (gap - half) / V : Number.POSITIVE_INFINITY;
+    if (line >= limit) return line;
+    const end = s + limit;
+    let gb = this.#separation(end) - half;
+    gb -= SEPARATION_SLACK * this.#scale[0];
+    if (gb > 0) return Number.POSITIVE_INFINITY;
+    let a = s;
+    let ga = gap - half;
+    for (let k = 0; ; k++) {
+      const c = a + ((end - a) * ga) / (ga - gb);
+      if (!(c > a)) break;
+      a = c;
+      if (k === CHORDS) break;
+      const gc = this.#separation(c) - half - SEPARATION_SLACK * this.#scale[0];
+      if (!(gc > 0)) break;
+      ga = gc;
+    }
+    return Math.max(line, a - s);
+  }
+
+  /** σ along the last GJK axis at `s`. */
+  #separation(s: number): number {
+    this.stepA!.at(s, this.#LA, this.#tA);
+    this.stepB!.at(s, this.#LB, this.#tB);
+    return separationAlong(
+      this.shapeA!,
+      this.#LA,
+      this.#tA,
+      this.shapeB!,
+      this.#LB,
+      this.#tB,
+      this.pair.lowerAxis,
+      this.#scratch,
+      this.#scale,
+    );
   }
 }

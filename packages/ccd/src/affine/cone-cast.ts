@@ -3,6 +3,8 @@ import { type SupportScratch, supportHeight } from './affine-body.js';
 
 /** Rounding allowed in the closing speed, as a share of the sizes summed into it. */
 const SPEED_SLACK = 1e-14;
+/** Rounding allowed in a separation, as a share of the sizes summed into it. */
+export const SEPARATION_SLACK = 1e-14;
 
 /**
  * The closing speed of C5D's cone cast along a fixed unit axis n (from A to B): with
@@ -43,4 +45,39 @@ export function closingSpeed(
   const along = nx * dt[0] + ny * dt[1] + nz * dt[2];
   const V = hA + hB - along;
   return V + SPEED_SLACK * (Math.abs(hA) + Math.abs(hB) + Math.abs(along));
+}
+
+/**
+ * The separation of the bodies along the fixed unit axis n at one instant, exactly (to rounding):
+ * `σ = −h_B(−L_Bᵀ n) − h_A(L_Aᵀ n) + n·(t_B − t_A)` with the maps of that instant, from two
+ * supports. As a function of s it is concave (each support function is convex in its argument, which
+ * is affine in s), which is what makes a chord between two of its values a lower bound of it. Writes
+ * the size of its terms into `scale[0]` (the rounding it can carry is a share of it).
+ */
+export function separationAlong(
+  shapeA: Shape<3>,
+  LA: Float64Array,
+  tA: Float64Array,
+  shapeB: Shape<3>,
+  LB: Float64Array,
+  tB: Float64Array,
+  n: Float64Array,
+  scratch: SupportScratch,
+  scale: Float64Array,
+): number {
+  const nx = n[0],
+    ny = n[1],
+    nz = n[2];
+  const u = scratch.u;
+  u[0] = LA[0] * nx + LA[3] * ny + LA[6] * nz;
+  u[1] = LA[1] * nx + LA[4] * ny + LA[7] * nz;
+  u[2] = LA[2] * nx + LA[5] * ny + LA[8] * nz;
+  const hA = supportHeight(shapeA, scratch);
+  u[0] = -(LB[0] * nx + LB[3] * ny + LB[6] * nz);
+  u[1] = -(LB[1] * nx + LB[4] * ny + LB[7] * nz);
+  u[2] = -(LB[2] * nx + LB[5] * ny + LB[8] * nz);
+  const hB = supportHeight(shapeB, scratch);
+  const along = nx * (tB[0] - tA[0]) + ny * (tB[1] - tA[1]) + nz * (tB[2] - tA[2]);
+  scale[0] = Math.abs(hA) + Math.abs(hB) + Math.abs(along);
+  return along - hA - hB;
 }

@@ -25,10 +25,12 @@ const WHERE = 'timeOfImpactAffine';
  * advancement with C5D-Linear's cone cast: at each iterate GJK gives a certified gap along an axis
  * n, and the separation along n can fall no faster than the closing speed V of the supports of
  * `ΔLᵀn` (README, "Affine motion"), so the step `(gap − tol/2) / V` keeps the gap ≥ tol/2; V ≤ 0
- * proves separation for the rest of the step. Same statuses, fields, tolerance rule and guarantee
+ * proves separation for the rest of the step. The separation along n is concave in s, so chords of
+ * it (two supports each) give longer certified steps, and its value at s = 1 can prove the rest of
+ * the step clear at once. Same statuses, fields, tolerance rule and guarantee
  * as {@link timeOfImpact}: the gap stays ≥ tol/2 on [0, toi], contact at the first iterate with gap
  * ≤ tol. `directional: false` takes only the plain steps of a global speed bound (slower, also
- * certified); `true` and `'auto'` cast the cone at every step. `facetA` and `facetB` are −1 (the
+ * certified); `true` and `'auto'` cast the cone (and its chords) at every step. `facetA` and `facetB` are −1 (the
  * bodies are support mappings). Other options: `tolerance` (default 1e-6 of the largest world
  * bounding-box diagonal of either body at either end: the widths are convex in s, so the ends bound
  * the step), `maxIterations`, `horizon`, `signal`, `onProgress`.
