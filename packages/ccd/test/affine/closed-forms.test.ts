@@ -85,6 +85,25 @@ describe('a ball scaled up until it meets another', () => {
   });
 });
 
+describe('a body that passes by', () => {
+  it('is proved clear in one or two steps (the separation along the axis, concave in s, above tol/2 at the end)', () => {
+    // B grows from radius 1 to 2 while it flies past A 5 to the side: the gap 5 − 1 − r(s) ≥ 2.
+    const r = timeOfImpactAffine(ball(1), ball(1), {
+      a: [
+        { L: I, t: [0, 0, 0] },
+        { L: I, t: [0, 0, 0] },
+      ],
+      b: [
+        { L: I, t: [-6, 5, 0] },
+        { L: scaled(2), t: [6, 5, 0] },
+      ],
+    });
+    expect(r.status).toBe(CcdStatus.Separate);
+    expect(r.iterations).toBeLessThanOrEqual(2);
+    expect(r.distance).toBeCloseTo(Math.hypot(6, 5) - 3, 9);
+  });
+});
+
 describe('a cuboid sheared onto a plane', () => {
   it('touches when its lowest corner, sheared down by k s, reaches the plane', () => {
     fc.assert(
