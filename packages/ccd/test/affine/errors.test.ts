@@ -119,11 +119,32 @@ describe('timeOfImpactAffine on convex Surfaces', () => {
     ).toBe(plain.toi);
   });
 
-  it('a ball thrown at a ball with a progress callback: contact at 3/10 (gap 3, closing at 10)', () => {
-    const r = timeOfImpactAffine(ball(1), ball(1), motion(far, { L: I, t: [-5, 0, 0] }), {
-      onProgress: () => {},
-    });
+  it('follows the progress and the signal of the options, as timeOfImpact does', () => {
+    const seen: number[] = [];
+    // a rod turned a quarter (its map the chord from I to the turn) towards a small ball: several steps
+    const r = timeOfImpactAffine(
+      ball(0.2),
+      cuboid(3, 0.1, 0.1),
+      {
+        a: [
+          { L: I, t: [0, 2, 0] },
+          { L: I, t: [0, 2, 0] },
+        ],
+        b: [
+          { L: I, t: [0, 0, 0] },
+          { L: [0, -1, 0, 1, 0, 0, 0, 0, 1], t: [0, 0, 0] },
+        ],
+      },
+      { onProgress: (p) => seen.push(p.s) },
+    );
     expect(r.status).toBe('contact');
-    expect(r.toi).toBeCloseTo(3 / 10, 6);
+    expect(seen.length).toBe(r.iterations - 1);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((s, k) => s > 0 && s < r.toi && (k === 0 || s > seen[k - 1]))).toBe(true);
+    const stop = new AbortController();
+    stop.abort();
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), { signal: stop.signal }))).toMatch(
+      /^ABORTED /,
+    );
   });
 });
