@@ -89,21 +89,11 @@ export function timeOfImpactAffine(
     e.bind(shapeA, shapeB, query.stepA, query.stepB);
     const mu = e.speedBound();
     const o = query.resolved;
+    // The cone cast costs two supports: it is taken at every step unless refused (the record is the
+    // query's own, resolved again at the next call).
+    o.directional = o.directional !== false;
     const run = query.run;
-    advanceResolved(
-      e,
-      mu,
-      {
-        tolerance: o.tolerance,
-        maxIterations: o.maxIterations,
-        // The cone cast costs two supports: it is taken at every step unless refused.
-        directional: o.directional !== false,
-        horizon: o.horizon,
-        signal: o.signal,
-        onProgress: o.onProgress,
-      },
-      run,
-    );
+    advanceResolved(e, mu, o, run);
     run.mu = mu;
     run.tolerance = o.tolerance;
     return affineResult(e, run, out ?? createImpactResult());
