@@ -17,6 +17,7 @@ import {
   syncBroadPhase,
 } from '../src/peers/rapier.js';
 import type { PolygonPair } from '../src/polygons.js';
+import { affineScene } from '../src/scenes/affine.js';
 import { batchScene } from '../src/scenes/batch.js';
 import { castScene } from '../src/scenes/cast.js';
 import { ccdScene } from '../src/scenes/ccd.js';
@@ -143,6 +144,21 @@ describe('convex scene (tiny)', () => {
       expect(r.figures[`${k}.turning.misses`]).toBe(0);
       expect(r.figures[`${k}.turning.late`]).toBe(0);
       expect(r.figures[`${k}.turning.spurious`]).toBe(0);
+    }
+  });
+});
+
+describe('affine scene (tiny)', () => {
+  it('runs both hull sizes: no miss, no late answer, no spurious contact against the ground truth', () => {
+    const r = affineScene.run(tiny) as SceneResult;
+    expectFiniteRows(r);
+    for (const k of ['p10', 'p256']) {
+      expect(r.figures[`${k}.contacts`]).toBeGreaterThan(0);
+      expect(r.figures[`${k}.misses`]).toBe(0);
+      expect(r.figures[`${k}.late`]).toBe(0);
+      expect(r.figures[`${k}.spurious`]).toBe(0);
+      expect(r.figures[`${k}.plain.misses`]).toBe(0);
+      expect(r.figures[`${k}.steps`]).toBeGreaterThan(0);
     }
   });
 });

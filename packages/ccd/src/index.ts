@@ -6,6 +6,9 @@
  * @packageDocumentation
  */
 export { type AdvanceResult, conservativeAdvance, type DistanceEvaluator } from './advance.js';
+export type { AffineBody } from './affine/affine-body.js';
+export type { AffineMap, AffineMotion } from './affine/affine-map.js';
+export { timeOfImpactAffine } from './affine/time-of-impact-affine.js';
 export { CurveMotion, type CurveWitness } from './curve-motion.js';
 export type { DirectionalStep, DirectionalStep2, DirectionalStep3 } from './directional-step.js';
 export { DirectionalBound2 } from './directional2.js';

@@ -52,7 +52,7 @@ on stdout too: {"command", "error": {"kind", "code"?, "message"}, "exitCode"}.`;
  * const lines: string[] = [];
  * const io = { out: (s: string) => lines.push(s), err: (s: string) => lines.push(s) };
  * console.log(main(['distance', '--help'], io), lines[0].split('\n')[0]); // 0 firsttouch distance A.stl B.stl [options]
- * console.log(main(['toi', 'a.stl', '--json'], io), JSON.parse(lines[1]).error.message); // 2 toi needs two files, got 1
+ * console.log(main(['toi', 'a.stl', '--json'], io), JSON.parse(lines[1]).error.message); // 2 toi needs two files (or one scene.json), got 1
  * ```
  */
 export function main(argv: string[], io: CliIO): number {

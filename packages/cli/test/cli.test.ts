@@ -251,7 +251,11 @@ describe('errors: a message, an exit code, never a stack trace', () => {
 
   it('with --json an error is one JSON object on stdout (kind, code, message, exit code), stderr empty', () => {
     const cases: [string[], number, object][] = [
-      [['toi', 'ball.stl', '--json'], 2, { kind: 'usage', message: 'toi needs two files, got 1' }],
+      [
+        ['toi', 'ball.stl', '--json'],
+        2,
+        { kind: 'usage', message: 'toi needs two files (or one scene.json), got 1' },
+      ],
       [['fly', '--json'], 2, { kind: 'usage', message: 'unknown command "fly"' }],
       [
         ['toi', 'broken.stl', 'pebble.stl', '--json'],

@@ -5,6 +5,9 @@
  *
  * @packageDocumentation
  */
+export { AffinePair } from './affine/affine-pair.js';
+export { LinearImage } from './affine/linear-image.js';
+export { mappedBoxDiagonal } from './affine/mapped-box.js';
 export type { Bounds } from './bounds.js';
 export { CastStatus, type CastStatusValue } from './cast/cast-loop.js';
 export {

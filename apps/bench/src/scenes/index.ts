@@ -1,4 +1,5 @@
 import type { Scene } from '../harness/scene.js';
+import { affineScene } from './affine.js';
 import { batchScene } from './batch.js';
 import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
@@ -27,6 +28,7 @@ export const SCENES: readonly Scene[] = [
   shapesScene,
   batchScene,
   worldScene,
+  affineScene,
   convexScene,
   castScene,
 ];

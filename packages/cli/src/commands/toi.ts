@@ -1,11 +1,13 @@
-import { type DirectionalMode, timeOfImpact } from '@firsttouch/ccd';
+import { type TimeOfImpactResult, timeOfImpact } from '@firsttouch/ccd';
 import { identityPose } from '@firsttouch/pose';
 import { numberOption, parseArgs } from '../args.js';
 import { fmtPoint, toJson } from '../output.js';
 import { parsePose } from '../pose-syntax.js';
 import type { Progress } from '../progress.js';
 import { UsageError } from '../usage-error.js';
+import { directionalOption } from './directional-option.js';
 import { loadPair } from './pair.js';
+import { TOI_SCENE_HELP, toiScene } from './toi-scene.js';
 
 export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
   The certified time of first contact of two bodies over a step.
@@ -17,7 +19,9 @@ export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
   --tolerance X                contact tolerance (default 1e-6 of the larger bounding-box diagonal)
   --directional on|off|auto    the directional bound (default auto)
   --max-iterations N           iteration cap (default 1000)
-  --json                       print one JSON object with every field of the result`;
+  --json                       print one JSON object with every field of the result
+
+${TOI_SCENE_HELP}`;
 
 /** `firsttouch toi`. */
 export function toiCommand(argv: string[], progress: Progress): string {
@@ -26,8 +30,13 @@ export function toiCommand(argv: string[], progress: Progress): string {
     ['a-from', 'a-to', 'b-from', 'b-to', 'a-fit', 'b-fit', 'tolerance', 'directional', 'max-iterations'],
     ['a-center', 'b-center', 'json'],
   );
+  if (args.positional.length === 1 && /\.json$/i.test(args.positional[0])) {
+    const scene = args.positional[0];
+    const { result, a, b } = toiScene(scene, progress);
+    return printResult(result, a, b, args.options.has('json'), scene);
+  }
   if (args.positional.length !== 2)
-    throw new UsageError(`toi needs two files, got ${args.positional.length}`);
+    throw new UsageError(`toi needs two files (or one scene.json), got ${args.positional.length}`);
   const directional = directionalOption(args.options.get('directional'));
   const tolerance = numberOption(args, 'tolerance', (x) => x > 0, 'a positive number');
   const maxIterations = numberOption(
@@ -57,7 +66,12 @@ export function toiCommand(argv: string[], progress: Progress): string {
       }),
     (r) => `${r.status} after ${r.iterations} steps`,
   );
-  if (args.options.has('json')) return toJson({ command: 'toi', a: fa, b: fb, ...r });
+  return printResult(r, fa, fb, args.options.has('json'));
+}
+
+/** The result as `toi` prints it (text, or one JSON object). */
+function printResult(r: TimeOfImpactResult, fa: string, fb: string, json: boolean, scene?: string): string {
+  if (json) return toJson({ command: 'toi', ...(scene === undefined ? {} : { scene }), a: fa, b: fb, ...r });
   return [
     `status ${r.status}, toi ${r.toi} after ${r.iterations} steps`,
     `gap at toi ${r.distance} (tolerance ${r.tolerance}, speed bound ${r.mu})`,
@@ -69,9 +83,5 @@ export function toiCommand(argv: string[], progress: Progress): string {
   ].join('\n');
 }
 
-export function directionalOption(v: string | true | undefined): DirectionalMode {
-  if (v === undefined || v === 'auto') return 'auto';
-  if (v === 'on') return true;
-  if (v === 'off') return false;
-  throw new UsageError(`--directional must be on, off or auto, got ${String(v)}`);
-}
+// first-impact reads the same option.
+export { directionalOption };

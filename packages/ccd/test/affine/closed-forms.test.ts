@@ -1,0 +1,230 @@
+// timeOfImpactAffine on motions whose contact time is known in closed form: a ball scaled up until
+// it meets another (contact when r(s) + r2 = d(s)), a cuboid sheared onto a plane, a pure
+// translation (the rigid timeOfImpact's answer), a body flattened through a singular map.
+
+import { ball, cuboid } from '@firsttouch/convex';
+import { box } from '@firsttouch/mesh';
+import { poseFromAxisAngle } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CcdStatus, timeOfImpact, timeOfImpactAffine } from '../../src/index.js';
+import { rotation } from './motions.js';
+
+const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+const scaled = (k: number, M = I) => M.map((x) => k * x);
+
+/**
+ * The bracket a contact toi must fall in when the gap is g(s) = g0 − c s (c > 0): the gap at toi is
+ * ≤ tol and stayed ≥ tol/2 before, so toi ∈ [(g0 − tol)/c, (g0 − tol/2)/c].
+ */
+function expectBracket(toi: number, g0: number, c: number, tol: number): void {
+  const eps = 1e-9 * (1 + g0 / c);
+  expect(toi).toBeGreaterThanOrEqual((g0 - tol) / c - eps);
+  expect(toi).toBeLessThanOrEqual((g0 - tol / 2) / c + eps);
+}
+
+describe('a ball scaled up until it meets another', () => {
+  it('touches when r(s) + r2 = d(s), over random radii, growths and approaches', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.1, max: 2, noNaN: true }),
+        fc.double({ min: 0.1, max: 2, noNaN: true }),
+        fc.double({ min: 0.5, max: 4, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.double({ min: -2, max: 3, noNaN: true }),
+        (r2, r0, growth, d0extra, approach) => {
+          // A: a ball of radius r2 at rest. B: unit ball under L = r(s) I, r(s) = r0 (1 + growth s),
+          // its centre from d0 to d0 − approach along a fixed direction.
+          const dir = [0.6, 0, 0.8];
+          const d0 = r2 + r0 + 0.05 + d0extra;
+          const d1 = d0 - approach;
+          const r1 = r0 * (1 + growth);
+          const g0 = d0 - r2 - r0;
+          const c = r1 - r0 + (d0 - d1);
+          const r = timeOfImpactAffine(ball(r2), ball(1), {
+            a: [
+              { L: I, t: [0, 0, 0] },
+              { L: I, t: [0, 0, 0] },
+            ],
+            b: [
+              { L: scaled(r0), t: dir.map((x) => d0 * x) },
+              { L: scaled(r1), t: dir.map((x) => d1 * x) },
+            ],
+          });
+          const tol = r.tolerance;
+          expect(tol).toBeCloseTo(1e-6 * 2 * Math.sqrt(3) * Math.max(r2, r0, r1), 12);
+          if (c > 0 && (g0 - tol / 2) / c < 1) {
+            expect(r.status).toBe(CcdStatus.Contact);
+            expectBracket(r.toi, g0, c, tol);
+            expect(r.distance).toBeLessThanOrEqual(tol);
+          } else if (g0 - c > tol) {
+            expect(r.status).toBe(CcdStatus.Separate);
+            expect(r.distance).toBeCloseTo(g0 - c, 6);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 4 },
+    );
+  });
+
+  it('balls the same size, one growing from radius 1 to 5 at 4 apart, the example: toi 1/2', () => {
+    const r = timeOfImpactAffine(ball(1), ball(1), {
+      a: [
+        { L: I, t: [0, 0, 0] },
+        { L: I, t: [0, 0, 0] },
+      ],
+      b: [
+        { L: I, t: [4, 0, 0] },
+        { L: scaled(5), t: [4, 0, 0] },
+      ],
+    });
+    expect(r.status).toBe(CcdStatus.Contact);
+    expectBracket(r.toi, 2, 4, r.tolerance);
+    expect(r.pointA[0]).toBeCloseTo(1, 9);
+    expect(Array.from(r.normal)).toEqual([1, 0, 0]);
+  });
+});
+
+describe('a body that passes by', () => {
+  it('is proved clear in one or two steps (the separation along the axis, concave in s, above tol/2 at the end)', () => {
+    // B grows from radius 1 to 2 while it flies past A 5 to the side: the gap 5 − 1 − r(s) ≥ 2.
+    const r = timeOfImpactAffine(ball(1), ball(1), {
+      a: [
+        { L: I, t: [0, 0, 0] },
+        { L: I, t: [0, 0, 0] },
+      ],
+      b: [
+        { L: I, t: [-6, 5, 0] },
+        { L: scaled(2), t: [6, 5, 0] },
+      ],
+    });
+    expect(r.status).toBe(CcdStatus.Separate);
+    expect(r.iterations).toBeLessThanOrEqual(2);
+    expect(r.distance).toBeCloseTo(Math.hypot(6, 5) - 3, 9);
+  });
+});
+
+describe('a cuboid sheared onto a plane', () => {
+  it('touches when its lowest corner, sheared down by k s, reaches the plane', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1.6, max: 3, noNaN: true }),
+        fc.double({ min: 0.2, max: 4, noNaN: true }),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        (h, k, slide) => {
+          // The plane: a slab of half height 0.5 (top face y = 0.5), wide enough for every corner.
+          // B: the unit cube centred at height h; its shear y' = y + k s x (plus a slide along z)
+          // lowers the corner x = −1, y = −1 to h − 1 − k s: the gap is h − 1.5 − k s.
+          const shear = [1, 0, 0, k, 1, 0, 0, 0, 1];
+          const r = timeOfImpactAffine(
+            cuboid(20, 0.5, 20),
+            cuboid(1, 1, 1),
+            {
+              a: [
+                { L: I, t: [0, 0, 0] },
+                { L: I, t: [0, 0, 0] },
+              ],
+              b: [
+                { L: I, t: [0, h, 0] },
+                { L: shear, t: [0, h, slide] },
+              ],
+            },
+            { tolerance: 1e-7 },
+          );
+          const g0 = h - 1.5;
+          if (g0 / k < 1 - 1e-6) {
+            expect(r.status).toBe(CcdStatus.Contact);
+            expectBracket(r.toi, g0, k, 1e-7);
+            // the corner touching is the one the shear lowers
+            expect(r.pointB[0]).toBeCloseTo(-1, 5);
+            expect(r.pointB[1]).toBeCloseTo(0.5, 5);
+          } else if (g0 - k > 1e-6) {
+            expect(r.status).toBe(CcdStatus.Separate);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 5 },
+    );
+  });
+});
+
+describe('a pure translation', () => {
+  it('gives the rigid timeOfImpact answer (boxes, both turned, one thrown at the other)', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        fc.double({ min: 0, max: Math.PI, noNaN: true }),
+        fc.double({ min: 0, max: Math.PI, noNaN: true }),
+        fc.tuple(
+          fc.double({ min: -0.8, max: 0.8, noNaN: true }),
+          fc.double({ min: -0.8, max: 0.8, noNaN: true }),
+        ),
+        ([ax, ay], angleA, angleB, [ey, ez]) => {
+          const axis = [ax, ay, 1];
+          const RA = rotation(axis, angleA);
+          const RB = rotation([ay, 1, ax], angleB);
+          const a = box([1, 2, 1.5]);
+          const b = box([0.5, 0.7, 1]);
+          const tol = 1e-6;
+          const rigid = timeOfImpact(
+            a,
+            b,
+            {
+              a: [poseFromAxisAngle(axis, angleA, [0, 0, 0]), poseFromAxisAngle(axis, angleA, [0, 0, 0])],
+              b: [
+                poseFromAxisAngle([ay, 1, ax], angleB, [4, ey, ez]),
+                poseFromAxisAngle([ay, 1, ax], angleB, [-2, ey, ez]),
+              ],
+            },
+            { tolerance: tol },
+          );
+          const affine = timeOfImpactAffine(
+            a,
+            b,
+            {
+              a: [
+                { L: RA, t: [0, 0, 0] },
+                { L: RA, t: [0, 0, 0] },
+              ],
+              b: [
+                { L: RB, t: [4, ey, ez] },
+                { L: RB, t: [-2, ey, ez] },
+              ],
+            },
+            { tolerance: tol },
+          );
+          expect(affine.status).toBe(rigid.status);
+          // both stop within [tol/2, tol] of the contact, closing at ≥ 6 |cos| of the normal: the
+          // same instant to within tol / (the closing speed along the normal)
+          const closing = 6 * Math.abs(affine.normal[0]);
+          expect(Math.abs(affine.toi - rigid.toi)).toBeLessThanOrEqual(tol / closing + 1e-12);
+          // a translation's cone is a ray: the cast is exact, one or two steps
+          expect(affine.iterations).toBeLessThanOrEqual(3);
+        },
+      ),
+      { numRuns: 30, seed: 6 },
+    );
+  });
+});
+
+describe('a body flattened through a singular map inside the step', () => {
+  it('a cube folded through a segment (L(1/2) singular), then met by a falling ball: the contact past the fold is found', () => {
+    // L_A(s) = (1 − s) I + s diag(−1, −1, 1) = diag(1 − 2s, 1 − 2s, 1): at s = 1/2 the cube is the
+    // segment x = y = 0, then it opens again mirrored. Its top along y is |1 − 2s|; the ball of
+    // radius 1/2 falls from y = 2 by 1.6 s above it: gap 1.5 − 1.6 s − |1 − 2s|, which is 0.7 at the
+    // fold and 2.5 − 3.6 s after it (contact at s = 25/36).
+    const r = timeOfImpactAffine(cuboid(1, 1, 1), ball(0.5), {
+      a: [
+        { L: I, t: [0, 0, 0] },
+        { L: [-1, 0, 0, 0, -1, 0, 0, 0, 1], t: [0, 0, 0] },
+      ],
+      b: [
+        { L: I, t: [0, 2, 0] },
+        { L: I, t: [0, 0.4, 0] },
+      ],
+    });
+    expect(r.status).toBe(CcdStatus.Contact);
+    expectBracket(r.toi, 2.5, 3.6, r.tolerance);
+    expect(r.pointB[1]).toBeCloseTo(2 - 1.6 * r.toi - 0.5, 9);
+  });
+});

@@ -1,0 +1,150 @@
+// timeOfImpactAffine's refusals: each names the argument and carries its stable code; the bodies it
+// takes besides convex shapes (convex Surfaces) give the shapes' answer.
+
+import { ball, ball2, cuboid, pointSet } from '@firsttouch/convex';
+import { box, Surface } from '@firsttouch/mesh';
+import { FirstTouchError } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { type AffineMotion, createImpactResult, timeOfImpactAffine } from '../../src/index.js';
+
+const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+const still = { L: I, t: [0, 0, 0] };
+const motion = (b0: unknown, b1: unknown = b0): AffineMotion =>
+  ({ a: [still, still], b: [b0, b1] }) as AffineMotion;
+const far = { L: I, t: [5, 0, 0] };
+
+function codeOf(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FirstTouchError);
+    return `${(e as FirstTouchError).code} ${(e as Error).message}`;
+  }
+  return 'no error';
+}
+
+describe('timeOfImpactAffine refuses bad input with a stable code naming the argument', () => {
+  it('end maps: singular, mirroring, non-finite, the wrong length, not a map', () => {
+    const flat = { L: [1, 0, 0, 0, 1, 0, 0, 0, 0], t: [0, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far, flat)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[1].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got 0',
+    );
+    const mirror = { L: [-1, 0, 0, 0, 1, 0, 0, 0, 1], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(mirror, far)))).toMatch(
+      /^INVALID_POSE timeOfImpactAffine: motion.b\[0\].L must have a positive finite determinant .* got -1$/,
+    );
+    const nan = { L: [1, 0, 0, 0, Number.NaN, 0, 0, 0, 1], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(nan, far)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[0].L[4] must be a finite number, got NaN',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion({ L: I, t: [0, 0] }, far)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[0].t must have 3 numbers, got 2',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far, Number.POSITIVE_INFINITY)))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion.b[1] must be an affine map {L, t}, got Infinity',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), { a: [still, still] } as never))).toBe(
+      'INVALID_POSE timeOfImpactAffine: motion must be {a: [X0, X1], b: [X0, X1]}, X = {L, t}',
+    );
+    const huge = { L: [1e200, 0, 0, 0, 1e200, 0, 0, 0, 1e200], t: [5, 0, 0] };
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(huge, far)))).toMatch(
+      /motion.b\[0\].L .* got Infinity$/,
+    );
+  });
+
+  it('bodies: 2-D shapes, non-convex surfaces, empty surfaces, anything else', () => {
+    expect(codeOf(() => timeOfImpactAffine(ball2(1) as never, ball(1), motion(far)))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: a must be a 3-D shape, got a 2-D one',
+    );
+    // two boxes side by side, one surface: not convex
+    const two = Surface.fromIndexed(
+      [...box(1).positions, ...box(1).translate([2, 0, 0]).positions],
+      [...box(1).indices, ...Array.from(box(1).indices, (i) => i + box(1).vertexCount)],
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), two, motion(far)))).toMatch(
+      /^INVALID_OPTION timeOfImpactAffine: b is a Surface that is not convex/,
+    );
+    expect(codeOf(() => timeOfImpactAffine(Surface.fromTriangles([]), ball(1), motion(far)))).toMatch(
+      /^EMPTY /,
+    );
+    expect(codeOf(() => timeOfImpactAffine({} as never, ball(1), motion(far)))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: a must be a convex shape of @firsttouch/convex or a convex Surface, got object',
+    );
+  });
+
+  it('options and the result record', () => {
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), { tolerance: -1 }))).toBe(
+      'INVALID_OPTION tolerance must be a positive finite number, got -1',
+    );
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), undefined, {} as never))).toBe(
+      'INVALID_OPTION timeOfImpactAffine: out.pointA must be a Float64Array of 3 numbers, got undefined',
+    );
+  });
+});
+
+describe('timeOfImpactAffine on convex Surfaces', () => {
+  it('a box Surface gives the cuboid’s answer, and writes into the record given', () => {
+    const m: AffineMotion = {
+      a: [still, { L: [1, 0.3, 0, 0, 1.5, 0, 0, 0, 1], t: [0, 0, 0] }],
+      b: [
+        { L: [0, -1, 0, 1, 0, 0, 0, 0, 1], t: [4, 0.2, 0] },
+        { L: [0, -2, 0, 1, 0, 0, 0, 0, 1], t: [-1, 0.2, 0] },
+      ],
+    };
+    const out = createImpactResult();
+    const surfaces = timeOfImpactAffine(box(2), box([1, 0.5, 1]), m, { tolerance: 1e-7 }, out);
+    const shapes = timeOfImpactAffine(cuboid(1, 1, 1), pointSet(box([1, 0.5, 1]).distinctVertices()), m, {
+      tolerance: 1e-7,
+    });
+    expect(surfaces).toBe(out);
+    expect(surfaces.status).toBe('contact');
+    expect(surfaces.toi).toBeCloseTo(shapes.toi, 12);
+    expect(surfaces.facetA).toBe(-1);
+  });
+
+  it('maps as Float64Arrays or Float32Arrays are read as arrays are', () => {
+    const m = (L: ArrayLike<number>, t: ArrayLike<number>): AffineMotion => ({
+      a: [still, still],
+      b: [
+        { L, t },
+        { L, t: [-5, 0, 0] },
+      ],
+    });
+    const plain = timeOfImpactAffine(ball(1), ball(1), m(I, [5, 0, 0]));
+    expect(
+      timeOfImpactAffine(ball(1), ball(1), m(Float64Array.from(I), new Float64Array([5, 0, 0]))).toi,
+    ).toBe(plain.toi);
+    expect(
+      timeOfImpactAffine(ball(1), ball(1), m(Float32Array.from(I), new Float32Array([5, 0, 0]))).toi,
+    ).toBe(plain.toi);
+  });
+
+  it('follows the progress and the signal of the options, as timeOfImpact does', () => {
+    const seen: number[] = [];
+    // a rod turned a quarter (its map the chord from I to the turn) towards a small ball: several steps
+    const r = timeOfImpactAffine(
+      ball(0.2),
+      cuboid(3, 0.1, 0.1),
+      {
+        a: [
+          { L: I, t: [0, 2, 0] },
+          { L: I, t: [0, 2, 0] },
+        ],
+        b: [
+          { L: I, t: [0, 0, 0] },
+          { L: [0, -1, 0, 1, 0, 0, 0, 0, 1], t: [0, 0, 0] },
+        ],
+      },
+      { onProgress: (p) => seen.push(p.s) },
+    );
+    expect(r.status).toBe('contact');
+    expect(seen.length).toBe(r.iterations - 1);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((s, k) => s > 0 && s < r.toi && (k === 0 || s > seen[k - 1]))).toBe(true);
+    const stop = new AbortController();
+    stop.abort();
+    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), { signal: stop.signal }))).toMatch(
+      /^ABORTED /,
+    );
+  });
+});
