@@ -204,7 +204,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * ```
    */
   pose(id: number): Pose {
-    return this.#d.copy(this.poses[this.indexOf(id, 'pose')] as unknown as PoseLike);
+    const k = this.indexOf(id, 'pose');
+    this.current(k);
+    return this.#d.copy(this.poses[k] as unknown as PoseLike);
   }
 
   /**
@@ -225,6 +227,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    */
   target(id: number): Pose | null {
     const k = this.indexOf(id, 'target');
+    this.current(k);
     const e = this.ends[k];
     return e === this.poses[k] ? null : this.#d.copy(e as unknown as PoseLike);
   }
@@ -277,6 +280,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       if (!(e instanceof FirstTouchError)) throw e;
       throw new FirstTouchError(e.code, e.message.replace('setTarget: pose1', `setTarget(${id}): pose1`));
     }
+    // (inside the step: the body brought to the impact's instant, where its new motion starts)
+    this.current(k);
     const end = this.ends[k];
     // written into the target's own object, or the spare one: no allocation step after step
     this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));
@@ -342,6 +347,19 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       (groups[j] & masks[i]) !== 0 &&
       (excluded === null || !excluded.has(i * n + j));
   }
+
+  /** The pair (i, j), i < j, dense, may be tested: a dynamic body in it, the filters allowing it. */
+  protected allowed(i: number, j: number): boolean {
+    const kinds = this.kinds;
+    return (
+      (kinds[i] === DYNAMIC || kinds[j] === DYNAMIC) &&
+      (this.#groups[i] & this.#masks[j]) !== 0 &&
+      (this.#groups[j] & this.#masks[i]) !== 0
+    );
+  }
+
+  /** Brings body k's pose up to date before it is read or retargeted (the step moves bodies lazily). */
+  protected current(_k: number): void {}
 
   /** Told when body k gets a new target (the step drops the motion it keeps for it). */
   protected retargeted(_k: number): void {}
