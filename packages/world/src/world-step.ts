@@ -76,6 +76,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #margin = 0;
   #searches = 0;
   #pairOptions: TimeOfImpactOptions = {};
+  /** A pair search's record that ended Separate, for the next search to write into. */
+  #spare: Impact | undefined = undefined;
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -346,26 +348,6 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   }
 
   /**
-   * The pair (i, j) queued by broadphase's lower bound of its time of impact over what is left of
-   * the step (its search runs when the bound comes up, unless a new motion makes the entry stale
-   * first); left out when the pair's moving boxes never meet.
-   */
-  #pairBound(i: number, j: number): void {
-    this.#sync(i);
-    this.#sync(j);
-    const { bodies, poses, ends } = this;
-    const data = this.dimension.stepData([bodies[i], bodies[j]], [poses[i], poses[j]], [ends[i], ends[j]]);
-    if (!boxesMeetInStep(data, 0, 1, this.#margin)) return;
-    const bound = new PairBound(
-      data,
-      this.#pairOptions.tolerance!,
-      1,
-      this.#pairOptions.maxIterations ?? 1000,
-    );
-    this.#queueBound(data, bound, 0, 1, i, j);
-  }
-
-  /**
    * Queues the pair (x, y) of `data` (bodies i, j of the world) by the larger of broadphase's two
    * lower bounds of its time of impact (as its search keys its pairs): the specification's box-gap
    * bound and the advancement on a cheap lower bound of the gap. `data` covers [now, 1]; a pair
@@ -405,22 +387,23 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       else if (before) this.#done[c] = 1;
     }
     const ok = w * k;
+    // k's box in locals (a 2-D box's third axis never excludes)
+    const lx = B[ok],
+      ly = B[ok + 1],
+      hx = B[ok + dim],
+      hy = B[ok + dim + 1];
+    const lz = dim === 3 ? B[ok + 2] : 0;
+    const hz = dim === 3 ? B[ok + 5] : 0;
+    const done = this.#done;
     for (let x = 0; x < n; x++) {
-      if (x === k) continue;
       const ox = w * x;
-      let meet = true;
-      for (let a = 0; a < dim; a++) {
-        if (B[ok + dim + a] < B[ox + a] || B[ox + dim + a] < B[ok + a]) {
-          meet = false;
-          break;
-        }
-      }
-      if (!meet) continue;
+      if (hx < B[ox] || B[ox + dim] < lx || hy < B[ox + 1] || B[ox + dim + 1] < ly) continue;
+      if (dim === 3 && (hz < B[ox + 2] || B[ox + 5] < lz)) continue;
+      if (x === k || done[x] === 1) continue;
       const i = k < x ? k : x;
       const j = k < x ? x : k;
-      if (i === leftI && j === leftJ) continue;
-      if (this.#done[x] === 1 || !this.allowed(i, j)) continue;
-      this.#pairBound(i, j);
+      if ((i === leftI && j === leftJ) || !this.allowed(i, j)) continue;
+      this.#pairSearch(i, j);
     }
     for (const c of changed) this.#done[c] = 0;
   }
