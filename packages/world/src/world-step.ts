@@ -331,6 +331,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     this.#searches++;
     this.counters.searches++;
     const { bodies, poses, ends } = this;
+    // a record that ended Separate is written over by the next search (no garbage per far pair)
     const r = this.dimension.pair(
       bodies[i],
       bodies[j],
@@ -339,8 +340,13 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       poses[j],
       ends[j],
       this.#pairOptions,
+      this.#spare,
     );
-    if (r.status === CcdStatus.Separate) return;
+    if (r.status === CcdStatus.Separate) {
+      this.#spare = r;
+      return;
+    }
+    this.#spare = undefined;
     const now = this.#now;
     const u = r.toi;
     const at = u >= 1 ? 1 : Math.max(now, now + u * (1 - now));
