@@ -46,7 +46,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
   /**
-   * Over the world's life: endpoint swaps of the sorted lists, and first-impact searches run.
+   * Over the world's life: endpoint swaps of the sorted lists, and searches run (`firstImpact`'s,
+   * and the step's pair searches).
    *
    * @example
    * ```ts
