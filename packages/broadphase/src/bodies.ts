@@ -218,6 +218,16 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
  * The step data of surfaces (or convex shapes) moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
  * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
  * pairs that run a time of impact build theirs.
+ *
+ * @example
+ * ```ts
+ * import { stepBodies3 } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * console.log(step.count, Array.from(step.delta.subarray(0, 3)), step.mu[1]); // 2 [1, 0, 0] 0
+ * ```
  */
 export function stepBodies3(
   bodies: readonly (Surface | Shape<3> | Compound)[],
@@ -351,7 +361,16 @@ export function stepBodies3(
   return out;
 }
 
-/** The step data of curves moving from poses0 to poses1 (validates the poses). */
+/** The step data of curves moving from poses0 to poses1 (validates the poses). *
+ * @example
+ * ```ts
+ * import { stepBodies2 } from '@firsttouch/broadphase/internal';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const step = stepBodies2([disc(1, 16)], [pose2(0, [0, 0])], [pose2(0, [2, 0])]);
+ * console.log(step.count, Array.from(step.delta)); // 1 [2, 0]
+ * ```
+ */
 export function stepBodies2(
   bodies: readonly Curve[],
   poses0: readonly Pose2Like[],
@@ -418,6 +437,16 @@ export function spinOver(b: StepBodies, i: number, h: number): number {
  * `margin` (tol/2) and a rounding slack: the box at s = 0 and its translate by hΔ, hulled, grown by
  * the chord of the turn over the window; cut down to the box the ball about the origin sweeps (it
  * holds the body at every s, whatever the turn). Every point of the body stays in it over [0, h].
+ *
+ * @example
+ * ```ts
+ * import { stepBodies3, sweptBoxes } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * console.log(Array.from(sweptBoxes(step, 0).subarray(0, 6), (x) => Math.round(x * 100) / 100)); // [-0.5, -0.5, -0.5, 1.5, 0.5, 0.5]
+ * ```
  */
 export function sweptBoxes(b: StepBodies, margin: number, h = 1): Float64Array {
   const { dim, count } = b;
@@ -453,6 +482,16 @@ export function slack(lo: number, hi: number, d: number, spin: number): number {
  * True when the boxes of bodies i and j, each moving with its translation and grown by its chord
  * over the window (`spin`, one number a body) and `margin`, overlap at some s in [0, h] (the 4-D box
  * test: one interval of s a side, intersected).
+ *
+ * @example
+ * ```ts
+ * import { boxesMeetInStep, stepBodies3 } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * console.log(boxesMeetInStep(step, 0, 1, 0)); // false
+ * ```
  */
 export function boxesMeetInStep(
   b: StepBodies,
@@ -497,6 +536,16 @@ export function boxesMeetInStep(
  * The specification's lower bound of a pair's time of impact: `max(0, box gap at s = 0 − tol) /
  * (μ_i + μ_j)`, the box gap the Euclidean distance of the boxes at s = 0. No iterate of the pair's
  * advancement comes before it (its first step already reaches it).
+ *
+ * @example
+ * ```ts
+ * import { impactLowerBound, stepBodies3 } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * console.log(impactLowerBound(step, 0, 1, 0).toFixed(4)); // 2.0000
+ * ```
  */
 export function impactLowerBound(b: StepBodies, i: number, j: number, tolerance: number): number {
   const { dim } = b;

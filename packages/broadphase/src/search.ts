@@ -245,6 +245,17 @@ export function searchFirst<R>(
  * on [0, h] (g ≤ d there), so by induction the pair's k-th iterate is past h or at least `s'_k`;
  * and g > tol on [0, s'_k), so no contact comes before `s'_k` either. So the pair's reported toi,
  * whatever its status, is past h or at least `s'_k`.
+ *
+ * @example
+ * ```ts
+ * import { PairBound, stepBodies3 } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * // the pair cannot touch before the first body has crossed the gap of 2
+ * console.log(new PairBound(step, 1e-6, 1, 1000).advance(0, 1, 1) > 1); // true
+ * ```
  */
 export class PairBound {
   readonly #b: StepBodies;

@@ -1,6 +1,19 @@
 import type { FirstImpact2Result, FirstImpactResult, ImpactOptions } from '@firsttouch/broadphase';
-import { firstImpact2From, firstImpactFrom, type PairSource } from '@firsttouch/broadphase/internal';
-import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
+import {
+  firstImpact2From,
+  firstImpactFrom,
+  type PairSource,
+  type StepBodies,
+  stepBodies2,
+  stepBodies3,
+} from '@firsttouch/broadphase/internal';
+import {
+  type TimeOfImpact2Result,
+  type TimeOfImpactOptions,
+  type TimeOfImpactResult,
+  timeOfImpact,
+  timeOfImpact2,
+} from '@firsttouch/ccd';
 import {
   assertPose2,
   assertPose3,
@@ -41,6 +54,22 @@ export interface Dimension<PoseLike, Pose, Impact> {
     options: ImpactOptions | undefined,
     source: PairSource | undefined,
   ): SearchResult<Impact>;
+  /**
+   * One pair's time of impact, body a from `a0` to `a1` and b from `b0` to `b1` (what broadphase's
+   * search runs for each of its pairs, with the same options: the same answer bit for bit).
+   */
+  pair(
+    a: unknown,
+    b: unknown,
+    a0: Pose,
+    a1: Pose,
+    b0: Pose,
+    b1: Pose,
+    options: TimeOfImpactOptions,
+    out?: Impact,
+  ): Impact;
+  /** broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). */
+  stepData(bodies: readonly unknown[], poses0: readonly Pose[], poses1: readonly Pose[]): StepBodies;
 }
 
 /** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
@@ -80,6 +109,22 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   ): SearchResult<TimeOfImpactResult> {
     return firstImpactFrom(bodies as Parameters<typeof firstImpactFrom>[0], poses0, poses1, options, source);
   },
+  pair(
+    a: unknown,
+    b: unknown,
+    a0: Pose3,
+    a1: Pose3,
+    b0: Pose3,
+    b1: Pose3,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpactResult,
+  ): TimeOfImpactResult {
+    type S = Parameters<typeof timeOfImpact>[0];
+    return timeOfImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
+  stepData(bodies: readonly unknown[], poses0: readonly Pose3[], poses1: readonly Pose3[]): StepBodies {
+    return stepBodies3(bodies as Parameters<typeof stepBodies3>[0], poses0, poses1);
+  },
 });
 
 /** The 2-D world's dimension. */
@@ -118,5 +163,21 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
       source,
     );
     return r;
+  },
+  pair(
+    a: unknown,
+    b: unknown,
+    a0: Pose2,
+    a1: Pose2,
+    b0: Pose2,
+    b1: Pose2,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpact2Result,
+  ): TimeOfImpact2Result {
+    type C = Parameters<typeof timeOfImpact2>[0];
+    return timeOfImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
+  stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
+    return stepBodies2(bodies as Parameters<typeof stepBodies2>[0], poses0, poses1);
   },
 });

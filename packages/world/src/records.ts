@@ -150,7 +150,10 @@ export interface StepResult {
   events: ImpactEvent[];
   /** How far the step got: 1 when complete, else the last impact's instant. */
   reached: number;
-  /** First-impact searches run (one per impact, one more to find none). */
+  /**
+   * Pair searches run: a pair's time of impact over what was left of the step, when its lower bound
+   * came up in the queue or one of its bodies got a new motion.
+   */
   searches: number;
   /** The tolerance of the searches. */
   tolerance: number;

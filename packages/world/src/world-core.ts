@@ -46,7 +46,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
   /**
-   * Over the world's life: endpoint swaps of the sorted lists, and first-impact searches run.
+   * Over the world's life: endpoint swaps of the sorted lists, and searches run (`firstImpact`'s,
+   * and the step's pair searches).
    *
    * @example
    * ```ts
@@ -204,7 +205,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * ```
    */
   pose(id: number): Pose {
-    return this.#d.copy(this.poses[this.indexOf(id, 'pose')] as unknown as PoseLike);
+    const k = this.indexOf(id, 'pose');
+    this.current(k);
+    return this.#d.copy(this.poses[k] as unknown as PoseLike);
   }
 
   /**
@@ -225,6 +228,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    */
   target(id: number): Pose | null {
     const k = this.indexOf(id, 'target');
+    this.current(k);
     const e = this.ends[k];
     return e === this.poses[k] ? null : this.#d.copy(e as unknown as PoseLike);
   }
@@ -277,6 +281,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       if (!(e instanceof FirstTouchError)) throw e;
       throw new FirstTouchError(e.code, e.message.replace('setTarget: pose1', `setTarget(${id}): pose1`));
     }
+    // (inside the step: the body brought to the impact's instant, where its new motion starts)
+    this.current(k);
     const end = this.ends[k];
     // written into the target's own object, or the spare one: no allocation step after step
     this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));
@@ -342,6 +348,19 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       (groups[j] & masks[i]) !== 0 &&
       (excluded === null || !excluded.has(i * n + j));
   }
+
+  /** The pair (i, j), i < j, dense, may be tested: a dynamic body in it, the filters allowing it. */
+  protected allowed(i: number, j: number): boolean {
+    const kinds = this.kinds;
+    return (
+      (kinds[i] === DYNAMIC || kinds[j] === DYNAMIC) &&
+      (this.#groups[i] & this.#masks[j]) !== 0 &&
+      (this.#groups[j] & this.#masks[i]) !== 0
+    );
+  }
+
+  /** Brings body k's pose up to date before it is read or retargeted (the step moves bodies lazily). */
+  protected current(_k: number): void {}
 
   /** Told when body k gets a new target (the step drops the motion it keeps for it). */
   protected retargeted(_k: number): void {}

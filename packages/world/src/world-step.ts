@@ -1,6 +1,14 @@
-import { CcdStatus } from '@firsttouch/ccd';
+import {
+  boxesMeetInStep,
+  impactLowerBound,
+  PairBound,
+  type StepBodies,
+  sweptBoxes,
+} from '@firsttouch/broadphase/internal';
+import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { Mover } from './dimension.js';
+import { BOUND, EXACT, PairQueue } from './pair-queue.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
 import { WorldCore } from './world-core.js';
@@ -12,6 +20,8 @@ const MAX_IMPACTS = 1000;
 
 /** What a pair's time-of-impact record gives an event (both dimensions' records have these). */
 interface ImpactRecord {
+  status: CcdStatusValue;
+  toi: number;
   distance: number;
   pointA: Float64Array;
   pointB: Float64Array;
@@ -20,17 +30,23 @@ interface ImpactRecord {
 
 /**
  * The continuous step (seed 003, Box2D's continuous physics) on the world's bodies, one code path
- * for both dimensions. Each round searches the earliest impact over what is left of the step
- * (every body from where it is to its target), moves every body to that instant, and lets the
- * callback answer; the round after starts from there.
+ * for both dimensions, event-driven: the candidate pairs of the step (the sorted lists' pairs whose
+ * moving boxes meet) wait in a priority queue keyed by broadphase's lower bound of their time of
+ * impact; a pair whose bound comes up is searched alone over what is left of the step and goes back
+ * in at the instant of its impact; the earliest impact in the queue is the next event (ties to the
+ * smaller pair, as broadphase's). After the callback's answer, only the pairs of the bodies whose
+ * motion changed are searched again; every other entry stays valid, since a body that keeps its
+ * motion keeps its path (the rest of a motion is the same motion, rescaled in time), and an entry
+ * whose body got a new motion is stale (each entry remembers its bodies' motion versions). Bodies
+ * move lazily, when an impact, the callback or the end of the step needs them.
  *
- * A pair that has just touched is within the tolerance, so the next search would find it again at
+ * A pair that has just touched is within the tolerance, so its next search would find it again at
  * once. After the answer, the pair is checked alone over the rest of the step with half its gap as
- * the tolerance: when it stays apart (Separate) it is left out of the searches until either body
- * gets a new target; otherwise (the answer leaves them closing in) the pair's dynamic bodies stop
- * where they are, Box2D's resolved bodies, and a pair at rest is left out the same way. So a pair
- * left out never comes closer than half its gap, and every other pair is in the search: no two
- * bodies pass through each other, whatever the callback does.
+ * the tolerance: when it stays apart (Separate) it is left out until either body gets a new motion;
+ * otherwise (the answer leaves them closing in) the pair's dynamic bodies stop where they are,
+ * Box2D's resolved bodies, and a pair at rest is left out the same way. So a pair left out never
+ * comes closer than half its gap, and every other pair is in the queue: no two bodies pass through
+ * each other, whatever the callback does.
  */
 export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends WorldCore<
   Body,
@@ -38,10 +54,30 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   Pose,
   Impact
 > {
-  /** Each body's motion object (reused from step to step), whether it holds the body's present motion, and φ. */
+  /**
+   * Each body's motion object (reused from step to step); whether it holds the body's present
+   * motion; the instant the body's pose object is at; the instant its present motion started; the
+   * version of its motion (a new motion makes its pairs' queued entries stale).
+   */
   readonly #motions: Mover<Pose>[] = [];
   #live = new Uint8Array(0);
-  #phi = new Float64Array(0);
+  #at = new Float64Array(0);
+  #base = new Float64Array(0);
+  #version = new Uint32Array(0);
+  /** Marks, while a changed body's pairs are searched again, the changed bodies already done. */
+  #done = new Uint8Array(0);
+  /** The step's pairs by the instant of their next impact, or a lower bound of it. */
+  readonly #queue = new PairQueue<Impact>();
+  /** The boxes each body sweeps over its present motion, grown by tol/2 (as broadphase's). */
+  #boxes: Float64Array = new Float64Array(0);
+  /** The step's present instant, and whether a step is running (bodies then move lazily). */
+  #now = 0;
+  #stepping = false;
+  #margin = 0;
+  #searches = 0;
+  #pairOptions: TimeOfImpactOptions = {};
+  /** A pair search's record that ended Separate, for the next search to write into. */
+  #spare: Impact | undefined = undefined;
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -77,143 +113,305 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         `maxImpacts must be an integer ≥ 0, got ${describeValue(maxImpacts)}`,
       );
     const n = this.ids.length;
+    const d = this.dimension;
+    // every body's step data over the whole step (the poses checked here), and the options checked
+    // as every search checks them, on the first body alone
+    const data = d.stepData(this.bodies, this.poses, this.ends);
+    if (n > 0) d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
+    const tolerance = options?.tolerance ?? defaultTolerance(data.largestDiagonal);
+    this.#pairOptions = {
+      tolerance,
+      maxIterations: options?.maxIterations,
+      directional: options?.directional,
+      convex: options?.convex,
+      gapRelativeError: options?.gapRelativeError,
+      signal: options?.signal,
+    };
+    this.#margin = 0.5 * tolerance;
     if (this.#live.length < n) {
       this.#live = new Uint8Array(2 * n);
-      this.#phi = new Float64Array(2 * n);
-    } else this.#live.fill(0);
-    // pairs (i · n + j, dense) proven apart for the rest of the step
-    const excluded = new Set<number>();
-    // the bodies whose motion the answer to an impact changed (one set for the step)
+      this.#at = new Float64Array(2 * n);
+      this.#base = new Float64Array(2 * n);
+      this.#version = new Uint32Array(2 * n);
+      this.#done = new Uint8Array(2 * n);
+    } else {
+      this.#live.fill(0);
+      this.#at.fill(0);
+      this.#version.fill(0);
+    }
+    this.#now = 0;
+    this.#searches = 0;
+    // the candidates of the whole step, from the sorted lists, each keyed by broadphase's lower bound
+    // of its time of impact: a pair runs its search only when its bound comes up
+    const boxes = sweptBoxes(data, this.#margin, 1);
+    this.#boxes = boxes;
+    this.counters.swaps += this.sweep.update(boxes);
+    const held = this.sweep.pairs();
+    const queue = this.#queue;
+    queue.clear();
+    const bound = new PairBound(data, tolerance, 1, options?.maxIterations ?? 1000);
+    for (let x = 0; x < held.length; x += 2) {
+      const i = held[x] < held[x + 1] ? held[x] : held[x + 1];
+      const j = held[x] < held[x + 1] ? held[x + 1] : held[x];
+      if (!this.allowed(i, j) || !boxesMeetInStep(data, i, j, this.#margin)) continue;
+      this.#queueBound(data, bound, i, j, i, j);
+    }
     const changed = new Set<number>();
     const events: ImpactEvent[] = [];
-    let s = 0;
-    let searches = 0;
-    let tolerance = Number.NaN;
-    for (;;) {
-      const r = this.search(options, excluded);
-      searches++;
-      tolerance = r.tolerance;
-      if (r.pair === null) {
-        this.#moveAll(1);
-        return { status: StepStatus.Complete, events, reached: 1, searches, tolerance };
-      }
-      const i = this.indexOf(r.pair[0], 'step');
-      const j = this.indexOf(r.pair[1], 'step');
-      const impact = r.impact!;
-      // a pair already within the tolerance that does not close in (at rest, or parting) is no
-      // impact: it is left out silently (resting contact)
-      if (
-        r.status === CcdStatus.InitialContact &&
-        ((this.#atRest(i) && this.#atRest(j)) || this.#apart(i, j, impact.distance, options))
-      ) {
-        excluded.add(i * n + j);
-        continue;
-      }
-      if (events.length >= maxImpacts)
-        return { status: StepStatus.MaxImpacts, events, reached: s, searches, tolerance };
-      const u = r.toi;
-      this.#moveAll(u);
-      // the instant in the step: s + u (1 − s), never before s
-      const at = u >= 1 ? 1 : Math.max(s, s + u * (1 - s));
-      s = at;
-      const event: ImpactEvent = {
-        toi: at,
-        ids: [r.pair[0], r.pair[1]],
-        status: r.status,
-        points: [Float64Array.from(impact.pointA), Float64Array.from(impact.pointB)],
-        normal: Float64Array.from(impact.normal),
-        distance: impact.distance,
-      };
-      events.push(event);
-      changed.clear();
-      // (without a callback, the check below stops a pair that would close in)
-      if (onImpact !== undefined) {
-        this.busy = true;
-        this.changed = changed;
-        try {
-          onImpact(event, this);
-        } catch (e) {
-          const err = new FirstTouchError(
-            'CALLBACK_FAILED',
-            `onImpact threw at impact ${events.length} of the step (bodies ${event.ids[0]} and ${event.ids[1]}, s = ${at}); every body is at that instant, the targets as the callback left them: ${e instanceof Error ? e.message : describeValue(e)}`,
-          );
-          Object.defineProperty(err, 'cause', { value: e, configurable: true, writable: true });
-          throw err;
-        } finally {
-          this.busy = false;
-          this.changed = null;
+    const version = this.#version;
+    this.#stepping = true;
+    try {
+      for (;;) {
+        const slot = queue.pop();
+        if (slot < 0) return this.#complete(events, tolerance);
+        const i = queue.first[slot];
+        const j = queue.second[slot];
+        // a body given a new motion since: the pair was searched again then
+        if (queue.versionFirst[slot] !== version[i] || queue.versionSecond[slot] !== version[j]) continue;
+        const key = queue.key[slot];
+        if (queue.kind[slot] === BOUND) {
+          if (key <= 1) this.#pairSearch(i, j);
+          continue;
         }
-      }
-      // the step's end reached: targets the callback set are the next step's
-      if (at >= 1) return { status: StepStatus.Complete, events, reached: 1, searches, tolerance };
-      let apart = this.#apart(i, j, impact.distance, options);
-      if (!apart) {
-        this.#stop(i, changed);
-        this.#stop(j, changed);
-        const still = this.#atRest(i) && this.#atRest(j);
-        // a kinematic body still driving into the stopped one: it rides along with the kinematic
-        // body, kept when the pair's own search proves it then stays apart (so for a kinematic body
-        // that only translates; with a turning one it may not pass, and the impacts then repeat)
-        if (!still) {
-          apart = this.#apart(i, j, impact.distance, options);
-          if (!apart && this.#carry(i, j, changed)) {
-            apart = this.#apart(i, j, impact.distance, options);
-            if (!apart) {
-              this.#stop(i, changed);
-              this.#stop(j, changed);
+        const impact = queue.record(slot)!;
+        const r = impact;
+        // a pair already within the tolerance that does not close in (at rest, or parting) is no
+        // impact: it is left out silently (resting contact) until either body gets a new motion
+        if (r.status === CcdStatus.InitialContact) {
+          this.#sync(i);
+          this.#sync(j);
+          if ((this.#atRest(i) && this.#atRest(j)) || this.#apart(i, j, impact.distance)) continue;
+        }
+        if (events.length >= maxImpacts)
+          return {
+            status: StepStatus.MaxImpacts,
+            events,
+            reached: this.#now,
+            searches: this.#searches,
+            tolerance,
+          };
+        const at = key >= 1 ? 1 : key;
+        this.#now = at;
+        if (at >= 1) this.#finish();
+        else {
+          this.#sync(i);
+          this.#sync(j);
+        }
+        const event: ImpactEvent = {
+          toi: at,
+          ids: [this.ids[i], this.ids[j]],
+          status: r.status,
+          points: [Float64Array.from(impact.pointA), Float64Array.from(impact.pointB)],
+          normal: Float64Array.from(impact.normal),
+          distance: impact.distance,
+        };
+        events.push(event);
+        changed.clear();
+        // (without a callback, the check below stops a pair that would close in)
+        if (onImpact !== undefined) {
+          this.busy = true;
+          this.changed = changed;
+          try {
+            onImpact(event, this);
+          } catch (e) {
+            const err = new FirstTouchError(
+              'CALLBACK_FAILED',
+              `onImpact threw at impact ${events.length} of the step (bodies ${event.ids[0]} and ${event.ids[1]}, s = ${at}); every body is at that instant, the targets as the callback left them: ${e instanceof Error ? e.message : describeValue(e)}`,
+            );
+            Object.defineProperty(err, 'cause', { value: e, configurable: true, writable: true });
+            throw err;
+          } finally {
+            this.busy = false;
+            this.changed = null;
+          }
+        }
+        // the step's end reached: targets the callback set are the next step's
+        if (at >= 1) {
+          this.#stepping = false;
+          return { status: StepStatus.Complete, events, reached: 1, searches: this.#searches, tolerance };
+        }
+        let apart = this.#apart(i, j, impact.distance);
+        if (!apart) {
+          this.#stop(i, changed);
+          this.#stop(j, changed);
+          const still = this.#atRest(i) && this.#atRest(j);
+          // a kinematic body still driving into the stopped one: it rides along with the kinematic
+          // body, kept when the pair's own search proves it then stays apart (so for a kinematic body
+          // that only translates; with a turning one it may not pass, and the impacts then repeat)
+          if (!still) {
+            apart = this.#apart(i, j, impact.distance);
+            if (!apart && this.#carry(i, j, changed)) {
+              apart = this.#apart(i, j, impact.distance);
+              if (!apart) {
+                this.#stop(i, changed);
+                this.#stop(j, changed);
+              }
             }
           }
         }
+        // the pair proven apart, or at rest, is left out until either body gets a new motion
+        const leftOut = apart || (this.#atRest(i) && this.#atRest(j));
+        // a body with a new motion: its old entries are stale, its pairs searched again from now
+        for (const k of changed) version[k]++;
+        for (const k of changed) this.#searchAgain(k, changed, leftOut ? i : -1, j);
+        if (!leftOut && !changed.has(i) && !changed.has(j)) this.#pairSearch(i, j);
       }
-      // a body with a new motion: its pairs are searched again
-      if (changed.size > 0 && excluded.size > 0) {
-        for (const key of excluded) {
-          const a = Math.floor(key / n);
-          if (changed.has(a) || changed.has(key - a * n)) excluded.delete(key);
-        }
+    } finally {
+      // an error (a callback that threw, an aborted search): every body at the instant reached
+      if (this.#stepping) {
+        this.#stepping = false;
+        for (let k = 0; k < n; k++) this.#sync(k);
       }
-      if (apart || (this.#atRest(i) && this.#atRest(j))) excluded.add(i * n + j);
     }
   }
 
-  /**
-   * Moves every body with a target to the instant u of what is left of its motion (u = 1: to the
-   * target, which it drops). A body keeps one motion object from where its target was set to the
-   * target, and the fraction φ of it done (φ ← φ + u (1 − φ)): a move reads the motion at φ rather
-   * than building a motion from the pose it reached (no check, no allocation per impact).
-   */
-  #moveAll(u: number): void {
+  /** Every body to its target (which it drops): the step is over. */
+  #complete(events: ImpactEvent[], tolerance: number): StepResult {
+    this.#now = 1;
+    this.#finish();
+    this.#stepping = false;
+    return { status: StepStatus.Complete, events, reached: 1, searches: this.#searches, tolerance };
+  }
+
+  /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
+  #finish(): void {
     const { poses, ends } = this;
-    const live = this.#live;
-    const phi = this.#phi;
     for (let k = 0; k < poses.length; k++) {
       const p = poses[k];
       const e = ends[k];
       if (p === e) continue;
-      if (u >= 1) {
-        // the target becomes the pose; the old pose object waits for the next target
-        poses[k] = e;
-        this.spares[k] = p;
-        live[k] = 0;
-        continue;
-      }
-      if (!(u > 0)) continue;
-      let m = this.#motions[k];
-      if (live[k] === 0) {
-        if (m === undefined) {
-          m = this.dimension.motion(p, e);
-          this.#motions[k] = m;
-        } else m.reset(p, e);
-        live[k] = 1;
-        phi[k] = 0;
-      }
-      phi[k] = phi[k] + u * (1 - phi[k]);
-      m.poseAt(phi[k], p);
+      poses[k] = e;
+      this.spares[k] = p;
+      this.#live[k] = 0;
     }
   }
 
+  /**
+   * Brings body k to the step's present instant. A body keeps one motion object from where its
+   * motion started (instant `base`) to its target, and reads it at the fraction done, (now − base) /
+   * (1 − base): no check and no allocation per move, and only the bodies an impact concerns move.
+   */
+  #sync(k: number): void {
+    const p = this.poses[k];
+    const e = this.ends[k];
+    const now = this.#now;
+    if (p === e || this.#at[k] === now) return;
+    let m = this.#motions[k];
+    if (this.#live[k] === 0) {
+      if (m === undefined) {
+        m = this.dimension.motion(p, e);
+        this.#motions[k] = m;
+      } else m.reset(p, e);
+      this.#live[k] = 1;
+      this.#base[k] = this.#at[k];
+    }
+    const base = this.#base[k];
+    m.poseAt(now >= 1 ? 1 : (now - base) / (1 - base), p);
+    this.#at[k] = now;
+  }
+
   protected override retargeted(k: number): void {
-    if (k < this.#live.length) this.#live[k] = 0;
+    if (k < this.#live.length) {
+      this.#live[k] = 0;
+      this.#at[k] = this.#now;
+    }
+  }
+
+  protected override current(k: number): void {
+    if (this.#stepping) this.#sync(k);
+  }
+
+  /**
+   * The pair (i, j) searched alone over what is left of the step, each body from where it is now to
+   * its target: an impact goes into the queue at its instant in the step.
+   */
+  #pairSearch(i: number, j: number): void {
+    this.#sync(i);
+    this.#sync(j);
+    this.#searches++;
+    this.counters.searches++;
+    const { bodies, poses, ends } = this;
+    // a record that ended Separate is written over by the next search (no garbage per far pair)
+    const r = this.dimension.pair(
+      bodies[i],
+      bodies[j],
+      poses[i],
+      ends[i],
+      poses[j],
+      ends[j],
+      this.#pairOptions,
+      this.#spare,
+    );
+    if (r.status === CcdStatus.Separate) {
+      this.#spare = r;
+      return;
+    }
+    this.#spare = undefined;
+    const now = this.#now;
+    const u = r.toi;
+    const at = u >= 1 ? 1 : Math.max(now, now + u * (1 - now));
+    this.#queue.push(at, i, j, EXACT, this.#version[i], this.#version[j], r);
+  }
+
+  /**
+   * Queues the pair (x, y) of `data` (bodies i, j of the world) by the larger of broadphase's two
+   * lower bounds of its time of impact (as its search keys its pairs): the specification's box-gap
+   * bound and the advancement on a cheap lower bound of the gap. `data` covers [now, 1]; a pair
+   * whose bound passes the step's end is left out.
+   */
+  #queueBound(data: StepBodies, bound: PairBound, x: number, y: number, i: number, j: number): void {
+    const now = this.#now;
+    const classic = impactLowerBound(data, x, y, this.#pairOptions.tolerance!);
+    if (!(classic <= 1)) return;
+    const advanced = bound.advance(x, y, 1);
+    if (advanced > 1) return;
+    const lower = advanced > classic ? advanced : classic;
+    this.#queue.push(now + lower * (1 - now), i, j, BOUND, this.#version[i], this.#version[j], null);
+  }
+
+  /**
+   * Body k has a new motion from now: its box over the rest of the step, and a search of each of
+   * its pairs whose boxes overlap (the other boxes, each taken over the whole of its body's present
+   * motion, hold what is left of it). The pair (leftI, leftJ) is left out; a pair of two changed
+   * bodies is searched once, from the one that comes first in `changed`.
+   */
+  #searchAgain(k: number, changed: Set<number>, leftI: number, leftJ: number): void {
+    this.#sync(k);
+    const dim = this.dimension.dim;
+    const w = 2 * dim;
+    const one = sweptBoxes(
+      this.dimension.stepData([this.bodies[k]], [this.poses[k]], [this.ends[k]]),
+      this.#margin,
+      1,
+    );
+    const B = this.#boxes;
+    B.set(one, w * k);
+    const n = this.ids.length;
+    let before = true;
+    for (const c of changed) {
+      if (c === k) before = false;
+      else if (before) this.#done[c] = 1;
+    }
+    const ok = w * k;
+    // k's box in locals (a 2-D box's third axis never excludes)
+    const lx = B[ok],
+      ly = B[ok + 1],
+      hx = B[ok + dim],
+      hy = B[ok + dim + 1];
+    const lz = dim === 3 ? B[ok + 2] : 0;
+    const hz = dim === 3 ? B[ok + 5] : 0;
+    const done = this.#done;
+    for (let x = 0; x < n; x++) {
+      const ox = w * x;
+      if (hx < B[ox] || B[ox + dim] < lx || hy < B[ox + 1] || B[ox + dim + 1] < ly) continue;
+      if (dim === 3 && (hz < B[ox + 2] || B[ox + 5] < lz)) continue;
+      if (x === k || done[x] === 1) continue;
+      const i = k < x ? k : x;
+      const j = k < x ? x : k;
+      if ((i === leftI && j === leftJ) || !this.allowed(i, j)) continue;
+      this.#pairSearch(i, j);
+    }
+    for (const c of changed) this.#done[c] = 0;
   }
 
   /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
@@ -221,6 +419,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
     this.ends[k] = this.poses[k];
     this.#live[k] = 0;
+    this.#at[k] = this.#now;
     changed.add(k);
   }
 
@@ -237,6 +436,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
       ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
       this.#live[d] = 0;
+      this.#at[d] = this.#now;
       changed.add(d);
       return true;
     }
@@ -251,22 +451,20 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
    * step (the pair's search alone with that tolerance finds no contact).
    */
-  #apart(i: number, j: number, gap: number, options: StepOptions | undefined): boolean {
+  #apart(i: number, j: number, gap: number): boolean {
     if (!(gap > 0)) return false;
-    const r = this.dimension.search(
-      [this.bodies[i], this.bodies[j]],
-      [this.poses[i], this.poses[j]],
-      [this.ends[i], this.ends[j]],
-      {
-        tolerance: 0.5 * gap,
-        maxIterations: options?.maxIterations,
-        directional: options?.directional,
-        convex: options?.convex,
-        gapRelativeError: options?.gapRelativeError,
-        signal: options?.signal,
-      },
-      undefined,
-    );
+    const options = this.#pairOptions;
+    this.#sync(i);
+    this.#sync(j);
+    const { bodies, poses, ends } = this;
+    const r = this.dimension.pair(bodies[i], bodies[j], poses[i], ends[i], poses[j], ends[j], {
+      tolerance: 0.5 * gap,
+      maxIterations: options.maxIterations,
+      directional: options.directional,
+      convex: options.convex,
+      gapRelativeError: options.gapRelativeError,
+      signal: options.signal,
+    });
     return r.status === CcdStatus.Separate;
   }
 }
