@@ -8,7 +8,7 @@ import {
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
-import { overlappingPairs } from './sweep-and-prune.js';
+import { sweepAndPrune } from './sweep-and-prune.js';
 
 /**
  * Options of the many-body queries.
@@ -122,7 +122,9 @@ export function resolveImpactOptions(
  */
 export function candidatePairs(b: StepBodies, tolerance: number, h = 1): Candidates {
   const margin = 0.5 * tolerance;
-  const raw = overlappingPairs(sweptBoxes(b, margin, h), b.dim);
+  // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
+  // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
+  const raw = sweepAndPrune(sweptBoxes(b, margin, h), b.dim);
   const spin = h >= 1 ? b.spin : new Float64Array(b.count);
   if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   let kept = 0;
