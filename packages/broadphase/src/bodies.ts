@@ -208,18 +208,29 @@ export function stepBodies3(
 ): StepBodies {
   const n = bodies.length;
   const out = emptyStep(3, n);
-  // Each body's oriented box, written as the bodies are read: the pair bounds read it from here,
-  // in one place a body, not through its pose objects (at 10⁵ bodies, each pointer followed at
-  // random is a cache miss).
-  const frames = new Float64Array(15 * n);
+  // Each body's rotation at s = 0 and shape, written as the bodies are read: the pair bounds read
+  // them from here, not through the pose objects (at 10⁵ bodies, each pointer followed at random is
+  // a cache miss); the centre of the oriented box is placed from them and the origin when asked.
+  const rotations = new Float64Array(9 * n);
+  const shapeIndex = new Uint32Array(n);
+  const shapeList: SurfaceShape[] = [];
   out.orientedBox = (i, o) => {
-    const f = 15 * i;
-    for (let a = 0; a < 15; a++) o[a] = frames[f + a];
+    const f = 9 * i;
+    for (let a = 0; a < 9; a++) o[a] = rotations[f + a];
+    const sh = shapeList[shapeIndex[i]];
+    const t = out.origin;
+    for (let a = 0; a < 3; a++)
+      o[9 + a] = o[3 * a] * sh.cx + o[3 * a + 1] * sh.cy + o[3 * a + 2] * sh.cz + t[3 * i + a];
+    o[12] = sh.ex;
+    o[13] = sh.ey;
+    o[14] = sh.ez;
   };
   const { box0, delta, origin } = out;
-  const shapes = new Map<Surface, SurfaceShape>();
+  // each surface's place in shapeList
+  const shapes = new Map<Surface, number>();
   let last: Surface | null = null;
   let shape: SurfaceShape | null = null;
+  let shapeAt = 0;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);
   const k = new Float64Array(3);
@@ -233,8 +244,13 @@ export function stepBodies3(
     if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
     if (s !== last || shape === null) {
       last = s;
-      shape = shapes.get(s) ?? surfaceShape(s);
-      shapes.set(s, shape);
+      const known = shapes.get(s);
+      if (known === undefined) {
+        shapeAt = shapeList.length;
+        shapeList.push(surfaceShape(s));
+        shapes.set(s, shapeAt);
+      } else shapeAt = known;
+      shape = shapeList[shapeAt];
     }
     if (shape.diagonal > out.largestDiagonal) out.largestDiagonal = shape.diagonal;
     const v = shape.points;
@@ -317,22 +333,17 @@ export function stepBodies3(
     out.mu[i] = length + theta * rho;
     out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
     out.radius[i] = shape.radius;
-    const f = 15 * i;
-    frames[f] = r0;
-    frames[f + 1] = r1;
-    frames[f + 2] = r2;
-    frames[f + 3] = r3;
-    frames[f + 4] = r4;
-    frames[f + 5] = r5;
-    frames[f + 6] = r6;
-    frames[f + 7] = r7;
-    frames[f + 8] = r8;
-    frames[f + 9] = r0 * shape.cx + r1 * shape.cy + r2 * shape.cz + t0;
-    frames[f + 10] = r3 * shape.cx + r4 * shape.cy + r5 * shape.cz + t1;
-    frames[f + 11] = r6 * shape.cx + r7 * shape.cy + r8 * shape.cz + t2;
-    frames[f + 12] = shape.ex;
-    frames[f + 13] = shape.ey;
-    frames[f + 14] = shape.ez;
+    const f = 9 * i;
+    rotations[f] = r0;
+    rotations[f + 1] = r1;
+    rotations[f + 2] = r2;
+    rotations[f + 3] = r3;
+    rotations[f + 4] = r4;
+    rotations[f + 5] = r5;
+    rotations[f + 6] = r6;
+    rotations[f + 7] = r7;
+    rotations[f + 8] = r8;
+    shapeIndex[i] = shapeAt;
     delta[3 * i] = dx;
     delta[3 * i + 1] = dy;
     delta[3 * i + 2] = dz;
