@@ -236,22 +236,29 @@ export function stepBodies3(
 ): StepBodies {
   const n = bodies.length;
   const out = emptyStep(3, n);
-  const shapeOf = new Array<SurfaceShape>(n);
+  // Each body's rotation at s = 0 and shape, written as the bodies are read: the pair bounds read
+  // them from here, not through the pose objects (at 10⁵ bodies, each pointer followed at random is
+  // a cache miss); the centre of the oriented box is placed from them and the origin when asked.
+  const rotations = new Float64Array(9 * n);
+  const shapeIndex = new Uint32Array(n);
+  const shapeList: SurfaceShape[] = [];
   out.orientedBox = (i, o) => {
-    const R = poses0[i].R;
-    const t = poses0[i].t;
-    const sh = shapeOf[i];
-    for (let a = 0; a < 9; a++) o[a] = R[a];
+    const f = 9 * i;
+    for (let a = 0; a < 9; a++) o[a] = rotations[f + a];
+    const sh = shapeList[shapeIndex[i]];
+    const t = out.origin;
     for (let a = 0; a < 3; a++)
-      o[9 + a] = R[3 * a] * sh.cx + R[3 * a + 1] * sh.cy + R[3 * a + 2] * sh.cz + t[a];
+      o[9 + a] = o[3 * a] * sh.cx + o[3 * a + 1] * sh.cy + o[3 * a + 2] * sh.cz + t[3 * i + a];
     o[12] = sh.ex;
     o[13] = sh.ey;
     o[14] = sh.ez;
   };
   const { box0, delta, origin } = out;
-  const shapes = new Map<Surface | Shape<3> | Compound, SurfaceShape>();
+  // each body's place in shapeList
+  const shapes = new Map<Surface | Shape<3> | Compound, number>();
   let last: Surface | Shape<3> | Compound | null = null;
   let shape: SurfaceShape | null = null;
+  let shapeAt = 0;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);
   const k = new Float64Array(3);
@@ -265,10 +272,14 @@ export function stepBodies3(
     if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
     if (s !== last || shape === null) {
       last = s;
-      shape = shapes.get(s) ?? surfaceShape(s);
-      shapes.set(s, shape);
+      const known = shapes.get(s);
+      if (known === undefined) {
+        shapeAt = shapeList.length;
+        shapeList.push(surfaceShape(s));
+        shapes.set(s, shapeAt);
+      } else shapeAt = known;
+      shape = shapeList[shapeAt];
     }
-    shapeOf[i] = shape;
     if (shape.diagonal > out.largestDiagonal) out.largestDiagonal = shape.diagonal;
     const v = shape.points;
     const R = p0.R;
@@ -350,6 +361,17 @@ export function stepBodies3(
     out.mu[i] = length + theta * rho;
     out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
     out.radius[i] = shape.radius;
+    const f = 9 * i;
+    rotations[f] = r0;
+    rotations[f + 1] = r1;
+    rotations[f + 2] = r2;
+    rotations[f + 3] = r3;
+    rotations[f + 4] = r4;
+    rotations[f + 5] = r5;
+    rotations[f + 6] = r6;
+    rotations[f + 7] = r7;
+    rotations[f + 8] = r8;
+    shapeIndex[i] = shapeAt;
     delta[3 * i] = dx;
     delta[3 * i + 1] = dy;
     delta[3 * i + 2] = dz;

@@ -9,7 +9,7 @@ import {
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
 import type { PairSource } from './pair-source.js';
-import { overlappingPairs } from './sweep-and-prune.js';
+import { sweepAndPrune } from './sweep-and-prune.js';
 
 /**
  * Options of the many-body queries.
@@ -125,7 +125,9 @@ export function candidatePairs(b: StepBodies, tolerance: number, h = 1, source?:
   const margin = 0.5 * tolerance;
   const boxes = sweptBoxes(b, margin, h);
   const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
-  const raw = source === undefined ? overlappingPairs(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
+  // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
+  // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
+  const raw = source === undefined ? sweepAndPrune(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
   const spin = h >= 1 ? b.spin : new Float64Array(b.count);
   if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   let kept = 0;
@@ -202,7 +204,7 @@ export function firstWindow(b: StepBodies): number {
  * (μ_i + μ_j)` and the last iterate of a conservative advancement on a cheap lower bound of the
  * pair's gap (see {@link PairBound}), neither of which the pair's reported toi comes before.
  *
- * `source`, when given, finds the overlapping boxes of each window in place of `overlappingPairs`.
+ * `source`, when given, finds the overlapping boxes of each window in place of `sweepAndPrune`.
  */
 export function searchFirst<R>(
   b: StepBodies,
