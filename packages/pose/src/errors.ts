@@ -27,12 +27,10 @@ export type FirstTouchErrorCode =
   | 'ABORTED'
   /** Serialized body data that does not describe a body: unknown kind or version, a tree that does not match. */
   | 'BAD_DATA'
-  /** A body id that a worker pool does not hold. */
+  /** A body id that a worker pool or a world does not hold. */
   | 'UNKNOWN_BODY'
   /** A worker died on a query twice (the query was retried once on another worker). */
   | 'WORKER_FAILED'
-  /** A body id that a world does not hold. */
-  | 'UNKNOWN_ID'
   /** The same body object added to a world twice (without `shared`). */
   | 'DUPLICATE_BODY'
   /** A world step's impact callback threw; the error names how far the step got. */

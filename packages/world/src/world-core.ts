@@ -153,7 +153,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /**
    * Removes body `id`.
    *
-   * @throws `FirstTouchError` `UNKNOWN_ID`, or `INVALID_OPTION` inside the step's callback.
+   * @throws `FirstTouchError` `UNKNOWN_BODY`, or `INVALID_OPTION` inside the step's callback.
    * @example
    * ```ts
    * import { World } from '@firsttouch/world';
@@ -192,7 +192,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /**
    * A copy of body `id`'s pose (inside the step's callback: at the impact's instant).
    *
-   * @throws `FirstTouchError` `UNKNOWN_ID`.
+   * @throws `FirstTouchError` `UNKNOWN_BODY`.
    * @example
    * ```ts
    * import { World } from '@firsttouch/world';
@@ -255,7 +255,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * Where body `id` is to be at the end of the next step (its pose now is the start); inside the
    * step's callback, at the end of the current one. A body without a target does not move.
    *
-   * @throws `FirstTouchError` `UNKNOWN_ID`, `INVALID_POSE`, `INVALID_OPTION` for a static body.
+   * @throws `FirstTouchError` `UNKNOWN_BODY`, `INVALID_POSE`, `INVALID_OPTION` for a static body.
    * @example
    * ```ts
    * import { World } from '@firsttouch/world';
@@ -365,11 +365,11 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** Told when body k gets a new target (the step drops the motion it keeps for it). */
   protected retargeted(_k: number): void {}
 
-  /** The dense index of `id`, or `UNKNOWN_ID` naming the call. */
+  /** The dense index of `id`, or `UNKNOWN_BODY` naming the call. */
   protected indexOf(id: number, where: string): number {
     const k = this.#index.get(id);
     if (k === undefined)
-      throw new FirstTouchError('UNKNOWN_ID', `${where}: no body with id ${describeValue(id)} in the world`);
+      throw new FirstTouchError('UNKNOWN_BODY', `${where}: no body with id ${describeValue(id)} in the world`);
     return k;
   }
 

@@ -23,7 +23,7 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     w.remove(id);
     for (const f of [() => w.remove(id), () => w.pose(id), () => w.setTarget(id, at(1)), () => w.pose(7.5)]) {
       const e = caught(f);
-      expect(e.code).toBe('UNKNOWN_ID');
+      expect(e.code).toBe('UNKNOWN_BODY');
       expect(e.message).toMatch(/no body with id/);
     }
     expect(caught(() => w.setTarget(Number.NaN, at(1))).message).toMatch(/setTarget: no body with id NaN/);
