@@ -369,7 +369,10 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected indexOf(id: number, where: string): number {
     const k = this.#index.get(id);
     if (k === undefined)
-      throw new FirstTouchError('UNKNOWN_BODY', `${where}: no body with id ${describeValue(id)} in the world`);
+      throw new FirstTouchError(
+        'UNKNOWN_BODY',
+        `${where}: no body with id ${describeValue(id)} in the world`,
+      );
     return k;
   }
 
