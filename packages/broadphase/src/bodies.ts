@@ -1,4 +1,4 @@
-import { isShape3, type Shape } from '@firsttouch/convex';
+import { isShape2, isShape3, type Shape } from '@firsttouch/convex';
 import { Compound, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
@@ -111,8 +111,8 @@ export function checkArrays(
   const ok =
     kind === 'Surface'
       ? (b: unknown) => Surface.isSurface(b) || isShape3(b) || Compound.isCompound(b)
-      : Curve.isCurve;
-  const what = kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : `a ${kind}`;
+      : (b: unknown) => Curve.isCurve(b) || isShape2(b);
+  const what = kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : 'a Curve or a 2-D shape';
   bodies.forEach((b, i) => {
     if (!ok(b))
       throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
@@ -383,7 +383,10 @@ export function stepBodies3(
   return out;
 }
 
-/** The step data of curves moving from poses0 to poses1 (validates the poses). *
+/**
+ * The step data of curves (or 2-D shapes) moving from poses0 to poses1 (validates the poses). A
+ * shape is held by its box: its 4 corners stand for its points, its reach is its ball's radius.
+ *
  * @example
  * ```ts
  * import { stepBodies2 } from '@firsttouch/broadphase/internal';
@@ -394,7 +397,7 @@ export function stepBodies3(
  * ```
  */
 export function stepBodies2(
-  bodies: readonly Curve[],
+  bodies: readonly (Curve | Shape<2>)[],
   poses0: readonly Pose2Like[],
   poses1: readonly Pose2Like[],
 ): StepBodies {
@@ -404,19 +407,20 @@ export function stepBodies2(
   const radii = new Map<object, number>();
   for (let i = 0; i < n; i++) {
     const c = bodies[i];
-    c.assertNotEmpty(`bodies[${i}]`);
+    const curve = Curve.isCurve(c);
+    if (curve) c.assertNotEmpty(`bodies[${i}]`);
     const m = new RigidMotion2(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
     // shared curves are welded once a call
     let v = cache.get(c);
     if (v === undefined) {
-      v = distinctPoints(c.positions, 2);
+      v = curve ? distinctPoints(c.positions, 2) : rectangleCorners(c.bounds());
       cache.set(c, v);
     }
     const diag = c.bounds().diagonal;
     if (diag > out.largestDiagonal) out.largestDiagonal = diag;
     let radius = radii.get(c);
     if (radius === undefined) {
-      radius = ballRadius(v, 2);
+      radius = curve ? ballRadius(v, 2) : c.reach;
       radii.set(c, radius);
     }
     // in 2-D a point turns about the origin: its ρ is its distance from it
@@ -447,6 +451,14 @@ export function stepBodies2(
     fillScale(out, i);
   }
   return out;
+}
+
+/** The 4 corners of a 2-D box (x y each): they hold a shape inside it. */
+function rectangleCorners(b: {
+  readonly min: ArrayLike<number>;
+  readonly max: ArrayLike<number>;
+}): Float64Array {
+  return Float64Array.of(b.min[0], b.min[1], b.max[0], b.min[1], b.max[0], b.max[1], b.min[0], b.max[1]);
 }
 
 /** The chord of body i's turn over a window [0, h]: `2 ρ sin(hθ/2)` (its spin when h = 1). */

@@ -1,9 +1,8 @@
 import type { CcdStatusValue, TimeOfImpact2Result } from '@firsttouch/ccd';
-import { CURVE_QUERIES, CURVES } from '@firsttouch/ccd/internal';
-import type { Curve } from '@firsttouch/mesh';
+import { SHAPES2 } from '@firsttouch/ccd/internal';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
-import { pairRunner, withQuery } from './pair-runner.js';
+import { bodyRunner2, type ManyBody2 } from './body-runner2.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import {
@@ -40,7 +39,8 @@ export interface FirstImpact2Result {
 }
 
 /**
- * The 2-D twin of {@link firstImpact}: the earliest contact among many curves over a step.
+ * The 2-D twin of {@link firstImpact}: the earliest contact among many curves and 2-D convex shapes
+ * over a step (a pair with a shape runs `timeOfImpact2`'s shape path; two curves as before).
  *
  * @throws `FirstTouchError` as {@link firstImpact}.
  * @example
@@ -55,7 +55,7 @@ export interface FirstImpact2Result {
  * ```
  */
 export function firstImpact2(
-  bodies: readonly Curve[],
+  bodies: readonly ManyBody2[],
   poses0: readonly Pose2Like[],
   poses1: readonly Pose2Like[],
   options?: ImpactOptions,
@@ -79,7 +79,7 @@ export function firstImpact2(
  * ```
  */
 export function firstImpact2From(
-  bodies: readonly Curve[],
+  bodies: readonly ManyBody2[],
   poses0: readonly Pose2Like[],
   poses1: readonly Pose2Like[],
   options?: ImpactOptions,
@@ -88,7 +88,7 @@ export function firstImpact2From(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
     const r = firstImpact2From(
       unit.bodies,
@@ -99,18 +99,8 @@ export function firstImpact2From(
     );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
-  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
-    searchFirst(
-      step,
-      o,
-      pairRunner(CURVES, query, bodies, poses0, poses1, undefined, {
-        signal: options?.signal,
-        onProgress: options?.onProgress,
-        where: 'firstImpact2',
-      }),
-      source,
-    ),
-  );
+  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact2' };
+  const r = bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchFirst(step, o, run, source));
   return { ...r, tolerance: o.tolerance };
 }
 
@@ -145,7 +135,7 @@ export interface PairImpact2 {
  * ```
  */
 export function allImpacts2(
-  bodies: readonly Curve[],
+  bodies: readonly ManyBody2[],
   poses0: readonly Pose2Like[],
   poses1: readonly Pose2Like[],
   options?: ImpactOptions,
@@ -153,22 +143,14 @@ export function allImpacts2(
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
     const r = allImpacts2(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }
   const c = candidatePairs(step, o.tolerance);
-  const r = withQuery(CURVES, CURVE_QUERIES, o, (query) =>
-    searchAll(
-      c,
-      pairRunner(CURVES, query, bodies, poses0, poses1, undefined, {
-        signal: options?.signal,
-        onProgress: options?.onProgress,
-        where: 'allImpacts2',
-      }),
-    ),
-  );
+  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'allImpacts2' };
+  const r = bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchAll(c, run));
   return { ...r, tolerance: o.tolerance };
 }

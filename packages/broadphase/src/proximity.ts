@@ -1,4 +1,5 @@
-import { Surface, surfaceDistance } from '@firsttouch/mesh';
+import { isShape3 } from '@firsttouch/convex';
+import { Compound, CompoundPair, relativeTransform, Surface, surfaceDistance } from '@firsttouch/mesh';
 import {
   assertPose3,
   describeValue,
@@ -7,6 +8,7 @@ import {
   isArrayLike,
   type Pose3Like,
 } from '@firsttouch/pose';
+import type { ManyBody3 } from './body-runner.js';
 import { sweepAndPrune } from './sweep-and-prune.js';
 
 /**
@@ -31,7 +33,9 @@ export interface ProximityResult {
 /**
  * The pairs of bodies closer than `cutoff` at one instant (the instantaneous screen): boxes grown by
  * `cutoff / 2` through sweep-and-prune, then {@link surfaceDistance} with `maxDistance = cutoff`,
- * which stops as soon as a pair is certified farther.
+ * which stops as soon as a pair is certified farther. Bodies may be Surfaces, 3-D convex shapes and
+ * compounds: a pair with a shape or a compound is measured by mesh's `CompoundPair` (GJK for two
+ * shapes), its distance the gap between the two witness points.
  *
  * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for a
  *   missing or invalid pose, `INVALID_OPTION` for a cutoff that is negative or not finite.
@@ -46,14 +50,14 @@ export interface ProximityResult {
  * ```
  */
 export function proximityPairs(
-  bodies: readonly Surface[],
+  bodies: readonly ManyBody3[],
   poses: readonly Pose3Like[],
   cutoff: number,
 ): ProximityResult {
   if (!Array.isArray(bodies))
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `bodies must be an array of Surfaces, got ${describeValue(bodies)}`,
+      `bodies must be an array of Surfaces, 3-D shapes or compounds, got ${describeValue(bodies)}`,
     );
   if (!isArrayLike(poses) || poses.length !== bodies.length) {
     throw new FirstTouchError(
@@ -71,26 +75,44 @@ export function proximityPairs(
   const boxes = new Float64Array(6 * n);
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
-    if (!Surface.isSurface(s))
-      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be a Surface, got ${describeValue(s)}`);
-    s.assertNotEmpty(`bodies[${i}]`);
+    const surface = Surface.isSurface(s);
+    if (!surface && !isShape3(s) && !Compound.isCompound(s)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `bodies[${i}] must be a Surface, a 3-D shape or a compound, got ${describeValue(s)}`,
+      );
+    }
+    if (surface) s.assertNotEmpty(`bodies[${i}]`);
     assertPose3(poses[i], `poses[${i}]`);
-    worldBox(s, poses[i], 0.5 * cutoff, boxes, 6 * i);
+    // A shape or a compound is held by its box: its 8 corners stand for its vertices.
+    worldBox(surface ? s.vertices() : boxCorners(s.bounds()), poses[i], 0.5 * cutoff, boxes, 6 * i);
   }
   const candidates = sweepAndPrune(boxes, 3);
   const pairs: [number, number][] = [];
   const distances: number[] = [];
+  // One pair object and placement for the pairs with a shape or a compound, bound pair by pair.
+  let mixed: CompoundPair | null = null;
+  const R = new Float64Array(9);
+  const t = new Float64Array(3);
   for (let k = 0; k < candidates.length; k += 2) {
     const i = candidates[k];
     const j = candidates[k + 1];
-    const r = surfaceDistance(bodies[i], bodies[j], {
-      poseA: poses[i],
-      poseB: poses[j],
-      maxDistance: cutoff,
-    });
-    if (!r.beyond && r.distance < cutoff) {
+    const a = bodies[i];
+    const b = bodies[j];
+    let distance: number;
+    if (Surface.isSurface(a) && Surface.isSurface(b)) {
+      const r = surfaceDistance(a, b, { poseA: poses[i], poseB: poses[j], maxDistance: cutoff });
+      distance = r.beyond ? Number.POSITIVE_INFINITY : r.distance;
+    } else {
+      mixed ??= new CompoundPair();
+      mixed.bind(a, b);
+      relativeTransform(poses[i], poses[j], R, t);
+      mixed.evaluate(R, t);
+      distance = mixed.lowerBound === 0 ? 0 : mixed.distance;
+    }
+    if (distance < cutoff) {
       pairs.push([i, j]);
-      distances.push(r.distance);
+      distances.push(distance);
     }
   }
   return { pairs, distances: Float64Array.from(distances) };
@@ -133,9 +155,19 @@ export function proximityPairsWithin(surface: Surface, cutoff: number): Proximit
   );
 }
 
-/** The world box of a surface at a pose, grown by `grow`, into `out` at `o` (mins then maxes). */
-function worldBox(s: Surface, pose: Pose3Like, grow: number, out: Float64Array, o: number): void {
-  const v = s.vertices();
+/** The 8 corners of a body-frame box (x y z each). */
+function boxCorners(b: { readonly min: ArrayLike<number>; readonly max: ArrayLike<number> }): Float64Array {
+  const points = new Float64Array(24);
+  for (let c = 0; c < 8; c++) {
+    points[3 * c] = c & 1 ? b.max[0] : b.min[0];
+    points[3 * c + 1] = c & 2 ? b.max[1] : b.min[1];
+    points[3 * c + 2] = c & 4 ? b.max[2] : b.min[2];
+  }
+  return points;
+}
+
+/** The world box of points `v` (body frame) at a pose, grown by `grow`, into `out` at `o` (mins then maxes). */
+function worldBox(v: Float64Array, pose: Pose3Like, grow: number, out: Float64Array, o: number): void {
   const R = pose.R;
   const t = pose.t;
   for (let a = 0; a < 3; a++) {

@@ -4,12 +4,21 @@ import type { GjkState } from './gjk-state.js';
 export const OVERLAP_SHARE = 1e-15;
 
 /**
+ * Supports in a row that leave |v| unshrunk before the search gives up: a simplex's worth. Near
+ * parallel faces a new support turns v by an angle whose effect on |v| is of second order (below
+ * |v|'s rounding) while the simplex moves onto the nearest face, which takes up to a simplex of new
+ * points; one stall ending the search left |v| 1e-9 of the scene above the gap (DECISIONS.md).
+ */
+const STALLS = 4;
+
+/**
  * GJK from the state's simplex to the distance between the query point and the difference of the
  * cores: it stops when |v| (an upper bound) and the largest gap along a search direction (a lower
  * bound, certified: every support is exact) agree within `relative · |v|` plus the state's
  * `absoluteTolerance` share of the scene's scale, when the
  * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
- * repeats a point of the simplex or |v| stops shrinking (rounding), or after `maxIterations` supports.
+ * repeats a point of the simplex or |v| stops shrinking for `STALLS` supports in a row
+ * (rounding), or after `maxIterations` supports.
  * Sets the state's result fields; allocates nothing.
  */
 export function runDistance(g: GjkState, relative: number, maxIterations: number, stopAbove: number): void {
@@ -23,7 +32,7 @@ export function runDistance(g: GjkState, relative: number, maxIterations: number
     ay = 0,
     az = 0;
   let converged = overlap;
-  let stalled = false;
+  let stalls = 0;
   let iterations = 0;
   const v = S.v;
   while (!overlap && iterations < maxIterations) {
@@ -59,14 +68,14 @@ export function runDistance(g: GjkState, relative: number, maxIterations: number
       converged = true;
       break;
     }
-    if (known || stalled) break;
+    if (known || stalls >= STALLS) break;
     S.n++;
     if (S.reduce()) {
       overlap = true;
       converged = true;
       break;
     }
-    stalled = !(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < vv);
+    stalls = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < vv ? 0 : stalls + 1;
   }
   g.iterations = iterations;
   g.overlap = overlap;

@@ -46,9 +46,10 @@ export interface ShapeDistance2Options {
  */
 export interface ShapeDistanceResult {
   /**
-   * The gap between the shapes (0 when they intersect): the distance between the two points, within
-   * 1e-13 of the gap, or of the scene's size where rounding stops GJK first (a few 1e-12 of it were
-   * seen with faces 1e-11 rad from parallel: the search direction's rounding tilts the supports).
+   * The gap between the shapes (0 when they intersect): the distance between the two points. For
+   * cores with vertices (all but cylinders and cones) within 1e-13 of the cores' distance plus 1e-14
+   * of the scene's size above the gap (GJK's stopping rule); on curved cores rounding may stop GJK
+   * first, a few 1e-12 of the scene above.
    */
   distance: number;
   /** A lower bound of the gap, certified to rounding (the gap along a separating axis). */
