@@ -6,7 +6,18 @@ import type { Pose3Like } from '@firsttouch/pose';
 import { type PairWatch, pairRunner, withQuery } from './pair-runner.js';
 import type { PairRunner } from './search.js';
 
-/** A body of the 3-D many-body calls: a surface, a convex shape or a compound. */
+/**
+ * A body of the 3-D many-body calls: a surface, a convex shape or a compound.
+ *
+ * @example
+ * ```ts
+ * import type { ManyBody3 } from '@firsttouch/broadphase';
+ * import { ball } from '@firsttouch/convex';
+ * import { box } from '@firsttouch/mesh';
+ * const bodies: ManyBody3[] = [box(1), ball(0.5)];
+ * console.log(bodies.length); // 2
+ * ```
+ */
 export type ManyBody3 = Surface | Shape<3> | Compound;
 
 /**

@@ -6,7 +6,18 @@ import type { Pose2Like } from '@firsttouch/pose';
 import { type PairWatch, pairRunner, withQuery } from './pair-runner.js';
 import type { PairRunner } from './search.js';
 
-/** A body of the 2-D many-body calls: a curve or a 2-D convex shape. */
+/**
+ * A body of the 2-D many-body calls: a curve or a 2-D convex shape.
+ *
+ * @example
+ * ```ts
+ * import type { ManyBody2 } from '@firsttouch/broadphase';
+ * import { ball2 } from '@firsttouch/convex';
+ * import { rectangle } from '@firsttouch/mesh';
+ * const bodies: ManyBody2[] = [rectangle(1, 1), ball2(0.5)];
+ * console.log(bodies.length); // 2
+ * ```
+ */
 export type ManyBody2 = Curve | Shape<2>;
 
 /**

@@ -5,6 +5,8 @@
  *
  * @packageDocumentation
  */
+export type { ManyBody3 } from './body-runner.js';
+export type { ManyBody2 } from './body-runner2.js';
 export { allImpacts, type FirstImpactResult, firstImpact, type PairImpact } from './first-impact.js';
 export { allImpacts2, type FirstImpact2Result, firstImpact2, type PairImpact2 } from './first-impact2.js';
 export { type ProximityResult, proximityPairs, proximityPairsWithin } from './proximity.js';

@@ -68,7 +68,11 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#sweep = new SortedSweep(d.dim);
   }
 
-  /** The dimension's strategy (for the step). */
+  /**
+   * The dimension's strategy, for the step in the subclass (not part of the API).
+   *
+   * @hidden
+   */
   protected get dimension(): Dimension<PoseLike, Pose, Impact> {
     return this.#d;
   }
