@@ -1,13 +1,8 @@
 import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
 import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
-import {
-  type AbortSignalLike,
-  assertCallback,
-  assertSignal,
-  describeValue,
-  FirstTouchError,
-} from '@firsttouch/pose';
+import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { defaultWorkerCount, spawnWorker } from '#spawn';
+import { assertBatchArgs } from './batch-args.js';
 import { serializeBody } from './codecs.js';
 import { type BatchJob, type BatchRun, jobsOf, runOf } from './jobs.js';
 import type { BatchFailure, FromWorker, OpName, WorkerPort } from './protocol.js';
@@ -212,27 +207,7 @@ export class BatchPool {
     const where = `BatchPool.${op}`;
     try {
       this.#assertOpen(op);
-      if (!Array.isArray(queries)) {
-        throw new FirstTouchError(
-          'INVALID_OPTION',
-          `${where}: queries must be an array, got ${describeValue(queries)}`,
-        );
-      }
-      if (options !== undefined && (typeof options !== 'object' || options === null)) {
-        throw new FirstTouchError(
-          'INVALID_OPTION',
-          `${where}: options must be an object, got ${describeValue(options)}`,
-        );
-      }
-      assertSignal(options?.signal, `${where}: signal`);
-      assertCallback(options?.onProgress, `${where}: onProgress`);
-      const chunk = options?.chunkSize;
-      if (chunk !== undefined && (typeof chunk !== 'number' || !Number.isInteger(chunk) || chunk < 1)) {
-        throw new FirstTouchError(
-          'INVALID_OPTION',
-          `${where}: chunkSize must be an integer ≥ 1, got ${describeValue(chunk)}`,
-        );
-      }
+      assertBatchArgs(where, queries, options);
       if (options?.signal?.aborted)
         throw new FirstTouchError('ABORTED', `${where}: aborted before it started`);
     } catch (e) {

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
 import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
-import { assertCallback, assertSignal, describeValue, FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { assertBatchArgs } from '../batch-args.js';
 import { serializeBody } from '../codecs.js';
 import { type BatchJob, type BatchRun, jobsOf, runOf } from '../jobs.js';
 import type { BatchFailure, OpName } from '../protocol.js';
@@ -170,19 +171,8 @@ export class QueueClient {
   ): Promise<Array<R | BatchFailure>> {
     const where = `QueueClient.${op}`;
     if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `${where}: the client is closed`);
-    if (!Array.isArray(queries))
-      throw new FirstTouchError(
-        'INVALID_OPTION',
-        `${where}: queries must be an array, got ${describeValue(queries)}`,
-      );
-    assertSignal(options?.signal, `${where}: signal`);
-    assertCallback(options?.onProgress, `${where}: onProgress`);
+    assertBatchArgs(where, queries, options);
     const size = options?.chunkSize ?? 256;
-    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1)
-      throw new FirstTouchError(
-        'INVALID_OPTION',
-        `${where}: chunkSize must be an integer ≥ 1, got ${describeValue(size)}`,
-      );
     let resolveRun!: (r: unknown[]) => void;
     let rejectRun!: (e: unknown) => void;
     const settled = new Promise<unknown[]>((resolve, reject) => {
