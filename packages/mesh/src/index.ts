@@ -71,7 +71,7 @@ export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';
 export { icosphere } from './shapes/icosphere.js';
 export { naca4, naca4Section } from './shapes/naca4.js';
-export { Surface, type SurfaceExtent } from './surface.js';
+export { Surface, type SurfaceExtent, type SurfaceOptions } from './surface.js';
 export {
   type BoundingTree,
   LEAF_SIZE,

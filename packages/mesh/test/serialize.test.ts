@@ -117,6 +117,48 @@ describe('serialize and deserialize', () => {
     expect(s.tree().elementCount).toBe(320);
   });
 
+  it('send a surface built in shared memory as its own arrays, tree included: nothing copied', () => {
+    const ball = icosphere(0.5, 3);
+    const s = Surface.fromIndexed(ball.positions, ball.indices, { shared: true });
+    expect(s.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(s.indices.buffer).toBe(s.positions.buffer);
+    const tree = s.tree();
+    expect(tree.boxes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(tree.order.buffer).toBe(tree.boxes.buffer);
+    const data = serialize(s) as SurfaceData;
+    expect(data.positions).toBe(s.positions);
+    expect(data.indices).toBe(s.indices);
+    expect(data.tree?.boxes).toBe(tree.boxes);
+    expect(data.tree?.order).toBe(tree.order);
+    // {shared: false} still gives a transferable copy
+    const copy = serialize(s, { shared: false }) as SurfaceData;
+    expect(copy.positions.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(copy.positions).not.toBe(s.positions);
+    // the same tree as a build in ordinary memory, and the same answers, bit for bit
+    expect(Array.from(tree.boxes)).toEqual(Array.from(ball.tree().boxes));
+    expect(Array.from(tree.order)).toEqual(Array.from(ball.tree().order));
+    const back = deserialize(structuredClone(data)) as Surface;
+    expect(back.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const soup = Surface.fromTriangles(Array.from({ length: 20 }, (_, i) => [...ball.facet(i)]).flat(), {
+      shared: true,
+    });
+    expect(soup.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const other = box(0.2, 1);
+    for (let k = 0; k < 20; k++) {
+      const poseB = poseFromAxisAngle([1, k, 2], k, [0.3 + 0.05 * k, 0.1, -0.2]);
+      sameFields(surfaceDistance(ball, other, { poseB }), surfaceDistance(back, other, { poseB }));
+    }
+    // a tree of an ordinary surface built in shared memory on request, and its surface's arrays copied
+    const plain = icosphere(0.5, 2);
+    expect(plain.tree({ shared: true }).boxes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const mixed = serialize(plain, { shared: true }) as SurfaceData;
+    expect(mixed.tree?.boxes).toBe(plain.tree().boxes);
+    expect(mixed.positions).not.toBe(plain.positions);
+    expect(mixed.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(thrown(() => Surface.fromIndexed([], [], { shared: 1 as never })).code).toBe('INVALID_OPTION');
+    expect(thrown(() => icosphere(1, 1).tree({ shared: 'yes' as never })).code).toBe('INVALID_OPTION');
+  });
+
   it('answer every distance as the original does, bit for bit (random poses)', () => {
     const bunny = unitBunny();
     const ball = icosphere(0.3, 2);

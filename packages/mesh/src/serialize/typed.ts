@@ -2,6 +2,7 @@
 // thread or window is of that realm's class, so `instanceof` would refuse it), and laid out back to
 // back in one buffer, so that a body travels as one transfer or one shared block.
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { inSharedMemory } from '../util/shared-arrays.js';
 
 /** The typed arrays body data is made of, by name. */
 interface TypedArrays {
@@ -34,16 +35,19 @@ type Packable = TypedArrays[keyof TypedArrays];
 /**
  * Copies of `arrays`, in the same order, laid out back to back in one new buffer (a
  * `SharedArrayBuffer` when `shared`): the widest elements first, so that every array starts aligned
- * for its kind.
+ * for its kind. With `shared`, an array already in shared memory is not copied: it is given as it is
+ * (a body built in shared memory is sent without a copy).
  */
 export function packArrays<T extends readonly Packable[]>(arrays: T, shared: boolean): T {
   const order = arrays
     .map((_, i) => i)
+    .filter((i) => !(shared && inSharedMemory(arrays[i])))
     .sort((i, j) => arrays[j].BYTES_PER_ELEMENT - arrays[i].BYTES_PER_ELEMENT);
+  if (order.length === 0) return arrays;
   let bytes = 0;
-  for (const a of arrays) bytes += a.byteLength;
+  for (const i of order) bytes += arrays[i].byteLength;
   const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  const out: Packable[] = new Array(arrays.length);
+  const out: Packable[] = arrays.slice();
   let at = 0;
   for (const i of order) {
     const a = arrays[i];
