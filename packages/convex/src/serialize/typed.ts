@@ -1,15 +1,24 @@
-// The typed arrays of serialized body data: checked by their tag (an array cloned into another
-// thread or window is of that realm's class, so `instanceof` would refuse it), and laid out back to
-// back in one buffer, so that a body travels as one transfer or one shared block.
+// The typed arrays of serialized body data (shapes here, surfaces and curves in mesh): checked by
+// their tag (an array cloned into another thread or window is of that realm's class, so
+// `instanceof` would refuse it), and laid out back to back in one buffer, so that a body travels as
+// one transfer or one shared block.
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { inSharedMemory } from '../util/shared-arrays.js';
 
 /** The typed arrays body data is made of, by name. */
-interface TypedArrays {
+export interface TypedArrays {
   Float64Array: Float64Array;
   Float32Array: Float32Array;
   Uint32Array: Uint32Array;
+  Int32Array: Int32Array;
   Uint8Array: Uint8Array;
+}
+
+/**
+ * True when `array` lives in a `SharedArrayBuffer` (of any realm: checked by its tag, as a buffer
+ * posted from another thread is of that thread's class).
+ */
+export function inSharedMemory(array: ArrayBufferView): boolean {
+  return Object.prototype.toString.call(array.buffer) === '[object SharedArrayBuffer]';
 }
 
 /**
@@ -30,7 +39,7 @@ export function typedArray<K extends keyof TypedArrays>(
 }
 
 /** A typed array of one of the classes of {@link TypedArrays}. */
-type Packable = TypedArrays[keyof TypedArrays];
+export type Packable = TypedArrays[keyof TypedArrays];
 
 /**
  * Copies of `arrays`, in the same order, laid out back to back in one new buffer (a
