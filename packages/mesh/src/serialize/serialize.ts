@@ -1,9 +1,8 @@
+import { inSharedMemory, packArrays, typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
-import { inSharedMemory } from '../util/shared-arrays.js';
 import { type TreeData, treeFromData } from './tree-data.js';
-import { packArrays, typedArray } from './typed.js';
 
 /**
  * The version of the data {@link serialize} writes and {@link deserialize} reads. A later layout gets

@@ -1,6 +1,6 @@
+import { typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { BoundingTree } from '../tree/build.js';
-import { typedArray } from './typed.js';
 
 /**
  * A body's bounding-volume tree as serialized data: the typed arrays of {@link BoundingTree} and its

@@ -6,7 +6,6 @@ import {
   FirstTouchError,
   throwIfAborted,
 } from '@firsttouch/pose';
-import { inSharedMemory } from '../util/shared-arrays.js';
 import { roundDown32, roundUp32 } from './round32.js';
 import { select } from './select.js';
 import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
@@ -140,12 +139,7 @@ export function buildTree(
     }
   }
   const nodeCount = nodeTotal(n, leafSize);
-  const [order, child, count, boxes] = treeArrays(
-    n,
-    nodeCount,
-    dim,
-    watch?.shared ?? inSharedMemory(positions),
-  );
+  const [order, child, count, boxes] = treeArrays(n, nodeCount, dim, watch?.shared, positions);
   for (let i = 0; i < n; i++) order[i] = i;
   // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes; the nodes
   // above them are listed for their boxes.

@@ -32,11 +32,3 @@ export function sharedArrays(specs: ReadonlyArray<readonly [BodyArrayClass, numb
   }
   return out;
 }
-
-/**
- * True when `array` lives in a `SharedArrayBuffer` (of any realm: checked by its tag, as a buffer
- * posted from another thread is of that thread's class).
- */
-export function inSharedMemory(array: ArrayBufferView): boolean {
-  return Object.prototype.toString.call(array.buffer) === '[object SharedArrayBuffer]';
-}
