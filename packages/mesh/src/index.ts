@@ -56,6 +56,7 @@ export {
   TRIANGLE_POINT_B,
   triangleDistance,
 } from './geometry/triangle-distance.js';
+export type { CompoundData } from './serialize/compound-data.js';
 export {
   type CurveData,
   DATA_VERSION,

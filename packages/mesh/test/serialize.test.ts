@@ -1,13 +1,18 @@
 // serialize / deserialize: a body and its tree as plain typed arrays and back, equal in every
 // answer, and hostile data refused with a FirstTouchError (never a crash, a hang or a wrong tree).
 
+import { ball, capsule, convexHull, cuboid, rounded, type Shape } from '@firsttouch/convex';
 import { FirstTouchError, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   box,
+  Compound,
+  type CompoundData,
+  CompoundPair,
   Curve,
   type CurveData,
+  compound,
   curveDistance,
   DATA_VERSION,
   deserialize,
@@ -199,7 +204,7 @@ describe('deserialize refuses data that is not a body', () => {
   it('names the kind, the version and the arrays', () => {
     expect(thrown(() => deserialize(null)).code).toBe('BAD_DATA');
     expect(thrown(() => deserialize({ ...good(), kind: 'shape' })).message).toBe(
-      'deserialize: kind must be "surface" or "curve", got "shape"',
+      'deserialize: kind must be "surface", "curve" or "compound", got "shape"',
     );
     expect(thrown(() => deserialize({ ...good(), version: 2 })).message).toBe(
       'deserialize: data of version 2; this package reads version 1',
@@ -335,5 +340,108 @@ describe('deserialize refuses data that is not a body', () => {
       const poseB = poseFromAxisAngle([0, 1, 0], k, [0.9, 0.1, 0]);
       sameFields(surfaceDistance(body, other, { poseB }), surfaceDistance(fresh, other, { poseB }));
     }
+  });
+});
+
+describe('serialize and deserialize compounds', () => {
+  const hull = convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5, -0.2, 0.3, 0.1]);
+  const robot = () =>
+    compound([
+      { body: unitBunny(), pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) },
+      { body: cuboid(0.5, 0.1, 0.3), pose: poseFromAxisAngle([1, 0, 0], 0.4, [0.8, 0, 0]) },
+      { body: rounded(hull, 0.05), pose: poseFromAxisAngle([0, 1, 1], 1.1, [-0.7, 0.2, 0]) },
+      { body: capsule(0.4, 0.1), pose: poseFromAxisAngle([1, 1, 0], 2.5, [0, 0.9, 0.1]) },
+    ]);
+
+  it('send the parts one by one with their poses, and make the compound again, equal in every part', () => {
+    const c = robot();
+    const data = serialize(c) as CompoundData;
+    expect(data.kind).toBe('compound');
+    expect(data.parts.map((p) => p.kind)).toEqual(['surface', 'shape', 'shape', 'shape']);
+    expect(data.poses.length).toBe(48);
+    const back = deserialize(structuredClone(data)) as Compound;
+    expect(Compound.isCompound(back)).toBe(true);
+    expect(back.partCount).toBe(4);
+    expect(Array.from(back.balls)).toEqual(Array.from(c.balls));
+    expect(Object.is(back.reach, c.reach)).toBe(true);
+    expect(back.bounds()).toEqual(c.bounds());
+    back.parts.forEach((p, i) => {
+      expect(Array.from(p.pose.R)).toEqual(Array.from(c.parts[i].pose.R));
+      expect(Array.from(p.pose.t)).toEqual(Array.from(c.parts[i].pose.t));
+    });
+    const surface = back.parts[0].body as Surface;
+    expect(Array.from(surface.tree().boxes)).toEqual(Array.from((c.parts[0].body as Surface).tree().boxes));
+    expect((back.parts[2].body as Shape).base?.kind).toBe('convexHull');
+    const shared = serialize(c, { shared: true }) as CompoundData;
+    expect((shared.parts[0] as SurfaceData).positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it('answer every part distance as the original, bit for bit (random poses)', () => {
+    const c = robot();
+    const back = deserialize(structuredClone(serialize(c))) as Compound;
+    const other = compound([
+      { body: ball(0.2), pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) },
+      { body: box(0.3, 1), pose: poseFromAxisAngle([0, 0, 1], 0, [0.4, 0, 0]) },
+    ]);
+    const otherBack = deserialize(structuredClone(serialize(other))) as Compound;
+    const a = new CompoundPair(c, other);
+    const b = new CompoundPair(back, otherBack);
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        ([u, v], angle, r) => {
+          const pose = poseFromAxisAngle([u, v, 1], angle, [r * u, r * v, r * (1 - Math.abs(u))]);
+          const R = Float64Array.from(pose.R);
+          const t = Float64Array.from(pose.t);
+          const d0 = a.evaluate(R, t);
+          const d1 = b.evaluate(R, t);
+          expect(Object.is(d0, d1)).toBe(true);
+          expect(Array.from(b.pointA)).toEqual(Array.from(a.pointA));
+          expect(Array.from(b.pointB)).toEqual(Array.from(a.pointB));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses compound data that does not make a compound, naming the part', () => {
+    type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+    const good = () => structuredClone(serialize(robot())) as Mutable<CompoundData>;
+    const parts = (d: CompoundData) => d.parts as Array<Record<string, unknown>>;
+    const cases: Array<[(d: Mutable<CompoundData>) => void, RegExp]> = [
+      [(d) => void (d.parts = {} as never), /parts must be an array of body data/],
+      [(d) => void (d.poses = d.poses.subarray(1)), /poses has length 47, 12 a part: 48/],
+      [(d) => void (d.poses = [1, 2, 3] as never), /poses must be a Float64Array/],
+      [(d) => void (d.poses[12 + 4] = 2), /parts\[1\]\.pose\.R is not orthonormal/],
+      [(d) => void (d.poses[9] = Number.NaN), /parts\[0\]\.pose/],
+      [
+        (d) => void (parts(d)[1].params = { hx: -1, hy: 1, hz: 1 }),
+        /parts\[1\]: cuboid: hx must be positive/,
+      ],
+      [(d) => void (parts(d)[0].kind = 'curve'), /parts\[0\]: (positions|sizes)|parts\[0\]\.body/],
+      [
+        (d) => void (parts(d)[2] = serialize(disc(1, 8))),
+        /parts\[2\]\.body must be a Surface or a 3-D shape/,
+      ],
+      [(d) => void (parts(d)[3] = { kind: 'nothing' }), /parts\[3\]: kind must be/],
+      [
+        (d) => void (parts(d)[0] = serialize(Surface.fromTriangles([]))),
+        /parts\[0\]\.body: the surface has no facets/,
+      ],
+    ];
+    for (const [mutate, message] of cases) {
+      const d = good();
+      mutate(d);
+      const e = thrown(() => deserialize(d));
+      expect(e.code, String(message)).toMatch(/BAD_DATA|BAD_LENGTH/);
+      expect(e.message).toMatch(message);
+    }
+    // compounds nested in compounds: refused before any depth is reached
+    let deep: unknown = serialize(robot());
+    for (let k = 0; k < 40; k++)
+      deep = { kind: 'compound', version: DATA_VERSION, parts: [deep], poses: new Float64Array(12) };
+    expect(thrown(() => deserialize(deep)).code).toBe('BAD_DATA');
   });
 });

@@ -1,7 +1,9 @@
 import { inSharedMemory, packArrays, typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { Compound, type compound } from '../compound.js';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
+import { type CompoundData, compoundData, compoundOf } from './compound-data.js';
 import { type TreeData, treeFromData } from './tree-data.js';
 
 /**
@@ -65,7 +67,7 @@ export interface CurveData {
 }
 
 /**
- * What {@link serialize} gives: a surface's or a curve's data, told apart by `kind`.
+ * What {@link serialize} gives: a surface's, a curve's or a compound's data, told apart by `kind`.
  *
  * @example
  * ```ts
@@ -74,7 +76,7 @@ export interface CurveData {
  * console.log(data.kind); // surface
  * ```
  */
-export type MeshData = SurfaceData | CurveData;
+export type MeshData = SurfaceData | CurveData | CompoundData;
 
 /**
  * Options of {@link serialize}.
@@ -105,10 +107,12 @@ export interface SerializeOptions {
  * `SurfaceOptions`) is sent as its own arrays: nothing is copied. {@link deserialize} makes it the body again,
  * tree included, equal in every answer. The tree is the only derived data sent: the rest (RSS
  * volumes, distinct vertices, convex data) is rebuilt on first use where it is needed, because
- * checking it against hostile data costs about as much as building it.
+ * checking it against hostile data costs about as much as building it. A {@link Compound} becomes
+ * {@link CompoundData}: its parts' bodies (convex shapes by `@firsttouch/convex`'s `serialize`) and
+ * poses.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is neither a Surface nor a Curve, or
- *   bad options.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a Surface, a Curve or a
+ *   Compound, or bad options.
  * @example
  * ```ts
  * import { box, deserialize, serialize, Surface, surfaceDistance } from '@firsttouch/mesh';
@@ -121,7 +125,7 @@ export interface SerializeOptions {
  * console.log(Surface.isSurface(copy), d0 === d1); // true true
  * ```
  */
-export function serialize(body: Surface | Curve, options?: SerializeOptions): MeshData {
+export function serialize(body: Surface | Curve | Compound, options?: SerializeOptions): MeshData {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -136,6 +140,11 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
       `serialize: shared must be a boolean, got ${describeValue(shared)}`,
     );
   }
+  return dataOf(body, shared);
+}
+
+/** The data of `body` (anything: refused with `INVALID_OPTION` unless it is a body of this package). */
+function dataOf(body: unknown, shared: boolean): MeshData {
   if (Surface.isSurface(body)) {
     const tree = body.facetCount > 0 ? body.tree() : undefined;
     if (tree === undefined) {
@@ -175,9 +184,10 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
       tree: { leafSize: tree.leafSize, boxes, child, count, order },
     };
   }
+  if (Compound.isCompound(body)) return compoundData(body, DATA_VERSION, shared, dataOf);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `serialize: body must be a Surface or a Curve, got ${describeValue(body)}`,
+    `serialize: body must be a Surface, a Curve or a Compound, got ${describeValue(body)}`,
   );
 }
 
@@ -188,7 +198,9 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
  * finite coordinates, vertex indices in range, the chains' sizes, and the tree against the body
  * (the shape the build gives, each leaf's box containing its elements, each parent's the union of
  * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
- * modify them afterwards.
+ * modify them afterwards. A compound's parts are read by the packages that own them (convex shapes by
+ * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound}, whose
+ * checks of the parts and poses answer as `BAD_DATA` naming the part.
  *
  * @throws `FirstTouchError` `BAD_DATA` for data that is not a body of this version or a tree that
  *   does not match, `BAD_LENGTH`, `NON_FINITE`, `INDEX_RANGE`, each naming the field and the place.
@@ -204,16 +216,20 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
  * }
  * ```
  */
-export function deserialize(data: unknown): Surface | Curve {
-  const where = 'deserialize';
+export function deserialize(data: unknown): Surface | Curve | Compound {
+  return bodyOf(data, 'deserialize', 0);
+}
+
+/** {@link deserialize} at `where`, `depth` compounds deep. */
+function bodyOf(data: unknown, where: string, depth: number): Surface | Curve | Compound {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
   }
   const d = data as Record<string, unknown>;
-  if (d.kind !== 'surface' && d.kind !== 'curve') {
+  if (d.kind !== 'surface' && d.kind !== 'curve' && d.kind !== 'compound') {
     throw new FirstTouchError(
       'BAD_DATA',
-      `${where}: kind must be "surface" or "curve", got ${describeValue(d.kind)}`,
+      `${where}: kind must be "surface", "curve" or "compound", got ${describeValue(d.kind)}`,
     );
   }
   if (d.version !== DATA_VERSION) {
@@ -222,6 +238,7 @@ export function deserialize(data: unknown): Surface | Curve {
       `${where}: data of version ${describeValue(d.version)}; this package reads version ${DATA_VERSION}`,
     );
   }
+  if (d.kind === 'compound') return compoundOf(d, where, depth, bodyOf);
   return d.kind === 'surface' ? surfaceOf(d, where) : curveOf(d, where);
 }
 
