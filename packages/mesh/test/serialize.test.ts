@@ -409,7 +409,7 @@ describe('serialize and deserialize compounds', () => {
   it('refuses compound data that does not make a compound, naming the part', () => {
     type Mutable<T> = { -readonly [K in keyof T]: T[K] };
     const good = () => structuredClone(serialize(robot())) as Mutable<CompoundData>;
-    const parts = (d: CompoundData) => d.parts as Array<Record<string, unknown>>;
+    const parts = (d: CompoundData) => d.parts as unknown as Array<Record<string, unknown>>;
     const cases: Array<[(d: Mutable<CompoundData>) => void, RegExp]> = [
       [(d) => void (d.parts = {} as never), /parts must be an array of body data/],
       [(d) => void (d.poses = d.poses.subarray(1)), /poses has length 47, 12 a part: 48/],
@@ -422,12 +422,12 @@ describe('serialize and deserialize compounds', () => {
       ],
       [(d) => void (parts(d)[0].kind = 'curve'), /parts\[0\]: (positions|sizes)|parts\[0\]\.body/],
       [
-        (d) => void (parts(d)[2] = serialize(disc(1, 8))),
+        (d) => void (parts(d)[2] = serialize(disc(1, 8)) as never),
         /parts\[2\]\.body must be a Surface or a 3-D shape/,
       ],
       [(d) => void (parts(d)[3] = { kind: 'nothing' }), /parts\[3\]: kind must be/],
       [
-        (d) => void (parts(d)[0] = serialize(Surface.fromTriangles([]))),
+        (d) => void (parts(d)[0] = serialize(Surface.fromTriangles([])) as never),
         /parts\[0\]\.body: the surface has no facets/,
       ],
     ];
