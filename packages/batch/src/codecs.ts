@@ -1,4 +1,11 @@
-import { Curve, deserialize as meshDeserialize, serialize as meshSerialize, Surface } from '@firsttouch/mesh';
+import { deserialize as convexDeserialize, serialize as convexSerialize, Shape } from '@firsttouch/convex';
+import {
+  Compound,
+  Curve,
+  deserialize as meshDeserialize,
+  serialize as meshSerialize,
+  Surface,
+} from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /**
@@ -8,7 +15,7 @@ import { describeValue, FirstTouchError } from '@firsttouch/pose';
  * @example
  * ```ts
  * import { BODY_CODECS } from '@firsttouch/batch';
- * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve
+ * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve, shape, compound
  * ```
  */
 export interface BodyCodec {
@@ -25,9 +32,32 @@ export interface BodyCodec {
 }
 
 /**
- * The families of bodies a pool can send, a frozen table (no module state): Surface and Curve, by
- * `@firsttouch/mesh`. Convex shapes and compounds add one entry each, owned by the package that
- * defines them (see the README, "Other body kinds").
+ * Elements (facets, segments) from which a body's tree, when the pool sends the body before the tree
+ * is built, is built straight into shared memory (with a shared pool): the tree, about 33 bytes a
+ * facet, is then sent without a copy, and only the body's own arrays are copied. Below it, one
+ * buffer for the whole body is cheaper than two.
+ *
+ * @example
+ * ```ts
+ * import { LARGE_BODY } from '@firsttouch/batch';
+ * console.log(LARGE_BODY); // 65536
+ * ```
+ */
+export const LARGE_BODY = 65_536;
+
+/** The data of a Surface or a Curve: a large one's tree built in shared memory first (see {@link LARGE_BODY}). */
+function meshData(body: Surface | Curve, shared: boolean): { readonly kind: string } {
+  const elements = Surface.isSurface(body) ? body.facetCount : body.segmentCount;
+  // Options of a tree already built are ignored: this only decides where a tree not yet built goes.
+  if (shared && elements >= LARGE_BODY) body.tree({ shared: true });
+  return meshSerialize(body, { shared });
+}
+
+/**
+ * The families of bodies a pool can send, a frozen table (no module state), one entry each: Surface
+ * and Curve, by `@firsttouch/mesh`; convex shapes, by `@firsttouch/convex`; compounds (of Surfaces
+ * and 3-D shapes), by `@firsttouch/mesh`. Each is serialized and read back by the package that owns
+ * it.
  *
  * @example
  * ```ts
@@ -40,7 +70,21 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
     owner: '@firsttouch/mesh',
     kinds: Object.freeze(['surface', 'curve']),
     owns: (body: unknown) => Surface.isSurface(body) || Curve.isCurve(body),
-    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Surface | Curve, { shared }),
+    serialize: (body: unknown, shared: boolean) => meshData(body as Surface | Curve, shared),
+    deserialize: (data: unknown) => meshDeserialize(data),
+  }),
+  Object.freeze({
+    owner: '@firsttouch/convex',
+    kinds: Object.freeze(['shape']),
+    owns: (body: unknown) => Shape.isShape(body),
+    serialize: (body: unknown, shared: boolean) => convexSerialize(body as Shape, { shared }),
+    deserialize: (data: unknown) => convexDeserialize(data),
+  }),
+  Object.freeze({
+    owner: '@firsttouch/mesh',
+    kinds: Object.freeze(['compound']),
+    owns: (body: unknown) => Compound.isCompound(body),
+    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Compound, { shared }),
     deserialize: (data: unknown) => meshDeserialize(data),
   }),
 ]);
@@ -50,7 +94,7 @@ export function serializeBody(body: unknown, shared: boolean, where: string): { 
   for (const codec of BODY_CODECS) if (codec.owns(body)) return codec.serialize(body, shared);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `${where}: body must be a Surface or a Curve, got ${describeValue(body)}`,
+    `${where}: body must be a Surface, a Curve, a convex shape or a Compound, got ${describeValue(body)}`,
   );
 }
 
