@@ -261,32 +261,41 @@ describe('deserialize refuses data that is not a shape', () => {
       convexPolygon(ring),
       rounded(convexHull(cloud(next, 30)), 0.1),
     ];
-    const rand = seeded(7);
     const other3 = cuboid(0.2, 0.2, 0.2);
     const other2 = cuboid2(0.2, 0.2);
-    for (let k = 0; k < 400; k++) {
-      const source = sources[k % sources.length];
-      const data = structuredClone(serialize(source)) as Mutable<ShapeData>;
-      const arrays = (data.base ?? data) as Mutable<ShapeData>;
-      const bytes = new Uint8Array(arrays.points!.buffer);
-      const flips = 1 + Math.floor(rand() * 4);
-      for (let f = 0; f < flips; f++) bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
-      if (rand() < 0.1) arrays.climb = !arrays.climb;
-      let shape: Shape;
-      try {
-        shape = deserialize(data);
-      } catch (e) {
-        expect(e, String(e)).toBeInstanceOf(FirstTouchError);
-        continue;
-      }
-      // accepted: every index in range and every point finite, so queries end (a climb only rises)
-      if (shape.dim === 3) {
-        const poseB = poseFromAxisAngle([0, 1, 0], k, [3, 0.1, 0]);
-        expect(Number.isFinite(shapeDistance(shape as Shape<3>, other3, { poseB }).distance)).toBe(true);
-      } else {
-        const poseB = pose2(k, [3, 0.1]);
-        expect(Number.isFinite(shapeDistance2(shape as Shape<2>, other2, { poseB }).distance)).toBe(true);
-      }
-    }
+    fc.assert(
+      fc.property(
+        fc.nat(sources.length - 1),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(255)), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.boolean(),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        (which, flips, toggle, angle) => {
+          const data = structuredClone(serialize(sources[which])) as Mutable<ShapeData>;
+          const arrays = (data.base ?? data) as Mutable<ShapeData>;
+          const bytes = new Uint8Array(arrays.points!.buffer);
+          for (const [at, value] of flips) bytes[Math.floor(at * bytes.length)] = value;
+          if (toggle) arrays.climb = !arrays.climb;
+          let shape: Shape;
+          try {
+            shape = deserialize(data);
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+            return;
+          }
+          // accepted: every index in range and every point finite, so queries end (a climb only rises)
+          if (shape.dim === 3) {
+            const poseB = poseFromAxisAngle([0, 1, 0], angle, [3, 0.1, 0]);
+            expect(Number.isFinite(shapeDistance(shape as Shape<3>, other3, { poseB }).distance)).toBe(true);
+          } else {
+            const poseB = pose2(angle, [3, 0.1]);
+            expect(Number.isFinite(shapeDistance2(shape as Shape<2>, other2, { poseB }).distance)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -343,6 +343,51 @@ describe('deserialize refuses data that is not a body', () => {
   });
 });
 
+describe('deserialize on mutated buffers (fast-check)', () => {
+  it('never crashes or hangs: a FirstTouchError, or a body that answers as one with a tree built afresh', () => {
+    const surface = icosphere(0.5, 2);
+    const wing = disc(0.5, 40);
+    const other = box(0.2, 1);
+    const pebble = disc(0.1, 6);
+    const surfaceBytes = new Uint8Array((serialize(surface) as SurfaceData).positions.buffer).length;
+    const curveBytes = new Uint8Array((serialize(wing) as CurveData).positions.buffer).length;
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(255)), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.boolean(),
+        (isSurface, flips, shared) => {
+          const data = structuredClone(serialize(isSurface ? surface : wing, { shared }));
+          const bytes = new Uint8Array((data as SurfaceData).positions.buffer);
+          expect(bytes.length).toBe(isSurface ? surfaceBytes : curveBytes);
+          for (const [at, value] of flips) bytes[Math.floor(at * bytes.length)] = value;
+          let body: Surface | Curve;
+          try {
+            body = deserialize(data) as Surface | Curve;
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+            return;
+          }
+          if (Surface.isSurface(body)) {
+            const fresh = Surface.fromIndexed(body.positions, body.indices);
+            const poseB = poseFromAxisAngle([0, 1, 0], 0.7, [0.9, 0.1, 0]);
+            sameFields(surfaceDistance(body, other, { poseB }), surfaceDistance(fresh, other, { poseB }));
+          } else {
+            const c = body as Curve;
+            const fresh = deserialize({ ...serialize(c), tree: null }) as Curve;
+            const poseB = pose2(0.7, [0.8, 0.1]);
+            sameFields(curveDistance(c, pebble, { poseB }), curveDistance(fresh, pebble, { poseB }));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('serialize and deserialize compounds', () => {
   const hull = convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5, -0.2, 0.3, 0.1]);
   const robot = () =>
