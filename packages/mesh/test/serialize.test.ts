@@ -456,23 +456,64 @@ describe('serialize and deserialize compounds', () => {
     const good = () => structuredClone(serialize(robot())) as Mutable<CompoundData>;
     const parts = (d: CompoundData) => d.parts as unknown as Array<Record<string, unknown>>;
     const cases: Array<[(d: Mutable<CompoundData>) => void, RegExp]> = [
-      [(d) => void (d.parts = {} as never), /parts must be an array of body data/],
-      [(d) => void (d.poses = d.poses.subarray(1)), /poses has length 47, 12 a part: 48/],
-      [(d) => void (d.poses = [1, 2, 3] as never), /poses must be a Float64Array/],
-      [(d) => void (d.poses[12 + 4] = 2), /parts\[1\]\.pose\.R is not orthonormal/],
-      [(d) => void (d.poses[9] = Number.NaN), /parts\[0\]\.pose/],
       [
-        (d) => void (parts(d)[1].params = { hx: -1, hy: 1, hz: 1 }),
+        (d) => {
+          d.parts = {} as never;
+        },
+        /parts must be an array of body data/,
+      ],
+      [
+        (d) => {
+          d.poses = d.poses.subarray(1);
+        },
+        /poses has length 47, 12 a part: 48/,
+      ],
+      [
+        (d) => {
+          d.poses = [1, 2, 3] as never;
+        },
+        /poses must be a Float64Array/,
+      ],
+      [
+        (d) => {
+          d.poses[12 + 4] = 2;
+        },
+        /parts\[1\]\.pose\.R is not orthonormal/,
+      ],
+      [
+        (d) => {
+          d.poses[9] = Number.NaN;
+        },
+        /parts\[0\]\.pose/,
+      ],
+      [
+        (d) => {
+          parts(d)[1].params = { hx: -1, hy: 1, hz: 1 };
+        },
         /parts\[1\]: cuboid: hx must be positive/,
       ],
-      [(d) => void (parts(d)[0].kind = 'curve'), /parts\[0\]: (positions|sizes)|parts\[0\]\.body/],
       [
-        (d) => void (parts(d)[2] = serialize(disc(1, 8)) as never),
+        (d) => {
+          parts(d)[0].kind = 'curve';
+        },
+        /parts\[0\]: (positions|sizes)|parts\[0\]\.body/,
+      ],
+      [
+        (d) => {
+          parts(d)[2] = serialize(disc(1, 8)) as never;
+        },
         /parts\[2\]\.body must be a Surface or a 3-D shape/,
       ],
-      [(d) => void (parts(d)[3] = { kind: 'nothing' }), /parts\[3\]: kind must be/],
       [
-        (d) => void (parts(d)[0] = serialize(Surface.fromTriangles([])) as never),
+        (d) => {
+          parts(d)[3] = { kind: 'nothing' };
+        },
+        /parts\[3\]: kind must be/,
+      ],
+      [
+        (d) => {
+          parts(d)[0] = serialize(Surface.fromTriangles([])) as never;
+        },
         /parts\[0\]\.body: the surface has no facets/,
       ],
     ];
