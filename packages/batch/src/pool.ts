@@ -160,7 +160,8 @@ export class BatchPool {
 
   /**
    * The distance of each query at its poses (`surfaceDistance` for surfaces, `curveDistance` for
-   * curves, with `{...options, poseA, poseB}`), in order.
+   * curves, `shapeDistance` / `shapeDistance2` for two convex shapes, with
+   * `{...options, poseA, poseB}`), in order.
    */
   distance(
     queries: readonly DistanceQuery[],
