@@ -60,13 +60,14 @@ export type { CompoundData } from './serialize/compound-data.js';
 export {
   type CurveData,
   DATA_VERSION,
+  type DeserializeOptions,
   deserialize,
   type MeshData,
   type SerializeOptions,
   type SurfaceData,
   serialize,
 } from './serialize/serialize.js';
-export type { TreeData } from './serialize/tree-data.js';
+export type { TreeCheck, TreeData } from './serialize/tree-data.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';

@@ -388,6 +388,59 @@ describe('deserialize on mutated buffers (fast-check)', () => {
   });
 });
 
+describe("deserialize with {check: 'safety'}", () => {
+  it('trusts the boxes but still refuses what could crash or loop', () => {
+    const good = () => structuredClone(serialize(box(1, 2))) as SurfaceData;
+    const shrunk = good();
+    shrunk.tree!.boxes[6 * 5 + 3] -= 0.25; // wrong but safe: accepted, as data from a trusted source
+    expect(thrown(() => deserialize(shrunk)).message).toMatch(/outside the finite box|union/);
+    expect(Surface.isSurface(deserialize(shrunk, { check: 'safety' }))).toBe(true);
+    const cases: Array<[(d: SurfaceData) => void, RegExp]> = [
+      [(d) => (d.tree!.boxes[2] = Number.NaN), /the box of node 0 is not finite/],
+      [(d) => (d.tree!.order[1] = d.tree!.order[0]), /order\[1\] = \d+ is not a new element/],
+      [(d) => (d.tree!.child[0] = 0), /internal node 0 has its right child at 0/],
+      [(d) => (d.indices[7] = 1e6), /facet 2: vertex index 1000000 is not in \[0, 26\)/],
+      [(d) => (d.positions[4] = Number.POSITIVE_INFINITY), /vertex 1: coordinate y is Infinity/],
+    ];
+    for (const [mutate, message] of cases) {
+      const d = good();
+      mutate(d);
+      expect(thrown(() => deserialize(d, { check: 'safety' })).message).toMatch(message);
+    }
+    expect(thrown(() => deserialize(good(), { check: 'some' as never })).code).toBe('INVALID_OPTION');
+  });
+
+  it('on mutated buffers (fast-check): a FirstTouchError, or a body every query runs on', () => {
+    const surface = icosphere(0.5, 2);
+    const other = box(0.2, 1);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(255)), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        (flips, angle) => {
+          const data = structuredClone(serialize(surface)) as SurfaceData;
+          const bytes = new Uint8Array(data.positions.buffer);
+          for (const [at, value] of flips) bytes[Math.floor(at * bytes.length)] = value;
+          let body: Surface;
+          try {
+            body = deserialize(data, { check: 'safety' }) as Surface;
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+            return;
+          }
+          const poseB = poseFromAxisAngle([0, 1, 0], angle, [0.9, 0.1, 0]);
+          const d = surfaceDistance(body, other, { poseB });
+          expect(d.distance >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('serialize and deserialize compounds', () => {
   const hull = convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5, -0.2, 0.3, 0.1]);
   const robot = () =>

@@ -4,7 +4,7 @@ import { Compound, type compound } from '../compound.js';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
 import { type CompoundData, compoundData, compoundOf } from './compound-data.js';
-import { type TreeData, treeFromData } from './tree-data.js';
+import { allFinite, type TreeCheck, type TreeData, treeFromData } from './tree-data.js';
 
 /**
  * The version of the data {@link serialize} writes and {@link deserialize} reads. A later layout gets
@@ -97,6 +97,30 @@ export interface SerializeOptions {
    * is cross-origin isolated).
    */
   shared?: boolean;
+}
+
+/**
+ * Options of {@link deserialize}.
+ *
+ * @example
+ * ```ts
+ * import { box, deserialize, serialize, Surface, type DeserializeOptions } from '@firsttouch/mesh';
+ * const options: DeserializeOptions = { check: 'safety' }; // data this program serialized itself
+ * console.log(Surface.isSurface(deserialize(serialize(box(1)), options))); // true
+ * ```
+ */
+export interface DeserializeOptions {
+  /**
+   * `'full'` (the default) checks everything an answer relies on, the tree's boxes against the body
+   * included, so that data from anywhere is refused or answers as the body with a tree built afresh.
+   * `'safety'` checks what keeps every query from crashing, looping or allocating without bound (the
+   * arrays, finite coordinates and boxes, vertex indices in range, the tree's shape and its
+   * permutation) and trusts the boxes: for data whose source is trusted (what the same program
+   * serialized and posted to its own workers), at a fraction of the cost on large bodies. A box
+   * altered by hand may then make answers wrong (a box that does not contain its facets hides them),
+   * never crash or hang.
+   */
+  check?: TreeCheck;
 }
 
 /**
@@ -200,7 +224,8 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
  * modify them afterwards. A compound's parts are read by the packages that own them (convex shapes by
  * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound}, whose
- * checks of the parts and poses answer as `BAD_DATA` naming the part.
+ * checks of the parts and poses answer as `BAD_DATA` naming the part. `{check: 'safety'}` skips the
+ * boxes' check against the body for data from a trusted source (see {@link DeserializeOptions}).
  *
  * @throws `FirstTouchError` `BAD_DATA` for data that is not a body of this version or a tree that
  *   does not match, `BAD_LENGTH`, `NON_FINITE`, `INDEX_RANGE`, each naming the field and the place.
@@ -216,12 +241,26 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * }
  * ```
  */
-export function deserialize(data: unknown): Surface | Curve | Compound {
-  return bodyOf(data, 'deserialize', 0);
+export function deserialize(data: unknown, options?: DeserializeOptions): Surface | Curve | Compound {
+  const where = 'deserialize';
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: options must be an object, got ${describeValue(options)}`,
+    );
+  }
+  const check = options?.check ?? 'full';
+  if (check !== 'full' && check !== 'safety') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: check must be "full" or "safety", got ${describeValue(check)}`,
+    );
+  }
+  return bodyOf(data, where, 0, check);
 }
 
 /** {@link deserialize} at `where`, `depth` compounds deep. */
-function bodyOf(data: unknown, where: string, depth: number): Surface | Curve | Compound {
+function bodyOf(data: unknown, where: string, depth: number, check: TreeCheck): Surface | Curve | Compound {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
   }
@@ -238,11 +277,11 @@ function bodyOf(data: unknown, where: string, depth: number): Surface | Curve | 
       `${where}: data of version ${describeValue(d.version)}; this package reads version ${DATA_VERSION}`,
     );
   }
-  if (d.kind === 'compound') return compoundOf(d, where, depth, bodyOf);
-  return d.kind === 'surface' ? surfaceOf(d, where) : curveOf(d, where);
+  if (d.kind === 'compound') return compoundOf(d, where, depth, (p, at, k) => bodyOf(p, at, k, check));
+  return d.kind === 'surface' ? surfaceOf(d, where, check) : curveOf(d, where, check);
 }
 
-function surfaceOf(d: Record<string, unknown>, where: string): Surface {
+function surfaceOf(d: Record<string, unknown>, where: string, check: TreeCheck): Surface {
   const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
   const indices = typedArray(d.indices, 'Uint32Array', 'indices', where);
   if (positions.length % 3 !== 0)
@@ -256,12 +295,12 @@ function surfaceOf(d: Record<string, unknown>, where: string): Surface {
   const facets = indices.length / 3;
   // With a tree, its check reads every facet's indices (its leaves cover each facet once): they are
   // checked there, in the same pass, rather than in one more pass over 12 bytes a facet.
-  const tree = bodyTree(d.tree, facets, where, (t) => treeFromData(t, 3, positions, indices, where));
-  if (tree === undefined) checkIndices(indices, positions.length / 3, where);
+  const tree = bodyTree(d.tree, facets, where, (t) => treeFromData(t, 3, positions, indices, where, check));
+  if (tree === undefined || check !== 'full') checkIndices(indices, positions.length / 3, where);
   return Surface.adopt(positions, indices, tree);
 }
 
-function curveOf(d: Record<string, unknown>, where: string): Curve {
+function curveOf(d: Record<string, unknown>, where: string, check: TreeCheck): Curve {
   const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
   const sizes = typedArray(d.sizes, 'Uint32Array', 'sizes', where);
   const closed = typedArray(d.closed, 'Uint8Array', 'closed', where);
@@ -301,7 +340,7 @@ function curveOf(d: Record<string, unknown>, where: string): Curve {
     );
   }
   return Curve.adopt(positions, loops, (indices) =>
-    bodyTree(d.tree, firstSegment, where, (t) => treeFromData(t, 2, positions, indices, where)),
+    bodyTree(d.tree, firstSegment, where, (t) => treeFromData(t, 2, positions, indices, where, check)),
   );
 }
 
@@ -331,22 +370,7 @@ function checkIndices(indices: Uint32Array, n: number, where: string): void {
 
 /** Every coordinate is finite, or `NON_FINITE` naming the vertex. */
 function checkFinite(positions: Float64Array, dim: 2 | 3, where: string): void {
-  // x − x is 0 for a finite x and NaN for ±Infinity and NaN, and a NaN stays in a sum: one pass
-  // without a branch, four sums apart so that the additions overlap; the vertex is found after.
-  let s0 = 0,
-    s1 = 0,
-    s2 = 0,
-    s3 = 0;
-  const end = positions.length - 3;
-  let i = 0;
-  for (; i < end; i += 4) {
-    s0 += positions[i] - positions[i];
-    s1 += positions[i + 1] - positions[i + 1];
-    s2 += positions[i + 2] - positions[i + 2];
-    s3 += positions[i + 3] - positions[i + 3];
-  }
-  for (; i < positions.length; i++) s0 += positions[i] - positions[i];
-  if (s0 + s1 + s2 + s3 === 0) return;
+  if (allFinite(positions)) return;
   for (let i = 0; i < positions.length; i++) {
     // x − x is 0 for a finite x and NaN for ±Infinity and NaN: one subtraction, no call.
     if (positions[i] - positions[i] !== 0) {

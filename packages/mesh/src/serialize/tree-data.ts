@@ -27,17 +27,26 @@ export interface TreeData {
 }
 
 /**
+ * How much of a serialized tree is checked: `'full'`, everything a query's answer relies on (the
+ * boxes against the body, so that an accepted tree answers as one built afresh), or `'safety'`, what
+ * keeps every query from crashing or looping (the shape, the permutation, finite boxes; the caller
+ * checks the vertex indices), for data whose source is trusted.
+ */
+export type TreeCheck = 'full' | 'safety';
+
+/**
  * The tree of serialized `data`, checked against its body (`elements`: `dim` vertex indices an element
- * into `positions`, whose coordinates are already checked finite; the indices are checked here, where
- * the leaves read them): the arrays' kinds and lengths, the shape the build gives
- * (nodes numbered depth first, the left child of node n is n + 1; the leaves cover `order` in turn,
- * every one but the last full; `order` a permutation of the elements), and the boxes: finite, each
- * leaf's containing its elements' vertices, each parent's exactly its two children's union. That is
- * what every query relies on; a leaf box looser than the build's (still containing its elements) only
- * makes queries slower, never wrong. The arrays are adopted, not copied. Linear in the tree's size.
+ * into `positions`, whose coordinates are already checked finite; with `check` `'full'` the indices
+ * are checked here, where the leaves read them, else the caller checks them): the arrays' kinds and
+ * lengths, the shape the build gives (nodes numbered depth first, the left child of node n is n + 1;
+ * the leaves cover `order` in turn, every one but the last full; `order` a permutation of the
+ * elements), and the boxes: finite, and with `'full'` each leaf's containing its elements' vertices,
+ * each parent's exactly its two children's union. That is what every query's answer relies on; a
+ * leaf box looser than the build's (still containing its elements) only makes queries slower, never
+ * wrong. The arrays are adopted, not copied. Linear in the tree's size, in one pass.
  *
  * @throws `FirstTouchError` `BAD_DATA` naming what does not match, `BAD_LENGTH` for arrays of the
- *   wrong length.
+ *   wrong length, `INDEX_RANGE` for a vertex index out of range.
  */
 export function treeFromData(
   data: unknown,
@@ -45,6 +54,7 @@ export function treeFromData(
   positions: Float64Array,
   elements: Uint32Array,
   where: string,
+  check: TreeCheck = 'full',
 ): BoundingTree {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError(
@@ -65,7 +75,7 @@ export function treeFromData(
     typedArray(d.child, 'Uint32Array', 'tree.child', where),
     typedArray(d.count, 'Uint8Array', 'tree.count', where),
     typedArray(d.order, 'Uint32Array', 'tree.order', where),
-    { leafSize, dim, positions, elements, where },
+    { leafSize, dim, positions, elements, where, full: check === 'full' },
   );
 }
 
@@ -76,6 +86,8 @@ interface TreeBody {
   positions: Float64Array;
   elements: Uint32Array;
   where: string;
+  /** Check the boxes against the body (and the vertex indices on the way), not only the shape. */
+  full: boolean;
 }
 
 function treeFromArrays(
@@ -144,7 +156,7 @@ interface TreeArrays {
  */
 function checkTree(tree: TreeArrays, body: TreeBody): void {
   const { boxes, child, count, order } = tree;
-  const { leafSize, dim, where, positions: p, elements: el } = body;
+  const { leafSize, dim, where, positions: p, elements: el, full } = body;
   const nodeCount = count.length;
   const n = order.length;
   const vertices = p.length / dim;
@@ -173,6 +185,7 @@ function checkTree(tree: TreeArrays, body: TreeBody): void {
       }
       stack[top++] = right;
       expected = node + 1;
+      if (!full) continue;
       const l = o + stride;
       const r = stride * right;
       for (let a = 0; a < dim; a++) {
@@ -197,6 +210,7 @@ function checkTree(tree: TreeArrays, body: TreeBody): void {
         throw bad(`order[${i}] = ${e} is not a new element index in [0, ${n})`);
       seen[e >>> 5] |= 1 << (e & 31);
     }
+    if (!full) continue;
     const outside =
       dim === 3
         ? facetsOutside(boxes, o, order, first, placed, el, p, vertices)
@@ -213,10 +227,36 @@ function checkTree(tree: TreeArrays, body: TreeBody): void {
       throw bad(`element ${e} lies outside the finite box of its leaf (order[${outside}])`);
     }
   }
+  if (!full && !allFinite(boxes)) {
+    for (let i = 0; i < boxes.length; i++)
+      if (boxes[i] - boxes[i] !== 0) throw bad(`the box of node ${Math.floor(i / stride)} is not finite`);
+  }
   if (expected !== nodeCount || placed !== n)
     throw bad(
       `the walk from the root meets ${Math.min(expected, nodeCount)} of ${nodeCount} nodes and ${placed} of ${n} elements`,
     );
+}
+
+/**
+ * Whether every number of `a` is finite: x − x is 0 for a finite x and NaN for ±Infinity and NaN,
+ * and a NaN stays in a sum, so one pass without a branch, four sums apart so that the additions
+ * overlap.
+ */
+export function allFinite(a: Float64Array | Float32Array): boolean {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
+  const end = a.length - 3;
+  let i = 0;
+  for (; i < end; i += 4) {
+    s0 += a[i] - a[i];
+    s1 += a[i + 1] - a[i + 1];
+    s2 += a[i + 2] - a[i + 2];
+    s3 += a[i + 3] - a[i + 3];
+  }
+  for (; i < a.length; i++) s0 += a[i] - a[i];
+  return s0 + s1 + s2 + s3 === 0;
 }
 
 /**
