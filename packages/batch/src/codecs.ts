@@ -5,6 +5,7 @@ import {
   deserialize as meshDeserialize,
   serialize as meshSerialize,
   Surface,
+  type TreeCheck,
 } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
@@ -27,8 +28,12 @@ export interface BodyCodec {
   owns(body: unknown): boolean;
   /** The body as plain data of typed arrays (in a `SharedArrayBuffer` when `shared`). */
   serialize(body: unknown, shared: boolean): { readonly kind: string };
-  /** The body of such data, checked. */
-  deserialize(data: unknown): unknown;
+  /**
+   * The body of such data, checked: `'full'`, everything its answers rely on (data from anywhere), or
+   * `'safety'`, what keeps queries from crashing or looping (data the same program serialized: a
+   * pool's own workers). See mesh's `DeserializeOptions`.
+   */
+  deserialize(data: unknown, check: TreeCheck): unknown;
 }
 
 /**
@@ -71,13 +76,14 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
     kinds: Object.freeze(['surface', 'curve']),
     owns: (body: unknown) => Surface.isSurface(body) || Curve.isCurve(body),
     serialize: (body: unknown, shared: boolean) => meshData(body as Surface | Curve, shared),
-    deserialize: (data: unknown) => meshDeserialize(data),
+    deserialize: (data: unknown, check: TreeCheck) => meshDeserialize(data, { check }),
   }),
   Object.freeze({
     owner: '@firsttouch/convex',
     kinds: Object.freeze(['shape']),
     owns: (body: unknown) => Shape.isShape(body),
     serialize: (body: unknown, shared: boolean) => convexSerialize(body as Shape, { shared }),
+    // A shape's data has no boxes to trust: its check is the same either way.
     deserialize: (data: unknown) => convexDeserialize(data),
   }),
   Object.freeze({
@@ -85,7 +91,7 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
     kinds: Object.freeze(['compound']),
     owns: (body: unknown) => Compound.isCompound(body),
     serialize: (body: unknown, shared: boolean) => meshSerialize(body as Compound, { shared }),
-    deserialize: (data: unknown) => meshDeserialize(data),
+    deserialize: (data: unknown, check: TreeCheck) => meshDeserialize(data, { check }),
   }),
 ]);
 
@@ -98,11 +104,11 @@ export function serializeBody(body: unknown, shared: boolean, where: string): { 
   );
 }
 
-/** The body of `data`, by the codec of its `kind`. */
-export function deserializeBody(data: unknown): unknown {
+/** The body of `data`, by the codec of its `kind`, checked as `check` says. */
+export function deserializeBody(data: unknown, check: TreeCheck): unknown {
   const kind = typeof data === 'object' && data !== null ? (data as { kind?: unknown }).kind : undefined;
   for (const codec of BODY_CODECS) {
-    if (typeof kind === 'string' && codec.kinds.includes(kind)) return codec.deserialize(data);
+    if (typeof kind === 'string' && codec.kinds.includes(kind)) return codec.deserialize(data, check);
   }
   throw new FirstTouchError('BAD_DATA', `body data of kind ${describeValue(kind)}: no package here reads it`);
 }
