@@ -158,12 +158,16 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
     Surface.fromIndexed(source.positions, source.indices, { shared: true }).tree();
     const want = surfaceDistance(source, box(0.05), { poseB });
     let differs = 0;
-    for (const body of [source, inShared]) {
-      worker.postMessage({ type: 'body', data: serialize(body) });
+    for (const [body, check] of [
+      [source, 'full'],
+      [inShared, 'full'],
+      [inShared, 'safety'],
+    ] as const) {
+      worker.postMessage({ type: 'body', data: serialize(body), check });
       await next();
       worker.postMessage({ type: 'distance', poseB });
-      const check = await next();
-      if (!(Object.is(check.distance, want.distance) && check.facetA === want.facetA)) differs++;
+      const answer = await next();
+      if (!(Object.is(answer.distance, want.distance) && answer.facetA === want.facetA)) differs++;
     }
     figures['serial.answerDiffers'] = differs;
     const build: number[] = [];
@@ -171,6 +175,7 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
     const copy: number[] = [];
     const shared: number[] = [];
     const built: number[] = [];
+    const builtSafety: number[] = [];
     for (let r = 0; r < size.serialRounds; r++) {
       ctx.log(`batch: serialization of ${n} facets, round ${r + 1}`);
       const fresh = Surface.fromIndexed(source.positions, source.indices);
@@ -189,10 +194,12 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
       worker.postMessage({ type: 'body', data: serialize(source, { shared: true }) });
       await next();
       shared.push(nowMs() - t0);
-      t0 = nowMs();
-      worker.postMessage({ type: 'body', data: serialize(inShared) });
-      await next();
-      built.push(nowMs() - t0);
+      for (const check of r % 2 === 0 ? (['full', 'safety'] as const) : (['safety', 'full'] as const)) {
+        t0 = nowMs();
+        worker.postMessage({ type: 'body', data: serialize(inShared), check });
+        await next();
+        (check === 'full' ? built : builtSafety).push(nowMs() - t0);
+      }
     }
     const ratios = (times: number[]) => median(times.map((t, r) => build[r] / t));
     figures['serial.facets'] = n;
@@ -202,10 +209,16 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
     figures['serial.sharedMs'] = median(shared);
     figures['serial.builtSharedMs'] = median(built);
     figures['serial.builtSharedOfBuild'] = median(built.map((t, r) => t / build[r]));
+    figures['serial.builtSharedSafetyMs'] = median(builtSafety);
+    figures['serial.builtSharedSafetyOfBuild'] = median(builtSafety.map((t, r) => t / build[r]));
     for (const [label, times] of [
       ['serialize, transfer, deserialize in a worker', copy],
       ['serialize into shared memory, post, deserialize in a worker', shared],
       ['built in shared memory: serialize (no copy), post, deserialize in a worker', built],
+      [
+        "built in shared memory: serialize (no copy), post, deserialize {check: 'safety'} in a worker (the pool's path)",
+        builtSafety,
+      ],
       ['its tree built in shared memory', buildShared],
     ] as const) {
       rows.push({
@@ -240,7 +253,7 @@ export const batchScene: Scene = {
     await poolRounds(ctx, rows, figures, notes);
     await serialRounds(ctx, rows, figures);
     notes.push(
-      'batch: the serialization rows time, from the main thread, serialize (the tree already built) + postMessage + deserialize in the worker (which checks the tree against the body) until the worker says it is read; the peer column is building the same tree from scratch (in ordinary memory), and the ratio is the median over the rounds of the build over the row (above 10: under a tenth of the build). Times are µs per batch / per surface, not per query.',
+      "batch: the serialization rows time, from the main thread, serialize (the tree already built) + postMessage + deserialize in the worker (which checks the tree against the body, or with {check: 'safety'} only what keeps queries safe) until the worker says it is read; the peer column is building the same tree from scratch (in ordinary memory), and the ratio is the median over the rounds of the build over the row (above 10: under a tenth of the build). Times are µs per batch / per surface, not per query.",
     );
     return { rows, plots: [], figures, notes };
   },
