@@ -1,3 +1,4 @@
+import type { TreeCheck } from '@firsttouch/mesh';
 import { type AbortSignalLike, FirstTouchError } from '@firsttouch/pose';
 import { deserializeBody } from './codecs.js';
 import { RUN } from './ops-run.js';
@@ -22,8 +23,25 @@ import type { BatchFailure, BodyId, FromWorker, ToWorker } from './protocol.js';
  */
 export class Answerer {
   readonly #bodies = new Map<BodyId, unknown>();
+  readonly #check: TreeCheck;
   /** Why a body could not be read, by id: its queries answer that. */
   readonly #refused = new Map<BodyId, BatchFailure>();
+
+  /**
+   * @param options - `check`: how bodies are checked when read (`'full'`, the default, for data from
+   *   anywhere, such as a job engine's store; `'safety'` for data the same program serialized, as a
+   *   pool's own workers get it: see mesh's `DeserializeOptions`).
+   * @throws `FirstTouchError` `INVALID_OPTION` for another `check`.
+   */
+  constructor(options: { check?: TreeCheck } = {}) {
+    const check = options.check ?? 'full';
+    if (check !== 'full' && check !== 'safety')
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `Answerer: check must be "full" or "safety", got ${String(check)}`,
+      );
+    this.#check = check;
+  }
 
   /** Whether body `id` is held (read, or refused: its queries answer why). */
   has(id: BodyId): boolean {
@@ -35,7 +53,7 @@ export class Answerer {
     if (message.type === 'body') {
       this.#refused.delete(message.id);
       try {
-        this.#bodies.set(message.id, deserializeBody(message.data));
+        this.#bodies.set(message.id, deserializeBody(message.data, this.#check));
       } catch (e) {
         this.#bodies.delete(message.id);
         this.#refused.set(message.id, failureOf(e, `body ${message.id}`));

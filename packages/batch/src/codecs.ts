@@ -1,4 +1,12 @@
-import { Curve, deserialize as meshDeserialize, serialize as meshSerialize, Surface } from '@firsttouch/mesh';
+import { deserialize as convexDeserialize, serialize as convexSerialize, Shape } from '@firsttouch/convex';
+import {
+  Compound,
+  Curve,
+  deserialize as meshDeserialize,
+  serialize as meshSerialize,
+  Surface,
+  type TreeCheck,
+} from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /**
@@ -8,7 +16,7 @@ import { describeValue, FirstTouchError } from '@firsttouch/pose';
  * @example
  * ```ts
  * import { BODY_CODECS } from '@firsttouch/batch';
- * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve
+ * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve, shape, compound
  * ```
  */
 export interface BodyCodec {
@@ -20,14 +28,41 @@ export interface BodyCodec {
   owns(body: unknown): boolean;
   /** The body as plain data of typed arrays (in a `SharedArrayBuffer` when `shared`). */
   serialize(body: unknown, shared: boolean): { readonly kind: string };
-  /** The body of such data, checked. */
-  deserialize(data: unknown): unknown;
+  /**
+   * The body of such data, checked: `'full'`, everything its answers rely on (data from anywhere), or
+   * `'safety'`, what keeps queries from crashing or looping (data the same program serialized: a
+   * pool's own workers). See mesh's `DeserializeOptions`.
+   */
+  deserialize(data: unknown, check: TreeCheck): unknown;
 }
 
 /**
- * The families of bodies a pool can send, a frozen table (no module state): Surface and Curve, by
- * `@firsttouch/mesh`. Convex shapes and compounds add one entry each, owned by the package that
- * defines them (see the README, "Other body kinds").
+ * Elements (facets, segments) from which a body's tree, when the pool sends the body before the tree
+ * is built, is built straight into shared memory (with a shared pool): the tree, about 33 bytes a
+ * facet, is then sent without a copy, and only the body's own arrays are copied. Below it, one
+ * buffer for the whole body is cheaper than two.
+ *
+ * @example
+ * ```ts
+ * import { LARGE_BODY } from '@firsttouch/batch';
+ * console.log(LARGE_BODY); // 65536
+ * ```
+ */
+export const LARGE_BODY = 65_536;
+
+/** The data of a Surface or a Curve: a large one's tree built in shared memory first (see {@link LARGE_BODY}). */
+function meshData(body: Surface | Curve, shared: boolean): { readonly kind: string } {
+  const elements = Surface.isSurface(body) ? body.facetCount : body.segmentCount;
+  // Options of a tree already built are ignored: this only decides where a tree not yet built goes.
+  if (shared && elements >= LARGE_BODY) body.tree({ shared: true });
+  return meshSerialize(body, { shared });
+}
+
+/**
+ * The families of bodies a pool can send, a frozen table (no module state), one entry each: Surface
+ * and Curve, by `@firsttouch/mesh`; convex shapes, by `@firsttouch/convex`; compounds (of Surfaces
+ * and 3-D shapes), by `@firsttouch/mesh`. Each is serialized and read back by the package that owns
+ * it.
  *
  * @example
  * ```ts
@@ -40,8 +75,23 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
     owner: '@firsttouch/mesh',
     kinds: Object.freeze(['surface', 'curve']),
     owns: (body: unknown) => Surface.isSurface(body) || Curve.isCurve(body),
-    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Surface | Curve, { shared }),
-    deserialize: (data: unknown) => meshDeserialize(data),
+    serialize: (body: unknown, shared: boolean) => meshData(body as Surface | Curve, shared),
+    deserialize: (data: unknown, check: TreeCheck) => meshDeserialize(data, { check }),
+  }),
+  Object.freeze({
+    owner: '@firsttouch/convex',
+    kinds: Object.freeze(['shape']),
+    owns: (body: unknown) => Shape.isShape(body),
+    serialize: (body: unknown, shared: boolean) => convexSerialize(body as Shape, { shared }),
+    // A shape's data has no boxes to trust: its check is the same either way.
+    deserialize: (data: unknown) => convexDeserialize(data),
+  }),
+  Object.freeze({
+    owner: '@firsttouch/mesh',
+    kinds: Object.freeze(['compound']),
+    owns: (body: unknown) => Compound.isCompound(body),
+    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Compound, { shared }),
+    deserialize: (data: unknown, check: TreeCheck) => meshDeserialize(data, { check }),
   }),
 ]);
 
@@ -50,15 +100,15 @@ export function serializeBody(body: unknown, shared: boolean, where: string): { 
   for (const codec of BODY_CODECS) if (codec.owns(body)) return codec.serialize(body, shared);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `${where}: body must be a Surface or a Curve, got ${describeValue(body)}`,
+    `${where}: body must be a Surface, a Curve, a convex shape or a Compound, got ${describeValue(body)}`,
   );
 }
 
-/** The body of `data`, by the codec of its `kind`. */
-export function deserializeBody(data: unknown): unknown {
+/** The body of `data`, by the codec of its `kind`, checked as `check` says. */
+export function deserializeBody(data: unknown, check: TreeCheck): unknown {
   const kind = typeof data === 'object' && data !== null ? (data as { kind?: unknown }).kind : undefined;
   for (const codec of BODY_CODECS) {
-    if (typeof kind === 'string' && codec.kinds.includes(kind)) return codec.deserialize(data);
+    if (typeof kind === 'string' && codec.kinds.includes(kind)) return codec.deserialize(data, check);
   }
   throw new FirstTouchError('BAD_DATA', `body data of kind ${describeValue(kind)}: no package here reads it`);
 }

@@ -3,12 +3,12 @@
  * workers in a browser) that holds bodies sent once and answers `timeOfImpact`, `timeOfImpact2`,
  * distances and `firstImpact` scenes in order, bit for bit as the sequential calls. The same batch on
  * many machines goes through `@firsttouch/batch/queue` (BullMQ on Redis, Node only). Depends on
- * `@firsttouch/pose`, `mesh`, `ccd` and `broadphase`.
+ * `@firsttouch/pose`, `convex`, `mesh`, `ccd` and `broadphase`.
  *
  * @packageDocumentation
  */
 export { Answerer } from './answer.js';
-export { BODY_CODECS, type BodyCodec } from './codecs.js';
+export { BODY_CODECS, type BodyCodec, LARGE_BODY } from './codecs.js';
 export { BatchPool } from './pool.js';
 export {
   type BatchFailure,

@@ -2,6 +2,7 @@
 // holds, so that the answer is the sequential one, bit for bit.
 import { firstImpact, firstImpact2 } from '@firsttouch/broadphase';
 import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
+import { Shape, shapeDistance, shapeDistance2 } from '@firsttouch/convex';
 import { Curve, curveDistance, type Surface, surfaceDistance } from '@firsttouch/mesh';
 import { type AbortSignalLike, describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { OpName } from './protocol.js';
@@ -57,6 +58,10 @@ export const RUN: Readonly<
     const options = { ...((q.options ?? {}) as Fields) };
     if (q.poseA !== undefined) options.poseA = q.poseA;
     if (q.poseB !== undefined) options.poseB = q.poseB;
+    if (Shape.isShape(a) && Shape.isShape(b))
+      return a.dim === 2
+        ? shapeDistance2(a as Shape<2>, b as Shape<2>, options)
+        : shapeDistance(a as Shape<3>, b as Shape<3>, options);
     return Curve.isCurve(a) || Curve.isCurve(b)
       ? curveDistance(a as Curve, b as Curve, options)
       : surfaceDistance(a as Surface, b as Surface, options);

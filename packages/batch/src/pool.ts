@@ -116,8 +116,10 @@ export class BatchPool {
   }
 
   /**
-   * Sends a body to every worker, once (in shared memory when {@link BatchPool.shared}: one copy for
-   * all), with its tree (built now if it was not yet), and returns the id that queries name it by.
+   * Sends a body (a Surface, a Curve, a convex shape or a Compound) to every worker, once (in shared
+   * memory when {@link BatchPool.shared}: one copy for all), with its tree (built now if it was not
+   * yet: in shared memory for a large body, see `LARGE_BODY`), and returns the id that queries name it
+   * by. A surface built with `{shared: true}` is sent without any copy.
    *
    * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a body, or a closed pool.
    */
@@ -158,7 +160,8 @@ export class BatchPool {
 
   /**
    * The distance of each query at its poses (`surfaceDistance` for surfaces, `curveDistance` for
-   * curves, with `{...options, poseA, poseB}`), in order.
+   * curves, `shapeDistance` / `shapeDistance2` for two convex shapes, with
+   * `{...options, poseA, poseB}`), in order.
    */
   distance(
     queries: readonly DistanceQuery[],

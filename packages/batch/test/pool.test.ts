@@ -4,10 +4,34 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { firstImpact, firstImpact2 } from '@firsttouch/broadphase';
 import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
-import { box, curveDistance, disc, icosphere, rectangle, surfaceDistance } from '@firsttouch/mesh';
+import {
+  ball,
+  ball2,
+  capsule,
+  capsule2,
+  cone,
+  convexHull,
+  convexPolygon,
+  cuboid,
+  cuboid2,
+  cylinder,
+  rounded,
+  type Shape,
+  shapeDistance,
+} from '@firsttouch/convex';
+import {
+  box,
+  compound,
+  curveDistance,
+  disc,
+  icosphere,
+  rectangle,
+  Surface,
+  surfaceDistance,
+} from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BatchPool, isBatchFailure } from '../src/index.js';
+import { BatchPool, isBatchFailure, LARGE_BODY } from '../src/index.js';
 import { threadPort } from '../src/node/spawn.js';
 import { sameAnswer, throws2, throws3 } from './helpers.js';
 
@@ -84,6 +108,93 @@ describe('BatchPool answers as the sequential calls, bit for bit, in order', () 
   });
 });
 
+describe('BatchPool sends convex shapes and compounds too', () => {
+  const sphere = Array.from({ length: 300 }, (_, i) => {
+    const z = 1 - (2 * i + 1) / 300;
+    const r = Math.sqrt(1 - z * z);
+    return [0.4 * r * Math.cos(2.4 * i), 0.4 * r * Math.sin(2.4 * i), 0.4 * z];
+  }).flat();
+  const shapes3: Shape<3>[] = [
+    ball(0.3),
+    cuboid(0.4, 0.2, 0.3),
+    capsule(0.3, 0.1),
+    cylinder(0.2, 0.3),
+    cone(0.3, 0.25),
+    convexHull(sphere),
+    rounded(cuboid(0.2, 0.2, 0.1), 0.05),
+  ];
+  const robot = compound([
+    { body: icosphere(0.3, 1), pose: identityPose() },
+    { body: capsule(0.3, 0.08), pose: poseFromAxisAngle([0, 0, 1], 1, [0.4, 0, 0]) },
+    { body: rounded(convexHull(sphere), 0.02), pose: poseFromAxisAngle([1, 0, 0], 0.5, [0, 0.5, 0]) },
+  ]);
+  const shapes2: Shape<2>[] = [
+    ball2(0.3),
+    cuboid2(0.3, 0.1),
+    capsule2(0.2, 0.1),
+    convexPolygon([0, 0, 0.5, 0, 0.2, 0.4]),
+  ];
+
+  it('timeOfImpact on every kind of shape and on compounds, and distances of shapes, bit for bit', async () => {
+    const ids3 = shapes3.map((s) => pool.add(s));
+    const bodies = [...shapes3, robot, box(0.3)];
+    const ids = [...ids3, pool.add(robot), pool.add(box(0.3))];
+    const motions = throws3(bodies.length * 3, 41);
+    const queries = motions.map((motion, k) => ({
+      a: ids[k % ids.length],
+      b: ids[(k * 5 + 3) % ids.length],
+      motion,
+    }));
+    const results = await pool.timeOfImpact(queries, { chunkSize: 5 });
+    queries.forEach((q, k) => {
+      expect(isBatchFailure(results[k]), JSON.stringify(results[k])).toBe(false);
+      sameAnswer(
+        results[k],
+        timeOfImpact(bodies[k % ids.length], bodies[(k * 5 + 3) % ids.length], q.motion),
+      );
+    });
+    expect(results.filter((r) => !isBatchFailure(r) && r.status === 'contact').length).toBeGreaterThan(5);
+    const poses = motions.map((m) => m.b[0]);
+    const distances = await pool.distance(
+      poses.map((poseB, k) => ({ a: ids3[k % 7], b: ids3[(k + 2) % 7], poseB })),
+    );
+    poses.forEach((poseB, k) => {
+      sameAnswer(distances[k], shapeDistance(shapes3[k % 7], shapes3[(k + 2) % 7], { poseB }));
+    });
+  });
+
+  it('timeOfImpact2 on 2-D shapes, bit for bit', async () => {
+    const ids = shapes2.map((s) => pool.add(s));
+    const motions = throws2(16, 43);
+    const results = await pool.timeOfImpact2(
+      motions.map((motion, k) => ({ a: ids[k % 4], b: ids[(k + 1) % 4], motion })),
+    );
+    motions.forEach((motion, k) => {
+      sameAnswer(results[k], timeOfImpact2(shapes2[k % 4], shapes2[(k + 1) % 4], motion));
+    });
+  });
+
+  it('builds the tree of a large body not yet built in shared memory, and sends it', async () => {
+    const large = box(1, 75);
+    expect(large.facetCount).toBeGreaterThanOrEqual(LARGE_BODY);
+    const id = pool.add(large);
+    expect(large.tree().boxes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const small = box(1, 2);
+    pool.add(small);
+    expect(small.tree().boxes.buffer).toBeInstanceOf(ArrayBuffer);
+    const inShared = Surface.fromIndexed(large.positions, large.indices, { shared: true });
+    const id2 = pool.add(inShared);
+    const motion = throws3(1, 47)[0];
+    const pebble = pool.add(box(0.1));
+    const [r, r2] = await pool.timeOfImpact([
+      { a: id, b: pebble, motion },
+      { a: id2, b: pebble, motion },
+    ]);
+    sameAnswer(r, timeOfImpact(large, box(0.1), motion));
+    sameAnswer(r2, timeOfImpact(large, box(0.1), motion));
+  });
+});
+
 describe('BatchPool reports what fails, in its place, and answers the rest', () => {
   const a = pool.add(box(1));
   const motion = throws3(1)[0];
@@ -115,7 +226,7 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
   it('refuses bad calls with a FirstTouchError', async () => {
     await expect(pool.timeOfImpact(7 as never)).rejects.toThrow(FirstTouchError);
     await expect(pool.timeOfImpact([], { chunkSize: 0 })).rejects.toThrow(/chunkSize must be an integer/);
-    expect(() => pool.add({})).toThrow(/body must be a Surface or a Curve/);
+    expect(() => pool.add({})).toThrow(/body must be a Surface, a Curve, a convex shape or a Compound/);
     expect(() => new BatchPool({ workers: 0 })).toThrow(/workers must be an integer/);
     expect(await pool.timeOfImpact([])).toEqual([]);
   });

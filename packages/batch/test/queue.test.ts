@@ -6,13 +6,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { timeOfImpact } from '@firsttouch/ccd';
-import { box } from '@firsttouch/mesh';
+import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
+import { ball, capsule2, convexHull, convexPolygon, cuboid, rounded } from '@firsttouch/convex';
+import { box, compound } from '@firsttouch/mesh';
+import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchPool, isBatchFailure } from '../src/index.js';
 import { QueueClient } from '../src/node/queue.js';
-import { throws3 } from './helpers.js';
+import { throws2, throws3 } from './helpers.js';
 
 const REDIS = '/usr/bin/redis-server';
 // CI installs redis-server (.ci/run): there a missing server is a failure. On a developer's machine
@@ -238,6 +240,47 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
       ]);
       expect(isBatchFailure(results[0]) && results[0].error.code).toBe('UNKNOWN_BODY');
       expect(isBatchFailure(results[1])).toBe(false);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('convex shapes and compounds travel through Redis too, answered as the sequential calls', async () => {
+    expect(hasRedis).toBe(true);
+    const client = new QueueClient({ redis: url, queue: 'toi' });
+    try {
+      const hull = convexHull([0, 0, 0, 0.3, 0, 0, 0, 0.3, 0, 0, 0, 0.3, 0.2, 0.2, 0.2]);
+      const bodies3 = [
+        ball(0.2),
+        rounded(hull, 0.05),
+        compound([
+          { body: box(0.2), pose: identityPose() },
+          { body: cuboid(0.3, 0.05, 0.05), pose: poseFromAxisAngle([0, 0, 1], 0.5, [0.2, 0, 0]) },
+        ]),
+      ];
+      const ids3 = await Promise.all(bodies3.map((body) => client.add(body)));
+      expect(await client.add(ball(0.2))).toBe(ids3[0]);
+      const motions = throws3(30, 13);
+      const results = await client.timeOfImpact(
+        motions.map((motion, k) => ({ a: ids3[k % 3], b: ids3[(k + 1) % 3], motion })),
+      );
+      results.forEach((r, k) => {
+        expect(
+          difference(r, timeOfImpact(bodies3[k % 3], bodies3[(k + 1) % 3], motions[k]), `results[${k}]`),
+        ).toBe('');
+      });
+      expect(results.filter((r) => !isBatchFailure(r) && r.status === 'contact').length).toBeGreaterThan(3);
+      const bodies2 = [capsule2(0.2, 0.1), convexPolygon([0, 0, 0.4, 0, 0, 0.4])];
+      const ids2 = await Promise.all(bodies2.map((body) => client.add(body)));
+      const flat = throws2(10, 17);
+      const results2 = await client.timeOfImpact2(
+        flat.map((motion, k) => ({ a: ids2[k % 2], b: ids2[(k + 1) % 2], motion })),
+      );
+      results2.forEach((r, k) => {
+        expect(
+          difference(r, timeOfImpact2(bodies2[k % 2], bodies2[(k + 1) % 2], flat[k]), `results2[${k}]`),
+        ).toBe('');
+      });
     } finally {
       await client.close();
     }

@@ -30,6 +30,13 @@ export { hull2 } from './hull/hull2.js';
 export { CLIMB_FROM, convexHull, pointSet } from './hull/point-set.js';
 export { convexPolygon, pointSet2, WALK_FROM } from './hull/polygon.js';
 export { type Hull, quickhull } from './hull/quickhull.js';
+export {
+  deserialize,
+  SHAPE_DATA_VERSION,
+  type ShapeData,
+  type ShapeSerializeOptions,
+  serialize,
+} from './serialize/shape-data.js';
 export { isShape2, isShape3, Shape, type ShapeKind } from './shape.js';
 export { ball2, capsule2, cuboid2 } from './shapes/primitives2.js';
 export { ball, capsule, cone, cuboid, cylinder } from './shapes/primitives3.js';

@@ -11,5 +11,12 @@ export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet } from './hull/vertex-set.js';
+export {
+  inSharedMemory,
+  type Packable,
+  packArrays,
+  type TypedArrays,
+  typedArray,
+} from './serialize/typed.js';
 export { scaledShape } from './shapes/scaled.js';
 export { CORE_POINTS, CORE_POINTS2, type CoreData, coreSupport } from './support.js';

@@ -56,22 +56,24 @@ export {
   TRIANGLE_POINT_B,
   triangleDistance,
 } from './geometry/triangle-distance.js';
+export type { CompoundData } from './serialize/compound-data.js';
 export {
   type CurveData,
   DATA_VERSION,
+  type DeserializeOptions,
   deserialize,
   type MeshData,
   type SerializeOptions,
   type SurfaceData,
   serialize,
 } from './serialize/serialize.js';
-export type { TreeData } from './serialize/tree-data.js';
+export type { TreeCheck, TreeData } from './serialize/tree-data.js';
 export { box } from './shapes/box.js';
 export { disc, rectangle } from './shapes/curves.js';
 export { cylinder } from './shapes/cylinder.js';
 export { icosphere } from './shapes/icosphere.js';
 export { naca4, naca4Section } from './shapes/naca4.js';
-export { Surface, type SurfaceExtent } from './surface.js';
+export { Surface, type SurfaceExtent, type SurfaceOptions } from './surface.js';
 export {
   type BoundingTree,
   LEAF_SIZE,

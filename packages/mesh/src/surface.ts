@@ -17,6 +17,7 @@ import {
   type TreeBuildOptions,
   treeBuildOptions,
 } from './tree/build.js';
+import { sharedArrays } from './util/shared-arrays.js';
 
 const BRAND_SURFACE = Symbol.for('firsttouch.Surface');
 
@@ -50,6 +51,56 @@ export interface SurfaceExtent {
   readonly diagonal: number;
   /** The largest |coordinate| of a vertex. */
   readonly largestCoordinate: number;
+}
+
+/**
+ * Options of {@link Surface.fromTriangles} and {@link Surface.fromIndexed}.
+ *
+ * @example
+ * ```ts
+ * import { Surface, serialize, type SurfaceOptions } from '@firsttouch/mesh';
+ * const options: SurfaceOptions = { shared: true };
+ * const s = Surface.fromIndexed([0, 0, 0, 1, 0, 0, 0, 1, 0], [0, 1, 2], options);
+ * console.log(s.positions.buffer instanceof SharedArrayBuffer, serialize(s).positions === s.positions); // true true
+ * ```
+ */
+export interface SurfaceOptions {
+  /**
+   * Build the surface in shared memory (default false): its vertices and indices in one
+   * `SharedArrayBuffer`, and its tree, when built, in another. `serialize` then copies nothing (the
+   * data holds the body's own arrays) and `postMessage` shares them: a large body reaches any number
+   * of workers for the cost of their checks. Needs `SharedArrayBuffer` (in a browser, a page that
+   * is cross-origin isolated).
+   */
+  shared?: boolean;
+}
+
+/** The `shared` option of a surface constructor, checked. */
+function sharedOption(options: SurfaceOptions | undefined, where: string): boolean {
+  if (options === undefined) return false;
+  if (typeof options !== 'object' || options === null) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: options must be an object, got ${describeValue(options)}`,
+    );
+  }
+  const shared = options.shared ?? false;
+  if (typeof shared !== 'boolean') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: shared must be a boolean, got ${describeValue(shared)}`,
+    );
+  }
+  return shared;
+}
+
+/** A surface's two arrays, empty, in one `SharedArrayBuffer` when `shared`. */
+function surfaceArrays(vertices: number, facets: number, shared: boolean): [Float64Array, Uint32Array] {
+  if (!shared) return [new Float64Array(3 * vertices), new Uint32Array(3 * facets)];
+  return sharedArrays([
+    [Float64Array, 3 * vertices],
+    [Uint32Array, 3 * facets],
+  ]) as [Float64Array, Uint32Array];
 }
 
 /**
@@ -137,8 +188,9 @@ export class Surface {
   /**
    * A surface from a triangle soup: 9 numbers a facet (`x0 y0 z0 x1 y1 z1 x2 y2 z2`).
    *
+   * @param options - `{shared: true}` builds it in shared memory (see {@link SurfaceOptions}).
    * @throws `FirstTouchError` `BAD_LENGTH` when the length is not a multiple of 9,
-   *   `NON_FINITE` naming the facet of a NaN or infinite coordinate.
+   *   `NON_FINITE` naming the facet of a NaN or infinite coordinate, `INVALID_OPTION`.
    * @example
    * ```ts
    * import { Surface } from '@firsttouch/mesh';
@@ -146,7 +198,8 @@ export class Surface {
    * console.log(s.facetCount); // 2
    * ```
    */
-  static fromTriangles(xyz: ArrayLike<number>): Surface {
+  static fromTriangles(xyz: ArrayLike<number>, options?: SurfaceOptions): Surface {
+    const shared = sharedOption(options, 'Surface.fromTriangles');
     if (!isArrayLike(xyz)) {
       throw new FirstTouchError('BAD_LENGTH', 'xyz must be an array of 9 numbers a facet');
     }
@@ -164,8 +217,8 @@ export class Surface {
         );
       }
     }
-    const positions = Float64Array.from(xyz as ArrayLike<number>);
-    const indices = new Uint32Array(positions.length / 3);
+    const [positions, indices] = surfaceArrays(xyz.length / 3, xyz.length / 9, shared);
+    positions.set(xyz as ArrayLike<number>);
     for (let i = 0; i < indices.length; i++) indices[i] = i;
     return new Surface(positions, indices);
   }
@@ -173,9 +226,10 @@ export class Surface {
   /**
    * A surface from shared vertices (3 numbers each) and facets (3 vertex indices each, 0-based).
    *
+   * @param options - `{shared: true}` builds it in shared memory (see {@link SurfaceOptions}).
    * @throws `FirstTouchError` `BAD_LENGTH` for lengths that are not multiples of 3,
    *   `NON_FINITE` naming the vertex of a NaN or infinite coordinate, `INDEX_RANGE` naming the facet
-   *   of an index that is not an integer in [0, vertexCount).
+   *   of an index that is not an integer in [0, vertexCount), `INVALID_OPTION`.
    * @example
    * ```ts
    * import { Surface } from '@firsttouch/mesh';
@@ -183,7 +237,12 @@ export class Surface {
    * console.log(quad.facetCount, quad.vertexCount); // 2 4
    * ```
    */
-  static fromIndexed(positions: ArrayLike<number>, indices: ArrayLike<number>): Surface {
+  static fromIndexed(
+    positions: ArrayLike<number>,
+    indices: ArrayLike<number>,
+    options?: SurfaceOptions,
+  ): Surface {
+    const shared = sharedOption(options, 'Surface.fromIndexed');
     if (!isArrayLike(positions) || positions.length % 3 !== 0) {
       throw new FirstTouchError(
         'BAD_LENGTH',
@@ -205,9 +264,9 @@ export class Surface {
         );
       }
     }
-    const p = Float64Array.from(positions as ArrayLike<number>);
+    const [p, idx] = surfaceArrays(positions.length / 3, indices.length / 3, shared);
+    p.set(positions as ArrayLike<number>);
     const n = p.length / 3;
-    const idx = new Uint32Array(indices.length);
     for (let i = 0; i < idx.length; i++) {
       const v = (indices as ArrayLike<unknown>)[i];
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= n) {

@@ -1,13 +1,18 @@
 // serialize / deserialize: a body and its tree as plain typed arrays and back, equal in every
 // answer, and hostile data refused with a FirstTouchError (never a crash, a hang or a wrong tree).
 
+import { ball, capsule, convexHull, cuboid, rounded, type Shape } from '@firsttouch/convex';
 import { FirstTouchError, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   box,
+  Compound,
+  type CompoundData,
+  CompoundPair,
   Curve,
   type CurveData,
+  compound,
   curveDistance,
   DATA_VERSION,
   deserialize,
@@ -117,6 +122,48 @@ describe('serialize and deserialize', () => {
     expect(s.tree().elementCount).toBe(320);
   });
 
+  it('send a surface built in shared memory as its own arrays, tree included: nothing copied', () => {
+    const ball = icosphere(0.5, 3);
+    const s = Surface.fromIndexed(ball.positions, ball.indices, { shared: true });
+    expect(s.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(s.indices.buffer).toBe(s.positions.buffer);
+    const tree = s.tree();
+    expect(tree.boxes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(tree.order.buffer).toBe(tree.boxes.buffer);
+    const data = serialize(s) as SurfaceData;
+    expect(data.positions).toBe(s.positions);
+    expect(data.indices).toBe(s.indices);
+    expect(data.tree?.boxes).toBe(tree.boxes);
+    expect(data.tree?.order).toBe(tree.order);
+    // {shared: false} still gives a transferable copy
+    const copy = serialize(s, { shared: false }) as SurfaceData;
+    expect(copy.positions.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(copy.positions).not.toBe(s.positions);
+    // the same tree as a build in ordinary memory, and the same answers, bit for bit
+    expect(Array.from(tree.boxes)).toEqual(Array.from(ball.tree().boxes));
+    expect(Array.from(tree.order)).toEqual(Array.from(ball.tree().order));
+    const back = deserialize(structuredClone(data)) as Surface;
+    expect(back.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const soup = Surface.fromTriangles(Array.from({ length: 20 }, (_, i) => [...ball.facet(i)]).flat(), {
+      shared: true,
+    });
+    expect(soup.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const other = box(0.2, 1);
+    for (let k = 0; k < 20; k++) {
+      const poseB = poseFromAxisAngle([1, k, 2], k, [0.3 + 0.05 * k, 0.1, -0.2]);
+      sameFields(surfaceDistance(ball, other, { poseB }), surfaceDistance(back, other, { poseB }));
+    }
+    // a tree of an ordinary surface built in shared memory on request, and its surface's arrays copied
+    const plain = icosphere(0.5, 2);
+    expect(plain.tree({ shared: true }).boxes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const mixed = serialize(plain, { shared: true }) as SurfaceData;
+    expect(mixed.tree?.boxes).toBe(plain.tree().boxes);
+    expect(mixed.positions).not.toBe(plain.positions);
+    expect(mixed.positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(thrown(() => Surface.fromIndexed([], [], { shared: 1 as never })).code).toBe('INVALID_OPTION');
+    expect(thrown(() => icosphere(1, 1).tree({ shared: 'yes' as never })).code).toBe('INVALID_OPTION');
+  });
+
   it('answer every distance as the original does, bit for bit (random poses)', () => {
     const bunny = unitBunny();
     const ball = icosphere(0.3, 2);
@@ -157,7 +204,7 @@ describe('deserialize refuses data that is not a body', () => {
   it('names the kind, the version and the arrays', () => {
     expect(thrown(() => deserialize(null)).code).toBe('BAD_DATA');
     expect(thrown(() => deserialize({ ...good(), kind: 'shape' })).message).toBe(
-      'deserialize: kind must be "surface" or "curve", got "shape"',
+      'deserialize: kind must be "surface", "curve" or "compound", got "shape"',
     );
     expect(thrown(() => deserialize({ ...good(), version: 2 })).message).toBe(
       'deserialize: data of version 2; this package reads version 1',
@@ -293,5 +340,247 @@ describe('deserialize refuses data that is not a body', () => {
       const poseB = poseFromAxisAngle([0, 1, 0], k, [0.9, 0.1, 0]);
       sameFields(surfaceDistance(body, other, { poseB }), surfaceDistance(fresh, other, { poseB }));
     }
+  });
+});
+
+describe('deserialize on mutated buffers (fast-check)', () => {
+  it('never crashes or hangs: a FirstTouchError, or a body that answers as one with a tree built afresh', () => {
+    const surface = icosphere(0.5, 2);
+    const wing = disc(0.5, 40);
+    const other = box(0.2, 1);
+    const pebble = disc(0.1, 6);
+    const surfaceBytes = new Uint8Array((serialize(surface) as SurfaceData).positions.buffer).length;
+    const curveBytes = new Uint8Array((serialize(wing) as CurveData).positions.buffer).length;
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(255)), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.boolean(),
+        (isSurface, flips, shared) => {
+          const data = structuredClone(serialize(isSurface ? surface : wing, { shared }));
+          const bytes = new Uint8Array((data as SurfaceData).positions.buffer);
+          expect(bytes.length).toBe(isSurface ? surfaceBytes : curveBytes);
+          for (const [at, value] of flips) bytes[Math.floor(at * bytes.length)] = value;
+          let body: Surface | Curve;
+          try {
+            body = deserialize(data) as Surface | Curve;
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+            return;
+          }
+          if (Surface.isSurface(body)) {
+            const fresh = Surface.fromIndexed(body.positions, body.indices);
+            const poseB = poseFromAxisAngle([0, 1, 0], 0.7, [0.9, 0.1, 0]);
+            sameFields(surfaceDistance(body, other, { poseB }), surfaceDistance(fresh, other, { poseB }));
+          } else {
+            const c = body as Curve;
+            const fresh = deserialize({ ...serialize(c), tree: null }) as Curve;
+            const poseB = pose2(0.7, [0.8, 0.1]);
+            sameFields(curveDistance(c, pebble, { poseB }), curveDistance(fresh, pebble, { poseB }));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("deserialize with {check: 'safety'}", () => {
+  it('trusts the boxes but still refuses what could crash or loop', () => {
+    const good = () => structuredClone(serialize(box(1, 2))) as SurfaceData;
+    const shrunk = good();
+    shrunk.tree!.boxes[6 * 5 + 3] -= 0.25; // wrong but safe: accepted, as data from a trusted source
+    expect(thrown(() => deserialize(shrunk)).message).toMatch(/outside the finite box|union/);
+    expect(Surface.isSurface(deserialize(shrunk, { check: 'safety' }))).toBe(true);
+    const cases: Array<[(d: SurfaceData) => void, RegExp]> = [
+      [(d) => (d.tree!.boxes[2] = Number.NaN), /the box of node 0 is not finite/],
+      [(d) => (d.tree!.order[1] = d.tree!.order[0]), /order\[1\] = \d+ is not a new element/],
+      [(d) => (d.tree!.child[0] = 0), /internal node 0 has its right child at 0/],
+      [(d) => (d.indices[7] = 1e6), /facet 2: vertex index 1000000 is not in \[0, 26\)/],
+      [(d) => (d.positions[4] = Number.POSITIVE_INFINITY), /vertex 1: coordinate y is Infinity/],
+    ];
+    for (const [mutate, message] of cases) {
+      const d = good();
+      mutate(d);
+      expect(thrown(() => deserialize(d, { check: 'safety' })).message).toMatch(message);
+    }
+    expect(thrown(() => deserialize(good(), { check: 'some' as never })).code).toBe('INVALID_OPTION');
+  });
+
+  it('on mutated buffers (fast-check): a FirstTouchError, or a body every query runs on', () => {
+    const surface = icosphere(0.5, 2);
+    const other = box(0.2, 1);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.nat(255)), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        (flips, angle) => {
+          const data = structuredClone(serialize(surface)) as SurfaceData;
+          const bytes = new Uint8Array(data.positions.buffer);
+          for (const [at, value] of flips) bytes[Math.floor(at * bytes.length)] = value;
+          let body: Surface;
+          try {
+            body = deserialize(data, { check: 'safety' }) as Surface;
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(FirstTouchError);
+            return;
+          }
+          const poseB = poseFromAxisAngle([0, 1, 0], angle, [0.9, 0.1, 0]);
+          const d = surfaceDistance(body, other, { poseB });
+          expect(d.distance >= 0).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('serialize and deserialize compounds', () => {
+  const hull = convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5, -0.2, 0.3, 0.1]);
+  const robot = () =>
+    compound([
+      { body: unitBunny(), pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) },
+      { body: cuboid(0.5, 0.1, 0.3), pose: poseFromAxisAngle([1, 0, 0], 0.4, [0.8, 0, 0]) },
+      { body: rounded(hull, 0.05), pose: poseFromAxisAngle([0, 1, 1], 1.1, [-0.7, 0.2, 0]) },
+      { body: capsule(0.4, 0.1), pose: poseFromAxisAngle([1, 1, 0], 2.5, [0, 0.9, 0.1]) },
+    ]);
+
+  it('send the parts one by one with their poses, and make the compound again, equal in every part', () => {
+    const c = robot();
+    const data = serialize(c) as CompoundData;
+    expect(data.kind).toBe('compound');
+    expect(data.parts.map((p) => p.kind)).toEqual(['surface', 'shape', 'shape', 'shape']);
+    expect(data.poses.length).toBe(48);
+    const back = deserialize(structuredClone(data)) as Compound;
+    expect(Compound.isCompound(back)).toBe(true);
+    expect(back.partCount).toBe(4);
+    expect(Array.from(back.balls)).toEqual(Array.from(c.balls));
+    expect(Object.is(back.reach, c.reach)).toBe(true);
+    expect(back.bounds()).toEqual(c.bounds());
+    back.parts.forEach((p, i) => {
+      expect(Array.from(p.pose.R)).toEqual(Array.from(c.parts[i].pose.R));
+      expect(Array.from(p.pose.t)).toEqual(Array.from(c.parts[i].pose.t));
+    });
+    const surface = back.parts[0].body as Surface;
+    expect(Array.from(surface.tree().boxes)).toEqual(Array.from((c.parts[0].body as Surface).tree().boxes));
+    expect((back.parts[2].body as Shape).base?.kind).toBe('convexHull');
+    const shared = serialize(c, { shared: true }) as CompoundData;
+    expect((shared.parts[0] as SurfaceData).positions.buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it('answer every part distance as the original, bit for bit (random poses)', () => {
+    const c = robot();
+    const back = deserialize(structuredClone(serialize(c))) as Compound;
+    const other = compound([
+      { body: ball(0.2), pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) },
+      { body: box(0.3, 1), pose: poseFromAxisAngle([0, 0, 1], 0, [0.4, 0, 0]) },
+    ]);
+    const otherBack = deserialize(structuredClone(serialize(other))) as Compound;
+    const a = new CompoundPair(c, other);
+    const b = new CompoundPair(back, otherBack);
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        ([u, v], angle, r) => {
+          const pose = poseFromAxisAngle([u, v, 1], angle, [r * u, r * v, r * (1 - Math.abs(u))]);
+          const R = Float64Array.from(pose.R);
+          const t = Float64Array.from(pose.t);
+          const d0 = a.evaluate(R, t);
+          const d1 = b.evaluate(R, t);
+          expect(Object.is(d0, d1)).toBe(true);
+          expect(Array.from(b.pointA)).toEqual(Array.from(a.pointA));
+          expect(Array.from(b.pointB)).toEqual(Array.from(a.pointB));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses compound data that does not make a compound, naming the part', () => {
+    type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+    const good = () => structuredClone(serialize(robot())) as Mutable<CompoundData>;
+    const parts = (d: CompoundData) => d.parts as unknown as Array<Record<string, unknown>>;
+    const cases: Array<[(d: Mutable<CompoundData>) => void, RegExp]> = [
+      [
+        (d) => {
+          d.parts = {} as never;
+        },
+        /parts must be an array of body data/,
+      ],
+      [
+        (d) => {
+          d.poses = d.poses.subarray(1);
+        },
+        /poses has length 47, 12 a part: 48/,
+      ],
+      [
+        (d) => {
+          d.poses = [1, 2, 3] as never;
+        },
+        /poses must be a Float64Array/,
+      ],
+      [
+        (d) => {
+          d.poses[12 + 4] = 2;
+        },
+        /parts\[1\]\.pose\.R is not orthonormal/,
+      ],
+      [
+        (d) => {
+          d.poses[9] = Number.NaN;
+        },
+        /parts\[0\]\.pose/,
+      ],
+      [
+        (d) => {
+          parts(d)[1].params = { hx: -1, hy: 1, hz: 1 };
+        },
+        /parts\[1\]: cuboid: hx must be positive/,
+      ],
+      [
+        (d) => {
+          parts(d)[0].kind = 'curve';
+        },
+        /parts\[0\]: (positions|sizes)|parts\[0\]\.body/,
+      ],
+      [
+        (d) => {
+          parts(d)[2] = serialize(disc(1, 8)) as never;
+        },
+        /parts\[2\]\.body must be a Surface or a 3-D shape/,
+      ],
+      [
+        (d) => {
+          parts(d)[3] = { kind: 'nothing' };
+        },
+        /parts\[3\]: kind must be/,
+      ],
+      [
+        (d) => {
+          parts(d)[0] = serialize(Surface.fromTriangles([])) as never;
+        },
+        /parts\[0\]\.body: the surface has no facets/,
+      ],
+    ];
+    for (const [mutate, message] of cases) {
+      const d = good();
+      mutate(d);
+      const e = thrown(() => deserialize(d));
+      expect(e.code, String(message)).toMatch(/BAD_DATA|BAD_LENGTH/);
+      expect(e.message).toMatch(message);
+    }
+    // compounds nested in compounds: refused before any depth is reached
+    let deep: unknown = serialize(robot());
+    for (let k = 0; k < 40; k++)
+      deep = { kind: 'compound', version: DATA_VERSION, parts: [deep], poses: new Float64Array(12) };
+    expect(thrown(() => deserialize(deep)).code).toBe('BAD_DATA');
   });
 });

@@ -137,34 +137,55 @@ function reader(): { worker: Worker; next: () => Promise<{ type: string; [k: str
   return { worker, next };
 }
 
-/** Serialization of a large surface with its tree, to another thread and read back, against building the tree. */
+/**
+ * Serialization of a large surface with its tree, to another thread and read back, against building
+ * the tree: the copying paths (transferred, or copied into shared memory) and the body built straight
+ * into shared memory (`Surface.fromIndexed(..., {shared: true})`: `serialize` copies nothing and the
+ * post shares it), in the same rounds.
+ */
 async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<string, number>) {
   const size = SIZES[ctx.size];
   const source = box(1, size.boxN);
   const n = source.facetCount;
   source.tree();
+  const inShared = Surface.fromIndexed(source.positions, source.indices, { shared: true });
+  inShared.tree();
   const { worker, next } = reader();
   const poseB = poseFromAxisAngle([1, 1, 0], 0.3, [0.6, 0.1, 0.05]);
   try {
     // One of each first, not recorded (the JIT's first pass), with the answer check.
     Surface.fromIndexed(source.positions, source.indices).tree();
-    worker.postMessage({ type: 'body', data: serialize(source) });
-    await next();
-    worker.postMessage({ type: 'distance', poseB });
-    const check = await next();
+    Surface.fromIndexed(source.positions, source.indices, { shared: true }).tree();
     const want = surfaceDistance(source, box(0.05), { poseB });
-    figures['serial.answerDiffers'] =
-      Object.is(check.distance, want.distance) && check.facetA === want.facetA ? 0 : 1;
+    let differs = 0;
+    for (const [body, check] of [
+      [source, 'full'],
+      [inShared, 'full'],
+      [inShared, 'safety'],
+    ] as const) {
+      worker.postMessage({ type: 'body', data: serialize(body), check });
+      await next();
+      worker.postMessage({ type: 'distance', poseB });
+      const answer = await next();
+      if (!(Object.is(answer.distance, want.distance) && answer.facetA === want.facetA)) differs++;
+    }
+    figures['serial.answerDiffers'] = differs;
     const build: number[] = [];
+    const buildShared: number[] = [];
     const copy: number[] = [];
     const shared: number[] = [];
+    const built: number[] = [];
+    const builtSafety: number[] = [];
     for (let r = 0; r < size.serialRounds; r++) {
       ctx.log(`batch: serialization of ${n} facets, round ${r + 1}`);
       const fresh = Surface.fromIndexed(source.positions, source.indices);
+      const freshShared = Surface.fromIndexed(source.positions, source.indices, { shared: true });
+      for (const side of r % 2 === 0 ? [false, true] : [true, false]) {
+        const t0 = nowMs();
+        (side ? freshShared : fresh).tree();
+        (side ? buildShared : build).push(nowMs() - t0);
+      }
       let t0 = nowMs();
-      fresh.tree();
-      build.push(nowMs() - t0);
-      t0 = nowMs();
       const data = serialize(source) as SurfaceData;
       worker.postMessage({ type: 'body', data }, [data.positions.buffer as ArrayBuffer]);
       await next();
@@ -173,14 +194,32 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
       worker.postMessage({ type: 'body', data: serialize(source, { shared: true }) });
       await next();
       shared.push(nowMs() - t0);
+      for (const check of r % 2 === 0 ? (['full', 'safety'] as const) : (['safety', 'full'] as const)) {
+        t0 = nowMs();
+        worker.postMessage({ type: 'body', data: serialize(inShared), check });
+        await next();
+        (check === 'full' ? built : builtSafety).push(nowMs() - t0);
+      }
     }
+    const ratios = (times: number[]) => median(times.map((t, r) => build[r] / t));
     figures['serial.facets'] = n;
     figures['serial.buildMs'] = median(build);
+    figures['serial.buildSharedMs'] = median(buildShared);
     figures['serial.transferMs'] = median(copy);
     figures['serial.sharedMs'] = median(shared);
+    figures['serial.builtSharedMs'] = median(built);
+    figures['serial.builtSharedOfBuild'] = median(built.map((t, r) => t / build[r]));
+    figures['serial.builtSharedSafetyMs'] = median(builtSafety);
+    figures['serial.builtSharedSafetyOfBuild'] = median(builtSafety.map((t, r) => t / build[r]));
     for (const [label, times] of [
       ['serialize, transfer, deserialize in a worker', copy],
       ['serialize into shared memory, post, deserialize in a worker', shared],
+      ['built in shared memory: serialize (no copy), post, deserialize in a worker', built],
+      [
+        "built in shared memory: serialize (no copy), post, deserialize {check: 'safety'} in a worker (the pool's path)",
+        builtSafety,
+      ],
+      ['its tree built in shared memory', buildShared],
     ] as const) {
       rows.push({
         scene: 'batch',
@@ -188,6 +227,7 @@ async function serialRounds(ctx: SceneContext, rows: Row[], figures: Record<stri
         firsttouch: 1000 * median(times),
         peer: 'building its tree (Surface.tree())',
         peerTime: 1000 * median(build),
+        pairedRatio: ratios(times),
         extra: { 'answer differs': figures['serial.answerDiffers'] },
       });
     }
@@ -213,7 +253,7 @@ export const batchScene: Scene = {
     await poolRounds(ctx, rows, figures, notes);
     await serialRounds(ctx, rows, figures);
     notes.push(
-      'batch: the serialization rows time, from the main thread, serialize (the tree already built) + postMessage + deserialize in the worker (which checks the tree against the body) until the worker says it is read; the peer column is building the same tree from scratch. Times are µs per batch / per surface, not per query.',
+      "batch: the serialization rows time, from the main thread, serialize (the tree already built) + postMessage + deserialize in the worker (which checks the tree against the body, or with {check: 'safety'} only what keeps queries safe) until the worker says it is read; the peer column is building the same tree from scratch (in ordinary memory), and the ratio is the median over the rounds of the build over the row (above 10: under a tenth of the build). Times are µs per batch / per surface, not per query.",
     );
     return { rows, plots: [], figures, notes };
   },

@@ -124,7 +124,12 @@ function shapeInitOf(s: Shape<3>) {
   };
 }
 
-function pointShape(
+/**
+ * The shape of a hull's or point set's data (its points, their indices in the input, the hull's
+ * facets and vertex adjacency): box and reach measured here. What the constructors and `deserialize`
+ * make. Not exported by the package.
+ */
+export function pointShape(
   kind: 'convexHull' | 'pointSet',
   points: Float64Array,
   sources: Uint32Array,

@@ -75,7 +75,12 @@ export function pointSet2(points: ArrayLike<number>): Shape<2> {
   return polygonShape('pointSet2', copy, sources, false, n);
 }
 
-function polygonShape(
+/**
+ * The 2-D shape of a polygon's or point set's data (its points, their indices in the input, whether
+ * supports walk around them): box and reach measured here. What the constructors and `deserialize`
+ * make. Not exported by the package.
+ */
+export function polygonShape(
   kind: 'convexPolygon' | 'pointSet2',
   points: Float64Array,
   sources: Uint32Array,

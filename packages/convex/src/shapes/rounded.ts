@@ -19,12 +19,22 @@ import { assertLength, assertShape } from '../validate.js';
 export function rounded<D extends 2 | 3>(shape: Shape<D>, radius: number): Shape<D> {
   assertShape(shape, 'rounded', 'shape');
   assertLength(radius, 'rounded', 'radius');
+  return roundedShape(shape.base ?? shape, radius, shape.margin + radius);
+}
+
+/**
+ * The rounded shape of `base` (not itself rounded) whose latest rounding was by `radius`, of margin
+ * `margin` (the base's and every rounding's radii added up): what {@link rounded} makes, and what
+ * `deserialize` rebuilds from its data (which carries the margin, as the radii before the latest are
+ * not kept). Arguments not checked. Not exported by the package.
+ */
+export function roundedShape<D extends 2 | 3>(shape: Shape<D>, radius: number, margin: number): Shape<D> {
   return Shape.create({
     kind: 'rounded',
     dim: shape.dim,
     params: { radius },
-    base: shape.base ?? shape,
-    margin: shape.margin + radius,
+    base: shape,
+    margin,
     core: shape.core,
     e0: shape.e0,
     e1: shape.e1,

@@ -1,8 +1,10 @@
+import { inSharedMemory, packArrays, typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { Compound, type compound } from '../compound.js';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
-import { type TreeData, treeFromData } from './tree-data.js';
-import { packArrays, typedArray } from './typed.js';
+import { type CompoundData, compoundData, compoundOf } from './compound-data.js';
+import { allFinite, type TreeCheck, type TreeData, treeFromData } from './tree-data.js';
 
 /**
  * The version of the data {@link serialize} writes and {@link deserialize} reads. A later layout gets
@@ -65,7 +67,7 @@ export interface CurveData {
 }
 
 /**
- * What {@link serialize} gives: a surface's or a curve's data, told apart by `kind`.
+ * What {@link serialize} gives: a surface's, a curve's or a compound's data, told apart by `kind`.
  *
  * @example
  * ```ts
@@ -74,7 +76,7 @@ export interface CurveData {
  * console.log(data.kind); // surface
  * ```
  */
-export type MeshData = SurfaceData | CurveData;
+export type MeshData = SurfaceData | CurveData | CompoundData;
 
 /**
  * Options of {@link serialize}.
@@ -88,24 +90,53 @@ export type MeshData = SurfaceData | CurveData;
  */
 export interface SerializeOptions {
   /**
-   * Put the arrays in a `SharedArrayBuffer` (default false): every thread it is posted to reads the
-   * same memory, one copy for all workers. Needs `SharedArrayBuffer` (in a browser, a page that is
-   * cross-origin isolated).
+   * Put the arrays in a `SharedArrayBuffer`: every thread it is posted to reads the same memory, one
+   * copy for all workers. Arrays already in shared memory are not copied: a surface built with
+   * `{shared: true}` (see `SurfaceOptions`) is sent as its own arrays. Default: true for a body whose
+   * vertices are in shared memory, else false. Needs `SharedArrayBuffer` (in a browser, a page that
+   * is cross-origin isolated).
    */
   shared?: boolean;
+}
+
+/**
+ * Options of {@link deserialize}.
+ *
+ * @example
+ * ```ts
+ * import { box, deserialize, serialize, Surface, type DeserializeOptions } from '@firsttouch/mesh';
+ * const options: DeserializeOptions = { check: 'safety' }; // data this program serialized itself
+ * console.log(Surface.isSurface(deserialize(serialize(box(1)), options))); // true
+ * ```
+ */
+export interface DeserializeOptions {
+  /**
+   * `'full'` (the default) checks everything an answer relies on, the tree's boxes against the body
+   * included, so that data from anywhere is refused or answers as the body with a tree built afresh.
+   * `'safety'` checks what keeps every query from crashing, looping or allocating without bound (the
+   * arrays, finite coordinates and boxes, vertex indices in range, the tree's shape and its
+   * permutation) and trusts the boxes: for data whose source is trusted (what the same program
+   * serialized and posted to its own workers), at a fraction of the cost on large bodies. A box
+   * altered by hand may then make answers wrong (a box that does not contain its facets hides them),
+   * never crash or hang.
+   */
+  check?: TreeCheck;
 }
 
 /**
  * A surface or a curve as plain data, with its bounding-volume tree (built now if it was not yet):
  * typed arrays laid out back to back in one new buffer, which structured clone copies and
  * `postMessage` may transfer (the body keeps its own arrays), or, with `{shared: true}`, a
- * `SharedArrayBuffer` that every thread reads in place. {@link deserialize} makes it the body again,
+ * `SharedArrayBuffer` that every thread reads in place. A body built in shared memory (see
+ * `SurfaceOptions`) is sent as its own arrays: nothing is copied. {@link deserialize} makes it the body again,
  * tree included, equal in every answer. The tree is the only derived data sent: the rest (RSS
  * volumes, distinct vertices, convex data) is rebuilt on first use where it is needed, because
- * checking it against hostile data costs about as much as building it.
+ * checking it against hostile data costs about as much as building it. A {@link Compound} becomes
+ * {@link CompoundData}: its parts' bodies (convex shapes by `@firsttouch/convex`'s `serialize`) and
+ * poses.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is neither a Surface nor a Curve, or
- *   bad options.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a Surface, a Curve or a
+ *   Compound, or bad options.
  * @example
  * ```ts
  * import { box, deserialize, serialize, Surface, surfaceDistance } from '@firsttouch/mesh';
@@ -118,20 +149,26 @@ export interface SerializeOptions {
  * console.log(Surface.isSurface(copy), d0 === d1); // true true
  * ```
  */
-export function serialize(body: Surface | Curve, options?: SerializeOptions): MeshData {
+export function serialize(body: Surface | Curve | Compound, options?: SerializeOptions): MeshData {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `serialize: options must be an object, got ${describeValue(options)}`,
     );
   }
-  const shared = options?.shared ?? false;
+  const shared =
+    options?.shared ?? ((Surface.isSurface(body) || Curve.isCurve(body)) && inSharedMemory(body.positions));
   if (typeof shared !== 'boolean') {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `serialize: shared must be a boolean, got ${describeValue(shared)}`,
     );
   }
+  return dataOf(body, shared);
+}
+
+/** The data of `body` (anything: refused with `INVALID_OPTION` unless it is a body of this package). */
+function dataOf(body: unknown, shared: boolean): MeshData {
   if (Surface.isSurface(body)) {
     const tree = body.facetCount > 0 ? body.tree() : undefined;
     if (tree === undefined) {
@@ -171,9 +208,10 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
       tree: { leafSize: tree.leafSize, boxes, child, count, order },
     };
   }
+  if (Compound.isCompound(body)) return compoundData(body, DATA_VERSION, shared, dataOf);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `serialize: body must be a Surface or a Curve, got ${describeValue(body)}`,
+    `serialize: body must be a Surface, a Curve or a Compound, got ${describeValue(body)}`,
   );
 }
 
@@ -184,7 +222,10 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
  * finite coordinates, vertex indices in range, the chains' sizes, and the tree against the body
  * (the shape the build gives, each leaf's box containing its elements, each parent's the union of
  * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
- * modify them afterwards.
+ * modify them afterwards. A compound's parts are read by the packages that own them (convex shapes by
+ * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound}, whose
+ * checks of the parts and poses answer as `BAD_DATA` naming the part. `{check: 'safety'}` skips the
+ * boxes' check against the body for data from a trusted source (see {@link DeserializeOptions}).
  *
  * @throws `FirstTouchError` `BAD_DATA` for data that is not a body of this version or a tree that
  *   does not match, `BAD_LENGTH`, `NON_FINITE`, `INDEX_RANGE`, each naming the field and the place.
@@ -200,16 +241,34 @@ export function serialize(body: Surface | Curve, options?: SerializeOptions): Me
  * }
  * ```
  */
-export function deserialize(data: unknown): Surface | Curve {
+export function deserialize(data: unknown, options?: DeserializeOptions): Surface | Curve | Compound {
   const where = 'deserialize';
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: options must be an object, got ${describeValue(options)}`,
+    );
+  }
+  const check = options?.check ?? 'full';
+  if (check !== 'full' && check !== 'safety') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: check must be "full" or "safety", got ${describeValue(check)}`,
+    );
+  }
+  return bodyOf(data, where, 0, check);
+}
+
+/** {@link deserialize} at `where`, `depth` compounds deep. */
+function bodyOf(data: unknown, where: string, depth: number, check: TreeCheck): Surface | Curve | Compound {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
   }
   const d = data as Record<string, unknown>;
-  if (d.kind !== 'surface' && d.kind !== 'curve') {
+  if (d.kind !== 'surface' && d.kind !== 'curve' && d.kind !== 'compound') {
     throw new FirstTouchError(
       'BAD_DATA',
-      `${where}: kind must be "surface" or "curve", got ${describeValue(d.kind)}`,
+      `${where}: kind must be "surface", "curve" or "compound", got ${describeValue(d.kind)}`,
     );
   }
   if (d.version !== DATA_VERSION) {
@@ -218,10 +277,11 @@ export function deserialize(data: unknown): Surface | Curve {
       `${where}: data of version ${describeValue(d.version)}; this package reads version ${DATA_VERSION}`,
     );
   }
-  return d.kind === 'surface' ? surfaceOf(d, where) : curveOf(d, where);
+  if (d.kind === 'compound') return compoundOf(d, where, depth, (p, at, k) => bodyOf(p, at, k, check));
+  return d.kind === 'surface' ? surfaceOf(d, where, check) : curveOf(d, where, check);
 }
 
-function surfaceOf(d: Record<string, unknown>, where: string): Surface {
+function surfaceOf(d: Record<string, unknown>, where: string, check: TreeCheck): Surface {
   const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
   const indices = typedArray(d.indices, 'Uint32Array', 'indices', where);
   if (positions.length % 3 !== 0)
@@ -232,22 +292,15 @@ function surfaceOf(d: Record<string, unknown>, where: string): Surface {
   if (indices.length % 3 !== 0)
     throw new FirstTouchError('BAD_LENGTH', `${where}: indices has length ${indices.length}, not 3 a facet`);
   checkFinite(positions, 3, where);
-  const n = positions.length / 3;
-  for (let i = 0; i < indices.length; i++) {
-    if (indices[i] >= n) {
-      throw new FirstTouchError(
-        'INDEX_RANGE',
-        `${where}: facet ${Math.floor(i / 3)}: vertex index ${indices[i]} is not in [0, ${n})`,
-      );
-    }
-  }
-  const tree = bodyTree(d.tree, indices.length / 3, where, (t) =>
-    treeFromData(t, 3, positions, indices, where),
-  );
+  const facets = indices.length / 3;
+  // With a tree, its check reads every facet's indices (its leaves cover each facet once): they are
+  // checked there, in the same pass, rather than in one more pass over 12 bytes a facet.
+  const tree = bodyTree(d.tree, facets, where, (t) => treeFromData(t, 3, positions, indices, where, check));
+  if (tree === undefined || check !== 'full') checkIndices(indices, positions.length / 3, where);
   return Surface.adopt(positions, indices, tree);
 }
 
-function curveOf(d: Record<string, unknown>, where: string): Curve {
+function curveOf(d: Record<string, unknown>, where: string, check: TreeCheck): Curve {
   const positions = typedArray(d.positions, 'Float64Array', 'positions', where);
   const sizes = typedArray(d.sizes, 'Uint32Array', 'sizes', where);
   const closed = typedArray(d.closed, 'Uint8Array', 'closed', where);
@@ -287,7 +340,7 @@ function curveOf(d: Record<string, unknown>, where: string): Curve {
     );
   }
   return Curve.adopt(positions, loops, (indices) =>
-    bodyTree(d.tree, firstSegment, where, (t) => treeFromData(t, 2, positions, indices, where)),
+    bodyTree(d.tree, firstSegment, where, (t) => treeFromData(t, 2, positions, indices, where, check)),
   );
 }
 
@@ -303,8 +356,21 @@ function bodyTree<T>(
   return check(tree);
 }
 
+/** Every vertex index is below `n`, or `INDEX_RANGE` naming the facet. */
+function checkIndices(indices: Uint32Array, n: number, where: string): void {
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= n) {
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `${where}: facet ${Math.floor(i / 3)}: vertex index ${indices[i]} is not in [0, ${n})`,
+      );
+    }
+  }
+}
+
 /** Every coordinate is finite, or `NON_FINITE` naming the vertex. */
 function checkFinite(positions: Float64Array, dim: 2 | 3, where: string): void {
+  if (allFinite(positions)) return;
   for (let i = 0; i < positions.length; i++) {
     // x − x is 0 for a finite x and NaN for ±Infinity and NaN: one subtraction, no call.
     if (positions[i] - positions[i] !== 0) {

@@ -1,6 +1,6 @@
+import { typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { BoundingTree } from '../tree/build.js';
-import { typedArray } from './typed.js';
 
 /**
  * A body's bounding-volume tree as serialized data: the typed arrays of {@link BoundingTree} and its
@@ -27,16 +27,26 @@ export interface TreeData {
 }
 
 /**
+ * How much of a serialized tree is checked: `'full'`, everything a query's answer relies on (the
+ * boxes against the body, so that an accepted tree answers as one built afresh), or `'safety'`, what
+ * keeps every query from crashing or looping (the shape, the permutation, finite boxes; the caller
+ * checks the vertex indices), for data whose source is trusted.
+ */
+export type TreeCheck = 'full' | 'safety';
+
+/**
  * The tree of serialized `data`, checked against its body (`elements`: `dim` vertex indices an element
- * into `positions`, both already checked): the arrays' kinds and lengths, the shape the build gives
- * (nodes numbered depth first, the left child of node n is n + 1; the leaves cover `order` in turn,
- * every one but the last full; `order` a permutation of the elements), and the boxes: finite, each
- * leaf's containing its elements' vertices, each parent's exactly its two children's union. That is
- * what every query relies on; a leaf box looser than the build's (still containing its elements) only
- * makes queries slower, never wrong. The arrays are adopted, not copied. Linear in the tree's size.
+ * into `positions`, whose coordinates are already checked finite; with `check` `'full'` the indices
+ * are checked here, where the leaves read them, else the caller checks them): the arrays' kinds and
+ * lengths, the shape the build gives (nodes numbered depth first, the left child of node n is n + 1;
+ * the leaves cover `order` in turn, every one but the last full; `order` a permutation of the
+ * elements), and the boxes: finite, and with `'full'` each leaf's containing its elements' vertices,
+ * each parent's exactly its two children's union. That is what every query's answer relies on; a
+ * leaf box looser than the build's (still containing its elements) only makes queries slower, never
+ * wrong. The arrays are adopted, not copied. Linear in the tree's size, in one pass.
  *
  * @throws `FirstTouchError` `BAD_DATA` naming what does not match, `BAD_LENGTH` for arrays of the
- *   wrong length.
+ *   wrong length, `INDEX_RANGE` for a vertex index out of range.
  */
 export function treeFromData(
   data: unknown,
@@ -44,6 +54,7 @@ export function treeFromData(
   positions: Float64Array,
   elements: Uint32Array,
   where: string,
+  check: TreeCheck = 'full',
 ): BoundingTree {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError(
@@ -64,7 +75,7 @@ export function treeFromData(
     typedArray(d.child, 'Uint32Array', 'tree.child', where),
     typedArray(d.count, 'Uint8Array', 'tree.count', where),
     typedArray(d.order, 'Uint32Array', 'tree.order', where),
-    { leafSize, dim, positions, elements, where },
+    { leafSize, dim, positions, elements, where, full: check === 'full' },
   );
 }
 
@@ -75,6 +86,8 @@ interface TreeBody {
   positions: Float64Array;
   elements: Uint32Array;
   where: string;
+  /** Check the boxes against the body (and the vertex indices on the way), not only the shape. */
+  full: boolean;
 }
 
 function treeFromArrays(
@@ -101,8 +114,7 @@ function treeFromArrays(
       );
     }
   }
-  checkShape(child, count, order, leafSize, where);
-  checkBoxes(boxes, child, count, order, body);
+  checkTree({ boxes, child, count, order }, body);
   return {
     dim,
     elementCount: n,
@@ -117,196 +129,226 @@ function treeFromArrays(
   };
 }
 
+/** The arrays of a tree being checked. */
+interface TreeArrays {
+  boxes: Float32Array;
+  child: Uint32Array;
+  count: Uint8Array;
+  order: Uint32Array;
+}
+
 /**
- * The nodes are numbered depth first (a walk from the root, left child first, meets them as 0, 1,
- * 2, ...), so no node is reached twice and none is missed; the leaves cover `order` in turn, every
- * one but the last full, and `order` holds each element once.
+ * Everything a query relies on, in one pass over the nodes in their numbers' order (they are checked
+ * to be numbered depth first, so that order is the walk from the root), reading each array once and
+ * allocating only a bit an element and a stack as deep as the tree:
+ *
+ * - the shape: a walk from the root, left child first, meets the nodes as 0, 1, 2, ... (each right
+ *   child a node still ahead, taken from a stack when a leaf ends a left subtree), so no node is
+ *   reached twice and none is missed, and nothing can loop;
+ * - the leaves cover `order` in turn, every one but the last full, and `order` holds each element once
+ *   (a bit an element); each element's vertex indices are in range;
+ * - the boxes: a leaf's finite and containing every vertex of its elements, a parent's exactly the
+ *   union of its children's (so finite too). A comparison with NaN is false, so a NaN anywhere fails.
+ *
+ * The one pass is the point: a tree of 10⁶ facets is 33 MB and its body 24 MB, and what the check
+ * costs is reading them (and, in a fresh thread, touching any memory it allocates: hence a bit set,
+ * not a byte an element, and a stack that grows with the depth, not with the node count).
  */
-function checkShape(
-  child: Uint32Array,
-  count: Uint8Array,
-  order: Uint32Array,
-  leafSize: number,
-  where: string,
-): void {
-  const nodeCount = child.length;
+function checkTree(tree: TreeArrays, body: TreeBody): void {
+  const { boxes, child, count, order } = tree;
+  const { leafSize, dim, where, positions: p, elements: el, full } = body;
+  const nodeCount = count.length;
   const n = order.length;
+  const vertices = p.length / dim;
+  const stride = 2 * dim;
   const bad = (what: string) => new FirstTouchError('BAD_DATA', `${where}: tree: ${what}`);
-  // The walk's stack: a node pushes at most two and each pop must be the next number, so it never
-  // holds more than nodeCount + 1.
-  const stack = new Uint32Array(nodeCount + 1);
+  const seen = new Int32Array((n + 31) >>> 5);
+  let stack = new Uint32Array(64);
   let top = 0;
-  stack[top++] = 0;
-  let next = 0;
+  let expected = 0;
   let placed = 0;
-  while (top > 0) {
-    const node = stack[--top];
-    if (node !== next) throw bad(`node ${next} is not where a depth-first numbering puts it (found ${node})`);
-    next++;
+  for (let node = 0; node < nodeCount; node++) {
+    if (node !== expected)
+      throw bad(`node ${expected} is not where a depth-first numbering puts it (found ${node})`);
     const c = count[node];
-    if (c > 0) {
-      if (child[node] !== placed)
-        throw bad(`leaf ${node} starts at order[${child[node]}], the leaves before it end at ${placed}`);
-      if (c > leafSize || (placed + c < n && c !== leafSize))
-        throw bad(`leaf ${node} holds ${c} elements; every leaf but the last holds ${leafSize}`);
-      placed += c;
-    } else if (n > 0) {
+    const o = stride * node;
+    if (c === 0 && n > 0) {
       const right = child[node];
       if (!(right > node + 1 && right < nodeCount))
         throw bad(
           `internal node ${node} has its right child at ${right}, not in (${node + 1}, ${nodeCount})`,
         );
-      if (top + 2 > stack.length) throw bad(`node ${node}: more nodes than a tree of ${n} elements has`);
-      stack[top++] = right;
-      stack[top++] = node + 1;
-    }
-  }
-  if (next !== nodeCount || placed !== n)
-    throw bad(`the walk from the root meets ${next} of ${nodeCount} nodes and ${placed} of ${n} elements`);
-  const seen = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const e = order[i];
-    if (!(e < n) || seen[e] === 1) throw bad(`order[${i}] = ${e} is not a new element index in [0, ${n})`);
-    seen[e] = 1;
-  }
-}
-
-/**
- * Every box is finite; a leaf's contains every vertex of its elements; a parent's is exactly the
- * union of its children's (nodes already checked by {@link checkShape}). A comparison with NaN is
- * false, so a NaN anywhere fails one of them.
- */
-function checkBoxes(
-  boxes: Float32Array,
-  child: Uint32Array,
-  count: Uint8Array,
-  order: Uint32Array,
-  body: TreeBody,
-): void {
-  const { dim, where } = body;
-  const stride = 2 * dim;
-  // Leaves are checked finite below; a parent equal to the union of finite children is finite.
-  for (let node = 0; node < count.length; node++) {
-    if (count[node] > 0) continue;
-    const o = stride * node;
-    const l = o + stride;
-    const r = stride * child[node];
-    for (let a = 0; a < dim; a++) {
-      if (
-        boxes[o + a] !== Math.min(boxes[l + a], boxes[r + a]) ||
-        boxes[o + dim + a] !== Math.max(boxes[l + dim + a], boxes[r + dim + a])
-      ) {
-        throw new FirstTouchError(
-          'BAD_DATA',
-          `${where}: tree: the box of node ${node} is not the union of its children's`,
-        );
+      if (top === stack.length) {
+        const grown = new Uint32Array(2 * top);
+        grown.set(stack);
+        stack = grown;
       }
+      stack[top++] = right;
+      expected = node + 1;
+      if (!full) continue;
+      const l = o + stride;
+      const r = stride * right;
+      for (let a = 0; a < dim; a++) {
+        if (
+          boxes[o + a] !== Math.min(boxes[l + a], boxes[r + a]) ||
+          boxes[o + dim + a] !== Math.max(boxes[l + dim + a], boxes[r + dim + a])
+        )
+          throw bad(`the box of node ${node} is not the union of its children's`);
+      }
+      continue;
+    }
+    expected = top > 0 ? stack[--top] : nodeCount;
+    const first = child[node];
+    if (first !== placed)
+      throw bad(`leaf ${node} starts at order[${first}], the leaves before it end at ${placed}`);
+    if (c > leafSize || (placed + c < n && c !== leafSize))
+      throw bad(`leaf ${node} holds ${c} elements; every leaf but the last holds ${leafSize}`);
+    placed += c;
+    for (let i = first; i < placed; i++) {
+      const e = order[i];
+      if (!(e < n) || (seen[e >>> 5] & (1 << (e & 31))) !== 0)
+        throw bad(`order[${i}] = ${e} is not a new element index in [0, ${n})`);
+      seen[e >>> 5] |= 1 << (e & 31);
+    }
+    if (!full) continue;
+    const outside =
+      dim === 3
+        ? facetsOutside(boxes, o, order, first, placed, el, p, vertices)
+        : segmentsOutside(boxes, o, order, first, placed, el, p, vertices);
+    if (outside >= 0) {
+      const e = order[outside];
+      for (let k = 0; k < dim; k++) {
+        if (el[dim * e + k] >= vertices)
+          throw new FirstTouchError(
+            'INDEX_RANGE',
+            `${where}: ${dim === 3 ? 'facet' : 'segment'} ${e}: vertex index ${el[dim * e + k]} is not in [0, ${vertices})`,
+          );
+      }
+      throw bad(`element ${e} lies outside the finite box of its leaf (order[${outside}])`);
     }
   }
-  const outside =
-    dim === 3
-      ? facetOutside(boxes, child, count, order, body)
-      : segmentOutside(boxes, child, count, order, body);
-  if (outside >= 0) {
-    throw new FirstTouchError(
-      'BAD_DATA',
-      `${where}: tree: element ${order[outside]} lies outside the finite box of its leaf (order[${outside}])`,
-    );
+  if (!full && !allFinite(boxes)) {
+    for (let i = 0; i < boxes.length; i++)
+      if (boxes[i] - boxes[i] !== 0) throw bad(`the box of node ${Math.floor(i / stride)} is not finite`);
   }
+  if (expected !== nodeCount || placed !== n)
+    throw bad(
+      `the walk from the root meets ${Math.min(expected, nodeCount)} of ${nodeCount} nodes and ${placed} of ${n} elements`,
+    );
 }
 
 /**
- * The first position in `order` of a facet with a vertex outside its leaf's box, or −1. Unrolled: it
- * reads every vertex of a body of millions of facets (a comparison with NaN is false, so a NaN
- * counts as outside).
+ * Whether every number of `a` is finite: x − x is 0 for a finite x and NaN for ±Infinity and NaN,
+ * and a NaN stays in a sum, so one pass without a branch, four sums apart so that the additions
+ * overlap.
  */
-function facetOutside(
+export function allFinite(a: Float64Array | Float32Array): boolean {
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0;
+  const end = a.length - 3;
+  let i = 0;
+  for (; i < end; i += 4) {
+    s0 += a[i] - a[i];
+    s1 += a[i + 1] - a[i + 1];
+    s2 += a[i + 2] - a[i + 2];
+    s3 += a[i + 3] - a[i + 3];
+  }
+  for (; i < a.length; i++) s0 += a[i] - a[i];
+  return s0 + s1 + s2 + s3 === 0;
+}
+
+/**
+ * The first position in `order[first..end)` of a facet with a vertex index out of range or a vertex
+ * outside the box at `boxes[o..o + 6)` (or anywhere, when that box is not finite), or −1. Unrolled:
+ * it reads every vertex of a body of millions of facets (a comparison with NaN is false, so a NaN
+ * counts as outside; a vertex index out of range reads undefined, which compares false too).
+ */
+function facetsOutside(
   boxes: Float32Array,
-  child: Uint32Array,
-  count: Uint8Array,
+  o: number,
   order: Uint32Array,
-  body: TreeBody,
+  first: number,
+  end: number,
+  el: Uint32Array,
+  p: Float64Array,
+  vertices: number,
 ): number {
-  const p = body.positions;
-  const el = body.elements;
-  for (let node = 0; node < count.length; node++) {
-    const c = count[node];
-    if (c === 0) continue;
-    const o = 6 * node;
-    const lx = boxes[o],
-      ly = boxes[o + 1],
-      lz = boxes[o + 2],
-      hx = boxes[o + 3],
-      hy = boxes[o + 4],
-      hz = boxes[o + 5];
-    const first = child[node];
-    // x − x is 0 for a finite x, NaN for ±Infinity and NaN.
-    if (lx - lx + (ly - ly) + (lz - lz) + (hx - hx) + (hy - hy) + (hz - hz) !== 0) return first;
-    for (let i = first; i < first + c; i++) {
-      const e = 3 * order[i];
-      const a = 3 * el[e],
-        b = 3 * el[e + 1],
-        d = 3 * el[e + 2];
-      const inside =
-        p[a] >= lx &&
-        p[a] <= hx &&
-        p[a + 1] >= ly &&
-        p[a + 1] <= hy &&
-        p[a + 2] >= lz &&
-        p[a + 2] <= hz &&
-        p[b] >= lx &&
-        p[b] <= hx &&
-        p[b + 1] >= ly &&
-        p[b + 1] <= hy &&
-        p[b + 2] >= lz &&
-        p[b + 2] <= hz &&
-        p[d] >= lx &&
-        p[d] <= hx &&
-        p[d + 1] >= ly &&
-        p[d + 1] <= hy &&
-        p[d + 2] >= lz &&
-        p[d + 2] <= hz;
-      if (!inside) return i;
-    }
+  const lx = boxes[o],
+    ly = boxes[o + 1],
+    lz = boxes[o + 2],
+    hx = boxes[o + 3],
+    hy = boxes[o + 4],
+    hz = boxes[o + 5];
+  // x − x is 0 for a finite x, NaN for ±Infinity and NaN.
+  if (lx - lx + (ly - ly) + (lz - lz) + (hx - hx) + (hy - hy) + (hz - hz) !== 0) return first;
+  for (let i = first; i < end; i++) {
+    const e = 3 * order[i];
+    const va = el[e],
+      vb = el[e + 1],
+      vd = el[e + 2];
+    if (!(va < vertices && vb < vertices && vd < vertices)) return i;
+    const a = 3 * va,
+      b = 3 * vb,
+      d = 3 * vd;
+    const inside =
+      p[a] >= lx &&
+      p[a] <= hx &&
+      p[a + 1] >= ly &&
+      p[a + 1] <= hy &&
+      p[a + 2] >= lz &&
+      p[a + 2] <= hz &&
+      p[b] >= lx &&
+      p[b] <= hx &&
+      p[b + 1] >= ly &&
+      p[b + 1] <= hy &&
+      p[b + 2] >= lz &&
+      p[b + 2] <= hz &&
+      p[d] >= lx &&
+      p[d] <= hx &&
+      p[d + 1] >= ly &&
+      p[d + 1] <= hy &&
+      p[d + 2] >= lz &&
+      p[d + 2] <= hz;
+    if (!inside) return i;
   }
   return -1;
 }
 
-/** {@link facetOutside} for the segments of a curve (boxes of 4). */
-function segmentOutside(
+/** {@link facetsOutside} for the segments of a curve (boxes of 4). */
+function segmentsOutside(
   boxes: Float32Array,
-  child: Uint32Array,
-  count: Uint8Array,
+  o: number,
   order: Uint32Array,
-  body: TreeBody,
+  first: number,
+  end: number,
+  el: Uint32Array,
+  p: Float64Array,
+  vertices: number,
 ): number {
-  const p = body.positions;
-  const el = body.elements;
-  for (let node = 0; node < count.length; node++) {
-    const c = count[node];
-    if (c === 0) continue;
-    const o = 4 * node;
-    const lx = boxes[o],
-      ly = boxes[o + 1],
-      hx = boxes[o + 2],
-      hy = boxes[o + 3];
-    const first = child[node];
-    if (lx - lx + (ly - ly) + (hx - hx) + (hy - hy) !== 0) return first;
-    for (let i = first; i < first + c; i++) {
-      const e = 2 * order[i];
-      const a = 2 * el[e],
-        b = 2 * el[e + 1];
-      const inside =
-        p[a] >= lx &&
-        p[a] <= hx &&
-        p[a + 1] >= ly &&
-        p[a + 1] <= hy &&
-        p[b] >= lx &&
-        p[b] <= hx &&
-        p[b + 1] >= ly &&
-        p[b + 1] <= hy;
-      if (!inside) return i;
-    }
+  const lx = boxes[o],
+    ly = boxes[o + 1],
+    hx = boxes[o + 2],
+    hy = boxes[o + 3];
+  if (lx - lx + (ly - ly) + (hx - hx) + (hy - hy) !== 0) return first;
+  for (let i = first; i < end; i++) {
+    const e = 2 * order[i];
+    const va = el[e],
+      vb = el[e + 1];
+    if (!(va < vertices && vb < vertices)) return i;
+    const a = 2 * va,
+      b = 2 * vb;
+    const inside =
+      p[a] >= lx &&
+      p[a] <= hx &&
+      p[a + 1] >= ly &&
+      p[a + 1] <= hy &&
+      p[b] >= lx &&
+      p[b] <= hx &&
+      p[b + 1] >= ly &&
+      p[b + 1] <= hy;
+    if (!inside) return i;
   }
   return -1;
 }

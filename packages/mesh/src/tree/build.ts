@@ -9,6 +9,7 @@ import {
 import { roundDown32, roundUp32 } from './round32.js';
 import { select } from './select.js';
 import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
+import { treeArrays } from './tree-arrays.js';
 
 /**
  * A bounding-volume tree over the facets of a {@link Surface} (3-D) or the segments of a
@@ -137,12 +138,9 @@ export function buildTree(
       key[e + 1] = 0 + positions[a + 1] + positions[b + 1];
     }
   }
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
   const nodeCount = nodeTotal(n, leafSize);
-  const child = new Uint32Array(nodeCount);
-  const count = new Uint8Array(nodeCount);
-  const boxes = new Float32Array(nodeCount * 2 * dim);
+  const [order, child, count, boxes] = treeArrays(n, nodeCount, dim, watch?.shared, positions);
+  for (let i = 0; i < n; i++) order[i] = i;
   // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes; the nodes
   // above them are listed for their boxes.
   const small = dim === 3 && mostlySlivers(positions, elements, n) ? new SmallSubtrees() : undefined;
@@ -239,6 +237,12 @@ const TELL = 1 << 15;
 export interface TreeBuildOptions {
   signal?: AbortSignalLike;
   onProgress?: (progress: TreeProgress) => void;
+  /**
+   * Build the tree's arrays in one `SharedArrayBuffer`, so that `serialize` sends them without a copy
+   * and every worker they are posted to reads the same memory. Default: where the body's vertices
+   * are (true for a surface made with `{shared: true}`).
+   */
+  shared?: boolean;
 }
 
 /**
@@ -273,6 +277,12 @@ export function treeBuildOptions(options: unknown): TreeBuildOptions | undefined
   const o = options as TreeBuildOptions;
   assertSignal(o.signal, 'tree: signal');
   assertCallback(o.onProgress, 'tree: onProgress');
+  if (o.shared !== undefined && typeof o.shared !== 'boolean') {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `tree: shared must be a boolean, got ${describeValue(o.shared)}`,
+    );
+  }
   return o;
 }
 

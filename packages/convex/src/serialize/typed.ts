@@ -1,14 +1,24 @@
-// The typed arrays of serialized body data: checked by their tag (an array cloned into another
-// thread or window is of that realm's class, so `instanceof` would refuse it), and laid out back to
-// back in one buffer, so that a body travels as one transfer or one shared block.
+// The typed arrays of serialized body data (shapes here, surfaces and curves in mesh): checked by
+// their tag (an array cloned into another thread or window is of that realm's class, so
+// `instanceof` would refuse it), and laid out back to back in one buffer, so that a body travels as
+// one transfer or one shared block.
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /** The typed arrays body data is made of, by name. */
-interface TypedArrays {
+export interface TypedArrays {
   Float64Array: Float64Array;
   Float32Array: Float32Array;
   Uint32Array: Uint32Array;
+  Int32Array: Int32Array;
   Uint8Array: Uint8Array;
+}
+
+/**
+ * True when `array` lives in a `SharedArrayBuffer` (of any realm: checked by its tag, as a buffer
+ * posted from another thread is of that thread's class).
+ */
+export function inSharedMemory(array: ArrayBufferView): boolean {
+  return Object.prototype.toString.call(array.buffer) === '[object SharedArrayBuffer]';
 }
 
 /**
@@ -29,21 +39,24 @@ export function typedArray<K extends keyof TypedArrays>(
 }
 
 /** A typed array of one of the classes of {@link TypedArrays}. */
-type Packable = TypedArrays[keyof TypedArrays];
+export type Packable = TypedArrays[keyof TypedArrays];
 
 /**
  * Copies of `arrays`, in the same order, laid out back to back in one new buffer (a
  * `SharedArrayBuffer` when `shared`): the widest elements first, so that every array starts aligned
- * for its kind.
+ * for its kind. With `shared`, an array already in shared memory is not copied: it is given as it is
+ * (a body built in shared memory is sent without a copy).
  */
 export function packArrays<T extends readonly Packable[]>(arrays: T, shared: boolean): T {
   const order = arrays
     .map((_, i) => i)
+    .filter((i) => !(shared && inSharedMemory(arrays[i])))
     .sort((i, j) => arrays[j].BYTES_PER_ELEMENT - arrays[i].BYTES_PER_ELEMENT);
+  if (order.length === 0) return arrays;
   let bytes = 0;
-  for (const a of arrays) bytes += a.byteLength;
+  for (const i of order) bytes += arrays[i].byteLength;
   const buffer = shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  const out: Packable[] = new Array(arrays.length);
+  const out: Packable[] = arrays.slice();
   let at = 0;
   for (const i of order) {
     const a = arrays[i];
