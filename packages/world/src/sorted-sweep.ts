@@ -54,6 +54,8 @@ export class SortedSweep {
   #appended = 0;
   /** The boxes as of the last update: `dim` mins then `dim` maxes a box. */
   #boxes = new Float64Array(0);
+  /** The boxes before the update that is running (a pair held then overlapped in them). */
+  #old = new Float64Array(0);
   /** Per axis, the endpoints' values in sorted order, and their tags (`box · 2 + (1 if max)`). */
   readonly #values: Float64Array[] = [];
   readonly #tags: Uint32Array[] = [];
@@ -216,6 +218,7 @@ export class SortedSweep {
     const dim = this.dim;
     if (boxes.length !== 2 * dim * n)
       throw new FirstTouchError('BAD_LENGTH', `boxes must hold ${2 * dim * n} numbers, got ${boxes.length}`);
+    this.#old.set(this.#boxes.subarray(0, boxes.length));
     this.#boxes.set(boxes);
     const B = this.#boxes;
     const fresh = this.#appended > 64 && this.#appended > REBUILD_SHARE * n;
@@ -247,8 +250,10 @@ export class SortedSweep {
             const other = u >>> 1;
             // a min passing a max: the boxes now meet on this axis; a max passing a min: they part
             if (max === 0) {
-              if (this.#overlap(box, other)) this.#add(box, other);
-            } else this.#drop(box, other);
+              if (this.#overlap(this.#boxes, box, other)) this.#add(box, other);
+            } else if (this.#overlap(this.#old, box, other)) this.#drop(box, other);
+            // (a pair is held only if its boxes overlapped before the update, or it was added in it:
+            // then it overlaps now and no max passes a min; so a pair apart before is not held)
           }
           V[q + 1] = V[q];
           T[q + 1] = u;
@@ -303,9 +308,8 @@ export class SortedSweep {
     return this.#tags[a].subarray(0, 2 * this.#count);
   }
 
-  #overlap(i: number, j: number): boolean {
+  #overlap(B: Float64Array, i: number, j: number): boolean {
     const dim = this.dim;
-    const B = this.#boxes;
     const oi = 2 * dim * i;
     const oj = 2 * dim * j;
     for (let a = 0; a < dim; a++) {
@@ -358,6 +362,7 @@ export class SortedSweep {
     const boxes = new Float64Array(2 * dim * cap);
     boxes.set(this.#boxes);
     this.#boxes = boxes;
+    this.#old = new Float64Array(2 * dim * cap);
     for (let a = 0; a < dim; a++) {
       const V = new Float64Array(2 * cap);
       V.set(this.#values[a]);
