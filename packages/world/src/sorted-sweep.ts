@@ -1,7 +1,8 @@
 import { overlappingPairs } from '@firsttouch/broadphase/internal';
 import { FirstTouchError } from '@firsttouch/pose';
+import { PairIndex } from './pair-index.js';
 
-/** A pair `i < j` as one number: exact in a double while both are below 2^26. */
+/** 2^26: pair keys `i · 2^26 + j` (the world's, and its tests') stay exact doubles below it. */
 const PAIR_SHIFT = 67_108_864;
 /**
  * The most boxes a {@link SortedSweep} holds, and so the most bodies of a world: 2^26 (pair keys
@@ -62,7 +63,7 @@ export class SortedSweep {
   /** The overlapping pairs, flat `i, j` (`i < j`), and where each sits in it (by its key). */
   #pairs = new Uint32Array(64);
   #pairCount = 0;
-  readonly #slot = new Map<number, number>();
+  readonly #index = new PairIndex();
 
   constructor(dim: 2 | 3) {
     this.dim = dim;
@@ -192,8 +193,7 @@ export class SortedSweep {
       w++;
     }
     this.#pairCount = w;
-    this.#slot.clear();
-    for (let x = 0; x < w; x++) this.#slot.set(P[2 * x] * PAIR_SHIFT + P[2 * x + 1], x);
+    this.#index.rebuild(P, w);
     this.#count = n - 1;
   }
 
@@ -286,7 +286,7 @@ export class SortedSweep {
     }
     const pairs = overlappingPairs(boxes, dim);
     this.#pairCount = 0;
-    this.#slot.clear();
+    this.#index.clear();
     for (let x = 0; x < pairs.length; x += 2) this.#add(pairs[x], pairs[x + 1]);
   }
 
@@ -321,8 +321,7 @@ export class SortedSweep {
   #add(p: number, q: number): void {
     const i = p < q ? p : q;
     const j = p < q ? q : p;
-    const key = i * PAIR_SHIFT + j;
-    if (this.#slot.has(key)) return;
+    if (this.#index.find(this.#pairs, i, j) >= 0) return;
     const x = this.#pairCount;
     if (2 * x + 2 > this.#pairs.length) {
       const grown = new Uint32Array(2 * this.#pairs.length);
@@ -331,25 +330,24 @@ export class SortedSweep {
     }
     this.#pairs[2 * x] = i;
     this.#pairs[2 * x + 1] = j;
-    this.#slot.set(key, x);
+    this.#index.insert(this.#pairs, x, i, j, x);
     this.#pairCount = x + 1;
   }
 
   #drop(p: number, q: number): void {
     const i = p < q ? p : q;
     const j = p < q ? q : p;
-    const key = i * PAIR_SHIFT + j;
-    const x = this.#slot.get(key);
-    if (x === undefined) return;
-    this.#slot.delete(key);
-    // the last pair takes the freed place
+    const x = this.#index.find(this.#pairs, i, j);
+    if (x < 0) return;
+    this.#index.remove(this.#pairs, i, j);
+    // the last pair takes the freed place (moved in the index while the list still holds it there)
     const last = this.#pairCount - 1;
     if (x !== last) {
       const li = this.#pairs[2 * last];
       const lj = this.#pairs[2 * last + 1];
+      this.#index.move(this.#pairs, li, lj, x);
       this.#pairs[2 * x] = li;
       this.#pairs[2 * x + 1] = lj;
-      this.#slot.set(li * PAIR_SHIFT + lj, x);
     }
     this.#pairCount = last;
   }
