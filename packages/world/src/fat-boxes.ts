@@ -134,9 +134,10 @@ export class FatBoxes {
       for (let a = 0; a < dim; a++) {
         const lo = reach[o + a] - room;
         const hi = reach[o + dim + a] + room;
-        // (room 0, or lost to rounding far from the origin: the box itself still holds the swept box)
-        F[o + a] = lo < reach[o + a] ? lo : reach[o + a];
-        F[o + dim + a] = hi > reach[o + dim + a] ? hi : reach[o + dim + a];
+        // (room 0, lost to rounding far from the origin, or overflowing: the box itself still holds
+        // the swept box)
+        F[o + a] = lo < reach[o + a] && lo > Number.NEGATIVE_INFINITY ? lo : reach[o + a];
+        F[o + dim + a] = hi > reach[o + dim + a] && hi < Number.POSITIVE_INFINITY ? hi : reach[o + dim + a];
       }
       changed++;
     }
