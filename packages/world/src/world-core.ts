@@ -43,6 +43,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected readonly diagonals: number[] = [];
   readonly #groups: number[] = [];
   readonly #masks: number[] = [];
+  /** Where `setTargets` reads a flat pose into (the world's own: no state outside it). */
+  readonly #scratch: Pose;
   /** id → dense index. */
   readonly #index = new Map<number, number>();
   /** How many times each body object is in the world. */
@@ -77,6 +79,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#d = d;
     this.#sweep = new SortedSweep(d.dim);
     this.#fat = new FatBoxes(d.dim);
+    this.#scratch = d.blank();
   }
 
   /**
@@ -321,8 +324,10 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   }
 
   /**
-   * {@link setTarget} for many bodies at once: body `ids[x]` is to be at `poses[x]` at the end of the
-   * next step. Every id and pose is checked before any target is set, so a bad one leaves every
+   * {@link setTarget} for many bodies at once: body `ids[x]` is to be at pose x of `poses` at the end
+   * of the next step. `poses` is an array of poses, or a `Float64Array` of the poses' numbers one
+   * after the other (3-D: `R` row-major then `t`, 12 a body; 2-D: `angle` then `t`, 3 a body), read
+   * in place. Every id and pose is checked before any target is set, so a bad one leaves every
    * target as it was.
    *
    * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, and as {@link setTarget}
@@ -339,27 +344,46 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * world.setTargets([a, b], [at(0.2), at(1.3)]);
    * world.step();
    * console.log(world.pose(a).t[0], world.pose(b).t[0]); // 0.2 1.3
+   * // the same as flat numbers: R row-major, then t
+   * world.setTargets([a], Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0));
+   * world.step();
+   * console.log(world.pose(a).t[0]); // 0.5
    * ```
    */
-  setTargets(ids: ArrayLike<number>, poses: ArrayLike<PoseLike>): void {
-    if (!isArrayLike(ids) || !isArrayLike(poses) || ids.length !== poses.length)
+  setTargets(ids: ArrayLike<number>, poses: ArrayLike<PoseLike> | Float64Array): void {
+    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
+    const flat = poses instanceof Float64Array;
+    const m = isArrayLike(ids) ? ids.length : -1;
+    if (m < 0 || !isArrayLike(poses) || (flat ? poses.length !== d.flat * m : poses.length !== m))
       throw new FirstTouchError(
         'BAD_LENGTH',
-        `setTargets: ids and poses must be arrays of the same length, got ${describeValue(ids)} and ${describeValue(poses)}`,
+        `setTargets: ids and poses must be arrays of the same length (or poses ${d.flat} numbers an id), got ${describeValue(ids)} and ${describeValue(poses)}`,
       );
-    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
-    const m = ids.length;
+    // a flat pose is read into the world's own scratch pose, checked and copied from there
+    const scratch = this.#scratch;
     for (let x = 0; x < m; x++) {
-      const k = this.indexOf(ids[x], `setTargets: ids[${x}]`);
+      const id = ids[x];
+      // (the message built only for an id not found at its own place)
+      const k = this.ids[id] === id ? id : this.indexOf(id, `setTargets: ids[${x}]`);
       if (this.kinds[k] === STATIC)
         throw new FirstTouchError(
           'INVALID_OPTION',
           `setTargets: body ${ids[x]} (ids[${x}]) is static: it takes no target`,
         );
-      const p = poses[x];
+      let p: unknown = (poses as ArrayLike<PoseLike>)[x];
+      if (flat) {
+        d.readFlat(poses, d.flat * x, scratch);
+        p = scratch;
+      }
       if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
     }
-    for (let x = 0; x < m; x++) this.#retarget(this.#index.get(ids[x])!, poses[x]);
+    for (let x = 0; x < m; x++) {
+      if (flat) d.readFlat(poses, d.flat * x, scratch);
+      this.#retarget(
+        this.indexOf(ids[x], 'setTargets'),
+        flat ? (scratch as unknown as PoseLike) : (poses as ArrayLike<PoseLike>)[x],
+      );
+    }
   }
 
   /**

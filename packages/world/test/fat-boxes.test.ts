@@ -1,8 +1,9 @@
 import { sweepAndPrune } from '@firsttouch/broadphase';
-import { FirstTouchError } from '@firsttouch/pose';
+import { disc } from '@firsttouch/mesh';
+import { FirstTouchError, pose2 } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FatBoxes, World } from '../src/index.js';
+import { FatBoxes, World, World2 } from '../src/index.js';
 import { nearby, pebble, randomPose, rng } from './helpers.js';
 
 /** Pairs as sorted keys `i,j`. */
@@ -92,6 +93,43 @@ describe('setTargets: many targets at once', () => {
       for (const id of ids) expect(Array.from(b.pose(id).t)).toEqual(Array.from(a.pose(id).t));
       for (let i = 0; i < poses.length; i++) poses[i] = a.pose(i);
     }
+  });
+
+  it('takes flat numbers as it takes poses (3-D and 2-D), a bad flat entry named', () => {
+    const r = rng(5);
+    const a = new World();
+    const b = new World();
+    const poses = Array.from({ length: 12 }, () => randomPose(r, 0.2));
+    for (const p of poses) {
+      a.add(pebble, { pose: p, shared: true });
+      b.add(pebble, { pose: p, shared: true });
+    }
+    const ids = Uint32Array.from(poses, (_, i) => i);
+    for (let s = 0; s < 4; s++) {
+      const targets = poses.map((_, i) => nearby(r, a.pose(i), 0.05, 0.5));
+      const flat = new Float64Array(12 * targets.length);
+      targets.forEach((p, i) => {
+        flat.set(p.R, 12 * i);
+        flat.set(p.t, 12 * i + 9);
+      });
+      a.setTargets(ids, targets);
+      b.setTargets(ids, flat);
+      const ra = a.step();
+      const rb = b.step();
+      expect(rb.events.map((e) => [e.ids, e.toi])).toEqual(ra.events.map((e) => [e.ids, e.toi]));
+      for (const id of ids) expect(Array.from(b.pose(id).R)).toEqual(Array.from(a.pose(id).R));
+    }
+    const bad = new Float64Array(24);
+    bad.set([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    bad.set([2, 0, 0, 0, 1, 0, 0, 0, 1], 12);
+    expect(() => b.setTargets([0, 1], bad)).toThrow(/setTargets: poses\[1\]\.R is not orthonormal/);
+    expect(b.target(0)).toBeNull();
+    expect(() => b.setTargets([0, 1], new Float64Array(12))).toThrow(/12 numbers an id/);
+    const w2 = new World2();
+    const puck = w2.add(disc(0.1, 16), { pose: pose2(0, [0, 0]) });
+    w2.setTargets([puck], Float64Array.of(0.5, 1, 2));
+    const t = w2.target(puck)!;
+    expect([t.angle, t.t[0], t.t[1]]).toEqual([0.5, 1, 2]);
   });
 
   it('checks every entry before setting any: a bad one leaves every target as it was', () => {
