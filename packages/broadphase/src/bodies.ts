@@ -122,8 +122,18 @@ export function checkArrays(
 /**
  * True when `p` is a pose that `assertPose3` accepts, checked with the same arithmetic and without
  * allocating; false when in doubt (the caller then lets `assertPose3` decide and word the error).
+ * For callers that check many poses a step (`@firsttouch/world`'s targets).
+ *
+ * @example
+ * ```ts
+ * import { plainPose3 } from '@firsttouch/broadphase/internal';
+ * import { assertPose3, identityPose } from '@firsttouch/pose';
+ * const p: unknown = identityPose();
+ * if (!plainPose3(p)) assertPose3(p, 'p'); // throws INVALID_POSE with the reason
+ * console.log(plainPose3(p), plainPose3({ R: [2, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] })); // true false
+ * ```
  */
-function plainPose3(p: unknown): p is Pose3Like {
+export function plainPose3(p: unknown): p is Pose3Like {
   if (typeof p !== 'object' || p === null) return false;
   const R = (p as { R?: unknown }).R;
   const t = (p as { t?: unknown }).t;

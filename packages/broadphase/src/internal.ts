@@ -10,6 +10,7 @@
 export {
   boxesMeetInStep,
   impactLowerBound,
+  plainPose3,
   type StepBodies,
   stepBodies2,
   stepBodies3,

@@ -3,6 +3,7 @@ import {
   firstImpact2From,
   firstImpactFrom,
   type PairSource,
+  plainPose3,
   type StepBodies,
   stepBodies2,
   stepBodies3,
@@ -41,7 +42,15 @@ export interface Dimension<PoseLike, Pose, Impact> {
   dim: 2 | 3;
   /** Throws `INVALID_POSE` naming `name` unless `p` is a pose. */
   check(p: unknown, name: string): asserts p is PoseLike;
+  /** True when `p` is a pose `check` accepts, told without allocating; false when in doubt. */
+  plain(p: unknown): p is PoseLike;
   copy(p: PoseLike, out?: Pose): Pose;
+  /** A pose to write into (its numbers unset). */
+  blank(): Pose;
+  /** Numbers a pose takes in a flat array (3-D: `R` row-major then `t`; 2-D: `angle` then `t`). */
+  flat: number;
+  /** Writes the pose at `offset` of the flat array `src` into `out` (not checked). */
+  readFlat(src: Float64Array, offset: number, out: Pose): void;
   same(a: Pose, b: Pose): boolean;
   /** Where a body at `pose` ends when it rides with a body going from `carrierPose` to `carrierEnd`. */
   carried(pose: Pose, carrierPose: Pose, carrierEnd: Pose): Pose;
@@ -83,6 +92,19 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   dim: 3 as const,
   check(p: unknown, name: string): asserts p is Pose3Like {
     assertPose3(p, name);
+  },
+  plain(p: unknown): p is Pose3Like {
+    return plainPose3(p);
+  },
+  blank(): Pose3 {
+    return { R: new Float64Array(9), t: new Float64Array(3) };
+  },
+  flat: 12,
+  readFlat(src: Float64Array, offset: number, out: Pose3): void {
+    for (let k = 0; k < 9; k++) out.R[k] = src[offset + k];
+    out.t[0] = src[offset + 9];
+    out.t[1] = src[offset + 10];
+    out.t[2] = src[offset + 11];
   },
   copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }): Pose3 {
     for (let k = 0; k < 9; k++) out.R[k] = p.R[k];
@@ -132,6 +154,19 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   dim: 2 as const,
   check(p: unknown, name: string): asserts p is Pose2Like {
     assertPose2(p, name);
+  },
+  plain(_p: unknown): _p is Pose2Like {
+    // (assertPose2's checks are few: no fast path)
+    return false;
+  },
+  blank(): Pose2 {
+    return { angle: 0, t: new Float64Array(2) };
+  },
+  flat: 3,
+  readFlat(src: Float64Array, offset: number, out: Pose2): void {
+    out.angle = src[offset];
+    out.t[0] = src[offset + 1];
+    out.t[1] = src[offset + 2];
   },
   copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }): Pose2 {
     out.angle = p.angle;

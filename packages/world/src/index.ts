@@ -6,6 +6,8 @@
  *
  * @packageDocumentation
  */
+
+export { FatBoxes } from './fat-boxes.js';
 export {
   type AddOptions,
   type BodyKind,

@@ -1,7 +1,8 @@
 import { overlappingPairs } from '@firsttouch/broadphase/internal';
 import { FirstTouchError } from '@firsttouch/pose';
+import { PairIndex } from './pair-index.js';
 
-/** A pair `i < j` as one number: exact in a double while both are below 2^26. */
+/** 2^26: pair keys `i · 2^26 + j` (the world's, and its tests') stay exact doubles below it. */
 const PAIR_SHIFT = 67_108_864;
 /**
  * The most boxes a {@link SortedSweep} holds, and so the most bodies of a world: 2^26 (pair keys
@@ -54,13 +55,15 @@ export class SortedSweep {
   #appended = 0;
   /** The boxes as of the last update: `dim` mins then `dim` maxes a box. */
   #boxes = new Float64Array(0);
+  /** The boxes before the update that is running (a pair held then overlapped in them). */
+  #old = new Float64Array(0);
   /** Per axis, the endpoints' values in sorted order, and their tags (`box · 2 + (1 if max)`). */
   readonly #values: Float64Array[] = [];
   readonly #tags: Uint32Array[] = [];
   /** The overlapping pairs, flat `i, j` (`i < j`), and where each sits in it (by its key). */
   #pairs = new Uint32Array(64);
   #pairCount = 0;
-  readonly #slot = new Map<number, number>();
+  readonly #index = new PairIndex();
 
   constructor(dim: 2 | 3) {
     this.dim = dim;
@@ -190,8 +193,7 @@ export class SortedSweep {
       w++;
     }
     this.#pairCount = w;
-    this.#slot.clear();
-    for (let x = 0; x < w; x++) this.#slot.set(P[2 * x] * PAIR_SHIFT + P[2 * x + 1], x);
+    this.#index.rebuild(P, w);
     this.#count = n - 1;
   }
 
@@ -216,6 +218,7 @@ export class SortedSweep {
     const dim = this.dim;
     if (boxes.length !== 2 * dim * n)
       throw new FirstTouchError('BAD_LENGTH', `boxes must hold ${2 * dim * n} numbers, got ${boxes.length}`);
+    this.#old.set(this.#boxes.subarray(0, boxes.length));
     this.#boxes.set(boxes);
     const B = this.#boxes;
     const fresh = this.#appended > 64 && this.#appended > REBUILD_SHARE * n;
@@ -247,8 +250,10 @@ export class SortedSweep {
             const other = u >>> 1;
             // a min passing a max: the boxes now meet on this axis; a max passing a min: they part
             if (max === 0) {
-              if (this.#overlap(box, other)) this.#add(box, other);
-            } else this.#drop(box, other);
+              if (this.#overlap(this.#boxes, box, other)) this.#add(box, other);
+            } else if (this.#overlap(this.#old, box, other)) this.#drop(box, other);
+            // (a pair is held only if its boxes overlapped before the update, or it was added in it:
+            // then it overlaps now and no max passes a min; so a pair apart before is not held)
           }
           V[q + 1] = V[q];
           T[q + 1] = u;
@@ -281,7 +286,7 @@ export class SortedSweep {
     }
     const pairs = overlappingPairs(boxes, dim);
     this.#pairCount = 0;
-    this.#slot.clear();
+    this.#index.clear();
     for (let x = 0; x < pairs.length; x += 2) this.#add(pairs[x], pairs[x + 1]);
   }
 
@@ -303,9 +308,8 @@ export class SortedSweep {
     return this.#tags[a].subarray(0, 2 * this.#count);
   }
 
-  #overlap(i: number, j: number): boolean {
+  #overlap(B: Float64Array, i: number, j: number): boolean {
     const dim = this.dim;
-    const B = this.#boxes;
     const oi = 2 * dim * i;
     const oj = 2 * dim * j;
     for (let a = 0; a < dim; a++) {
@@ -317,8 +321,7 @@ export class SortedSweep {
   #add(p: number, q: number): void {
     const i = p < q ? p : q;
     const j = p < q ? q : p;
-    const key = i * PAIR_SHIFT + j;
-    if (this.#slot.has(key)) return;
+    if (this.#index.find(this.#pairs, i, j) >= 0) return;
     const x = this.#pairCount;
     if (2 * x + 2 > this.#pairs.length) {
       const grown = new Uint32Array(2 * this.#pairs.length);
@@ -327,25 +330,24 @@ export class SortedSweep {
     }
     this.#pairs[2 * x] = i;
     this.#pairs[2 * x + 1] = j;
-    this.#slot.set(key, x);
+    this.#index.insert(this.#pairs, x, i, j, x);
     this.#pairCount = x + 1;
   }
 
   #drop(p: number, q: number): void {
     const i = p < q ? p : q;
     const j = p < q ? q : p;
-    const key = i * PAIR_SHIFT + j;
-    const x = this.#slot.get(key);
-    if (x === undefined) return;
-    this.#slot.delete(key);
-    // the last pair takes the freed place
+    const x = this.#index.find(this.#pairs, i, j);
+    if (x < 0) return;
+    this.#index.remove(this.#pairs, i, j);
+    // the last pair takes the freed place (moved in the index while the list still holds it there)
     const last = this.#pairCount - 1;
     if (x !== last) {
       const li = this.#pairs[2 * last];
       const lj = this.#pairs[2 * last + 1];
+      this.#index.move(this.#pairs, li, lj, x);
       this.#pairs[2 * x] = li;
       this.#pairs[2 * x + 1] = lj;
-      this.#slot.set(li * PAIR_SHIFT + lj, x);
     }
     this.#pairCount = last;
   }
@@ -358,6 +360,7 @@ export class SortedSweep {
     const boxes = new Float64Array(2 * dim * cap);
     boxes.set(this.#boxes);
     this.#boxes = boxes;
+    this.#old = new Float64Array(2 * dim * cap);
     for (let a = 0; a < dim; a++) {
       const V = new Float64Array(2 * cap);
       V.set(this.#values[a]);

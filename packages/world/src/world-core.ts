@@ -1,6 +1,7 @@
 import type { ImpactOptions } from '@firsttouch/broadphase';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, isArrayLike } from '@firsttouch/pose';
 import type { Dimension } from './dimension.js';
+import { FatBoxes } from './fat-boxes.js';
 import type { AddOptions, BodyKind, WorldImpact } from './records.js';
 import { SortedSweep } from './sorted-sweep.js';
 import { type PairFilter, worldPairs } from './world-pairs.js';
@@ -34,20 +35,31 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** A pose object each body's next target is written into (the last one it reached), or null. */
   protected readonly spares: (Pose | null)[] = [];
   protected readonly kinds: number[] = [];
+  /**
+   * Each body's ball about its origin (radius) and box diagonal, from broadphase's step data when
+   * it was added: the step's reach boxes and default tolerance read them.
+   */
+  protected radii = new Float64Array(16);
+  protected readonly diagonals: number[] = [];
   readonly #groups: number[] = [];
   readonly #masks: number[] = [];
+  /** Where `setTargets` reads a flat pose into (the world's own: no state outside it). */
+  readonly #scratch: Pose;
   /** id → dense index. */
   readonly #index = new Map<number, number>();
   /** How many times each body object is in the world. */
   readonly #uses = new Map<unknown, number>();
   readonly #sweep: SortedSweep;
+  /** The boxes the sorted lists hold: each body's swept box with room to spare. */
+  readonly #fat: FatBoxes;
   /** Set while the step's callback runs: what it may not do then. */
   protected busy = false;
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
   /**
-   * Over the world's life: endpoint swaps of the sorted lists, and searches run (`firstImpact`'s,
-   * and the step's pair searches).
+   * Over the world's life: endpoint swaps of the sorted lists, searches run (`firstImpact`'s, and
+   * the step's pair searches), and fat boxes made anew (a body's swept box left the one the lists
+   * held).
    *
    * @example
    * ```ts
@@ -61,11 +73,13 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * console.log(world.counters.searches); // 1
    * ```
    */
-  readonly counters = { swaps: 0, searches: 0 };
+  readonly counters = { swaps: 0, searches: 0, refits: 0 };
 
   constructor(d: Dimension<PoseLike, Pose, Impact>) {
     this.#d = d;
     this.#sweep = new SortedSweep(d.dim);
+    this.#fat = new FatBoxes(d.dim);
+    this.#scratch = d.blank();
   }
 
   /**
@@ -139,7 +153,16 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     const pose = d.copy(options.pose);
     // broadphase's own checks of the body (and of the pose as its search reads it), now
     d.search([body], [pose], [pose], undefined, undefined);
+    const data = d.stepData([body], [pose], [pose]);
     const id = this.#nextId++;
+    const k = this.ids.length;
+    if (k >= this.radii.length) {
+      const grown = new Float64Array(2 * k);
+      grown.set(this.radii);
+      this.radii = grown;
+    }
+    this.radii[k] = data.radius[0];
+    this.diagonals.push(data.largestDiagonal);
     this.#index.set(id, this.ids.length);
     this.ids.push(id);
     this.bodies.push(body);
@@ -151,6 +174,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#masks.push(mask);
     this.#uses.set(body, (this.#uses.get(body) ?? 0) + 1);
     this.#sweep.append();
+    this.#fat.append();
     return id;
   }
 
@@ -187,10 +211,13 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       this.kinds,
       this.#groups,
       this.#masks,
+      this.diagonals,
     ])
       (a as unknown[]).splice(k, 1);
+    this.radii.copyWithin(k, k + 1, this.ids.length + 1);
     for (let x = k; x < this.ids.length; x++) this.#index.set(this.ids[x], x);
     this.#sweep.remove(k);
+    this.#fat.remove(k);
   }
 
   /**
@@ -278,13 +305,14 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     if (this.kinds[k] === STATIC)
       throw new FirstTouchError('INVALID_OPTION', `setTarget: body ${id} is static: it takes no target`);
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
-    // (a constant name on the path taken at every step; the id goes into the message on failure)
-    try {
-      d.check(pose1, 'setTarget: pose1');
-    } catch (e) {
-      if (!(e instanceof FirstTouchError)) throw e;
-      throw new FirstTouchError(e.code, e.message.replace('setTarget: pose1', `setTarget(${id}): pose1`));
-    }
+    // (the check without allocation on the path taken at every step; the message when it fails)
+    if (!d.plain(pose1)) d.check(pose1, `setTarget(${id}): pose1`);
+    this.#retarget(k, pose1);
+  }
+
+  /** Gives body k (dense) the target `pose1`, checked. */
+  #retarget(k: number, pose1: PoseLike): void {
+    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
     // (inside the step: the body brought to the impact's instant, where its new motion starts)
     this.current(k);
     const end = this.ends[k];
@@ -293,6 +321,69 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.spares[k] = null;
     this.changed?.add(k);
     this.retargeted(k);
+  }
+
+  /**
+   * {@link setTarget} for many bodies at once: body `ids[x]` is to be at pose x of `poses` at the end
+   * of the next step. `poses` is an array of poses, or a `Float64Array` of the poses' numbers one
+   * after the other (3-D: `R` row-major then `t`, 12 a body; 2-D: `angle` then `t`, 3 a body), read
+   * in place. Every id and pose is checked before any target is set, so a bad one leaves every
+   * target as it was.
+   *
+   * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, and as {@link setTarget}
+   *   (the message names the entry).
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const a = world.add(box(0.1), { pose: at(0) });
+   * const b = world.add(box(0.1), { pose: at(1), shared: true });
+   * world.setTargets([a, b], [at(0.2), at(1.3)]);
+   * world.step();
+   * console.log(world.pose(a).t[0], world.pose(b).t[0]); // 0.2 1.3
+   * // the same as flat numbers: R row-major, then t
+   * world.setTargets([a], Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0));
+   * world.step();
+   * console.log(world.pose(a).t[0]); // 0.5
+   * ```
+   */
+  setTargets(ids: ArrayLike<number>, poses: ArrayLike<PoseLike> | Float64Array): void {
+    const d: Dimension<PoseLike, Pose, Impact> = this.#d;
+    const flat = poses instanceof Float64Array;
+    const m = isArrayLike(ids) ? ids.length : -1;
+    if (m < 0 || !isArrayLike(poses) || (flat ? poses.length !== d.flat * m : poses.length !== m))
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `setTargets: ids and poses must be arrays of the same length (or poses ${d.flat} numbers an id), got ${describeValue(ids)} and ${describeValue(poses)}`,
+      );
+    // a flat pose is read into the world's own scratch pose, checked and copied from there
+    const scratch = this.#scratch;
+    for (let x = 0; x < m; x++) {
+      const id = ids[x];
+      // (the message built only for an id not found at its own place)
+      const k = this.ids[id] === id ? id : this.indexOf(id, `setTargets: ids[${x}]`);
+      if (this.kinds[k] === STATIC)
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `setTargets: body ${ids[x]} (ids[${x}]) is static: it takes no target`,
+        );
+      let p: unknown = (poses as ArrayLike<PoseLike>)[x];
+      if (flat) {
+        d.readFlat(poses, d.flat * x, scratch);
+        p = scratch;
+      }
+      if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
+    }
+    for (let x = 0; x < m; x++) {
+      if (flat) d.readFlat(poses, d.flat * x, scratch);
+      this.#retarget(
+        this.indexOf(ids[x], 'setTargets'),
+        flat ? (scratch as unknown as PoseLike) : (poses as ArrayLike<PoseLike>)[x],
+      );
+    }
   }
 
   /**
@@ -325,7 +416,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       this.poses,
       this.ends,
       options,
-      worldPairs(this.#sweep, this.#filter(excluded), this.counters),
+      worldPairs(this.#sweep, this.#fat, this.#filter(excluded), this.counters),
     );
     const pair: [number, number] | null = r.pair === null ? null : [this.ids[r.pair[0]], this.ids[r.pair[1]]];
     return {
@@ -371,6 +462,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
 
   /** The dense index of `id`, or `UNKNOWN_BODY` naming the call. */
   protected indexOf(id: number, where: string): number {
+    // (ids are sorted and unique: where none was removed below it, id's place is id itself)
+    if (this.ids[id] === id) return id;
     const k = this.#index.get(id);
     if (k === undefined)
       throw new FirstTouchError(
@@ -398,6 +491,24 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    */
   get sweep(): SortedSweep {
     return this.#sweep;
+  }
+
+  /**
+   * The boxes the sorted lists hold (each body's swept box with room to spare; read them).
+   *
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const world = new World();
+   * world.add(box(1), { pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) });
+   * world.firstImpact();
+   * console.log(world.fat.boxes()[0] < -0.5); // true
+   * ```
+   */
+  get fat(): FatBoxes {
+    return this.#fat;
   }
 
   #idOfBody(body: unknown): number {

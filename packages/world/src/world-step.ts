@@ -9,6 +9,7 @@ import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOpti
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { Mover } from './dimension.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
+import { boxesOverlap, reachBoxes, reachPairs } from './reach-boxes.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
 import { WorldCore } from './world-core.js';
@@ -68,8 +69,14 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #done = new Uint8Array(0);
   /** The step's pairs by the instant of their next impact, or a lower bound of it. */
   readonly #queue = new PairQueue<Impact>();
-  /** The boxes each body sweeps over its present motion, grown by tol/2 (as broadphase's). */
+  /**
+   * A box each body sweeps over its present motion, grown by tol/2: broadphase's for the bodies of
+   * the step's candidate pairs (and those given a new motion), else the ball's reach box, which
+   * holds it.
+   */
   #boxes: Float64Array = new Float64Array(0);
+  /** The step's bodies of candidate pairs, as their place in its step data (−1: none). */
+  #place = new Int32Array(0);
   /** The step's present instant, and whether a step is running (bodies then move lazily). */
   #now = 0;
   #stepping = false;
@@ -114,11 +121,11 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       );
     const n = this.ids.length;
     const d = this.dimension;
-    // every body's step data over the whole step (the poses checked here), and the options checked
-    // as every search checks them, on the first body alone
-    const data = d.stepData(this.bodies, this.poses, this.ends);
+    // the options checked as every search checks them, on the first body alone
     if (n > 0) d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
-    const tolerance = options?.tolerance ?? defaultTolerance(data.largestDiagonal);
+    let diagonal = 0;
+    for (const g of this.diagonals) if (g > diagonal) diagonal = g;
+    const tolerance = options?.tolerance ?? defaultTolerance(diagonal);
     this.#pairOptions = {
       tolerance,
       maxIterations: options?.maxIterations,
@@ -134,6 +141,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       this.#base = new Float64Array(2 * n);
       this.#version = new Uint32Array(2 * n);
       this.#done = new Uint8Array(2 * n);
+      this.#place = new Int32Array(2 * n);
+      this.#boxes = new Float64Array(2 * d.dim * 2 * n);
     } else {
       this.#live.fill(0);
       this.#at.fill(0);
@@ -141,21 +150,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     }
     this.#now = 0;
     this.#searches = 0;
-    // the candidates of the whole step, from the sorted lists, each keyed by broadphase's lower bound
-    // of its time of impact: a pair runs its search only when its bound comes up
-    const boxes = sweptBoxes(data, this.#margin, 1);
-    this.#boxes = boxes;
-    this.counters.swaps += this.sweep.update(boxes);
-    const held = this.sweep.pairs();
+    this.#queueCandidates(options?.maxIterations ?? 1000);
     const queue = this.#queue;
-    queue.clear();
-    const bound = new PairBound(data, tolerance, 1, options?.maxIterations ?? 1000);
-    for (let x = 0; x < held.length; x += 2) {
-      const i = held[x] < held[x + 1] ? held[x] : held[x + 1];
-      const j = held[x] < held[x + 1] ? held[x + 1] : held[x];
-      if (!this.allowed(i, j) || !boxesMeetInStep(data, i, j, this.#margin)) continue;
-      this.#queueBound(data, bound, i, j, i, j);
-    }
     const changed = new Set<number>();
     const events: ImpactEvent[] = [];
     const version = this.#version;
@@ -262,6 +258,46 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         this.#stepping = false;
         for (let k = 0; k < n; k++) this.#sync(k);
       }
+    }
+  }
+
+  /**
+   * Queues the candidates of the whole step, each keyed by broadphase's lower bound of its time of
+   * impact (a pair runs its search only when its bound comes up): the pairs whose boxes broadphase
+   * would sweep overlap and whose moving boxes meet (its 4-D test), the kinds and filters allowing.
+   * Found without building every body's step data: the sorted lists hold fat boxes (taken anew only
+   * for bodies whose reach box left its own), their pairs are kept where the reach boxes meet, and
+   * only the bodies of those pairs get broadphase's step data, swept boxes and pair bounds.
+   */
+  #queueCandidates(maxIterations: number): void {
+    const n = this.ids.length;
+    const d = this.dimension;
+    const dim = d.dim;
+    const reach = this.#boxes;
+    reachBoxes(dim, this.poses, this.ends, this.radii, this.#margin, reach);
+    const refits = this.fat.refit(reach.subarray(0, 2 * dim * n));
+    this.counters.refits += refits;
+    if (refits > 0) this.counters.swaps += this.sweep.update(this.fat.boxes());
+    const place = this.#place;
+    const allowed = (i: number, j: number) => this.allowed(i, j);
+    const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, allowed);
+    this.#queue.clear();
+    if (pairs.length === 0) return;
+    const [bodies, poses, ends] = [this.bodies, this.poses, this.ends].map((a) => members.map((k) => a[k]));
+    const data = d.stepData(bodies, poses as Pose[], ends as Pose[]);
+    const tight = sweptBoxes(data, this.#margin, 1);
+    const w = 2 * dim;
+    for (let x = 0; x < members.length; x++) reach.set(tight.subarray(w * x, w * x + w), w * members[x]);
+    const bound = new PairBound(data, this.#pairOptions.tolerance!, 1, maxIterations);
+    for (let x = 0; x < pairs.length; x += 2) {
+      const i = pairs[x];
+      const j = pairs[x + 1];
+      const p = place[i];
+      const q = place[j];
+      // (p is i's place and q is j's, whichever is smaller: the tests and bounds take i's side
+      // first, with the same arithmetic as on the whole world's step data)
+      if (!boxesOverlap(tight, dim, p, q) || !boxesMeetInStep(data, p, q, this.#margin)) continue;
+      this.#queueBound(data, bound, p, q, i, j);
     }
   }
 
@@ -458,12 +494,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     this.#sync(j);
     const { bodies, poses, ends } = this;
     const r = this.dimension.pair(bodies[i], bodies[j], poses[i], ends[i], poses[j], ends[j], {
+      ...options,
       tolerance: 0.5 * gap,
-      maxIterations: options.maxIterations,
-      directional: options.directional,
-      convex: options.convex,
-      gapRelativeError: options.gapRelativeError,
-      signal: options.signal,
     });
     return r.status === CcdStatus.Separate;
   }

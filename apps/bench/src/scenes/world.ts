@@ -95,7 +95,8 @@ const newPoses = (n: number): Pose3[] =>
 /**
  * The persistent world against a fresh `firstImpact` every step, on the coherent scene: both walk
  * the same steps (each its own step counter, round the period); a batch is a few steps. The world's
- * step is the user's whole step: a target for every body, then `step()`.
+ * step is the user's whole step: a target for every body (`setTargets` on the stored numbers), then
+ * `step()`.
  */
 function coherentRun(
   ctx: SceneContext,
@@ -137,7 +138,9 @@ function coherentRun(
   const swaps0 = world.counters.swaps;
   let kWorld = 0;
   let kFresh = 0;
-  const targets = newPoses(n);
+  // the world takes the targets as they are stored, 12 numbers a body (setTargets reads them in
+  // place); the fresh call takes pose objects, filled from the same numbers
+  const ids = Uint32Array.from({ length: n }, (_, i) => i);
   const f0 = newPoses(n);
   const f1 = newPoses(n);
   const t = timeSideBySide(
@@ -148,8 +151,8 @@ function coherentRun(
         batch: () => {
           let sum = 0;
           for (let s = 0; s < batchSteps; s++, kWorld++) {
-            fill(frames, n, kWorld + 1, targets);
-            for (let i = 0; i < n; i++) world.setTarget(i, targets[i]);
+            const base = 12 * n * ((kWorld + 1) % PERIOD);
+            world.setTargets(ids, frames.subarray(base, base + 12 * n));
             sum += world.step().events.length;
           }
           return sum;
