@@ -21,6 +21,7 @@ import { affineScene } from '../src/scenes/affine.js';
 import { batchScene } from '../src/scenes/batch.js';
 import { castScene } from '../src/scenes/cast.js';
 import { ccdScene } from '../src/scenes/ccd.js';
+import { compoundsScene } from '../src/scenes/compounds.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
@@ -225,6 +226,17 @@ describe('shapes scene (tiny)', () => {
       expect(row.extra.late).toBe(0);
     }
     expect(r.rows[2].extra['ball status']).toBe('contact');
+  });
+});
+
+describe('compounds scene (tiny)', () => {
+  it('the tree and the flat list give the same gaps; the throws touch', async () => {
+    const r = await compoundsScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(4);
+    expect(r.figures['grid-largest-diff']).toBeLessThan(1e-12);
+    expect(r.figures['bunny-largest-diff']).toBeLessThan(1e-12);
+    for (const row of r.rows.slice(2)) expect(row.extra.status).toBe('contact');
   });
 });
 

@@ -79,6 +79,7 @@ export {
   type TreeProgress,
 } from './tree/build.js';
 export { firstElementsOf } from './tree/first-elements.js';
+export type { PartTree } from './tree/part-tree.js';
 export { principalAxes } from './tree/principal-axes.js';
 export { rssOf } from './tree/rss.js';
 export type { RssVolumes } from './tree/rss-layout.js';

@@ -3,6 +3,7 @@ import { affineScene } from './affine.js';
 import { batchScene } from './batch.js';
 import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
+import { compoundsScene } from './compounds.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
@@ -26,6 +27,7 @@ export const SCENES: readonly Scene[] = [
   planck2dScene,
   manyScene,
   shapesScene,
+  compoundsScene,
   batchScene,
   worldScene,
   affineScene,
