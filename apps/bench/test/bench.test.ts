@@ -27,6 +27,7 @@ import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
+import { proximityScene } from '../src/scenes/proximity.js';
 import { shapesScene } from '../src/scenes/shapes.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
 import { worldScene } from '../src/scenes/world.js';
@@ -237,6 +238,15 @@ describe('compounds scene (tiny)', () => {
     expect(r.figures['grid-largest-diff']).toBeLessThan(1e-12);
     expect(r.figures['bunny-largest-diff']).toBeLessThan(1e-12);
     for (const row of r.rows.slice(2)) expect(row.extra.status).toBe('contact');
+  });
+});
+
+describe('proximity scene (tiny)', () => {
+  it('finds pairs on both sides, and the cutoff changes no gap below it', async () => {
+    const r = await proximityScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(2);
+    expect(r.figures['exit-largest-diff']).toBeLessThan(1e-12);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   compound,
   relativeTransform,
   Surface,
+  SurfaceShapePair,
   surfaceDistance,
 } from '../src/index.js';
 import { buildPartTree, NO_PART } from '../src/internal.js';
@@ -202,5 +203,69 @@ describe('the compound pair descends the trees', () => {
       poseB,
     }).distance;
     expect(Math.abs(d - truth)).toBeLessThan(1e-12);
+  });
+
+  it('with a cutoff: the same answer below it, `beyond` above it, and fewer part pairs measured', () => {
+    const pair = new CompoundPair(a, b);
+    const full = new CompoundPair(a, b);
+    const R = new Float64Array(9);
+    const t = new Float64Array(3);
+    let below = 0;
+    let above = 0;
+    fc.assert(
+      fc.property(vec(5), axis, real(0, Math.PI), real(0, 1.5), (c, k, angle, cutoff) => {
+        const poseB = poseFromAxisAngle(k, angle, c);
+        const all = allPairs(a, b, poseB);
+        const truth = Math.max(0, all[0].d);
+        relativeTransform(identityPose(), poseB, R, t);
+        const before = pair.partEvaluations;
+        const lower = pair.evaluate(R, t, cutoff);
+        const measured = pair.partEvaluations - before;
+        const beforeFull = full.partEvaluations;
+        full.evaluate(R, t);
+        expect(measured).toBeLessThanOrEqual(full.partEvaluations - beforeFull);
+        if (truth < cutoff - 1e-9) {
+          below++;
+          expect(pair.beyond).toBe(false);
+          expect(Math.abs(lower - truth)).toBeLessThan(1e-9);
+          if (all[1].d - all[0].d > 1e-9) expect([pair.partA, pair.partB]).toEqual([all[0].i, all[0].j]);
+        } else if (truth > cutoff + 1e-9) {
+          above++;
+          expect(pair.beyond).toBe(true);
+          expect(lower).toBe(cutoff);
+          expect(pair.partA).toBe(-1);
+        }
+      }),
+      { numRuns: 30 },
+    );
+    expect(below).toBeGreaterThan(3);
+    expect(above).toBeGreaterThan(3);
+  }, 60_000);
+
+  it('a surface part with a cutoff: SurfaceShapePair stops beyond it, and answers as without it below', () => {
+    const surface = box(0.5);
+    const shape = capsule(0.2, 0.1);
+    const cut = new SurfaceShapePair(surface, shape);
+    const plain = new SurfaceShapePair(surface, shape);
+    const R = new Float64Array(9);
+    const t = new Float64Array(3);
+    fc.assert(
+      fc.property(vec(2), axis, real(0, Math.PI), real(0, 1), (c, k, angle, cutoff) => {
+        relativeTransform(identityPose(), poseFromAxisAngle(k, angle, c), R, t);
+        const d = plain.evaluate(R, t);
+        const before = cut.facetEvaluations;
+        const e = cut.evaluate(R, t, cutoff);
+        if (d < cutoff - 1e-9) {
+          expect(cut.beyond).toBe(false);
+          expect(e).toBe(d);
+          expect(cut.facet).toBe(plain.facet);
+        } else if (d > cutoff + 1e-9) {
+          expect(cut.beyond).toBe(true);
+          expect(e).toBe(cutoff);
+          expect(cut.facetEvaluations - before).toBeLessThanOrEqual(12);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -9,6 +9,7 @@ import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
+import { proximityScene } from './proximity.js';
 import { shapesScene } from './shapes.js';
 import { treesScene } from './trees.js';
 import { worldScene } from './world.js';
@@ -28,6 +29,7 @@ export const SCENES: readonly Scene[] = [
   manyScene,
   shapesScene,
   compoundsScene,
+  proximityScene,
   batchScene,
   worldScene,
   affineScene,

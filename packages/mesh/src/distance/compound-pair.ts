@@ -13,8 +13,11 @@ type Part = Surface | Shape<3>;
 
 /** One part pair's query, whichever kinds the two parts are. */
 interface PartQuery {
-  /** A lower bound of the gap, part B placed in part A's frame by R, t. */
-  run(R: Float64Array, t: Float64Array): number;
+  /**
+   * A lower bound of the gap, part B placed in part A's frame by R, t; at least `cutoff` (and no
+   * witness) when the query stopped once it had certified the gap that large.
+   */
+  run(R: Float64Array, t: Float64Array, cutoff: number): number;
   /** The witness of the last run: points in part A's frame, the gap, the facets (0 for a shape). */
   readonly pointA: Float64Array;
   readonly pointB: Float64Array;
@@ -30,8 +33,9 @@ function partQuery(a: Part, b: Part): PartQuery {
   const q: PartQuery = { run: () => 0, pointA, pointB, distance: Number.NaN, facetA: 0, facetB: 0 };
   if (Surface.isSurface(a) && Surface.isSurface(b)) {
     const p = new SurfacePair(a, b);
-    q.run = (R, t) => {
-      const d = p.evaluate(R, t);
+    q.run = (R, t, cutoff) => {
+      const d = p.evaluate(R, t, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = d;
@@ -41,8 +45,9 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else if (Surface.isSurface(a)) {
     const p = new SurfaceShapePair(a, b as Shape<3>);
-    q.run = (R, t) => {
-      const d = p.evaluate(R, t);
+    q.run = (R, t, cutoff) => {
+      const d = p.evaluate(R, t, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = p.distance;
@@ -54,10 +59,11 @@ function partQuery(a: Part, b: Part): PartQuery {
     const p = new SurfaceShapePair(b, a as Shape<3>);
     const Ri = new Float64Array(9);
     const ti = new Float64Array(3);
-    q.run = (R, t) => {
+    q.run = (R, t, cutoff) => {
       for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) Ri[3 * i + j] = R[3 * j + i];
       for (let i = 0; i < 3; i++) ti[i] = -(Ri[3 * i] * t[0] + Ri[3 * i + 1] * t[1] + Ri[3 * i + 2] * t[2]);
-      const d = p.evaluate(Ri, ti);
+      const d = p.evaluate(Ri, ti, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       // B's frame back to A's: x ↦ R x + t.
       place(R, t, p.pointB, pointA);
       place(R, t, p.pointA, pointB);
@@ -67,8 +73,11 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else {
     const p = new GjkPair(a, b as Shape<3>);
-    q.run = (R, t) => {
+    q.run = (R, t, cutoff) => {
+      // GJK may stop once its certified bound exceeds the cutoff: the pair is then out.
+      p.stopAbove = cutoff;
       const d = p.evaluate(R, t);
+      if (d >= cutoff) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = p.distance;
@@ -148,6 +157,8 @@ export class CompoundPair {
   partEvaluations = 0;
   /** Node pairs of the part trees tested in the last evaluation. */
   nodePairs = 0;
+  /** The last evaluation was given a `maxDistance` and certified the gap at least that large. */
+  beyond = false;
   #a: Parts | undefined;
   #b: Parts | undefined;
   #queries: (PartQuery | undefined)[] = [];
@@ -159,6 +170,7 @@ export class CompoundPair {
   #Rq: Float64Array = this.#R;
   #tq: Float64Array = this.#t;
   #best = Number.POSITIVE_INFINITY;
+  #cutoff = Number.POSITIVE_INFINITY;
   #bi = -1;
   #bj = -1;
   readonly #visit = (i: number, j: number): number => this.#measure(i, j);
@@ -182,21 +194,34 @@ export class CompoundPair {
     this.#queries = [];
   }
 
-  /** A certified lower bound of the gap when a point x of B is at `R x + t` in A's frame; sets the fields. */
-  evaluate(R: Float64Array, t: Float64Array): number {
+  /**
+   * A certified lower bound of the gap when a point x of B is at `R x + t` in A's frame; sets the
+   * fields. With `maxDistance` (proximity queries), every part pair certified at least that far apart
+   * is left there (its balls, or its query stopping early): when all are, {@link beyond} is set, the
+   * bound returned is `maxDistance`, and there is no witness (parts −1, `distance` infinite).
+   */
+  evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
     const A = this.#a!;
     const B = this.#b!;
     this.#Rq = R;
     this.#tq = t;
-    this.#best = Number.POSITIVE_INFINITY;
+    this.#cutoff = maxDistance;
+    this.#best = maxDistance;
     this.#bi = -1;
     this.#bj = -1;
     const search = this.#search;
     search.place3(B.tree, R, t);
-    search.search(A.tree, B.tree, Number.POSITIVE_INFINITY, this.#visit);
+    search.search(A.tree, B.tree, maxDistance, this.#visit);
     this.nodePairs = search.nodePairs;
     const bi = this.#bi;
     const bj = this.#bj;
+    this.beyond = bi < 0;
+    if (bi < 0) {
+      this.lowerBound = maxDistance;
+      this.distance = Number.POSITIVE_INFINITY;
+      this.partA = this.partB = this.facetA = this.facetB = -1;
+      return maxDistance;
+    }
     const q = this.#queries[bi * B.parts.length + bj]!;
     const pa = A.parts[bi].pose;
     place(pa.R, pa.t, q.pointA, this.pointA);
@@ -223,12 +248,12 @@ export class CompoundPair {
     }
     // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.
     this.#relative(A.parts[i].pose, this.#Rq, this.#tq, B.parts[j].pose);
-    const d = q.run(this.#R, this.#t);
+    const d = q.run(this.#R, this.#t, this.#cutoff);
     this.partEvaluations++;
     // Ties go to the first pair in the order (part of B, then part of A), whatever the search's order.
     const bi = this.#bi;
     const bj = this.#bj;
-    if (bi < 0 || d < this.#best || (d === this.#best && (j < bj || (j === bj && i < bi)))) {
+    if (d < this.#best || (bi >= 0 && d === this.#best && (j < bj || (j === bj && i < bi)))) {
       this.#best = d;
       this.#bi = i;
       this.#bj = j;
