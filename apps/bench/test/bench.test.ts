@@ -21,11 +21,13 @@ import { affineScene } from '../src/scenes/affine.js';
 import { batchScene } from '../src/scenes/batch.js';
 import { castScene } from '../src/scenes/cast.js';
 import { ccdScene } from '../src/scenes/ccd.js';
+import { compoundsScene } from '../src/scenes/compounds.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
+import { proximityScene } from '../src/scenes/proximity.js';
 import { shapesScene } from '../src/scenes/shapes.js';
 import { randomSoup, treesScene } from '../src/scenes/trees.js';
 import { worldScene } from '../src/scenes/world.js';
@@ -225,6 +227,26 @@ describe('shapes scene (tiny)', () => {
       expect(row.extra.late).toBe(0);
     }
     expect(r.rows[2].extra['ball status']).toBe('contact');
+  });
+});
+
+describe('compounds scene (tiny)', () => {
+  it('the tree and the flat list give the same gaps; the throws touch', async () => {
+    const r = await compoundsScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(4);
+    expect(r.figures['grid-largest-diff']).toBeLessThan(1e-12);
+    expect(r.figures['bunny-largest-diff']).toBeLessThan(1e-12);
+    for (const row of r.rows.slice(2)) expect(row.extra.status).toBe('contact');
+  });
+});
+
+describe('proximity scene (tiny)', () => {
+  it('finds pairs on both sides, and the cutoff changes no gap below it', async () => {
+    const r = await proximityScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows).toHaveLength(2);
+    expect(r.figures['exit-largest-diff']).toBeLessThan(1e-12);
   });
 });
 

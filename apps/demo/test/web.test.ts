@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timeOfImpact } from '@firsttouch/ccd';
+import type { Shape } from '@firsttouch/convex';
 import { readObj, writeObj } from '@firsttouch/io';
 import { box, icosphere, type Surface } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
@@ -17,6 +18,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitSurface } from '../web/src/bodies.js';
+import { primitiveShape } from '../web/src/primitive-bodies.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const demoDir = fileURLToPath(new URL('..', import.meta.url));
@@ -77,10 +79,10 @@ function requireChromium(): void {
 }
 
 /** The built-in scene's query, computed here with the library: the same bodies, poses and defaults. */
-function nodeQuery(b: Surface = box(0.04, 2)) {
+function nodeQuery(b: Surface | Shape<3> = box(0.04, 2), a?: Surface | Shape<3>) {
   const require = createRequire(import.meta.url);
   const bunny = require('bunny') as { positions: number[][]; cells: number[][] };
-  return timeOfImpact(unitSurface(bunny.positions, bunny.cells), b, {
+  return timeOfImpact(a ?? unitSurface(bunny.positions, bunny.cells), b, {
     a: [identityPose(), identityPose()],
     b: [
       poseFromAxisAngle([0, 1, 0], 0, [-0.6, -0.2, -0.2]),
@@ -235,6 +237,54 @@ describe.skipIf(!hasChromium && !inCi)('the web viewer (pnpm --filter @firsttouc
     expect(await page.getAttribute('#result', 'data-state')).toBe('done');
     expect(Number(await page.getAttribute('#result', 'data-toi'))).toBe(expected.toi);
     expect(Number(await page.getAttribute('#result', 'data-facet-b'))).toBe(expected.facetB);
+    expect(pageErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+  it('takes exact shapes for the bodies (a ball, then a hull against a capsule): drawn, and the toi the library computes', async () => {
+    requireChromium();
+    const pick = async (key: 'a' | 'b', name: string, shown: string) => {
+      await page.selectOption(`#shape-${key}`, name);
+      await page.waitForSelector(`#body-${key}-name:has-text("${shown}")`, { timeout: 10_000 });
+      await page.waitForSelector('#result[data-state="done"], #result[data-state="error"]', {
+        timeout: 45_000,
+      });
+      expect(await page.textContent('#message')).toBe('');
+      expect(await page.getAttribute('#result', 'data-state')).toBe('done');
+    };
+    // a ball in place of body B, thrown past the bunny as the pebble was
+    await pick('b', 'ball', 'exact ball');
+    const ball = nodeQuery(primitiveShape('ball', 'b'));
+    expect(ball.status).toBe('contact');
+    expect(Number(await page.getAttribute('#result', 'data-toi'))).toBe(ball.toi);
+    expect(Number(await page.getAttribute('#result', 'data-facet-b'))).toBe(0);
+    // then a hull for A and a capsule for B: both exact shapes, the B throw turning (the loop, replayed)
+    await pick('a', 'hull', 'exact convexHull');
+    await pick('b', 'capsule', 'exact capsule');
+    const both = nodeQuery(primitiveShape('capsule', 'b'), primitiveShape('hull', 'a'));
+    expect(both.status).toBe('contact');
+    expect(Number(await page.getAttribute('#result', 'data-toi'))).toBe(both.toi);
+    expect(Number(await page.getAttribute('#result', 'data-iterations'))).toBe(both.iterations);
+    expect(await page.getAttribute('#result', 'data-consistent')).toBe('true');
+    // the shapes are drawn: the view is not empty
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const drawn = await page.$eval('#view canvas', (canvas) => {
+      const c = canvas as unknown as PageCanvas;
+      const copy = document.createElement('canvas');
+      copy.width = c.width;
+      copy.height = c.height;
+      const ctx = copy.getContext('2d')!;
+      ctx.drawImage(c, 0, 0);
+      const px = ctx.getImageData(0, 0, c.width, c.height).data;
+      let other = 0;
+      for (let i = 0; i < px.length; i += 4) {
+        if (Math.abs(px[i] - 0xf4) + Math.abs(px[i + 1] - 0xf5) + Math.abs(px[i + 2] - 0xf7) > 24) other++;
+      }
+      return other / (px.length / 4);
+    });
+    expect(drawn).toBeGreaterThan(0.02);
+    await page.screenshot({ path: join(demoDir, 'test-results', 'viewer-shapes.png') });
     expect(pageErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { isShape2, isShape3, type Shape } from '@firsttouch/convex';
-import { Compound, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
+import { Compound, Compound2, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
   describeValue,
@@ -111,8 +111,9 @@ export function checkArrays(
   const ok =
     kind === 'Surface'
       ? (b: unknown) => Surface.isSurface(b) || isShape3(b) || Compound.isCompound(b)
-      : (b: unknown) => Curve.isCurve(b) || isShape2(b);
-  const what = kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : 'a Curve or a 2-D shape';
+      : (b: unknown) => Curve.isCurve(b) || isShape2(b) || Compound2.isCompound2(b);
+  const what =
+    kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : 'a Curve, a 2-D shape or a compound2';
   bodies.forEach((b, i) => {
     if (!ok(b))
       throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
@@ -394,8 +395,9 @@ export function stepBodies3(
 }
 
 /**
- * The step data of curves (or 2-D shapes) moving from poses0 to poses1 (validates the poses). A
- * shape is held by its box: its 4 corners stand for its points, its reach is its ball's radius.
+ * The step data of curves (or 2-D shapes, or 2-D compounds) moving from poses0 to poses1 (validates
+ * the poses). A shape or a compound is held by its box: its 4 corners stand for its points, its reach
+ * is its ball's radius.
  *
  * @example
  * ```ts
@@ -407,7 +409,7 @@ export function stepBodies3(
  * ```
  */
 export function stepBodies2(
-  bodies: readonly (Curve | Shape<2>)[],
+  bodies: readonly (Curve | Shape<2> | Compound2)[],
   poses0: readonly Pose2Like[],
   poses1: readonly Pose2Like[],
 ): StepBodies {

@@ -1,13 +1,14 @@
 import type { TimeOfImpact2Result } from '@firsttouch/ccd';
 import { CURVE_QUERIES, CURVES, SHAPE_QUERIES2, SHAPES2 } from '@firsttouch/ccd/internal';
 import type { Shape } from '@firsttouch/convex';
-import { Curve } from '@firsttouch/mesh';
+import { type Compound2, Curve } from '@firsttouch/mesh';
 import type { Pose2Like } from '@firsttouch/pose';
 import { type PairWatch, pairRunner, withQuery } from './pair-runner.js';
 import type { PairRunner } from './search.js';
 
 /**
- * A body of the 2-D many-body calls: a curve or a 2-D convex shape.
+ * A body of the 2-D many-body calls: a curve, a 2-D convex shape or a 2-D compound (mesh's
+ * `compound2`).
  *
  * @example
  * ```ts
@@ -18,12 +19,12 @@ import type { PairRunner } from './search.js';
  * console.log(bodies.length); // 2
  * ```
  */
-export type ManyBody2 = Curve | Shape<2>;
+export type ManyBody2 = Curve | Shape<2> | Compound2;
 
 /**
  * The pair runs of the 2-D many-body calls over bodies of both kinds: two curves run on a query of
- * ccd's curve kind (as before shapes came, bit for bit), a pair with a shape on one of the 2-D shape
- * kind (as `timeOfImpact2` dispatches), each borrowed once for the whole call.
+ * ccd's curve kind (as before shapes came, bit for bit), a pair with a shape or a compound on one of
+ * the 2-D shape kind (as `timeOfImpact2` dispatches), each borrowed once for the whole call.
  */
 export function bodyRunner2<T>(
   bodies: readonly ManyBody2[],

@@ -35,7 +35,8 @@ export interface ProximityResult {
  * `cutoff / 2` through sweep-and-prune, then {@link surfaceDistance} with `maxDistance = cutoff`,
  * which stops as soon as a pair is certified farther. Bodies may be Surfaces, 3-D convex shapes and
  * compounds: a pair with a shape or a compound is measured by mesh's `CompoundPair` (GJK for two
- * shapes), its distance the gap between the two witness points.
+ * shapes), its distance the gap between the two witness points; it too stops as soon as the pair
+ * is certified at least `cutoff` apart.
  *
  * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, `INVALID_POSE` for a
  *   missing or invalid pose, `INVALID_OPTION` for a cutoff that is negative or not finite.
@@ -107,8 +108,9 @@ export function proximityPairs(
       mixed ??= new CompoundPair();
       mixed.bind(a, b);
       relativeTransform(poses[i], poses[j], R, t);
-      mixed.evaluate(R, t);
-      distance = mixed.lowerBound === 0 ? 0 : mixed.distance;
+      // A pair certified at least `cutoff` apart stops there (its parts' balls, or GJK's bound).
+      mixed.evaluate(R, t, cutoff);
+      distance = mixed.beyond ? Number.POSITIVE_INFINITY : mixed.lowerBound === 0 ? 0 : mixed.distance;
     }
     if (distance < cutoff) {
       pairs.push([i, j]);

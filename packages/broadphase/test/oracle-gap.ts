@@ -4,9 +4,10 @@
 // interpolates them.
 
 import { convexPolygon, pointSet, type Shape, shapeDistance, shapeDistance2 } from '@firsttouch/convex';
-import { Compound, Curve, Surface } from '@firsttouch/mesh';
+import { Compound, Compound2, Curve, Surface } from '@firsttouch/mesh';
 import {
   composePose,
+  composePose2,
   interpolatePose,
   interpolatePose2,
   type Pose2Like,
@@ -41,17 +42,22 @@ export function gapAt3(
   return gap;
 }
 
-/** The 2-D twin: curves as the hulls of their points. */
+/** The 2-D twin: curves as the hulls of their points, a compound2's parts placed by its pose. */
 export function gapAt2(
-  a: Curve | Shape<2>,
-  b: Curve | Shape<2>,
+  a: Curve | Shape<2> | Compound2,
+  b: Curve | Shape<2> | Compound2,
   motionA: readonly [Pose2Like, Pose2Like],
   motionB: readonly [Pose2Like, Pose2Like],
   s: number,
 ): number {
   const asShape = (c: Curve | Shape<2>) => (Curve.isCurve(c) ? convexPolygon(c.positions) : c);
-  return shapeDistance2(asShape(a), asShape(b), {
-    poseA: interpolatePose2(motionA[0], motionA[1], s),
-    poseB: interpolatePose2(motionB[0], motionB[1], s),
-  }).distance;
+  const parts = (c: Curve | Shape<2> | Compound2, pose: Pose2Like) =>
+    Compound2.isCompound2(c)
+      ? c.parts.map((p) => ({ body: asShape(p.body), pose: composePose2(pose, p.pose) }))
+      : [{ body: asShape(c), pose }];
+  let gap = Number.POSITIVE_INFINITY;
+  for (const x of parts(a, interpolatePose2(motionA[0], motionA[1], s)))
+    for (const y of parts(b, interpolatePose2(motionB[0], motionB[1], s)))
+      gap = Math.min(gap, shapeDistance2(x.body, y.body, { poseA: x.pose, poseB: y.pose }).distance);
+  return gap;
 }

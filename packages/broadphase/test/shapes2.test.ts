@@ -1,4 +1,5 @@
-// firstImpact2 and allImpacts2 over 2-D convex shapes and curves together (src/body-runner2.ts), and
+// firstImpact2 and allImpacts2 over 2-D convex shapes, curves and 2-D compounds together
+// (src/body-runner2.ts), and
 // proximityPairs over shapes, compounds and surfaces: the answers against the loop over all pairs
 // written out here (timeOfImpact2; GJK distances of the parts). As in shapes.test.ts, pairs with a
 // shape may run under the search's horizon by the loop where timeOfImpact2 casts, so their tois
@@ -15,7 +16,7 @@ import {
   cuboid2,
   shapeDistance,
 } from '@firsttouch/convex';
-import { box, compound, disc, rectangle } from '@firsttouch/mesh';
+import { box, compound, compound2, disc, rectangle } from '@firsttouch/mesh';
 import { pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,11 @@ const KINDS2 = [
   () => convexPolygon([-0.04, -0.03, 0.05, -0.02, 0.01, 0.05]),
   () => disc(0.05, 12),
   () => rectangle(0.08, 0.05),
+  () =>
+    compound2([
+      { body: ball2(0.03), pose: pose2(0, [0.04, 0]) },
+      { body: rectangle(0.04, 0.03), pose: pose2(0.5, [-0.03, 0]) },
+    ]),
 ];
 
 function mixedScene2(seed: number, n: number) {
@@ -45,6 +51,7 @@ describe('the 2-D many-body calls over shapes and curves', () => {
   it('firstImpact2 and allImpacts2 find the pairs of timeOfImpact2 over all pairs (each toi within the certificate of the other)', () => {
     let met = 0;
     let withShape = 0;
+    let withCompound = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 10 }), (seed, n) => {
         const { bodies, poses0, poses1 } = mixedScene2(seed, n);
@@ -71,6 +78,7 @@ describe('the 2-D many-body calls over shapes and curves', () => {
         }
         const [i, j] = tois[0].pair;
         if (!('segmentCount' in bodies[i] && 'segmentCount' in bodies[j])) withShape++;
+        if ('partCount' in bodies[i] || 'partCount' in bodies[j]) withCompound++;
         // Both certified, so each toi lies where the other's certificate allows (not a fixed window:
         // a grazing approach puts valid answers far apart): every run keeps its pair's gap at least
         // tol/2 before its toi, so at the earlier of the two answers the other's pair is that far.
@@ -89,6 +97,7 @@ describe('the 2-D many-body calls over shapes and curves', () => {
     // not vacuous: many scenes have a contact, some of them first made by a shape
     expect(met).toBeGreaterThan(10);
     expect(withShape).toBeGreaterThan(3);
+    expect(withCompound).toBeGreaterThan(1);
   });
 
   it('curves alone answer bit for bit as before shapes came (the loop over all pairs)', () => {
@@ -111,7 +120,7 @@ describe('the 2-D many-body calls over shapes and curves', () => {
   it('a body that is neither a curve nor a 2-D shape is named', () => {
     const p = pose2();
     expect(() => firstImpact2([ball2(1), ball(1) as never], [p, p], [p, p])).toThrow(
-      'bodies[1] must be a Curve or a 2-D shape, got',
+      'bodies[1] must be a Curve, a 2-D shape or a compound2, got',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { isShape2 } from '@firsttouch/convex';
 import { scaledShape } from '@firsttouch/convex/internal';
-import { Curve } from '@firsttouch/mesh';
+import { Compound2, Curve, compound2 } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import type { ImpactKind, ImpactQuery } from './driver.js';
@@ -14,7 +14,8 @@ import type { ResolvedOptions } from './options.js';
 import { type Body2, ShapeMotion2 } from './shape-motion2.js';
 
 /**
- * The 2-D time of impact when a 2-D convex shape is involved (two shapes, or a shape and a curve):
+ * The 2-D time of impact when a 2-D convex shape or a compound is involved (two shapes, a shape and a
+ * curve, a compound and any body):
  * {@link ShapeMotion2} and {@link shapeImpactResult2}. Two curves take `CURVES`. Not exported by the
  * package's main entry.
  *
@@ -30,16 +31,17 @@ export const SHAPES2: ImpactKind<Body2, Pose2Like, RigidMotion2, ShapeMotion2, T
   Object.freeze({
     where: 'timeOfImpact2',
     dim: 2,
-    body: 'Curve or a 2-D shape',
+    body: 'Curve, a 2-D shape or a compound2',
     label: 'curve',
     motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
-    isBody: (value: unknown): value is Body2 => Curve.isCurve(value) || isShape2(value),
-    extent: (body: Body2) => (Curve.isCurve(body) ? body.extent() : shapeExtent2(body)),
+    isBody: (value: unknown): value is Body2 =>
+      Curve.isCurve(value) || isShape2(value) || Compound2.isCompound2(value),
+    extent: (body: Body2) =>
+      Curve.isCurve(body) || Compound2.isCompound2(body) ? body.extent() : shapeExtent2(body),
     assertNotEmpty: (body: Body2, what: string) => {
       if (Curve.isCurve(body)) body.assertNotEmpty(what);
     },
-    scaled: (body: Body2, e: number): Body2 =>
-      Curve.isCurve(body) ? body.scaledByPowerOfTwo(e) : scaledShape(body, e),
+    scaled: scaledBody2,
     motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
       new RigidMotion2(p0, p1, name),
     setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
@@ -66,8 +68,24 @@ export const SHAPE_QUERIES2 = new Pool<
   ImpactQuery<Body2, Pose2Like, RigidMotion2, ShapeMotion2, TimeOfImpact2Result>
 >(2, (query) => query.unbind());
 
+/** A body scaled by 2^e, exactly: a compound part by part (bodies and the poses' translations). */
+function scaledBody2(body: Body2, e: number): Body2 {
+  if (Curve.isCurve(body)) return body.scaledByPowerOfTwo(e);
+  if (!Compound2.isCompound2(body)) return scaledShape(body, e);
+  const half = e >> 1;
+  return compound2(
+    body.parts.map((p) => ({
+      body: scaledBody2(p.body, e) as Exclude<Body2, Compound2>,
+      pose: { angle: p.pose.angle, t: Array.from(p.pose.t, (x) => x * 2 ** half * 2 ** (e - half)) },
+    })),
+  );
+}
+
 /** A 2-D shape's size as the driver reads a curve's. */
-function shapeExtent2(shape: Exclude<Body2, Curve>): { diagonal: number; largestCoordinate: number } {
+function shapeExtent2(shape: Exclude<Body2, Curve | Compound2>): {
+  diagonal: number;
+  largestCoordinate: number;
+} {
   const b = shape.bounds();
   let largest = 0;
   for (let k = 0; k < 2; k++) largest = Math.max(largest, Math.abs(b.min[k]), Math.abs(b.max[k]));

@@ -1,18 +1,22 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
-import { Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
+import { Compound2, CompoundPair2, Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
 import { type Pose2, type RigidMotion2, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
 
-/** A body of `timeOfImpact2`: a curve or a 2-D convex shape of `@firsttouch/convex`. */
-export type Body2 = Curve | Shape<2>;
+/**
+ * A body of `timeOfImpact2`: a curve, a 2-D convex shape of `@firsttouch/convex`, or a compound of
+ * them (mesh's `compound2`).
+ */
+export type Body2 = Curve | Shape<2> | Compound2;
 
 /**
- * The 2-D twin of `ShapeMotion`: two bodies of the plane, at least one a 2-D convex shape, as a
- * {@link DistanceEvaluator}. The gap at s is GJK's certified lower bound at the interpolated poses,
- * between two shapes, or between the shape and the segments of the curve that its bounding disc may
- * come near (`CurveShapePair`). Speed bound of a shape: |Δt| + |θ|·reach. Two shapes of which
+ * The 2-D twin of `ShapeMotion`: two bodies of the plane, at least one a 2-D convex shape or a
+ * compound, as a {@link DistanceEvaluator}. The gap at s is GJK's certified lower bound at the
+ * interpolated poses, between two shapes, or between the shape and the segments of the curve that its
+ * bounding disc may come near (`CurveShapePair`), or the smallest over the part pairs of a compound
+ * (`CompoundPair2`). Speed bound of a shape: |Δt| + |θ|·reach. Two shapes of which
  * neither turns are answered by the GJK ray cast ({@link ShapeMotion2.solve}).
  *
  * @example
@@ -34,11 +38,16 @@ export class ShapeMotion2 implements DistanceEvaluator {
   /** GJK of two shapes. */
   readonly gjk = new GjkPair();
   #mixed: CurveShapePair | undefined;
+  /** Any pair with a compound (made when first needed). */
+  #compound: CompoundPair2 | undefined;
   #a: Body2 | undefined;
   #b: Body2 | undefined;
   #motionA: RigidMotion2;
   #motionB: RigidMotion2;
-  /** 0: two shapes; 1: curve A, shape B; 2: shape A, curve B (the search runs in B's frame). */
+  /**
+   * 0: two shapes; 1: curve A, shape B; 2: shape A, curve B (the search runs in B's frame); 3: a
+   * compound on either side.
+   */
   #case = 0;
   /** cos, sin, tu, tv of the relative placement. */
   readonly #rel = new Float64Array(4);
@@ -71,7 +80,11 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.convexEvaluations = 0;
     const ca = Curve.isCurve(a);
     const cb = Curve.isCurve(b);
-    if (!ca && !cb) {
+    if (Compound2.isCompound2(a) || Compound2.isCompound2(b)) {
+      this.#case = 3;
+      if (this.#compound === undefined) this.#compound = new CompoundPair2();
+      this.#compound.bind(a, b);
+    } else if (!ca && !cb) {
       this.#case = 0;
       this.gjk.bind(a as Shape<2>, b as Shape<2>);
     } else {
@@ -88,6 +101,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.#b = undefined;
     this.gjk.unbind();
     this.#mixed?.unbind();
+    this.#compound?.unbind();
   }
 
   /** The instant of the last evaluation (NaN before the first). */
@@ -109,6 +123,14 @@ export class ShapeMotion2 implements DistanceEvaluator {
     if (this.#case === 0) {
       relativeTransform2(this.poseA, this.poseB, q);
       return this.gjk.evaluate2(q[0], q[1], q[2], q[3]);
+    }
+    if (this.#case === 3) {
+      relativeTransform2(this.poseA, this.poseB, q);
+      const c = this.#compound!;
+      const before = c.partEvaluations;
+      const d = c.evaluate(q[0], q[1], q[2], q[3]);
+      this.distancePairEvaluations += c.partEvaluations - before;
+      return d;
     }
     const mixed = this.#mixed!;
     if (this.#case === 1) relativeTransform2(this.poseA, this.poseB, q);
@@ -180,6 +202,17 @@ export class ShapeMotion2 implements DistanceEvaluator {
       toWorld(this.poseA, g.pointB, pointB);
       return { distance: g.distance, segmentA: 0, segmentB: 0 };
     }
+    if (this.#case === 3) {
+      const c = this.#compound!;
+      toWorld(this.poseA, c.pointA, pointA);
+      toWorld(this.poseA, c.pointB, pointB);
+      // A compound is named by its part; a lone body by its segment (0 for a shape).
+      return {
+        distance: c.distance,
+        segmentA: Compound2.isCompound2(this.#a) ? c.partA : c.segmentA,
+        segmentB: Compound2.isCompound2(this.#b) ? c.partB : c.segmentB,
+      };
+    }
     const m = this.#mixed!;
     if (this.#case === 1) {
       toWorld(this.poseA, m.pointA, pointA);
@@ -195,6 +228,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
 function speedOf(body: Body2, m: RigidMotion2): number {
   if (m.theta === 0) return m.translationLength;
   if (Curve.isCurve(body)) return m.translationLength + Math.abs(m.theta) * body.extent().radius;
+  // A shape's reach, or a compound's (the farthest corner of its parts' boxes).
   return m.translationLength + Math.abs(m.theta) * body.reach;
 }
 

@@ -17,9 +17,10 @@ import type { Body2 } from './shape-motion2.js';
 
 /**
  * The certified time of first contact of two bodies of the plane moving over a step (curves, 2-D
- * convex shapes of `@firsttouch/convex`, or one of each): the 2-D twin of {@link timeOfImpact}, with
- * the same guarantee, statuses and options. Two shapes of which neither turns are answered by the GJK
- * ray cast; a shape's segment index in the result is 0.
+ * convex shapes of `@firsttouch/convex`, mesh's 2-D compounds of them, in any mix): the 2-D twin of
+ * {@link timeOfImpact}, with the same guarantee, statuses and options. Two shapes of which neither
+ * turns are answered by the GJK ray cast; a shape's segment index in the result is 0, a compound's
+ * the index of its part that holds the witness.
  *
  * @param out - a result record to write the answer into (its points and normal in place), and
  *   return: {@link createImpactResult2} makes one, or pass an earlier answer. Without it a new record is

@@ -246,7 +246,7 @@ describe('timeOfImpact2 with shapes: polygons against curves', { timeout: 240_00
   it('a body that is neither a curve nor a 2-D shape is named', () => {
     const rest = [pose2(), pose2()] as const;
     expect(() => timeOfImpact2(ball2(1), {} as never, { a: rest, b: rest })).toThrow(
-      'timeOfImpact2: b must be a Curve or a 2-D shape, got object',
+      'timeOfImpact2: b must be a Curve, a 2-D shape or a compound2, got object',
     );
   });
 });

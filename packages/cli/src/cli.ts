@@ -27,13 +27,14 @@ const COMMANDS: Readonly<
 const HELP = `firsttouch: the certified time of first contact between moving rigid bodies
 
 usage: firsttouch COMMAND [ARGS] [--json]
-  toi A.stl B.stl --a-from POSE --a-to POSE --b-from POSE --b-to POSE   time of first contact
-  distance A.stl B.stl --a POSE --b POSE                                 gap at one instant
+  toi A B --a-from POSE --a-to POSE --b-from POSE --b-to POSE           time of first contact
+  distance A B --a POSE --b POSE                                         gap at one instant
   first-impact scene.json                                                earliest contact of many bodies
   slice body.stl --axis x|y|z --at P [--svg out.svg]                     section by a plane
   batch queries.jsonl [--workers N] [--redis URL]                        one query a JSON line, every core
   batch-worker --redis URL [--queue NAME]                                answer a job queue's queries
-Files are STL (ASCII or binary) or OBJ. 'firsttouch COMMAND --help' for a command's options.
+Files are STL (ASCII or binary) or OBJ; a body A or B may also be a primitive, '{"ball": 0.1}'.
+'firsttouch COMMAND --help' for a command's options.
 
 ${POSE_HELP}
 
@@ -51,8 +52,8 @@ on stdout too: {"command", "error": {"kind", "code"?, "message"}, "exitCode"}.`;
  * import { main } from '@firsttouch/cli';
  * const lines: string[] = [];
  * const io = { out: (s: string) => lines.push(s), err: (s: string) => lines.push(s) };
- * console.log(main(['distance', '--help'], io), lines[0].split('\n')[0]); // 0 firsttouch distance A.stl B.stl [options]
- * console.log(main(['toi', 'a.stl', '--json'], io), JSON.parse(lines[1]).error.message); // 2 toi needs two files (or one scene.json), got 1
+ * console.log(main(['distance', '--help'], io), lines[0].split('\n')[0]); // 0 firsttouch distance A B [options]
+ * console.log(main(['toi', 'a.stl', '--json'], io), JSON.parse(lines[1]).error.message); // 2 toi needs two bodies (files or primitives, or one scene.json), got 1
  * ```
  */
 export function main(argv: string[], io: CliIO): number {

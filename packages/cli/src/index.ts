@@ -9,4 +9,4 @@ export { type CliIO, main, mainAsync } from './cli.js';
 export type { Failure } from './failure.js';
 export { loadSurface } from './load.js';
 export { fitToUnit, type Placement } from './placement.js';
-export { PRIMITIVE_KEYS, primitiveOf } from './primitives.js';
+export { PRIMITIVE_KEYS, primitiveArg, primitiveOf } from './primitives.js';

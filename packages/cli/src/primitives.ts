@@ -71,3 +71,34 @@ export function primitiveOf(body: Record<string, unknown>, where: string): Shape
       return convexHull(numbers(null));
   }
 }
+
+/**
+ * The convex shape a command-line body names, written as a scene body's JSON (`'{"ball": 0.1}'`), or
+ * undefined for an argument that is not one (a file: it does not start with `{`). The same names and
+ * checks as a scene's bodies ({@link primitiveOf}): the one parser of primitives.
+ *
+ * @throws `InputError` naming `where` for text that is not a JSON object naming one primitive.
+ * @example
+ * ```ts
+ * import { primitiveArg } from '@firsttouch/cli';
+ * console.log(primitiveArg('{"cuboid": [1, 2, 3]}', 'A')?.kind, primitiveArg('a.stl', 'A')); // cuboid undefined
+ * ```
+ */
+export function primitiveArg(text: string, where: string): Shape<3> | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${where}: ${text} is not a JSON primitive (${(e as Error).message})`);
+  }
+  const shape =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? primitiveOf(value as Record<string, unknown>, where)
+      : undefined;
+  if (shape === undefined)
+    throw new InputError(
+      `${where}: ${text} names no primitive (${PRIMITIVE_KEYS.map((k) => `"${k}"`).join(', ')})`,
+    );
+  return shape;
+}

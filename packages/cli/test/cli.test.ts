@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { timeOfImpact } from '@firsttouch/ccd';
-import { ball as sphere } from '@firsttouch/convex';
+import { capsule, cuboid, shapeDistance, ball as sphere } from '@firsttouch/convex';
 import { writeStl } from '@firsttouch/io';
 import { box, icosphere, naca4, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
@@ -145,6 +145,94 @@ describe('the commands give the library results', () => {
     expect(neg.stderr).toMatch(/radius/);
   });
 
+  it("toi and distance take primitives written as a scene body's JSON, as first-impact names them", () => {
+    const B0 = poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]);
+    const B1 = poseFromAxisAngle([0, 1, 0], 1, [1, 0, 0]);
+    const r = run(
+      'toi',
+      'ball.stl',
+      '{"capsule": [0.2, 0.05]}',
+      '--b-from',
+      't=-1,0,0',
+      '--b-to',
+      'axis=0,1,0 angle=1rad t=1,0,0',
+      '--json',
+    );
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const lib = timeOfImpact(ball, capsule(0.2, 0.05), { a: [identityPose(), identityPose()], b: [B0, B1] });
+    expect(j.status).toBe('contact');
+    expect(j.toi).toBe(lib.toi);
+    expect(j.b).toBe('{"capsule": [0.2, 0.05]}');
+    expect(j.facetB).toBe(0);
+    // two primitives, distance: GJK's gap, the witness in world coordinates
+    const d = run(
+      'distance',
+      '{"ball": 0.1}',
+      '{"cuboid": [0.2, 0.3, 0.4]}',
+      '--a',
+      't=1,0,0',
+      '--b',
+      'angle=0.5rad',
+      '--json',
+    );
+    expect(d.status).toBe(0);
+    const dj = JSON.parse(d.stdout);
+    const g = shapeDistance(sphere(0.1), cuboid(0.2, 0.3, 0.4), {
+      poseA: poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0]),
+      poseB: poseFromAxisAngle([0, 0, 1], 0.5),
+    });
+    expect(Math.abs(dj.distance - g.distance)).toBeLessThan(1e-12);
+    expect(Math.hypot(...[0, 1, 2].map((k) => dj.pointA[k] - g.pointA[k]))).toBeLessThan(1e-9);
+    // a file against a primitive: the surface's facet, the shape's 0
+    const m = run('distance', 'pebble.stl', '{"ball": 0.01}', '--b', 't=0.05,0,0', '--json');
+    expect(m.status).toBe(0);
+    const mj = JSON.parse(m.stdout);
+    expect(mj.distance).toBeCloseTo(0.05 - 0.02 - 0.01, 12);
+    expect(mj.facetB).toBe(0);
+    // mistakes: not JSON, no primitive named, a placement on load for a primitive, a bad size
+    expect(run('toi', '{"ball": 0.1', 'ball.stl').stderr).toMatch(/A: \{"ball": 0.1 is not a JSON primitive/);
+    expect(run('distance', '{"bal": 1}', 'ball.stl').stderr).toMatch(/names no primitive/);
+    const placed = run('distance', 'ball.stl', '{"ball": 1}', '--b-fit', '1');
+    expect(placed.status).toBe(2);
+    expect(placed.stderr).toMatch(/a primitive is placed by its poses/);
+    const neg = run('distance', '{"ball": -1}', 'ball.stl');
+    expect(neg.status).toBe(1);
+    expect(neg.stderr).toMatch(/radius/);
+  });
+
+  it('toi scene.json may name a primitive for a body', () => {
+    writeFileSync(
+      join(dir, 'toi-shapes.json'),
+      JSON.stringify({
+        tolerance: 1e-6,
+        a: { file: 'ball.stl' },
+        b: { ball: 0.1, from: 't=-1,0,0', to: 't=1,0,0' },
+      }),
+    );
+    const r = run('toi', join(dir, 'toi-shapes.json'), '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    const lib = timeOfImpact(
+      ball,
+      sphere(0.1),
+      {
+        a: [identityPose(), identityPose()],
+        b: [poseFromAxisAngle([0, 0, 1], 0, [-1, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [1, 0, 0])],
+      },
+      { tolerance: 1e-6 },
+    );
+    expect(j.toi).toBe(lib.toi);
+    expect(j.b).toBe('{"ball":0.1}');
+    writeFileSync(
+      join(dir, 'toi-fit.json'),
+      JSON.stringify({ a: { file: 'ball.stl' }, b: { ball: 0.1, fit: 1 } }),
+    );
+    const bad = run('toi', join(dir, 'toi-fit.json'));
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/b: "center" and "fit" place a file's body/);
+  });
+
   it('first-impact reads a scene file (paths relative to it)', () => {
     const r = run('first-impact', join(dir, 'scene.json'), '--json');
     expect(r.status).toBe(0);
@@ -178,7 +266,7 @@ describe('the commands give the library results', () => {
 
 describe('errors: a message, an exit code, never a stack trace', () => {
   const cases: [string[], number, RegExp][] = [
-    [['toi', 'ball.stl'], 2, /needs two files/],
+    [['toi', 'ball.stl'], 2, /needs two bodies/],
     [['toi', 'missing.stl', 'pebble.stl'], 1, /missing\.stl: cannot read it \(no such file\)/],
     [['toi', 'broken.stl', 'pebble.stl'], 1, /broken\.stl: .*STL_SYNTAX/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0,0'], 2, /axis must not be zero/],
@@ -254,7 +342,7 @@ describe('errors: a message, an exit code, never a stack trace', () => {
       [
         ['toi', 'ball.stl', '--json'],
         2,
-        { kind: 'usage', message: 'toi needs two files (or one scene.json), got 1' },
+        { kind: 'usage', message: 'toi needs two bodies (files or primitives, or one scene.json), got 1' },
       ],
       [['fly', '--json'], 2, { kind: 'usage', message: 'unknown command "fly"' }],
       [

@@ -2,6 +2,7 @@ import { isShape3, type Shape } from '@firsttouch/convex';
 import { assertPose3, describeValue, FirstTouchError, type Pose3, type Pose3Like } from '@firsttouch/pose';
 import type { Bounds } from './bounds.js';
 import { Surface } from './surface.js';
+import { buildPartTree, type PartTree } from './tree/part-tree.js';
 
 const BRAND_COMPOUND = Symbol.for('firsttouch.Compound');
 
@@ -16,7 +17,8 @@ export interface CompoundPart {
  * by its own pose in the compound's frame: a table of a cuboid top and four capsule legs, a robot
  * link of a mesh and a ball. It lives in this package (not in convex) because its parts may be
  * Surfaces, and layers point down (pose ← convex ← mesh). The parts are kept with their bounding
- * balls (centre and radius in the compound's frame), which the distance searches prune by.
+ * balls (centre and radius in the compound's frame) and a tree of balls over them, built once here,
+ * which the distance searches descend.
  * Immutable; made by {@link compound}.
  *
  * @example
@@ -39,6 +41,8 @@ export class Compound {
   readonly partCount: number;
   /** Each part's bounding ball in the compound's frame: centre x y z and radius, 4 numbers a part. */
   readonly balls: Float64Array;
+  /** The bounding-ball tree over the parts (its leaves are the parts' balls). */
+  readonly tree: PartTree;
   /** A bound of the largest distance from the origin to a point of it (the farthest corner of the parts' boxes): the speed bound's reach. */
   readonly reach: number;
   readonly #bounds: Bounds;
@@ -79,6 +83,7 @@ export class Compound {
       this.balls[4 * i + 3] = r * (1 + 1e-12);
     });
     this.reach = reach;
+    this.tree = buildPartTree(this.balls, 3);
     const d = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
     this.#bounds = { min: Float64Array.from(min), max: Float64Array.from(max), diagonal: d };
     Object.freeze(this);

@@ -6,6 +6,7 @@
  */
 export type { Bounds } from './bounds.js';
 export { Compound, type CompoundPart, compound } from './compound.js';
+export { Compound2, type CompoundPart2, compound2 } from './compound2.js';
 export {
   CONVEX_CURVE_CHECK_LIMIT,
   CONVEX_CURVE_CHUNK,
@@ -25,6 +26,7 @@ export { type FacetPairQuery, HullGjk } from './convex/hull-gjk.js';
 export { segmentParameter, triangleClosest } from './convex/triangle-closest.js';
 export { Curve, type CurveExtent, type CurveLoop } from './curve.js';
 export { type AnyBody3, CompoundPair } from './distance/compound-pair.js';
+export { type AnyBody2, CompoundPair2 } from './distance/compound-pair2.js';
 export {
   type CurveDistanceOptions,
   type CurveDistanceResult,
@@ -81,6 +83,7 @@ export {
   type TreeProgress,
 } from './tree/build.js';
 export { firstElementsOf } from './tree/first-elements.js';
+export type { PartTree } from './tree/part-tree.js';
 export { principalAxes } from './tree/principal-axes.js';
 export { rssOf } from './tree/rss.js';
 export type { RssVolumes } from './tree/rss-layout.js';

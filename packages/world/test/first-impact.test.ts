@@ -1,6 +1,6 @@
 import { type FirstImpactResult, firstImpact, firstImpact2 } from '@firsttouch/broadphase';
 import { CcdStatus, timeOfImpact } from '@firsttouch/ccd';
-import { disc, rectangle, type Surface } from '@firsttouch/mesh';
+import { compound2, disc, rectangle, type Surface } from '@firsttouch/mesh';
 import { type Pose2, type Pose3, pose2 } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -81,16 +81,22 @@ describe('World.firstImpact equals broadphase firstImpact bit for bit, at every 
     );
   });
 
-  it('in 2-D: World2.firstImpact equals firstImpact2', { timeout: 120_000 }, () => {
+  it('in 2-D: World2.firstImpact equals firstImpact2 (curves and a 2-D compound)', {
+    timeout: 120_000,
+  }, () => {
+    const hammer = compound2([
+      { body: rectangle(0.1, 0.01), pose: pose2() },
+      { body: disc(0.02, 10), pose: pose2(0, [0.05, 0]) },
+    ]);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 16 }), (seed, n) => {
         const r = rng(seed);
-        const shapes = [disc(0.05, 12), rectangle(0.2, 0.02), rectangle(0.04, 0.04)];
+        const shapes = [disc(0.05, 12), rectangle(0.2, 0.02), rectangle(0.04, 0.04), hammer];
         const world = new World2();
         const bodies = new Map<number, (typeof shapes)[number]>();
         const ids: number[] = [];
         for (let i = 0; i < n; i++) {
-          const b = shapes[Math.floor(r() * 3)];
+          const b = shapes[Math.floor(r() * shapes.length)];
           const id = world.add(b, { pose: pose2(6 * r(), [0.5 * r(), 0.5 * r()]), shared: true });
           bodies.set(id, b);
           ids.push(id);

@@ -18,7 +18,7 @@ export const USAGE = `usage: node --import tsx src/main.ts [--quick] [--json FIL
   --json FILE   write every figure (all timed runs, counters, checks) as JSON
   --svg DIR     write the plots (distance against mesh size, first impact against body count) as SVG into DIR
   --obj DIR     write the distance scene's room, robot (OBJ) and poses into DIR, for a peer timed elsewhere
-  --scene NAME  run only this scene (repeatable): distance, distance-size, trees, ccd, planck2d, many, shapes, batch, world, affine, convex, cast
+  --scene NAME  run only this scene (repeatable): distance, distance-size, trees, ccd, planck2d, many, shapes, compounds, proximity, batch, world, affine, convex, cast
   --detached    detach an ArrayBuffer first, as a process that posts buffers to a worker does: V8 then
                 checks every typed-array access (the state of the runs before 2026-11-30's run 12)`;
 

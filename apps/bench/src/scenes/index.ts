@@ -3,11 +3,13 @@ import { affineScene } from './affine.js';
 import { batchScene } from './batch.js';
 import { castScene } from './cast.js';
 import { ccdScene } from './ccd.js';
+import { compoundsScene } from './compounds.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
+import { proximityScene } from './proximity.js';
 import { shapesScene } from './shapes.js';
 import { treesScene } from './trees.js';
 import { worldScene } from './world.js';
@@ -26,6 +28,8 @@ export const SCENES: readonly Scene[] = [
   planck2dScene,
   manyScene,
   shapesScene,
+  compoundsScene,
+  proximityScene,
   batchScene,
   worldScene,
   affineScene,

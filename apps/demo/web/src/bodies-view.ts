@@ -1,9 +1,10 @@
 // The two bodies in the 3-D view: drawn at the slider's instant, with translucent ghosts at the
 // advancement's iterates and the path of each moving body's origin over the step.
 import type { Motion3 } from '@firsttouch/ccd';
-import type { Surface } from '@firsttouch/mesh';
+import type { Shape } from '@firsttouch/convex';
+import { Surface } from '@firsttouch/mesh';
 import { identityPose, RigidMotion } from '@firsttouch/pose';
-import { geometryFromSurface } from '@firsttouch/three';
+import { geometryFromShape, geometryFromSurface } from '@firsttouch/three';
 import {
   Box3,
   BufferAttribute,
@@ -51,13 +52,14 @@ export class BodiesView {
     view.add(this.#tracks[0].solid, this.#tracks[1].solid, this.#extras);
   }
 
-  setBodies(a: Surface, b: Surface): void {
-    for (const [track, surface] of [
+  setBodies(a: Surface | Shape<3>, b: Surface | Shape<3>): void {
+    for (const [track, body] of [
       [this.#tracks[0], a],
       [this.#tracks[1], b],
     ] as const) {
       track.solid.geometry.dispose();
-      track.solid.geometry = geometryFromSurface(surface);
+      // A shape is drawn from its exact definition (three's primitives, a hull's facets).
+      track.solid.geometry = Surface.isSurface(body) ? geometryFromSurface(body) : geometryFromShape(body);
     }
     this.#clearExtras();
   }

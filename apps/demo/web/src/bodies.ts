@@ -1,11 +1,17 @@
 // The bodies of a scene and how the built-in one is normalised. Free of the DOM and of the `bunny`
 // package itself, so that the test builds the very same surface in Node from the same raw data.
+import type { Shape } from '@firsttouch/convex';
 import { Surface } from '@firsttouch/mesh';
 
-/** A body of the scene: a surface in its own frame and the name shown for it. */
+/** A body of the scene: a surface or an exact convex shape in its own frame, and the name shown for it. */
 export interface Body {
   name: string;
-  surface: Surface;
+  body: Surface | Shape<3>;
+}
+
+/** What the page says of a body beside its name: its facets, or the exact shape it is. */
+export function bodySize(body: Surface | Shape<3>): string {
+  return Surface.isSurface(body) ? `${body.facetCount} facets` : `exact ${body.kind}`;
 }
 
 /**

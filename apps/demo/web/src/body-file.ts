@@ -6,7 +6,7 @@ import type { Body } from './bodies.js';
 
 export async function bodyFromFile(file: File): Promise<Body> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (/\.obj$/i.test(file.name)) return { name: `${file.name} (OBJ)`, surface: readObj(bytes).surface };
+  if (/\.obj$/i.test(file.name)) return { name: `${file.name} (OBJ)`, body: readObj(bytes).surface };
   const { surface, format } = readStl(bytes);
-  return { name: `${file.name} (${format} STL)`, surface };
+  return { name: `${file.name} (${format} STL)`, body: surface };
 }

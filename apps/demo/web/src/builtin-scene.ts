@@ -16,8 +16,8 @@ const rest = (): PoseSpec => ({ axis: [0, 1, 0], angleDeg: 0, t: [0, 0, 0] });
 /** The bunny-and-pebble scene (bodies built on each call: they are cheap next to a query). */
 export function builtinScene(): Scene {
   return {
-    a: { name: 'bunny (npm, unit size)', surface: unitSurface(bunnyData.positions, bunnyData.cells) },
-    b: { name: 'pebble box(0.04, 2)', surface: box(0.04, 2) },
+    a: { name: 'bunny (npm, unit size)', body: unitSurface(bunnyData.positions, bunnyData.cells) },
+    b: { name: 'pebble box(0.04, 2)', body: box(0.04, 2) },
     motion: {
       a: [rest(), rest()],
       b: [

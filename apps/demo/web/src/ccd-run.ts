@@ -7,11 +7,13 @@ import {
   conservativeAdvance,
   type DistanceEvaluator,
   type Motion3,
+  ShapeMotion,
   SurfaceMotion,
   type TimeOfImpactResult,
   timeOfImpact,
 } from '@firsttouch/ccd';
-import type { Surface } from '@firsttouch/mesh';
+import type { Shape } from '@firsttouch/convex';
+import { Surface } from '@firsttouch/mesh';
 import { RigidMotion } from '@firsttouch/pose';
 
 /** One iterate s_k of the advancement and the gap d_k there. */
@@ -30,7 +32,8 @@ export interface CcdRun {
   consistent: boolean;
 }
 
-export function runCcd(a: Surface, b: Surface, motion: Motion3): CcdRun {
+export function runCcd(a: Surface | Shape<3>, b: Surface | Shape<3>, motion: Motion3): CcdRun {
+  if (!Surface.isSurface(a) || !Surface.isSurface(b)) return runShapes(a, b, motion);
   const result = timeOfImpact(a, b, motion);
   const bodies = new SurfaceMotion(
     a,
@@ -56,4 +59,31 @@ export function runCcd(a: Surface, b: Surface, motion: Motion3): CcdRun {
   const consistent =
     replay.toi === result.toi && replay.status === result.status && replay.iterations === result.iterations;
   return { result, iterates, directionalSteps: replay.directionalSteps, consistent };
+}
+
+/**
+ * A pair with an exact shape: the query, and the iterates of the same loop over a `ShapeMotion` (the
+ * plain step; no directional bound). Where neither body turns, timeOfImpact answers two shapes by
+ * the GJK ray cast instead of the loop: the replay then differs, and `consistent` says so.
+ */
+function runShapes(a: Surface | Shape<3>, b: Surface | Shape<3>, motion: Motion3): CcdRun {
+  const result = timeOfImpact(a, b, motion);
+  const bodies = new ShapeMotion(
+    a,
+    b,
+    new RigidMotion(motion.a[0], motion.a[1], 'motion.a'),
+    new RigidMotion(motion.b[0], motion.b[1], 'motion.b'),
+  );
+  const iterates: Iterate[] = [];
+  const recorder: DistanceEvaluator = {
+    distance(s) {
+      const gap = bodies.distance(s);
+      iterates.push({ s, gap });
+      return gap;
+    },
+  };
+  const replay = conservativeAdvance(recorder, result.mu, { tolerance: result.tolerance });
+  const consistent =
+    replay.toi === result.toi && replay.status === result.status && replay.iterations === result.iterations;
+  return { result, iterates, directionalSteps: 0, consistent };
 }

@@ -4,7 +4,7 @@ import './style.css';
 import type { Motion3 } from '@firsttouch/ccd';
 import { Box3, Vector3 } from 'three';
 import { printWorld, worldRun } from '../../src/runs/world.js';
-import type { Body } from './bodies.js';
+import { type Body, bodySize } from './bodies.js';
 import { BodiesView } from './bodies-view.js';
 import { bodyFromFile } from './body-file.js';
 import { builtinScene } from './builtin-scene.js';
@@ -13,6 +13,7 @@ import { GapPlot } from './gap-plot.js';
 import { gapAt, sampleGap } from './gap-samples.js';
 import { PoseForm } from './pose-form.js';
 import { motionOfSpec } from './pose-spec.js';
+import { PRIMITIVES, type PrimitiveName, primitiveBody } from './primitive-bodies.js';
 import { showDone, showRun, showState } from './readout.js';
 import { StepSlider } from './slider.js';
 import { View3d } from './view3d.js';
@@ -35,16 +36,16 @@ const slider = new StepSlider(byId<HTMLInputElement>('s'), byId('s-value'), (s) 
   bodiesView.showAt(s);
   plot.setCursor(s);
   byId('gap-at-s').textContent = motion
-    ? gapAt(bodies.a.surface, bodies.b.surface, motion, s).toExponential(4)
+    ? gapAt(bodies.a.body, bodies.b.body, motion, s).toExponential(4)
     : '';
 });
 
 function showBodies(): void {
   for (const key of ['a', 'b'] as const) {
-    const { name, surface } = bodies[key];
-    byId(`body-${key}-name`).textContent = `${name}, ${surface.facetCount} facets`;
+    const { name, body } = bodies[key];
+    byId(`body-${key}-name`).textContent = `${name}, ${bodySize(body)}`;
   }
-  bodiesView.setBodies(bodies.a.surface, bodies.b.surface);
+  bodiesView.setBodies(bodies.a.body, bodies.b.body);
 }
 
 async function run(): Promise<void> {
@@ -56,9 +57,9 @@ async function run(): Promise<void> {
   try {
     const m = motionOfSpec(form.read());
     const t0 = performance.now();
-    const ccd = runCcd(bodies.a.surface, bodies.b.surface, m);
+    const ccd = runCcd(bodies.a.body, bodies.b.body, m);
     const elapsed = performance.now() - t0;
-    const samples = sampleGap(bodies.a.surface, bodies.b.surface, m);
+    const samples = sampleGap(bodies.a.body, bodies.b.body, m);
     motion = m;
     last = ccd;
     bodiesView.setMotion(m);
@@ -92,6 +93,7 @@ function viewpoint(ccd: CcdRun): Vector3 | undefined {
 
 function loadBuiltin(): void {
   const scene = builtinScene();
+  for (const key of ['a', 'b'] as const) byId<HTMLSelectElement>(`shape-${key}`).value = '';
   bodies.a = scene.a;
   bodies.b = scene.b;
   form.write(scene.motion);
@@ -106,10 +108,23 @@ for (const key of ['a', 'b'] as const) {
     if (!file) return;
     try {
       bodies[key] = await bodyFromFile(file);
+      byId<HTMLSelectElement>(`shape-${key}`).value = '';
     } catch (error) {
       showState('error', `${file.name}: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
+    showBodies();
+    void run();
+  });
+}
+
+// A primitive in place of a body: the exact shape, drawn from its definition and queried as it is.
+for (const key of ['a', 'b'] as const) {
+  const select = byId<HTMLSelectElement>(`shape-${key}`);
+  select.addEventListener('change', () => {
+    const name = select.value as PrimitiveName;
+    if (!PRIMITIVES.includes(name)) return;
+    bodies[key] = primitiveBody(name, key);
     showBodies();
     void run();
   });

@@ -4,6 +4,7 @@ import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { readBounded } from '../load.js';
 import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
+import { PRIMITIVE_KEYS, primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { directionalOption } from './directional-option.js';
@@ -18,8 +19,8 @@ export const TOI_SCENE_HELP = `firsttouch toi scene.json [--json]
              "from": "t=0,0,0",                POSE, or an affine map {"L": [9 numbers, row-major],
              "to": {"L": [2,0,0, 0,1,0, 0,0,1], "t": [0,0,0]},          "t": [3 numbers]}
              "center": false, "fit": 1 },      optional placement on load
-      "b": { ... }
-    }
+      "b": { "ball": 0.1, "from": ..., "to": ... }     or a primitive instead of a file, as in
+    }                                                   first-impact's scenes (placed by its ends)
   With an affine map at any end, the query is timeOfImpactAffine (a POSE end is the map {R, t}).`;
 
 interface SceneBody {
@@ -56,19 +57,36 @@ export function toiScene(
   const side = (name: 'a' | 'b') => {
     const b = scene[name] as SceneBody | undefined;
     const where = `${path}: ${name}`;
-    if (typeof b !== 'object' || b === null || typeof b.file !== 'string')
-      throw new InputError(`${where}: "file" must be a string`);
-    if (b.fit !== undefined && (typeof b.fit !== 'number' || !(b.fit > 0)))
+    const shape =
+      typeof b === 'object' && b !== null
+        ? asInput(() => primitiveOf(b as Record<string, unknown>, where))
+        : undefined;
+    if (shape === undefined && (typeof b !== 'object' || b === null || typeof b.file !== 'string'))
+      throw new InputError(`${where}: "file" must be a string (or name a primitive: "ball", "cuboid", ...)`);
+    const body = b as SceneBody;
+    if (shape !== undefined && (body.center !== undefined || body.fit !== undefined))
+      throw new InputError(
+        `${where}: "center" and "fit" place a file's body; a primitive is placed by its ends`,
+      );
+    if (body.fit !== undefined && (typeof body.fit !== 'number' || !(body.fit > 0)))
       throw new InputError(`${where}: "fit" must be a positive number`);
-    const surface = loadPhase(
-      progress,
-      resolve(base, b.file),
-      { center: b.center === true, fit: b.fit as number | undefined },
-      b.file,
-    );
-    const from = endOf(b.from, `${where}.from`);
-    const to = b.to === undefined ? from : endOf(b.to, `${where}.to`);
-    return { surface, from, to, file: b.file };
+    const surface =
+      shape ??
+      loadPhase(
+        progress,
+        resolve(base, body.file as string),
+        { center: body.center === true, fit: body.fit as number | undefined },
+        body.file as string,
+      );
+    const from = endOf(body.from, `${where}.from`);
+    const to = body.to === undefined ? from : endOf(body.to, `${where}.to`);
+    // A primitive is named in the output as written (`{"ball":0.1}`), a file by its path.
+    const key = PRIMITIVE_KEYS.find((k) => (body as Record<string, unknown>)[k] !== undefined);
+    const file =
+      key === undefined
+        ? (body.file as string)
+        : JSON.stringify({ [key]: (body as Record<string, unknown>)[key] });
+    return { surface, from, to, file };
   };
   const A = side('a');
   const B = side('b');

@@ -9,12 +9,14 @@ import { directionalOption } from './directional-option.js';
 import { loadPair } from './pair.js';
 import { TOI_SCENE_HELP, toiScene } from './toi-scene.js';
 
-export const TOI_HELP = `firsttouch toi A.stl B.stl [options]
-  The certified time of first contact of two bodies over a step.
+export const TOI_HELP = `firsttouch toi A B [options]
+  The certified time of first contact of two bodies over a step. A body is a file (STL or OBJ) or a
+  primitive written as a scene body's JSON: '{"ball": 0.1}', '{"cuboid": [hx, hy, hz]}',
+  '{"capsule": [h, r]}', '{"cylinder": [h, r]}', '{"cone": [h, r]}', '{"convexHull": [x, y, z, ...]}'.
   --a-from POSE, --a-to POSE   body A's poses at s = 0 and s = 1 (default: at rest at identity;
                                 --a-to defaults to --a-from)
   --b-from POSE, --b-to POSE   body B's poses
-  --a-center, --b-center       centre the body on its bounding box when loading it
+  --a-center, --b-center       centre a file's body on its bounding box when loading it
   --a-fit F, --b-fit F         centre it and scale its largest extent to F
   --tolerance X                contact tolerance (default 1e-6 of the larger bounding-box diagonal)
   --directional on|off|auto    the directional bound (default auto)
@@ -36,7 +38,9 @@ export function toiCommand(argv: string[], progress: Progress): string {
     return printResult(result, a, b, args.options.has('json'), scene);
   }
   if (args.positional.length !== 2)
-    throw new UsageError(`toi needs two files (or one scene.json), got ${args.positional.length}`);
+    throw new UsageError(
+      `toi needs two bodies (files or primitives, or one scene.json), got ${args.positional.length}`,
+    );
   const directional = directionalOption(args.options.get('directional'));
   const tolerance = numberOption(args, 'tolerance', (x) => x > 0, 'a positive number');
   const maxIterations = numberOption(

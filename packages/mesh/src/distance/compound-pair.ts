@@ -2,6 +2,8 @@ import { GjkPair, type Shape } from '@firsttouch/convex';
 import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
+import { PartSearch } from '../tree/part-search.js';
+import { buildPartTree, type PartTree } from '../tree/part-tree.js';
 import { SurfacePair } from './surface-pair.js';
 import { SurfaceShapePair } from './surface-shape-pair.js';
 
@@ -11,8 +13,11 @@ type Part = Surface | Shape<3>;
 
 /** One part pair's query, whichever kinds the two parts are. */
 interface PartQuery {
-  /** A lower bound of the gap, part B placed in part A's frame by R, t. */
-  run(R: Float64Array, t: Float64Array): number;
+  /**
+   * A lower bound of the gap, part B placed in part A's frame by R, t; at least `cutoff` (and no
+   * witness) when the query stopped once it had certified the gap that large.
+   */
+  run(R: Float64Array, t: Float64Array, cutoff: number): number;
   /** The witness of the last run: points in part A's frame, the gap, the facets (0 for a shape). */
   readonly pointA: Float64Array;
   readonly pointB: Float64Array;
@@ -28,8 +33,9 @@ function partQuery(a: Part, b: Part): PartQuery {
   const q: PartQuery = { run: () => 0, pointA, pointB, distance: Number.NaN, facetA: 0, facetB: 0 };
   if (Surface.isSurface(a) && Surface.isSurface(b)) {
     const p = new SurfacePair(a, b);
-    q.run = (R, t) => {
-      const d = p.evaluate(R, t);
+    q.run = (R, t, cutoff) => {
+      const d = p.evaluate(R, t, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = d;
@@ -39,8 +45,9 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else if (Surface.isSurface(a)) {
     const p = new SurfaceShapePair(a, b as Shape<3>);
-    q.run = (R, t) => {
-      const d = p.evaluate(R, t);
+    q.run = (R, t, cutoff) => {
+      const d = p.evaluate(R, t, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = p.distance;
@@ -52,10 +59,11 @@ function partQuery(a: Part, b: Part): PartQuery {
     const p = new SurfaceShapePair(b, a as Shape<3>);
     const Ri = new Float64Array(9);
     const ti = new Float64Array(3);
-    q.run = (R, t) => {
+    q.run = (R, t, cutoff) => {
       for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) Ri[3 * i + j] = R[3 * j + i];
       for (let i = 0; i < 3; i++) ti[i] = -(Ri[3 * i] * t[0] + Ri[3 * i + 1] * t[1] + Ri[3 * i + 2] * t[2]);
-      const d = p.evaluate(Ri, ti);
+      const d = p.evaluate(Ri, ti, cutoff);
+      if (p.beyond) return Number.POSITIVE_INFINITY;
       // B's frame back to A's: x ↦ R x + t.
       place(R, t, p.pointB, pointA);
       place(R, t, p.pointA, pointB);
@@ -65,8 +73,11 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else {
     const p = new GjkPair(a, b as Shape<3>);
-    q.run = (R, t) => {
+    q.run = (R, t, cutoff) => {
+      // GJK may stop once its certified bound exceeds the cutoff: the pair is then out.
+      p.stopAbove = cutoff;
       const d = p.evaluate(R, t);
+      if (d >= cutoff) return Number.POSITIVE_INFINITY;
       pointA.set(p.pointA);
       pointB.set(p.pointB);
       q.distance = p.distance;
@@ -87,22 +98,26 @@ function place(R: ArrayLike<number>, t: ArrayLike<number>, x: ArrayLike<number>,
 
 const IDENTITY: Pose3 = Object.freeze(identityPose()) as Pose3;
 
-/** A body as parts with their poses and bounding balls (a lone body: one part at the identity). */
+/** A body as parts with their poses and the tree of their bounding balls (a lone body: one part at the identity). */
 interface Parts {
   parts: readonly { readonly body: Part; readonly pose: Pose3 }[];
-  balls: Float64Array;
+  tree: PartTree;
 }
 
 function partsOf(body: AnyBody3): Parts {
-  if (Compound.isCompound(body)) return { parts: body.parts, balls: body.balls };
+  if (Compound.isCompound(body)) return { parts: body.parts, tree: body.tree };
   const r = Surface.isSurface(body) ? body.extent().largestCoordinate * Math.sqrt(3) : body.reach;
-  return { parts: [{ body, pose: IDENTITY }], balls: new Float64Array([0, 0, 0, r * (1 + 1e-12)]) };
+  return {
+    parts: [{ body, pose: IDENTITY }],
+    tree: buildPartTree(new Float64Array([0, 0, 0, r * (1 + 1e-12)]), 3),
+  };
 }
 
 /**
  * The gap between two bodies of which either may be a {@link Compound} (the other a Surface, a shape
- * or a compound), at a placement: every pair of parts whose bounding balls may come nearer than the
- * best gap found so far is measured by the query its kinds take (mesh's `SurfacePair`,
+ * or a compound), at a placement: the two trees of the parts' bounding balls are descended together
+ * (nearer node pairs first), and every pair of parts whose balls may come nearer than the best gap
+ * found so far is measured by the query its kinds take (mesh's `SurfacePair`,
  * `SurfaceShapePair`, convex's `GjkPair`), each part pair's query kept from call to call (its warm
  * start). {@link CompoundPair.evaluate} returns a certified lower bound of the gap (the smallest over
  * the part pairs measured; a part pair left out has its balls at least that far apart). The witness
@@ -140,13 +155,25 @@ export class CompoundPair {
   readonly pointB = new Float64Array(3);
   /** Part pairs measured since the pair was bound. */
   partEvaluations = 0;
+  /** Node pairs of the part trees tested in the last evaluation. */
+  nodePairs = 0;
+  /** The last evaluation was given a `maxDistance` and certified the gap at least that large. */
+  beyond = false;
   #a: Parts | undefined;
   #b: Parts | undefined;
   #queries: (PartQuery | undefined)[] = [];
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
-  readonly #c = new Float64Array(3);
   readonly #RB = new Float64Array(9);
+  readonly #search = new PartSearch();
+  /** The placement of the evaluation under way, and its best part pair. */
+  #Rq: Float64Array = this.#R;
+  #tq: Float64Array = this.#t;
+  #best = Number.POSITIVE_INFINITY;
+  #cutoff = Number.POSITIVE_INFINITY;
+  #bi = -1;
+  #bj = -1;
+  readonly #visit = (i: number, j: number): number => this.#measure(i, j);
 
   constructor(a?: AnyBody3, b?: AnyBody3) {
     if (a !== undefined && b !== undefined) this.bind(a, b);
@@ -167,54 +194,71 @@ export class CompoundPair {
     this.#queries = [];
   }
 
-  /** A certified lower bound of the gap when a point x of B is at `R x + t` in A's frame; sets the fields. */
-  evaluate(R: Float64Array, t: Float64Array): number {
+  /**
+   * A certified lower bound of the gap when a point x of B is at `R x + t` in A's frame; sets the
+   * fields. With `maxDistance` (proximity queries), every part pair certified at least that far apart
+   * is left there (its balls, or its query stopping early): when all are, {@link beyond} is set, the
+   * bound returned is `maxDistance`, and there is no witness (parts −1, `distance` infinite).
+   */
+  evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
     const A = this.#a!;
     const B = this.#b!;
-    const nb = B.parts.length;
-    const c = this.#c;
-    let best = Number.POSITIVE_INFINITY;
-    let bestQuery: PartQuery | undefined;
-    let bi = -1;
-    let bj = -1;
-    for (let j = 0; j < nb; j++) {
-      // B's part ball in A's frame.
-      place(R, t, B.balls.subarray(4 * j, 4 * j + 3), c);
-      const rb = B.balls[4 * j + 3];
-      for (let i = 0; i < A.parts.length; i++) {
-        const o = 4 * i;
-        const gap =
-          Math.hypot(c[0] - A.balls[o], c[1] - A.balls[o + 1], c[2] - A.balls[o + 2]) - A.balls[o + 3] - rb;
-        if (gap >= best) continue;
-        const k = i * nb + j;
-        let q = this.#queries[k];
-        if (q === undefined) {
-          q = partQuery(A.parts[i].body, B.parts[j].body);
-          this.#queries[k] = q;
-        }
-        // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.
-        this.#relative(A.parts[i].pose, R, t, B.parts[j].pose);
-        const d = q.run(this.#R, this.#t);
-        this.partEvaluations++;
-        if (d < best || bestQuery === undefined) {
-          best = d;
-          bestQuery = q;
-          bi = i;
-          bj = j;
-        }
-      }
+    this.#Rq = R;
+    this.#tq = t;
+    this.#cutoff = maxDistance;
+    this.#best = maxDistance;
+    this.#bi = -1;
+    this.#bj = -1;
+    const search = this.#search;
+    search.place3(B.tree, R, t);
+    search.search(A.tree, B.tree, maxDistance, this.#visit);
+    this.nodePairs = search.nodePairs;
+    const bi = this.#bi;
+    const bj = this.#bj;
+    this.beyond = bi < 0;
+    if (bi < 0) {
+      this.lowerBound = maxDistance;
+      this.distance = Number.POSITIVE_INFINITY;
+      this.partA = this.partB = this.facetA = this.facetB = -1;
+      return maxDistance;
     }
-    const q = bestQuery!;
+    const q = this.#queries[bi * B.parts.length + bj]!;
     const pa = A.parts[bi].pose;
     place(pa.R, pa.t, q.pointA, this.pointA);
     place(pa.R, pa.t, q.pointB, this.pointB);
-    this.lowerBound = Math.max(0, best);
+    this.lowerBound = Math.max(0, this.#best);
     this.distance = q.distance;
     this.partA = bi;
     this.partB = bj;
     this.facetA = q.facetA;
     this.facetB = q.facetB;
     return this.lowerBound;
+  }
+
+  /** Measures part i of A against part j of B; returns the bound the search prunes by. */
+  #measure(i: number, j: number): number {
+    const A = this.#a!;
+    const B = this.#b!;
+    const nb = B.parts.length;
+    const k = i * nb + j;
+    let q = this.#queries[k];
+    if (q === undefined) {
+      q = partQuery(A.parts[i].body, B.parts[j].body);
+      this.#queries[k] = q;
+    }
+    // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.
+    this.#relative(A.parts[i].pose, this.#Rq, this.#tq, B.parts[j].pose);
+    const d = q.run(this.#R, this.#t, this.#cutoff);
+    this.partEvaluations++;
+    // Ties go to the first pair in the order (part of B, then part of A), whatever the search's order.
+    const bi = this.#bi;
+    const bj = this.#bj;
+    if (d < this.#best || (bi >= 0 && d === this.#best && (j < bj || (j === bj && i < bi)))) {
+      this.#best = d;
+      this.#bi = i;
+      this.#bj = j;
+    }
+    return this.#best;
   }
 
   /** `#R`, `#t` := pa⁻¹ ∘ (R, t) ∘ pb. */

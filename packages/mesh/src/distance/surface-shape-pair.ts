@@ -36,6 +36,8 @@ export class SurfaceShapePair {
   intersecting = false;
   /** The facet of A nearest the shape (−1 before an evaluation). */
   facet = -1;
+  /** The last evaluation was asked for a `maxDistance` and certified the gap at least that large. */
+  beyond = false;
   /** The witness on A and on B, in A's frame. */
   readonly pointA = new Float64Array(3);
   readonly pointB = new Float64Array(3);
@@ -80,9 +82,11 @@ export class SurfaceShapePair {
 
   /**
    * A certified lower bound of the gap when a point `x` of the shape is at `R x + t` in A's frame
-   * (`R` row-major); sets the fields.
+   * (`R` row-major); sets the fields. With `maxDistance`, stops as soon as the gap is certified at
+   * least that large: {@link beyond} is set, the bound returned is `maxDistance`, and there is no
+   * witness (`facet` −1, `distance` infinite).
    */
-  evaluate(R: Float64Array, t: Float64Array): number {
+  evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
     const surface = this.#surface!;
     const tree = surface.tree();
     const boxes = tree.boxes;
@@ -94,8 +98,9 @@ export class SurfaceShapePair {
       cy = t[1],
       cz = t[2];
     const gjk = this.gjk;
-    let best = Number.POSITIVE_INFINITY;
+    let best = maxDistance;
     let bestFacet = -1;
+    this.beyond = false;
     let stack = this.#stack;
     let top = 0;
     stack[top++] = 0;
@@ -128,13 +133,23 @@ export class SurfaceShapePair {
         gjk.stopAbove = best;
         const lower = gjk.evaluate(R, t);
         this.facetEvaluations++;
-        if (lower < best || bestFacet < 0) {
+        if (lower < best || (bestFacet < 0 && maxDistance === Number.POSITIVE_INFINITY)) {
           best = lower;
           bestFacet = f;
         }
         if (best === 0) break;
       }
       if (best === 0) break;
+    }
+    if (bestFacet < 0) {
+      // Every facet is certified at least maxDistance away (by its box, or by GJK stopping above it).
+      gjk.stopAbove = Number.POSITIVE_INFINITY;
+      this.beyond = true;
+      this.lowerBound = maxDistance;
+      this.distance = Number.POSITIVE_INFINITY;
+      this.intersecting = false;
+      this.facet = -1;
+      return maxDistance;
     }
     // The witness: the best facet again, run to convergence with its points.
     this.#load(surface, bestFacet);

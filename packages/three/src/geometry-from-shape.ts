@@ -1,0 +1,88 @@
+import { isShape3, type Shape } from '@firsttouch/convex';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import {
+  BoxGeometry,
+  BufferAttribute,
+  BufferGeometry,
+  CapsuleGeometry,
+  ConeGeometry,
+  CylinderGeometry,
+  SphereGeometry,
+} from 'three';
+
+/** Segments around a round shape's axis (and rings along it): enough to look round, few enough to draw many. */
+const ROUND = 32;
+
+/**
+ * A three.js `BufferGeometry` that draws a 3-D convex shape of `@firsttouch/convex` in its own frame
+ * (the axis along y, half extents, as the shapes are defined): three.js's sphere, box, capsule,
+ * cylinder and cone geometries from the shape's parameters, and a hull's (or point set's) own facets
+ * for `convexHull` (no second hull is built). The curved ones are tessellated for the picture only:
+ * the queries keep the exact shape. A `rounded` shape is drawn as its base (the picture leaves out
+ * its margin).
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a 3-D shape.
+ * @example
+ * ```ts
+ * import { capsule, convexHull } from '@firsttouch/convex';
+ * import { geometryFromShape } from '@firsttouch/three';
+ * const g = geometryFromShape(capsule(0.5, 0.25));
+ * g.computeBoundingBox();
+ * console.log(g.boundingBox!.max.y); // 0.75
+ * const tetra = geometryFromShape(convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]));
+ * console.log(tetra.getAttribute('position').count); // 12
+ * ```
+ */
+export function geometryFromShape(shape: Shape<3>): BufferGeometry {
+  if (!isShape3(shape))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometryFromShape: shape must be a 3-D shape, got ${describeValue(shape)}`,
+    );
+  const s = shape.base ?? shape;
+  const p = s.params;
+  let geometry: BufferGeometry;
+  switch (s.kind) {
+    case 'ball':
+      geometry = new SphereGeometry(p.radius, ROUND, ROUND / 2);
+      break;
+    case 'cuboid':
+      geometry = new BoxGeometry(2 * p.hx, 2 * p.hy, 2 * p.hz);
+      break;
+    case 'capsule':
+      geometry = new CapsuleGeometry(p.radius, 2 * p.halfHeight, ROUND / 4, ROUND);
+      break;
+    case 'cylinder':
+      geometry = new CylinderGeometry(p.radius, p.radius, 2 * p.halfHeight, ROUND);
+      break;
+    case 'cone':
+      // three's cone has its apex at +height/2 and its base at −height/2: the shapes' convention.
+      geometry = new ConeGeometry(p.radius, 2 * p.halfHeight, ROUND);
+      break;
+    default:
+      geometry = hullGeometry(s);
+  }
+  geometry.computeBoundingSphere();
+  return geometry;
+}
+
+/** A hull's own facets as a non-indexed geometry (one vertex a facet corner, flat normals). */
+function hullGeometry(shape: Shape<3>): BufferGeometry {
+  const v = shape.vertices();
+  const f = shape.facets();
+  if (f.length === 0)
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometryFromShape: a ${shape.kind} has no facets to draw (a hull or a point set of 4 points or more has)`,
+    );
+  const xyz = new Float32Array(3 * f.length);
+  for (let k = 0; k < f.length; k++) {
+    xyz[3 * k] = v[3 * f[k]];
+    xyz[3 * k + 1] = v[3 * f[k] + 1];
+    xyz[3 * k + 2] = v[3 * f[k] + 2];
+  }
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(xyz, 3));
+  geometry.computeVertexNormals();
+  return geometry;
+}
