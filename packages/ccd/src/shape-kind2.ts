@@ -68,10 +68,17 @@ export const SHAPE_QUERIES2 = new Pool<
 
 /** A 2-D shape's size as the driver reads a curve's. */
 function shapeExtent2(shape: Exclude<Body2, Curve>): { diagonal: number; largestCoordinate: number } {
-  const b = shape.bounds();
+  // bounds() read in place (it copies the box): the same numbers.
+  const m = shape.margin;
   let largest = 0;
-  for (let k = 0; k < 2; k++) largest = Math.max(largest, Math.abs(b.min[k]), Math.abs(b.max[k]));
-  return { diagonal: b.diagonal, largestCoordinate: largest };
+  let d2 = 0;
+  for (let k = 0; k < 2; k++) {
+    const lo = shape.coreMin[k] - m;
+    const hi = shape.coreMax[k] + m;
+    d2 += (hi - lo) ** 2;
+    largest = Math.max(largest, Math.abs(lo), Math.abs(hi));
+  }
+  return { diagonal: Math.sqrt(d2), largestCoordinate: largest };
 }
 
 /**
@@ -98,7 +105,7 @@ export function shapeImpactResult2(
   run: ImpactRun,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  if (bodies.at !== run.toi) bodies.distance(run.toi);
+  bodies.settle(run.toi);
   const r = out ?? createImpactResult2();
   const w = bodies.witness(r.pointA, r.pointB);
   const dx = r.pointB[0] - r.pointA[0];

@@ -3,7 +3,12 @@ import { Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
 import { type Pose2, type RigidMotion2, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
-import type { MotionOptions, ResolvedOptions } from './options.js';
+import { type MotionOptions, motionTolerance, type ResolvedOptions } from './options.js';
+
+/** GJK's stopping share on the loop's steps between two shapes (as `ShapeMotion`'s). */
+const LOOP_RELATIVE = 1e-3;
+/** GJK's default stopping share. */
+const EXACT_RELATIVE = 1e-13;
 
 /** A body of `timeOfImpact2`: a curve or a 2-D convex shape of `@firsttouch/convex`. */
 export type Body2 = Curve | Shape<2>;
@@ -13,7 +18,9 @@ export type Body2 = Curve | Shape<2>;
  * {@link DistanceEvaluator}. The gap at s is GJK's certified lower bound at the interpolated poses,
  * between two shapes, or between the shape and the segments of the curve that its bounding disc may
  * come near (`CurveShapePair`). Speed bound of a shape: |Δt| + |θ|·reach. Two shapes of which
- * neither turns are answered by the GJK ray cast ({@link ShapeMotion2.solve}).
+ * neither turns are answered by the GJK ray cast ({@link ShapeMotion2.solve}); between two turning
+ * shapes the loop also has the directional step (GJK's separating axis n, closing no faster than
+ * n·(Δ_A − Δ_B) + |θ_A| reach_A + |θ_B| reach_B), which the default mode takes at every step.
  *
  * @example
  * ```ts
@@ -48,8 +55,16 @@ export class ShapeMotion2 implements DistanceEvaluator {
   #at = Number.NaN;
   /** Segment–shape GJK runs (a curve involved). */
   distancePairEvaluations = 0;
-  /** Always 0: no directional bound here. */
+  /** The directional step evaluates no pair beyond the gap's own: always 0. */
   readonly directionalPairEvaluations = 0;
+  /** The loop's tolerance (NaN without one: every gap to GJK's 1e-13). */
+  #tolerance = Number.NaN;
+  /** |θ_A| reach_A + |θ_B| reach_B (NaN until the first directional step of a run). */
+  #spins = Number.NaN;
+  /** The last gap of two shapes was measured to GJK's 1e-13. */
+  #exact = false;
+  /** Measure every gap to GJK's 1e-13 (while settling). */
+  #exactOnly = false;
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -61,7 +76,9 @@ export class ShapeMotion2 implements DistanceEvaluator {
   }
 
   /** Points the evaluator at another step, keeping its scratch. Counters restart. */
-  reset(a: Body2, b: Body2, motionA: RigidMotion2, motionB: RigidMotion2, _options?: MotionOptions): void {
+  reset(a: Body2, b: Body2, motionA: RigidMotion2, motionB: RigidMotion2, options?: MotionOptions): void {
+    this.#tolerance = motionTolerance(options);
+    this.#spins = Number.NaN;
     this.#a = a;
     this.#b = b;
     this.#motionA = motionA;
@@ -74,6 +91,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     if (!ca && !cb) {
       this.#case = 0;
       this.gjk.bind(a as Shape<2>, b as Shape<2>);
+      this.gjk.deferPoints = true;
     } else {
       this.#case = ca ? 1 : 2;
       if (this.#mixed === undefined) this.#mixed = new CurveShapePair();
@@ -108,7 +126,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     const q = this.#rel;
     if (this.#case === 0) {
       relativeTransform2(this.poseA, this.poseB, q);
-      return this.gjk.evaluate2(q[0], q[1], q[2], q[3]);
+      return this.#shapeGap(q);
     }
     const mixed = this.#mixed!;
     if (this.#case === 1) relativeTransform2(this.poseA, this.poseB, q);
@@ -117,6 +135,68 @@ export class ShapeMotion2 implements DistanceEvaluator {
     const d = mixed.evaluate(q[0], q[1], q[2], q[3]);
     this.distancePairEvaluations += mixed.segmentEvaluations - before;
     return d;
+  }
+
+  /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
+  get directionalEveryStep(): boolean {
+    return this.#case === 0;
+  }
+
+  /** Evaluates at `s` unless the last evaluation was there, to GJK's full precision: a result's witness. */
+  settle(s: number): void {
+    if (this.#at === s && (this.#case !== 0 || this.#exact)) return;
+    this.#exactOnly = true;
+    try {
+      this.distance(s);
+    } finally {
+      this.#exactOnly = false;
+    }
+  }
+
+  /** The gap of two shapes at the placement `q` (cos, sin, tu, tv), as `ShapeMotion`'s. */
+  #shapeGap(q: Float64Array): number {
+    const g = this.gjk;
+    const tol = this.#tolerance;
+    this.#exact = true;
+    if (tol > 0 && !this.#exactOnly) {
+      g.relativeTolerance = LOOP_RELATIVE;
+      const d = g.evaluate2(q[0], q[1], q[2], q[3]);
+      g.relativeTolerance = EXACT_RELATIVE;
+      if (d > 2 * tol) {
+        this.#exact = false;
+        return d;
+      }
+    }
+    return g.evaluate2(q[0], q[1], q[2], q[3]);
+  }
+
+  /**
+   * The directional step of two shapes from the last gap: every point of B lies at least `lowerBound`
+   * beyond every point of A along GJK's axis n (fixed in the world from s on); a point at distance ρ
+   * from its body's origin moves along n at least at n·Δ − |θ| ρ, so the separation falls no faster
+   * than n·(Δ_A − Δ_B) + |θ_A| reach_A + |θ_B| reach_B. 0 (the plain step) for other pairs.
+   */
+  directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
+    if (this.#case !== 0) return 0;
+    if (this.#at !== s) this.distance(s);
+    const g = this.gjk;
+    const margin = g.lowerBound - 0.5 * tolerance;
+    if (!(margin > 0)) return 0;
+    const ma = this.#motionA;
+    const mb = this.#motionB;
+    if (Number.isNaN(this.#spins)) {
+      this.#spins =
+        Math.abs(ma.theta) * (this.#a as Shape<2>).reach + Math.abs(mb.theta) * (this.#b as Shape<2>).reach;
+    }
+    const c = Math.cos(this.poseA.angle);
+    const sn = Math.sin(this.poseA.angle);
+    const x = g.lowerAxis[0],
+      y = g.lowerAxis[1];
+    const closing =
+      (c * x - sn * y) * (ma.delta[0] - mb.delta[0]) +
+      (sn * x + c * y) * (ma.delta[1] - mb.delta[1]) +
+      this.#spins;
+    return closing > 0 ? margin / closing : limit;
   }
 
   /**
@@ -155,7 +235,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     const status = this.gjk.cast(R, this.#t, this.#r, options.tolerance, options.maxIterations);
     const toi = this.gjk.toi;
     // One distance at toi (warm-started) makes the witness exact to GJK's 1e-13.
-    this.distance(toi);
+    this.settle(toi);
     out.status = status;
     out.toi = toi;
     out.distance = this.gjk.distance;
@@ -176,6 +256,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
   ): { distance: number; segmentA: number; segmentB: number } {
     if (this.#case === 0) {
       const g = this.gjk;
+      g.writePoints();
       toWorld(this.poseA, g.pointA, pointA);
       toWorld(this.poseA, g.pointB, pointB);
       return { distance: g.distance, segmentA: 0, segmentB: 0 };
