@@ -118,7 +118,7 @@ export function shapeImpactResult(
   out?: TimeOfImpactResult,
 ): TimeOfImpactResult {
   // The witness is that of toi: evaluate there when the loop's last evaluation was elsewhere.
-  bodies.settle(run.toi);
+  if (bodies.at !== run.toi) bodies.distance(run.toi);
   const r = out ?? createImpactResult();
   const w = bodies.witness(r.pointA, r.pointB);
   const dx = r.pointB[0] - r.pointA[0],

@@ -105,7 +105,7 @@ export function shapeImpactResult2(
   run: ImpactRun,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  bodies.settle(run.toi);
+  if (bodies.at !== run.toi) bodies.distance(run.toi);
   const r = out ?? createImpactResult2();
   const w = bodies.witness(r.pointA, r.pointB);
   const dx = r.pointB[0] - r.pointA[0];

@@ -3,16 +3,7 @@ import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } 
 import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
-import { type MotionOptions, motionTolerance, type ResolvedOptions } from './options.js';
-
-/**
- * GJK's stopping share on the loop's steps between two shapes: a lower bound within 0.1 % of the gap
- * shortens a step by 0.1 % of itself and saves supports; a gap it cannot tell from the tolerance is
- * measured again to GJK's 1e-13 (the loop's contact test and the witness see exact gaps).
- */
-const LOOP_RELATIVE = 1e-3;
-/** GJK's default stopping share (`GjkPair.relativeTolerance`). */
-const EXACT_RELATIVE = 1e-13;
+import type { MotionOptions, ResolvedOptions } from './options.js';
 
 /**
  * A body of `timeOfImpact`: a triangle surface, a convex shape of `@firsttouch/convex`, or a compound
@@ -72,15 +63,9 @@ export class ShapeMotion implements DistanceEvaluator {
   distancePairEvaluations = 0;
   /** The directional step evaluates no pair beyond the gap's own: always 0. */
   readonly directionalPairEvaluations = 0;
-  /** The loop's tolerance (NaN without one: every gap is measured to GJK's 1e-13). */
-  #tolerance = Number.NaN;
   /** |θ| ρ of each of two shapes (NaN until the first directional step of a run). */
   #spinA = Number.NaN;
   #spinB = 0;
-  /** The last gap of two shapes was measured to GJK's 1e-13. */
-  #exact = false;
-  /** Measure every gap to GJK's 1e-13 (while settling). */
-  #exactOnly = false;
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -92,8 +77,7 @@ export class ShapeMotion implements DistanceEvaluator {
   }
 
   /** Points the evaluator at another step, keeping its scratch. Counters restart. */
-  reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, options?: MotionOptions): void {
-    this.#tolerance = motionTolerance(options);
+  reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, _options?: MotionOptions): void {
     this.#spinA = Number.NaN;
     this.#a = a;
     this.#b = b;
@@ -168,7 +152,7 @@ export class ShapeMotion implements DistanceEvaluator {
     this.convexEvaluations++;
     if (this.#case === 0) {
       relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
-      return this.#shapeGap();
+      return this.gjk.evaluate(this.#R, this.#t);
     }
     if (this.#case === 3) {
       relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
@@ -187,46 +171,9 @@ export class ShapeMotion implements DistanceEvaluator {
     return d;
   }
 
-  /**
-   * Evaluates at `s` unless the last evaluation was there, to GJK's full precision: the witness of a
-   * result.
-   */
-  settle(s: number): void {
-    if (this.#at === s && (this.#case !== 0 || this.#exact)) return;
-    this.#exactOnly = true;
-    try {
-      this.distance(s);
-    } finally {
-      this.#exactOnly = false;
-    }
-  }
-
   /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
   get directionalEveryStep(): boolean {
     return this.#case === 0;
-  }
-
-  /**
-   * The gap between two shapes at the placement in `#R`, `#t`: GJK to 0.1 % of the gap when the loop's
-   * tolerance is known and the gap stands clear of it, else to 1e-13 (warm-started from the loose
-   * run's simplex: a support or two).
-   */
-  #shapeGap(): number {
-    const g = this.gjk;
-    const tol = this.#tolerance;
-    this.#exact = true;
-    if (tol > 0 && !this.#exactOnly) {
-      g.relativeTolerance = LOOP_RELATIVE;
-      const d = g.evaluate(this.#R, this.#t);
-      g.relativeTolerance = EXACT_RELATIVE;
-      // Upper ≤ lower / (1 − 1e-3): a lower bound above twice the tolerance is no contact, whatever
-      // the exact gap.
-      if (d > 2 * tol) {
-        this.#exact = false;
-        return d;
-      }
-    }
-    return g.evaluate(this.#R, this.#t);
   }
 
   /**
@@ -301,7 +248,7 @@ export class ShapeMotion implements DistanceEvaluator {
     const toi = g.toi;
     // The witness is of toi: the cast stops once |v| is within the tolerance, an upper bound of the
     // gap; one distance there (warm-started from the cast's simplex) makes it exact to GJK's 1e-13.
-    this.settle(toi);
+    this.distance(toi);
     out.status = status;
     out.toi = toi;
     out.distance = g.distance;

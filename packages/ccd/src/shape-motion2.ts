@@ -3,12 +3,7 @@ import { Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
 import { type Pose2, type RigidMotion2, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
-import { type MotionOptions, motionTolerance, type ResolvedOptions } from './options.js';
-
-/** GJK's stopping share on the loop's steps between two shapes (as `ShapeMotion`'s). */
-const LOOP_RELATIVE = 1e-3;
-/** GJK's default stopping share. */
-const EXACT_RELATIVE = 1e-13;
+import type { MotionOptions, ResolvedOptions } from './options.js';
 
 /** A body of `timeOfImpact2`: a curve or a 2-D convex shape of `@firsttouch/convex`. */
 export type Body2 = Curve | Shape<2>;
@@ -57,14 +52,8 @@ export class ShapeMotion2 implements DistanceEvaluator {
   distancePairEvaluations = 0;
   /** The directional step evaluates no pair beyond the gap's own: always 0. */
   readonly directionalPairEvaluations = 0;
-  /** The loop's tolerance (NaN without one: every gap to GJK's 1e-13). */
-  #tolerance = Number.NaN;
   /** |θ_A| reach_A + |θ_B| reach_B (NaN until the first directional step of a run). */
   #spins = Number.NaN;
-  /** The last gap of two shapes was measured to GJK's 1e-13. */
-  #exact = false;
-  /** Measure every gap to GJK's 1e-13 (while settling). */
-  #exactOnly = false;
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -76,8 +65,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
   }
 
   /** Points the evaluator at another step, keeping its scratch. Counters restart. */
-  reset(a: Body2, b: Body2, motionA: RigidMotion2, motionB: RigidMotion2, options?: MotionOptions): void {
-    this.#tolerance = motionTolerance(options);
+  reset(a: Body2, b: Body2, motionA: RigidMotion2, motionB: RigidMotion2, _options?: MotionOptions): void {
     this.#spins = Number.NaN;
     this.#a = a;
     this.#b = b;
@@ -126,7 +114,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     const q = this.#rel;
     if (this.#case === 0) {
       relativeTransform2(this.poseA, this.poseB, q);
-      return this.#shapeGap(q);
+      return this.gjk.evaluate2(q[0], q[1], q[2], q[3]);
     }
     const mixed = this.#mixed!;
     if (this.#case === 1) relativeTransform2(this.poseA, this.poseB, q);
@@ -140,34 +128,6 @@ export class ShapeMotion2 implements DistanceEvaluator {
   /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
   get directionalEveryStep(): boolean {
     return this.#case === 0;
-  }
-
-  /** Evaluates at `s` unless the last evaluation was there, to GJK's full precision: a result's witness. */
-  settle(s: number): void {
-    if (this.#at === s && (this.#case !== 0 || this.#exact)) return;
-    this.#exactOnly = true;
-    try {
-      this.distance(s);
-    } finally {
-      this.#exactOnly = false;
-    }
-  }
-
-  /** The gap of two shapes at the placement `q` (cos, sin, tu, tv), as `ShapeMotion`'s. */
-  #shapeGap(q: Float64Array): number {
-    const g = this.gjk;
-    const tol = this.#tolerance;
-    this.#exact = true;
-    if (tol > 0 && !this.#exactOnly) {
-      g.relativeTolerance = LOOP_RELATIVE;
-      const d = g.evaluate2(q[0], q[1], q[2], q[3]);
-      g.relativeTolerance = EXACT_RELATIVE;
-      if (d > 2 * tol) {
-        this.#exact = false;
-        return d;
-      }
-    }
-    return g.evaluate2(q[0], q[1], q[2], q[3]);
   }
 
   /**
@@ -235,7 +195,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     const status = this.gjk.cast(R, this.#t, this.#r, options.tolerance, options.maxIterations);
     const toi = this.gjk.toi;
     // One distance at toi (warm-started) makes the witness exact to GJK's 1e-13.
-    this.settle(toi);
+    this.distance(toi);
     out.status = status;
     out.toi = toi;
     out.distance = this.gjk.distance;
