@@ -28,6 +28,12 @@ export interface DistanceEvaluator {
    * step).
    */
   directionalStep?(s: number, gap: number, tolerance: number, floor: number, limit: number): number;
+  /**
+   * The directional step costs no more than a few flops on what the last gap measured (two convex
+   * shapes: one separating axis): the default mode (`'auto'`) then takes it at every step instead of
+   * after stalls. Read once a run.
+   */
+  readonly directionalEveryStep?: boolean;
 }
 
 /**
@@ -173,7 +179,9 @@ export function advanceResolved(
   let d = gapAt(evaluator, 0);
   out.horizonReached = false;
   if (d <= tolerance) return ended(out, CcdStatus.InitialContact, 0, d, 0, 0);
-  let useDirectional = directional === true && canDirect;
+  let useDirectional =
+    canDirect &&
+    (directional === true || (directional === 'auto' && evaluator.directionalEveryStep === true));
   let stalled = 0;
   let directionalSteps = 0;
   for (let k = 1; k <= maxIterations; k++) {

@@ -8,7 +8,8 @@ import {
 
 /**
  * When to use the directional (C2A) bound: `true` at every step, `false` never (plain bound only),
- * `'auto'` (the default) plain steps, and the larger of the two after 8 stalled steps in a row.
+ * `'auto'` (the default) plain steps, and the larger of the two after 8 stalled steps in a row (at
+ * every step where the directional step costs a few flops: two convex shapes).
  *
  * @example
  * ```ts

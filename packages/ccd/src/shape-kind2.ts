@@ -86,10 +86,17 @@ function shapeExtent2(shape: Exclude<Body2, Curve | Compound2>): {
   diagonal: number;
   largestCoordinate: number;
 } {
-  const b = shape.bounds();
+  // bounds() read in place (it copies the box): the same numbers.
+  const m = shape.margin;
   let largest = 0;
-  for (let k = 0; k < 2; k++) largest = Math.max(largest, Math.abs(b.min[k]), Math.abs(b.max[k]));
-  return { diagonal: b.diagonal, largestCoordinate: largest };
+  let d2 = 0;
+  for (let k = 0; k < 2; k++) {
+    const lo = shape.coreMin[k] - m;
+    const hi = shape.coreMax[k] + m;
+    d2 += (hi - lo) ** 2;
+    largest = Math.max(largest, Math.abs(lo), Math.abs(hi));
+  }
+  return { diagonal: Math.sqrt(d2), largestCoordinate: largest };
 }
 
 /**

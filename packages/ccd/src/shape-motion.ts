@@ -17,8 +17,10 @@ export type Body3 = Surface | Shape<3> | Compound;
  * (`GjkPair`), or between the shape and each facet of the surface the shape's bounding ball may come
  * near (`SurfaceShapePair`, the surface's tree searched). The speed bound of a shape is
  * |Δt| + |θ|·reach (no point of it is farther than `reach` from its origin, the rotation's centre).
- * There is no directional step: the plain step (d − tol/2)/μ is the loop's. Allocates nothing per
- * evaluation.
+ * Between two shapes the loop also has the directional step (seed 000's bound for one convex pair:
+ * GJK's separating axis n, the separation along it closing no faster than n·(Δ_A − Δ_B) + |θ_A| ρ_A +
+ * |θ_B| ρ_B), a few flops on what the gap measured, so the default mode takes it at every step. A
+ * mixed or compound pair takes the plain step (d − tol/2)/μ only. Allocates nothing per evaluation.
  *
  * @example
  * ```ts
@@ -59,8 +61,11 @@ export class ShapeMotion implements DistanceEvaluator {
   #at = Number.NaN;
   /** Facet–shape GJK runs (a surface involved). */
   distancePairEvaluations = 0;
-  /** The directional bound is not used here: always 0. */
+  /** The directional step evaluates no pair beyond the gap's own: always 0. */
   readonly directionalPairEvaluations = 0;
+  /** |θ| ρ of each of two shapes (NaN until the first directional step of a run). */
+  #spinA = Number.NaN;
+  #spinB = 0;
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -73,6 +78,7 @@ export class ShapeMotion implements DistanceEvaluator {
 
   /** Points the evaluator at another step, keeping its scratch. Counters restart. */
   reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, _options?: MotionOptions): void {
+    this.#spinA = Number.NaN;
     this.#a = a;
     this.#b = b;
     this.#motionA = motionA;
@@ -89,6 +95,8 @@ export class ShapeMotion implements DistanceEvaluator {
     } else if (!sa && !sb) {
       this.#case = 0;
       this.gjk.bind(a as Shape<3>, b as Shape<3>);
+      // The witness points are written once, for the result (see `witness`).
+      this.gjk.deferPoints = true;
     } else {
       this.#case = sa ? 1 : 2;
       if (this.#mixed === undefined) this.#mixed = new SurfaceShapePair();
@@ -163,6 +171,52 @@ export class ShapeMotion implements DistanceEvaluator {
     return d;
   }
 
+  /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
+  get directionalEveryStep(): boolean {
+    return this.#case === 0;
+  }
+
+  /**
+   * The directional step of two shapes from the last gap (the loop asks at the instant it measured):
+   * every point of B lies at least `lowerBound` beyond every point of A along GJK's axis n (A's frame
+   * at s; fixed in the world from here on). A point y of a body turning about the world axis k moves
+   * along n at n·Δ + θ n·(k × y) = n·Δ + θ (n × k)·y, and n × k is orthogonal to k, so that term is
+   * at least −|θ| |n × k| ρ (ρ its distance from the turning axis): the separation, a lower bound of
+   * the gap, falls no faster than n·(Δ_A − Δ_B) + |θ_A| |n × k_A| ρ_A + |θ_B| |n × k_B| ρ_B (seed
+   * 000's rate, with the turn's share along n). The step keeps it above tol/2. 0 (the plain step is
+   * taken) for other pairs.
+   */
+  directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
+    if (this.#case !== 0) return 0;
+    if (this.#at !== s) this.distance(s);
+    const g = this.gjk;
+    const margin = g.lowerBound - 0.5 * tolerance;
+    if (!(margin > 0)) return 0;
+    const ma = this.#motionA;
+    const mb = this.#motionB;
+    if (Number.isNaN(this.#spinA)) {
+      this.#spinA = spinOf(this.#a as Shape<3>, ma);
+      this.#spinB = spinOf(this.#b as Shape<3>, mb);
+    }
+    const R = this.poseA.R;
+    const x = g.lowerAxis[0],
+      y = g.lowerAxis[1],
+      z = g.lowerAxis[2];
+    // n in the world.
+    const nx = R[0] * x + R[1] * y + R[2] * z,
+      ny = R[3] * x + R[4] * y + R[5] * z,
+      nz = R[6] * x + R[7] * y + R[8] * z;
+    const dA = ma.delta;
+    const dB = mb.delta;
+    const closing =
+      nx * (dA[0] - dB[0]) +
+      ny * (dA[1] - dB[1]) +
+      nz * (dA[2] - dB[2]) +
+      this.#spinA * across(nx, ny, nz, ma.axis) +
+      this.#spinB * across(nx, ny, nz, mb.axis);
+    return closing > 0 ? margin / closing : limit;
+  }
+
   /**
    * Two shapes of which neither turns over the step (each one's rotation at s = 1 is its rotation at
    * s = 0, bit for bit) are answered by the GJK ray cast (seed 002, `GjkPair.cast`), which keeps the
@@ -214,6 +268,7 @@ export class ShapeMotion implements DistanceEvaluator {
   witness(pointA: Float64Array, pointB: Float64Array): { distance: number; facetA: number; facetB: number } {
     if (this.#case === 0) {
       const g = this.gjk;
+      g.writePoints();
       toWorld(this.poseA, g.pointA, pointA);
       toWorld(this.poseA, g.pointB, pointB);
       return { distance: g.distance, facetA: 0, facetB: 0 };
@@ -247,6 +302,28 @@ function speedOf(body: Body3, m: RigidMotion): number {
   if (Surface.isSurface(body)) return m.bound(body.distinctVertices());
   // A shape's reach, or a compound's (the farthest corner of its parts' boxes).
   return m.translationLength + Math.abs(m.theta) * body.reach;
+}
+
+/**
+ * |θ| times the largest distance of a point of the shape from its turning axis (through its origin):
+ * a hull's vertices measured (the margin added), any other shape's reach.
+ */
+function spinOf(shape: Shape<3>, m: RigidMotion): number {
+  if (m.theta === 0) return 0;
+  const rho = shape.count > 0 ? m.maxRadius(shape.points) + shape.margin : shape.reach;
+  return Math.abs(m.theta) * rho;
+}
+
+/**
+ * |n × k| for a unit n and the motion's axis k (a unit vector, or zeros for no turn), at most 1 (a
+ * rounding above it would only lengthen the closing rate).
+ */
+function across(nx: number, ny: number, nz: number, k: Float64Array): number {
+  const cx = ny * k[2] - nz * k[1],
+    cy = nz * k[0] - nx * k[2],
+    cz = nx * k[1] - ny * k[0];
+  const c = Math.sqrt(cx * cx + cy * cy + cz * cz);
+  return c < 1 ? c : 1;
 }
 
 /** The motion does not turn: its rotation at s = 1 is that at s = 0, bit for bit. */

@@ -178,8 +178,18 @@ function climb3(c: CoreData, d: Float64Array, from: number, out: Float64Array): 
 
 /** The first point of `P` (x y each) farthest along (x, y). */
 function scan2(P: Float64Array, d: Float64Array, out: Float64Array): number {
-  const x = d[0],
-    y = d[1];
+  const at = 2 * farthest2(P, d[0], d[1]);
+  out[0] = P[at];
+  out[1] = P[at + 1];
+  out[2] = 0;
+  return at / 2;
+}
+
+/**
+ * The index of the first point of `P` (x y each) farthest along (x, y): the scan of planar point
+ * sets, which GJK's support step also calls directly on its hot path.
+ */
+export function farthest2(P: Float64Array, x: number, y: number): number {
   let best = Number.NEGATIVE_INFINITY;
   let at = 0;
   for (let p = 0; p < P.length; p += 2) {
@@ -189,9 +199,6 @@ function scan2(P: Float64Array, d: Float64Array, out: Float64Array): number {
       at = p;
     }
   }
-  out[0] = P[at];
-  out[1] = P[at + 1];
-  out[2] = 0;
   return at / 2;
 }
 

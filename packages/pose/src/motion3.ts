@@ -375,6 +375,10 @@ function isValidPose3(p: unknown): boolean {
   if (typeof p !== 'object' || p === null) return false;
   const R = (p as { R?: unknown }).R;
   const t = (p as { t?: unknown }).t;
+  // Float64Arrays (every pose this library makes) take the unrolled check: each entry is a number.
+  if (R instanceof Float64Array && t instanceof Float64Array) {
+    return R.length === 9 && t.length === 3 && isRotationPose(R, t);
+  }
   if (!(R instanceof Float64Array || Array.isArray(R)) || R.length !== 9) return false;
   if (!(t instanceof Float64Array || Array.isArray(t)) || t.length !== 3) return false;
   for (let i = 0; i < 9; i++) {
@@ -385,18 +389,34 @@ function isValidPose3(p: unknown): boolean {
     const x = t[i];
     if (typeof x !== 'number' || !Number.isFinite(x)) return false;
   }
-  let worst = 0;
-  for (let i = 0; i < 3; i++) {
-    for (let j = i; j < 3; j++) {
-      const dot = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] + R[3 * i + 2] * R[3 * j + 2];
-      const e = Math.abs(dot - (i === j ? 1 : 0));
-      if (e > worst) worst = e;
-    }
-  }
-  if (!(worst <= ORTHONORMAL_TOLERANCE)) return false;
-  const det =
-    R[0] * (R[4] * R[8] - R[5] * R[7]) -
-    R[1] * (R[3] * R[8] - R[5] * R[6]) +
-    R[2] * (R[3] * R[7] - R[4] * R[6]);
-  return det >= 0;
+  return isRotationPose(R as ArrayLike<number>, t as ArrayLike<number>);
+}
+
+/**
+ * Numbers `R` (9) and `t` (3) are finite, `R` orthonormal within `ORTHONORMAL_TOLERANCE` and not a
+ * reflection: `assertPose3`'s checks, written out on locals (every query validates four poses).
+ */
+function isRotationPose(R: ArrayLike<number>, t: ArrayLike<number>): boolean {
+  const r0 = R[0],
+    r1 = R[1],
+    r2 = R[2],
+    r3 = R[3],
+    r4 = R[4],
+    r5 = R[5],
+    r6 = R[6],
+    r7 = R[7],
+    r8 = R[8];
+  // 0 times a sum of finite numbers is 0; an infinity or a NaN makes it NaN (a sum that overflows
+  // also refuses here, and assertPose3 then judges the pose).
+  if (0 * (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7 + r8 + t[0] + t[1] + t[2]) !== 0) return false;
+  const tol = ORTHONORMAL_TOLERANCE;
+  return (
+    Math.abs(r0 * r0 + r1 * r1 + r2 * r2 - 1) <= tol &&
+    Math.abs(r3 * r3 + r4 * r4 + r5 * r5 - 1) <= tol &&
+    Math.abs(r6 * r6 + r7 * r7 + r8 * r8 - 1) <= tol &&
+    Math.abs(r0 * r3 + r1 * r4 + r2 * r5) <= tol &&
+    Math.abs(r0 * r6 + r1 * r7 + r2 * r8) <= tol &&
+    Math.abs(r3 * r6 + r4 * r7 + r5 * r8) <= tol &&
+    r0 * (r4 * r8 - r5 * r7) - r1 * (r3 * r8 - r5 * r6) + r2 * (r3 * r7 - r4 * r6) >= 0
+  );
 }

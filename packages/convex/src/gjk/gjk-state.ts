@@ -1,5 +1,5 @@
 import type { Shape } from '../shape.js';
-import { CORE_POINTS, CORE_POINTS2, farthest3 } from '../support.js';
+import { CORE_POINTS, CORE_POINTS2, farthest2, farthest3 } from '../support.js';
 import { Simplex } from './simplex.js';
 
 /** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
@@ -272,8 +272,8 @@ export class GjkState {
     const B = this.shapeB!;
     const n = S.n;
     const o = 3 * n;
-    // Point sets that scan (small hulls, mesh's vertex sets) are scanned here, the direction in
-    // locals: the common case of mesh's hull paths, without the support mapping's calls.
+    // Point sets that scan (small hulls and polygons, mesh's vertex sets) are scanned here, the
+    // direction in locals: the common case of mesh's hull paths, without the support mapping's calls.
     let ia: number;
     if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
       ia = farthest3(A.points, vx, vy, vz);
@@ -281,6 +281,12 @@ export class GjkState {
       S.a[o] = P[3 * ia];
       S.a[o + 1] = P[3 * ia + 1];
       S.a[o + 2] = P[3 * ia + 2];
+    } else if (A.core === CORE_POINTS2 && !(climb && A.climb && this.hintA >= 0)) {
+      ia = farthest2(A.points, vx, vy);
+      const P = A.points;
+      S.a[o] = P[2 * ia];
+      S.a[o + 1] = P[2 * ia + 1];
+      S.a[o + 2] = 0;
     } else {
       ia = A.support(dA, this.supA, climb ? this.hintA : -1);
       S.a[o] = this.supA[0];
@@ -294,6 +300,12 @@ export class GjkState {
       S.bb[o] = P[3 * ib];
       S.bb[o + 1] = P[3 * ib + 1];
       S.bb[o + 2] = P[3 * ib + 2];
+    } else if (B.core === CORE_POINTS2 && !(climb && B.climb && this.hintB >= 0)) {
+      ib = farthest2(B.points, dB[0], dB[1]);
+      const P = B.points;
+      S.bb[o] = P[2 * ib];
+      S.bb[o + 1] = P[2 * ib + 1];
+      S.bb[o + 2] = 0;
     } else {
       ib = B.support(dB, this.supB, climb ? this.hintB : -1);
       S.bb[o] = this.supB[0];

@@ -1,4 +1,10 @@
-import { assertPose2, assertPose3, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
+import {
+  assertPose2,
+  assertPose3,
+  ORTHONORMAL_TOLERANCE,
+  type Pose2Like,
+  type Pose3Like,
+} from '@firsttouch/pose';
 
 /**
  * B's placement in A's frame, `R = RAᵀ RB`, `t = RAᵀ (tB − tA)`, the translations subtracted first
@@ -72,9 +78,67 @@ export function placeChecked(
   R: Float64Array,
   t: Float64Array,
 ): void {
-  if (dim === 3) assertPose3(pose, name);
-  else assertPose2(pose, name);
+  if (dim === 3) {
+    if (placeValid3(pose, R, t)) return;
+    assertPose3(pose, name);
+  } else assertPose2(pose, name);
   place(dim, pose, R, t);
+}
+
+/**
+ * The common case of {@link placeChecked} in 3-D, without building a message: a pose whose `R` and
+ * `t` are Float64Arrays (every number a number) copied into `R`, `t` and checked there as
+ * `assertPose3` checks (finite, orthonormal within `ORTHONORMAL_TOLERANCE`, no reflection). False
+ * for anything else, which the caller hands to `assertPose3` (its message, or its acceptance).
+ */
+function placeValid3(pose: unknown, R: Float64Array, t: Float64Array): boolean {
+  if (typeof pose !== 'object' || pose === null) return false;
+  const pR = (pose as { R?: unknown }).R;
+  const pt = (pose as { t?: unknown }).t;
+  if (!(pR instanceof Float64Array && pR.length === 9 && pt instanceof Float64Array && pt.length === 3)) {
+    return false;
+  }
+  const r0 = pR[0],
+    r1 = pR[1],
+    r2 = pR[2],
+    r3 = pR[3],
+    r4 = pR[4],
+    r5 = pR[5],
+    r6 = pR[6],
+    r7 = pR[7],
+    r8 = pR[8];
+  const t0 = pt[0],
+    t1 = pt[1],
+    t2 = pt[2];
+  // 0 times a sum of finite numbers is 0; an infinity or a NaN makes it NaN.
+  if (0 * (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7 + r8 + t0 + t1 + t2) !== 0) return false;
+  const tol = ORTHONORMAL_TOLERANCE;
+  if (
+    !(
+      Math.abs(r0 * r0 + r1 * r1 + r2 * r2 - 1) <= tol &&
+      Math.abs(r3 * r3 + r4 * r4 + r5 * r5 - 1) <= tol &&
+      Math.abs(r6 * r6 + r7 * r7 + r8 * r8 - 1) <= tol &&
+      Math.abs(r0 * r3 + r1 * r4 + r2 * r5) <= tol &&
+      Math.abs(r0 * r6 + r1 * r7 + r2 * r8) <= tol &&
+      Math.abs(r3 * r6 + r4 * r7 + r5 * r8) <= tol &&
+      r0 * (r4 * r8 - r5 * r7) - r1 * (r3 * r8 - r5 * r6) + r2 * (r3 * r7 - r4 * r6) >= 0
+    )
+  ) {
+    return false;
+  }
+  R[0] = r0;
+  R[1] = r1;
+  R[2] = r2;
+  R[3] = r3;
+  R[4] = r4;
+  R[5] = r5;
+  R[6] = r6;
+  R[7] = r7;
+  R[8] = r8;
+  t[0] = t0;
+  t[1] = t1;
+  t[2] = t2;
+  return true;
 }
 
 /** `R p + t` into `out` (which may be `p`). */
