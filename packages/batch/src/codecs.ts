@@ -1,6 +1,7 @@
 import { deserialize as convexDeserialize, serialize as convexSerialize, Shape } from '@firsttouch/convex';
 import {
   Compound,
+  Compound2,
   Curve,
   deserialize as meshDeserialize,
   serialize as meshSerialize,
@@ -16,7 +17,7 @@ import { describeValue, FirstTouchError } from '@firsttouch/pose';
  * @example
  * ```ts
  * import { BODY_CODECS } from '@firsttouch/batch';
- * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve, shape, compound
+ * console.log(BODY_CODECS.map((c) => c.kinds.join(' ')).join(', ')); // surface curve, shape, compound compound2
  * ```
  */
 export interface BodyCodec {
@@ -61,7 +62,7 @@ function meshData(body: Surface | Curve, shared: boolean): { readonly kind: stri
 /**
  * The families of bodies a pool can send, a frozen table (no module state), one entry each: Surface
  * and Curve, by `@firsttouch/mesh`; convex shapes, by `@firsttouch/convex`; compounds (of Surfaces
- * and 3-D shapes), by `@firsttouch/mesh`. Each is serialized and read back by the package that owns
+ * and 3-D shapes, or of Curves and 2-D shapes), by `@firsttouch/mesh`. Each is serialized and read back by the package that owns
  * it.
  *
  * @example
@@ -88,9 +89,9 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
   }),
   Object.freeze({
     owner: '@firsttouch/mesh',
-    kinds: Object.freeze(['compound']),
-    owns: (body: unknown) => Compound.isCompound(body),
-    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Compound, { shared }),
+    kinds: Object.freeze(['compound', 'compound2']),
+    owns: (body: unknown) => Compound.isCompound(body) || Compound2.isCompound2(body),
+    serialize: (body: unknown, shared: boolean) => meshSerialize(body as Compound | Compound2, { shared }),
     deserialize: (data: unknown, check: TreeCheck) => meshDeserialize(data, { check }),
   }),
 ]);
@@ -100,7 +101,7 @@ export function serializeBody(body: unknown, shared: boolean, where: string): { 
   for (const codec of BODY_CODECS) if (codec.owns(body)) return codec.serialize(body, shared);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `${where}: body must be a Surface, a Curve, a convex shape or a Compound, got ${describeValue(body)}`,
+    `${where}: body must be a Surface, a Curve, a convex shape or a compound, got ${describeValue(body)}`,
   );
 }
 

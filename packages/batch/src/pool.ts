@@ -116,7 +116,7 @@ export class BatchPool {
   }
 
   /**
-   * Sends a body (a Surface, a Curve, a convex shape or a Compound) to every worker, once (in shared
+   * Sends a body (a Surface, a Curve, a convex shape or a compound, 3-D or 2-D) to every worker, once (in shared
    * memory when {@link BatchPool.shared}: one copy for all), with its tree (built now if it was not
    * yet: in shared memory for a large body, see `LARGE_BODY`), and returns the id that queries name it
    * by. A surface built with `{shared: true}` is sent without any copy.

@@ -22,6 +22,7 @@ import {
 import {
   box,
   compound,
+  compound2,
   curveDistance,
   disc,
   icosphere,
@@ -163,14 +164,20 @@ describe('BatchPool sends convex shapes and compounds too', () => {
     });
   });
 
-  it('timeOfImpact2 on 2-D shapes, bit for bit', async () => {
-    const ids = shapes2.map((s) => pool.add(s));
-    const motions = throws2(16, 43);
+  it('timeOfImpact2 on 2-D shapes and a 2-D compound, bit for bit', async () => {
+    const hammer = compound2([
+      { body: disc(0.1, 12), pose: pose2(0.3, [0, 0.2]) },
+      { body: cuboid2(0.05, 0.3), pose: pose2(0, [0, -0.1]) },
+      { body: ball2(0.12), pose: pose2(0, [0.15, 0.3]) },
+    ]);
+    const bodies = [...shapes2, hammer];
+    const ids = bodies.map((s) => pool.add(s));
+    const motions = throws2(20, 43);
     const results = await pool.timeOfImpact2(
-      motions.map((motion, k) => ({ a: ids[k % 4], b: ids[(k + 1) % 4], motion })),
+      motions.map((motion, k) => ({ a: ids[k % 5], b: ids[(k + 1) % 5], motion })),
     );
     motions.forEach((motion, k) => {
-      sameAnswer(results[k], timeOfImpact2(shapes2[k % 4], shapes2[(k + 1) % 4], motion));
+      sameAnswer(results[k], timeOfImpact2(bodies[k % 5], bodies[(k + 1) % 5], motion));
     });
   });
 
@@ -226,7 +233,7 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
   it('refuses bad calls with a FirstTouchError', async () => {
     await expect(pool.timeOfImpact(7 as never)).rejects.toThrow(FirstTouchError);
     await expect(pool.timeOfImpact([], { chunkSize: 0 })).rejects.toThrow(/chunkSize must be an integer/);
-    expect(() => pool.add({})).toThrow(/body must be a Surface, a Curve, a convex shape or a Compound/);
+    expect(() => pool.add({})).toThrow(/body must be a Surface, a Curve, a convex shape or a compound/);
     expect(() => new BatchPool({ workers: 0 })).toThrow(/workers must be an integer/);
     expect(await pool.timeOfImpact([])).toEqual([]);
   });

@@ -59,6 +59,7 @@ export {
   triangleDistance,
 } from './geometry/triangle-distance.js';
 export type { CompoundData } from './serialize/compound-data.js';
+export type { Compound2Data } from './serialize/compound2-data.js';
 export {
   type CurveData,
   DATA_VERSION,

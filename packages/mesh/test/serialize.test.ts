@@ -1,18 +1,34 @@
 // serialize / deserialize: a body and its tree as plain typed arrays and back, equal in every
 // answer, and hostile data refused with a FirstTouchError (never a crash, a hang or a wrong tree).
 
-import { ball, capsule, convexHull, cuboid, rounded, type Shape } from '@firsttouch/convex';
+import {
+  ball,
+  ball2,
+  capsule,
+  capsule2,
+  convexHull,
+  convexPolygon,
+  cuboid,
+  cuboid2,
+  rounded,
+  type Shape,
+  serialize as serializeShape,
+} from '@firsttouch/convex';
 import { FirstTouchError, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   box,
   Compound,
+  Compound2,
+  type Compound2Data,
   type CompoundData,
   CompoundPair,
+  CompoundPair2,
   Curve,
   type CurveData,
   compound,
+  compound2,
   curveDistance,
   DATA_VERSION,
   deserialize,
@@ -204,7 +220,7 @@ describe('deserialize refuses data that is not a body', () => {
   it('names the kind, the version and the arrays', () => {
     expect(thrown(() => deserialize(null)).code).toBe('BAD_DATA');
     expect(thrown(() => deserialize({ ...good(), kind: 'shape' })).message).toBe(
-      'deserialize: kind must be "surface", "curve" or "compound", got "shape"',
+      'deserialize: kind must be "surface", "curve", "compound" or "compound2", got "shape"',
     );
     expect(thrown(() => deserialize({ ...good(), version: 2 })).message).toBe(
       'deserialize: data of version 2; this package reads version 1',
@@ -582,5 +598,113 @@ describe('serialize and deserialize compounds', () => {
     for (let k = 0; k < 40; k++)
       deep = { kind: 'compound', version: DATA_VERSION, parts: [deep], poses: new Float64Array(12) };
     expect(thrown(() => deserialize(deep)).code).toBe('BAD_DATA');
+  });
+});
+
+describe('serialize and deserialize 2-D compounds', () => {
+  const hammer = () =>
+    compound2([
+      { body: disc(0.3, 16), pose: pose2(0.4, [0, 0.8]) },
+      { body: cuboid2(0.05, 0.6), pose: pose2(0, [0, 0]) },
+      { body: ball2(0.2), pose: pose2(0, [0.3, -0.5]) },
+      { body: convexPolygon([0, 0, 0.4, 0, 0.1, 0.3]), pose: pose2(2.5, [-0.3, 0.1]) },
+    ]);
+
+  it('send the parts one by one with their 2-D poses, and answer every distance as the original, bit for bit', () => {
+    const c = hammer();
+    const data = serialize(c) as Compound2Data;
+    expect(data.kind).toBe('compound2');
+    expect(data.parts.map((p) => p.kind)).toEqual(['curve', 'shape', 'shape', 'shape']);
+    expect(Array.from(data.poses.subarray(0, 3))).toEqual([0.4, 0, 0.8]);
+    const back = deserialize(structuredClone(data)) as Compound2;
+    expect(Compound2.isCompound2(back)).toBe(true);
+    expect(Array.from(back.discs)).toEqual(Array.from(c.discs));
+    expect(back.bounds()).toEqual(c.bounds());
+    expect(Object.is(back.reach, c.reach)).toBe(true);
+    const other = compound2([{ body: capsule2(0.2, 0.1), pose: pose2(0.2, [0, 0]) }]);
+    const a = new CompoundPair2(c, other);
+    const b = new CompoundPair2(back, deserialize(structuredClone(serialize(other))) as Compound2);
+    fc.assert(
+      fc.property(
+        fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        (angle, tu, tv) => {
+          const cs = Math.cos(angle);
+          const sn = Math.sin(angle);
+          const d0 = a.evaluate(cs, sn, tu, tv);
+          const d1 = b.evaluate(cs, sn, tu, tv);
+          expect(Object.is(d0, d1)).toBe(true);
+          expect(b.partA).toBe(a.partA);
+          expect(Array.from(b.pointA)).toEqual(Array.from(a.pointA));
+          expect(Array.from(b.pointB)).toEqual(Array.from(a.pointB));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('refuses 2-D compound data that does not make a compound, naming the part', () => {
+    type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+    const good = () => structuredClone(serialize(hammer())) as Mutable<Compound2Data>;
+    const parts = (d: Compound2Data) => d.parts as unknown as Array<Record<string, unknown>>;
+    const cases: Array<[(d: Mutable<Compound2Data>) => void, RegExp]> = [
+      [
+        (d) => {
+          d.parts = 'parts' as never;
+        },
+        /parts must be an array of body data/,
+      ],
+      [
+        (d) => {
+          d.poses = d.poses.subarray(2);
+        },
+        /poses has length 10, 3 a part: 12/,
+      ],
+      [
+        (d) => {
+          d.poses[4] = Number.POSITIVE_INFINITY;
+        },
+        /parts\[1\]\.pose/,
+      ],
+      [
+        (d) => {
+          parts(d)[1] = serialize(box(1)) as never;
+        },
+        /parts\[1\] must be a curve's or a 2-D shape's data, got kind "surface"/,
+      ],
+      [
+        (d) => {
+          parts(d)[2] = serializeShape(ball(1)) as never;
+        },
+        /parts\[2\]\.body must be a Curve or a 2-D shape/,
+      ],
+      [
+        (d) => {
+          parts(d)[2].params = { radius: -1 };
+        },
+        /parts\[2\]/,
+      ],
+      [
+        (d) => {
+          parts(d)[0].sizes = new Uint32Array([3]);
+        },
+        /parts\[0\]/,
+      ],
+      [
+        (d) => {
+          d.parts = [];
+          d.poses = new Float64Array(0);
+        },
+        /parts is empty/,
+      ],
+    ];
+    for (const [mutate, message] of cases) {
+      const d = good();
+      mutate(d);
+      const e = thrown(() => deserialize(d));
+      expect(e.code, String(message)).toMatch(/BAD_DATA|BAD_LENGTH/);
+      expect(e.message).toMatch(message);
+    }
   });
 });

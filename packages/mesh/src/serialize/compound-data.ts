@@ -34,8 +34,8 @@ export interface CompoundData {
   readonly poses: Float64Array;
 }
 
-/** A part's convex shape, its errors naming the part. */
-function shapeOf(data: unknown, at: string): unknown {
+/** A part's convex shape (3-D or 2-D), its errors naming the part. */
+export function shapeOf(data: unknown, at: string): unknown {
   try {
     return deserializeShape(data);
   } catch (e) {

@@ -1,9 +1,11 @@
 import { inSharedMemory, packArrays, typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Compound, type compound } from '../compound.js';
+import { Compound2, type compound2 } from '../compound2.js';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
 import { type CompoundData, compoundData, compoundOf } from './compound-data.js';
+import { type Compound2Data, compound2Data, compound2Of } from './compound2-data.js';
 import { allFinite, type TreeCheck, type TreeData, treeFromData } from './tree-data.js';
 
 /**
@@ -67,7 +69,8 @@ export interface CurveData {
 }
 
 /**
- * What {@link serialize} gives: a surface's, a curve's or a compound's data, told apart by `kind`.
+ * What {@link serialize} gives: a surface's, a curve's or a (3-D or 2-D) compound's data, told apart
+ * by `kind`.
  *
  * @example
  * ```ts
@@ -76,7 +79,7 @@ export interface CurveData {
  * console.log(data.kind); // surface
  * ```
  */
-export type MeshData = SurfaceData | CurveData | CompoundData;
+export type MeshData = SurfaceData | CurveData | CompoundData | Compound2Data;
 
 /**
  * Options of {@link serialize}.
@@ -133,10 +136,10 @@ export interface DeserializeOptions {
  * volumes, distinct vertices, convex data) is rebuilt on first use where it is needed, because
  * checking it against hostile data costs about as much as building it. A {@link Compound} becomes
  * {@link CompoundData}: its parts' bodies (convex shapes by `@firsttouch/convex`'s `serialize`) and
- * poses.
+ * poses; a {@link Compound2} likewise becomes {@link Compound2Data}.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a Surface, a Curve or a
- *   Compound, or bad options.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a Surface, a Curve, a
+ *   Compound or a Compound2, or bad options.
  * @example
  * ```ts
  * import { box, deserialize, serialize, Surface, surfaceDistance } from '@firsttouch/mesh';
@@ -149,7 +152,10 @@ export interface DeserializeOptions {
  * console.log(Surface.isSurface(copy), d0 === d1); // true true
  * ```
  */
-export function serialize(body: Surface | Curve | Compound, options?: SerializeOptions): MeshData {
+export function serialize(
+  body: Surface | Curve | Compound | Compound2,
+  options?: SerializeOptions,
+): MeshData {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -209,9 +215,10 @@ function dataOf(body: unknown, shared: boolean): MeshData {
     };
   }
   if (Compound.isCompound(body)) return compoundData(body, DATA_VERSION, shared, dataOf);
+  if (Compound2.isCompound2(body)) return compound2Data(body, DATA_VERSION, shared, dataOf);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `serialize: body must be a Surface, a Curve or a Compound, got ${describeValue(body)}`,
+    `serialize: body must be a Surface, a Curve, a Compound or a Compound2, got ${describeValue(body)}`,
   );
 }
 
@@ -223,7 +230,8 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * (the shape the build gives, each leaf's box containing its elements, each parent's the union of
  * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
  * modify them afterwards. A compound's parts are read by the packages that own them (convex shapes by
- * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound}, whose
+ * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound} (or
+ * {@link compound2}), whose
  * checks of the parts and poses answer as `BAD_DATA` naming the part. `{check: 'safety'}` skips the
  * boxes' check against the body for data from a trusted source (see {@link DeserializeOptions}).
  *
@@ -241,7 +249,10 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * }
  * ```
  */
-export function deserialize(data: unknown, options?: DeserializeOptions): Surface | Curve | Compound {
+export function deserialize(
+  data: unknown,
+  options?: DeserializeOptions,
+): Surface | Curve | Compound | Compound2 {
   const where = 'deserialize';
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
@@ -260,15 +271,20 @@ export function deserialize(data: unknown, options?: DeserializeOptions): Surfac
 }
 
 /** {@link deserialize} at `where`, `depth` compounds deep. */
-function bodyOf(data: unknown, where: string, depth: number, check: TreeCheck): Surface | Curve | Compound {
+function bodyOf(
+  data: unknown,
+  where: string,
+  depth: number,
+  check: TreeCheck,
+): Surface | Curve | Compound | Compound2 {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
   }
   const d = data as Record<string, unknown>;
-  if (d.kind !== 'surface' && d.kind !== 'curve' && d.kind !== 'compound') {
+  if (d.kind !== 'surface' && d.kind !== 'curve' && d.kind !== 'compound' && d.kind !== 'compound2') {
     throw new FirstTouchError(
       'BAD_DATA',
-      `${where}: kind must be "surface", "curve" or "compound", got ${describeValue(d.kind)}`,
+      `${where}: kind must be "surface", "curve", "compound" or "compound2", got ${describeValue(d.kind)}`,
     );
   }
   if (d.version !== DATA_VERSION) {
@@ -278,6 +294,7 @@ function bodyOf(data: unknown, where: string, depth: number, check: TreeCheck): 
     );
   }
   if (d.kind === 'compound') return compoundOf(d, where, depth, (p, at, k) => bodyOf(p, at, k, check));
+  if (d.kind === 'compound2') return compound2Of(d, where, (p, at) => bodyOf(p, at, depth + 1, check));
   return d.kind === 'surface' ? surfaceOf(d, where, check) : curveOf(d, where, check);
 }
 
