@@ -105,6 +105,15 @@ export function searchTrees(
   // The first leaves meet a gap within a few per cent of the answer sooner than a descent that
   // finishes every subtree it enters, with RSS trees and with a refitted B alike (DECISIONS.md).
   let dive = !fromCandidates && Number.isNaN(q.hintGap);
+  // Without a hint, once the surfaces cross (and unless any crossing pair will do), the search goes
+  // on in (first facet of A, first facet of B) order (`byIndex`): the node pairs left are taken from
+  // a heap by the smallest facet pair each may hold, and the search ends at the first that cannot
+  // come before the best. Each node pair it takes could hold a crossing pair before the answer
+  // (DECISIONS.md, "Slivers"). With a hint it keeps the descent's order, which `evaluateMoved`
+  // replays. Collected, the node pairs it takes or leaves are candidates under the bound 0 (their
+  // bounds were at most the margin).
+  const byIndex = !anyCrossing && !fromCandidates && Number.isNaN(q.hintGap);
+  let indexed = false;
   let dives = 0;
   const heap = scratch.heap;
   heap.size = 0;
@@ -148,37 +157,63 @@ export function searchTrees(
   let firstB = intersecting ? firstElementsOf(tb) : NONE;
   // The hint crosses: with any crossing pair allowed, it is the answer.
   if (anyCrossing && intersecting) stack.size = 0;
+  if (byIndex && intersecting) {
+    toIndexOrder(q, best * shrink, firstA, firstB, bestA, bestB, collect);
+    indexed = true;
+  }
   search: for (;;) {
-    if (stack.size === 0) {
+    let i: number;
+    let j: number;
+    let lb: number;
+    if (indexed) {
       if (heap.size === 0) break;
       const top = heap.pop();
-      const key = heap.keys[top];
-      if (key - margin > best * shrink) {
-        // The lowest bound left clears the best: so does every other.
-        if (key < lowestBound) lowestBound = key;
+      i = heap.nodes[2 * top];
+      j = heap.nodes[2 * top + 1];
+      // In (first facet of A, first facet of B) order: once one cannot come before the best, none can.
+      if (laterThan(firstA[i], firstB[j], bestA, bestB)) {
         if (collect) {
-          candidates.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key + drift);
+          candidates.push(i, j, drift);
           for (let k = 0; k < heap.size; k++)
-            candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys[k] + drift);
+            candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], drift);
         }
         heap.size = 0;
         break;
       }
-      stack.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key);
-      if (++dives === DIVES) dive = false;
-    }
-    const slot = stack.pop();
-    const lb = stack.keys[slot];
-    if (lb - margin > best * shrink) {
-      if (lb < lowestBound) lowestBound = lb;
-      if (collect) candidates.push(stack.nodes[2 * slot], stack.nodes[2 * slot + 1], lb + drift);
-      continue;
-    }
-    const i = stack.nodes[2 * slot];
-    const j = stack.nodes[2 * slot + 1];
-    if (intersecting && laterThan(firstA[i], firstB[j], bestA, bestB)) {
-      if (collect) candidates.push(i, j, lb + drift);
-      continue;
+      // Pushed with a bound within the best (0, once crossing), which cannot have moved since.
+      lb = 0;
+    } else {
+      if (stack.size === 0) {
+        if (heap.size === 0) break;
+        const top = heap.pop();
+        const key = heap.keys[top];
+        if (key - margin > best * shrink) {
+          // The lowest bound left clears the best: so does every other.
+          if (key < lowestBound) lowestBound = key;
+          if (collect) {
+            candidates.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key + drift);
+            for (let k = 0; k < heap.size; k++)
+              candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys[k] + drift);
+          }
+          heap.size = 0;
+          break;
+        }
+        stack.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key);
+        if (++dives === DIVES) dive = false;
+      }
+      const slot = stack.pop();
+      lb = stack.keys[slot];
+      if (lb - margin > best * shrink) {
+        if (lb < lowestBound) lowestBound = lb;
+        if (collect) candidates.push(stack.nodes[2 * slot], stack.nodes[2 * slot + 1], lb + drift);
+        continue;
+      }
+      i = stack.nodes[2 * slot];
+      j = stack.nodes[2 * slot + 1];
+      if (intersecting && laterThan(firstA[i], firstB[j], bestA, bestB)) {
+        if (collect) candidates.push(i, j, lb + drift);
+        continue;
+      }
     }
     const leafA = countA[i] > 0;
     const leafB = countB[j] > 0;
@@ -237,6 +272,10 @@ export function searchTrees(
             bestB = fb;
             q.keepPoints();
           }
+          if (intersecting && byIndex && !indexed) {
+            toIndexOrder(q, best * shrink, firstA, firstB, bestA, bestB, collect);
+            indexed = true;
+          }
         }
       }
       continue;
@@ -281,6 +320,11 @@ export function searchTrees(
       if (!dead2 && l2 < lowestBound) lowestBound = l2;
       if (collect) candidates.push(a2, b2, l2 + drift);
     }
+    if (indexed) {
+      if (keep1) heap.push(a1, b1, firstA[a1] * tb.elementCount + firstB[b1]);
+      if (keep2) heap.push(a2, b2, firstA[a2] * tb.elementCount + firstB[b2]);
+      continue;
+    }
     // The child searched first is pushed last (see `firstChild`).
     if (keep1 && keep2) {
       // Diving, the other child waits in the heap (once the surfaces cross, the descent's order by
@@ -317,4 +361,39 @@ export function searchTrees(
       fromCandidates ? -1 : volumePairs,
     );
   return true;
+}
+
+/**
+ * Moves the node pairs left on the stack and in the heap (keyed by their bounds) into the heap keyed
+ * by (first facet of A, first facet of B), as one number (`fa · nB + fb`, exact below 2⁵³), leaving
+ * out (as candidates, when collected) those whose bound clears `limit` (the best, shrunk) or that
+ * cannot hold a pair before the best.
+ */
+function toIndexOrder(
+  q: SurfaceSearch,
+  limit: number,
+  firstA: Uint32Array,
+  firstB: Uint32Array,
+  bestA: number,
+  bestB: number,
+  collect: boolean,
+): void {
+  const { stack, heap } = q.s;
+  const margin = q.margin;
+  const nB = q.tb.elementCount;
+  const candidates = q.candidates;
+  const drift = candidates.drift;
+  for (let k = 0; k < heap.size; k++) stack.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys[k]);
+  heap.size = 0;
+  for (let k = 0; k < stack.size; k++) {
+    const i = stack.nodes[2 * k];
+    const j = stack.nodes[2 * k + 1];
+    const lb = stack.keys[k];
+    if (lb - margin > limit || laterThan(firstA[i], firstB[j], bestA, bestB)) {
+      if (collect) candidates.push(i, j, lb + drift);
+      continue;
+    }
+    heap.push(i, j, firstA[i] * nB + firstB[j]);
+  }
+  stack.size = 0;
 }
