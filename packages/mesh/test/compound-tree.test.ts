@@ -212,11 +212,15 @@ describe('the compound pair descends the trees', () => {
     const t = new Float64Array(3);
     let below = 0;
     let above = 0;
+    // The cutoff is drawn about the true gap (0.01 to 1 either side, in steps: fast-check's doubles
+    // crowd near 0), so that both sides of it are met in every run, whatever the placements drawn.
+    const step = fc.integer({ min: 1, max: 100 }).chain((n) => fc.constantFrom(n / 100, -n / 100));
     fc.assert(
-      fc.property(vec(5), axis, real(0, Math.PI), real(0, 1.5), (c, k, angle, cutoff) => {
+      fc.property(vec(5), axis, real(0, Math.PI), step, (c, k, angle, delta) => {
         const poseB = poseFromAxisAngle(k, angle, c);
         const all = allPairs(a, b, poseB);
         const truth = Math.max(0, all[0].d);
+        const cutoff = Math.max(0, truth + delta);
         relativeTransform(identityPose(), poseB, R, t);
         const before = pair.partEvaluations;
         const lower = pair.evaluate(R, t, cutoff);

@@ -62,9 +62,10 @@ export function runCcd(a: Surface | Shape<3>, b: Surface | Shape<3>, motion: Mot
 }
 
 /**
- * A pair with an exact shape: the query, and the iterates of the same loop over a `ShapeMotion` (the
- * plain step; no directional bound). Where neither body turns, timeOfImpact answers two shapes by
- * the GJK ray cast instead of the loop: the replay then differs, and `consistent` says so.
+ * A pair with an exact shape: the query, and the iterates of the same loop over a `ShapeMotion`,
+ * its directional step delegated as is (two turning shapes take it at every step, as the query
+ * does). Where neither body turns, timeOfImpact answers two shapes by the GJK ray cast instead of
+ * the loop: the replay then differs, and `consistent` says so.
  */
 function runShapes(a: Surface | Shape<3>, b: Surface | Shape<3>, motion: Motion3): CcdRun {
   const result = timeOfImpact(a, b, motion);
@@ -81,9 +82,12 @@ function runShapes(a: Surface | Shape<3>, b: Surface | Shape<3>, motion: Motion3
       iterates.push({ s, gap });
       return gap;
     },
+    directionalStep: (s, gap, tolerance, floor, limit) =>
+      bodies.directionalStep(s, gap, tolerance, floor, limit),
+    directionalEveryStep: bodies.directionalEveryStep,
   };
   const replay = conservativeAdvance(recorder, result.mu, { tolerance: result.tolerance });
   const consistent =
     replay.toi === result.toi && replay.status === result.status && replay.iterations === result.iterations;
-  return { result, iterates, directionalSteps: 0, consistent };
+  return { result, iterates, directionalSteps: replay.directionalSteps, consistent };
 }
