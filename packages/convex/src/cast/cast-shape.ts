@@ -191,6 +191,10 @@ function castAny(
     b1 = motion.b[1];
   const q = QUERIES.get();
   try {
+    // (The shapes are checked already: bound without a second look.) Bound first, so that their
+    // points are on their way from memory while the poses are checked.
+    q.pair.bindShapes(a, b);
+    q.pair.touch();
     placeChecked(dim, a0, 'motion.a[0]', q.RA, q.tA);
     placeChecked(dim, b0, 'motion.b[0]', q.RB, q.tB);
     // The end poses: the rotation of the start, bit for bit (so a valid one), and a translation.
@@ -293,9 +297,7 @@ function castWith(
   q.r[0] = RA[0] * wx + RA[3] * wy + RA[6] * wz;
   q.r[1] = RA[1] * wx + RA[4] * wy + RA[7] * wz;
   q.r[2] = RA[2] * wx + RA[5] * wy + RA[8] * wz;
-  // (The shapes are checked already: bound without a second look.)
   const pair = q.pair;
-  pair.bindShapes(a, b);
   const status = pair.cast(q.R, q.t, q.r, tolerance, maxIterations);
   // A's frame at toi: its pose at s = 0 moved by toi of its translation.
   const s = pair.toi;

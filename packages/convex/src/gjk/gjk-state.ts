@@ -60,6 +60,12 @@ export class GjkState {
   hintA = -1;
   /** @internal @hidden */
   hintB = -1;
+  /**
+   * What {@link GjkState.touch} read: kept, so that the compiler does not drop its loads as unused.
+   *
+   * @internal @hidden
+   */
+  touched = 0;
   /** Support calls since the shapes were bound (each call: one support of A and one of B). */
   supports = 0;
   /**
@@ -196,6 +202,18 @@ export class GjkState {
       this.place(k);
     }
     return S.reduce();
+  }
+
+  /**
+   * Reads one number of every 64-byte line of both shapes' point sets, before a query's first scan:
+   * independent loads that the processor has in flight together, where the scans' own reads come in
+   * one stream after the other (a cast on hulls of 256 random points, 1 000 different pairs: 0.90 to
+   * 0.93 of the time; a stride of two lines, 0.95 to 0.97). The answers do not depend on it.
+   *
+   * @internal @hidden
+   */
+  touch(): void {
+    this.touched = linesOf(this.shapeA!.points) + linesOf(this.shapeB!.points);
   }
 
   /**
@@ -402,4 +420,12 @@ function reread(c: Shape, id: number, out: Float64Array, o: number): void {
     out[o + 1] = P[p + 1];
     out[o + 2] = 0;
   }
+}
+
+/** The sum of one number a 64-byte line of `P` (every 8th double, and the last: lines need not align). */
+function linesOf(P: Float64Array): number {
+  const n = P.length;
+  let sum = n > 0 ? P[n - 1] : 0;
+  for (let k = 0; k < n; k += 8) sum += P[k];
+  return sum;
 }
