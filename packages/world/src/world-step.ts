@@ -7,6 +7,7 @@ import {
 } from '@firsttouch/broadphase/internal';
 import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
+import { ChangedBoxes } from './changed-boxes.js';
 import type { Mover } from './dimension.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
 import { boxesOverlap, reachBoxes, reachPairs } from './reach-boxes.js';
@@ -67,6 +68,15 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #version = new Uint32Array(0);
   /** Marks, while a changed body's pairs are searched again, the changed bodies already done. */
   #done = new Uint8Array(0);
+  /**
+   * After an impact, the changed bodies' pairs to queue again (two bodies each, the smaller first),
+   * the bodies of those pairs, and each one's place among them (−1: none); reused from impact to
+   * impact.
+   */
+  readonly #again: number[] = [];
+  readonly #members: number[] = [];
+  #slot = new Int32Array(0);
+  #maxIterations = 1000;
   /** The step's pairs by the instant of their next impact, or a lower bound of it. */
   readonly #queue = new PairQueue<Impact>();
   /**
@@ -85,6 +95,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #pairOptions: TimeOfImpactOptions = {};
   /** A pair search's record that ended Separate, for the next search to write into. */
   #spare: Impact | undefined = undefined;
+  /** The record and options of the check after an impact (read once, so reused: none per impact). */
+  #apartRecord: Impact | undefined = undefined;
+  #apartOptions: TimeOfImpactOptions = {};
+  readonly #changedBoxes = new ChangedBoxes<Pose>();
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -134,6 +148,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       gapRelativeError: options?.gapRelativeError,
       signal: options?.signal,
     };
+    this.#apartOptions = { ...this.#pairOptions };
     this.#margin = 0.5 * tolerance;
     if (this.#live.length < n) {
       this.#live = new Uint8Array(2 * n);
@@ -141,16 +156,20 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       this.#base = new Float64Array(2 * n);
       this.#version = new Uint32Array(2 * n);
       this.#done = new Uint8Array(2 * n);
+      this.#slot = new Int32Array(2 * n).fill(-1);
       this.#place = new Int32Array(2 * n);
       this.#boxes = new Float64Array(2 * d.dim * 2 * n);
     } else {
       this.#live.fill(0);
       this.#at.fill(0);
       this.#version.fill(0);
+      // (left marked when an error ended a step inside #queueAgain)
+      this.#slot.fill(-1);
     }
     this.#now = 0;
     this.#searches = 0;
-    this.#queueCandidates(options?.maxIterations ?? 1000);
+    this.#maxIterations = options?.maxIterations ?? 1000;
+    this.#queueCandidates(this.#maxIterations);
     const queue = this.#queue;
     const changed = new Set<number>();
     const events: ImpactEvent[] = [];
@@ -248,8 +267,14 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         // the pair proven apart, or at rest, is left out until either body gets a new motion
         const leftOut = apart || (this.#atRest(i) && this.#atRest(j));
         // a body with a new motion: its old entries are stale, its pairs searched again from now
-        for (const k of changed) version[k]++;
+        for (const k of changed) {
+          version[k]++;
+          this.#sync(k);
+        }
+        this.#changedBoxes.write(d, changed, this.bodies, this.poses, this.ends, this.#margin, this.#boxes);
+        this.#again.length = 0;
         for (const k of changed) this.#searchAgain(k, changed, leftOut ? i : -1, j);
+        this.#queueAgain();
         if (!leftOut && !changed.has(i) && !changed.has(j)) this.#pairSearch(i, j);
       }
     } finally {
@@ -406,22 +431,16 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   }
 
   /**
-   * Body k has a new motion from now: its box over the rest of the step, and a search of each of
-   * its pairs whose boxes overlap (the other boxes, each taken over the whole of its body's present
-   * motion, hold what is left of it). The pair (leftI, leftJ) is left out; a pair of two changed
-   * bodies is searched once, from the one that comes first in `changed`.
+   * Body k has a new motion from now (its box over the rest of the step already written, with the
+   * other changed bodies'): each of its pairs whose boxes overlap is gathered for `#queueAgain`
+   * (the other boxes, each taken over the whole of its body's present motion, hold what is
+   * left of it). The pair (leftI, leftJ) is left out; a pair of two changed
+   * bodies is gathered once, from the one that comes first in `changed`.
    */
   #searchAgain(k: number, changed: Set<number>, leftI: number, leftJ: number): void {
-    this.#sync(k);
     const dim = this.dimension.dim;
     const w = 2 * dim;
-    const one = sweptBoxes(
-      this.dimension.stepData([this.bodies[k]], [this.poses[k]], [this.ends[k]]),
-      this.#margin,
-      1,
-    );
     const B = this.#boxes;
-    B.set(one, w * k);
     const n = this.ids.length;
     let before = true;
     for (const c of changed) {
@@ -437,6 +456,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const lz = dim === 3 ? B[ok + 2] : 0;
     const hz = dim === 3 ? B[ok + 5] : 0;
     const done = this.#done;
+    const again = this.#again;
     for (let x = 0; x < n; x++) {
       const ox = w * x;
       if (hx < B[ox] || B[ox + dim] < lx || hy < B[ox + 1] || B[ox + dim + 1] < ly) continue;
@@ -445,9 +465,41 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       const i = k < x ? k : x;
       const j = k < x ? x : k;
       if ((i === leftI && j === leftJ) || !this.allowed(i, j)) continue;
-      this.#pairSearch(i, j);
+      again.push(i, j);
     }
     for (const c of changed) this.#done[c] = 0;
+  }
+
+  /**
+   * Queues the pairs `#searchAgain` gathered, each by its lower bound over the rest of the step as
+   * the step's first candidates are, not searched at once: a pair whose bound passes the step's end,
+   * or whose body gets yet another motion before its bound comes up, is never searched. One
+   * step-data call for all their bodies, each moved to now (the data then covers [now, 1]).
+   */
+  #queueAgain(): void {
+    const again = this.#again;
+    if (again.length === 0) return;
+    const members = this.#members;
+    const slot = this.#slot;
+    members.length = 0;
+    for (let x = 0; x < again.length; x++) {
+      const b = again[x];
+      if (slot[b] >= 0) continue;
+      slot[b] = members.length;
+      members.push(b);
+      this.#sync(b);
+    }
+    const data = this.#changedBoxes.data(this.dimension, members, this.bodies, this.poses, this.ends);
+    const bound = new PairBound(data, this.#pairOptions.tolerance!, 1, this.#maxIterations);
+    for (let x = 0; x < again.length; x += 2) {
+      const i = again[x];
+      const j = again[x + 1];
+      // (i's side first, as the step's first candidates take it)
+      const p = slot[i];
+      const q = slot[j];
+      if (boxesMeetInStep(data, p, q, this.#margin)) this.#queueBound(data, bound, p, q, i, j);
+    }
+    for (let x = 0; x < members.length; x++) slot[members[x]] = -1;
   }
 
   /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
@@ -489,14 +541,22 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    */
   #apart(i: number, j: number, gap: number): boolean {
     if (!(gap > 0)) return false;
-    const options = this.#pairOptions;
+    const options = this.#apartOptions;
+    options.tolerance = 0.5 * gap;
     this.#sync(i);
     this.#sync(j);
     const { bodies, poses, ends } = this;
-    const r = this.dimension.pair(bodies[i], bodies[j], poses[i], ends[i], poses[j], ends[j], {
-      ...options,
-      tolerance: 0.5 * gap,
-    });
+    const r = this.dimension.pair(
+      bodies[i],
+      bodies[j],
+      poses[i],
+      ends[i],
+      poses[j],
+      ends[j],
+      options,
+      this.#apartRecord,
+    );
+    this.#apartRecord = r;
     return r.status === CcdStatus.Separate;
   }
 }

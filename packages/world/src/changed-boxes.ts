@@ -1,0 +1,78 @@
+import { type StepBodies, sweptBoxes } from '@firsttouch/broadphase/internal';
+import type { Dimension } from './dimension.js';
+
+/** What the gatherer needs of a dimension. */
+type StepDataOf<Pose> = Pick<Dimension<unknown, Pose, unknown>, 'dim' | 'stepData'>;
+
+/**
+ * broadphase's step data of a few bodies of the world, for the step's work after an impact: the
+ * swept boxes of the bodies whose motion changed (one call for all of them: the data costs about as
+ * much to set up for one body as for a few, its arrays, shape records and pose checks), and the data
+ * of the changed bodies with their neighbours, for their pairs' lower bounds (again one call). Each body's numbers in it
+ * depend on that body alone, so they are those a call for the whole world would give.
+ */
+export class ChangedBoxes<Pose> {
+  /** The members' bodies, poses and targets, reused from impact to impact (no arrays per impact). */
+  readonly #bodies: unknown[] = [];
+  readonly #poses: Pose[] = [];
+  readonly #ends: Pose[] = [];
+
+  /**
+   * Writes into `out` (`2 · dim` numbers a body, at the body's index) the box each body of
+   * `members` sweeps from its pose to its target, grown by `margin`. The poses must be at the step's
+   * present instant.
+   */
+  write(
+    d: StepDataOf<Pose>,
+    members: Iterable<number>,
+    bodies: readonly unknown[],
+    poses: readonly Pose[],
+    ends: readonly Pose[],
+    margin: number,
+    out: Float64Array,
+  ): void {
+    let m = 0;
+    for (const k of members) this.#put(m++, bodies, poses, ends, k);
+    if (m === 0) return;
+    const boxes = sweptBoxes(this.#data(d, m), margin, 1);
+    const w = 2 * d.dim;
+    let x = 0;
+    for (const k of members) {
+      out.set(boxes.subarray(w * x, w * x + w), w * k);
+      x++;
+    }
+  }
+
+  /** The step data of the bodies `members` (in that order: places 0, 1, …), each from its pose to its target. */
+  data(
+    d: StepDataOf<Pose>,
+    members: readonly number[],
+    bodies: readonly unknown[],
+    poses: readonly Pose[],
+    ends: readonly Pose[],
+  ): StepBodies {
+    for (let x = 0; x < members.length; x++) this.#put(x, bodies, poses, ends, members[x]);
+    return this.#data(d, members.length);
+  }
+
+  #put(m: number, bodies: readonly unknown[], poses: readonly Pose[], ends: readonly Pose[], k: number) {
+    this.#bodies[m] = bodies[k];
+    this.#poses[m] = poses[k];
+    this.#ends[m] = ends[k];
+  }
+
+  #data(d: StepDataOf<Pose>, m: number): StepBodies {
+    const b = this.#bodies;
+    const p = this.#poses;
+    const e = this.#ends;
+    b.length = m;
+    p.length = m;
+    e.length = m;
+    const data = d.stepData(b, p, e);
+    // the slots keep no body or pose alive after the call
+    b.length = 0;
+    p.length = 0;
+    e.length = 0;
+    return data;
+  }
+}
