@@ -7,8 +7,8 @@ import {
 } from '@firsttouch/broadphase/internal';
 import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import { ChangedBoxes } from './changed-boxes.js';
-import type { Mover } from './dimension.js';
+import { boxesMeeting, ChangedBoxes } from './changed-boxes.js';
+import { LazyMotions } from './lazy-motions.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
 import { boxesOverlap, reachBoxes, reachPairs } from './reach-boxes.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
@@ -57,14 +57,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   Impact
 > {
   /**
-   * Each body's motion object (reused from step to step); whether it holds the body's present
-   * motion; the instant the body's pose object is at; the instant its present motion started; the
-   * version of its motion (a new motion makes its pairs' queued entries stale).
+   * Each body's motion, moved lazily; the version of its motion (a new motion makes its pairs'
+   * queued entries stale).
    */
-  readonly #motions: Mover<Pose>[] = [];
-  #live = new Uint8Array(0);
-  #at = new Float64Array(0);
-  #base = new Float64Array(0);
+  readonly #motions = new LazyMotions<Pose>(this.dimension);
   #version = new Uint32Array(0);
   /** Marks, while a changed body's pairs are searched again, the changed bodies already done. */
   #done = new Uint8Array(0);
@@ -74,6 +70,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * impact.
    */
   readonly #again: number[] = [];
+  /** The bodies whose boxes meet one changed body's (reused). */
+  readonly #near: number[] = [];
   readonly #members: number[] = [];
   #slot = new Int32Array(0);
   #maxIterations = 1000;
@@ -150,18 +148,14 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     };
     this.#apartOptions = { ...this.#pairOptions };
     this.#margin = 0.5 * tolerance;
-    if (this.#live.length < n) {
-      this.#live = new Uint8Array(2 * n);
-      this.#at = new Float64Array(2 * n);
-      this.#base = new Float64Array(2 * n);
+    this.#motions.begin(n);
+    if (this.#version.length < n) {
       this.#version = new Uint32Array(2 * n);
       this.#done = new Uint8Array(2 * n);
       this.#slot = new Int32Array(2 * n).fill(-1);
       this.#place = new Int32Array(2 * n);
       this.#boxes = new Float64Array(2 * d.dim * 2 * n);
     } else {
-      this.#live.fill(0);
-      this.#at.fill(0);
       this.#version.fill(0);
       // (left marked when an error ended a step inside #queueAgain)
       this.#slot.fill(-1);
@@ -343,39 +337,17 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       if (p === e) continue;
       poses[k] = e;
       this.spares[k] = p;
-      this.#live[k] = 0;
+      this.#motions.drop(k);
     }
   }
 
-  /**
-   * Brings body k to the step's present instant. A body keeps one motion object from where its
-   * motion started (instant `base`) to its target, and reads it at the fraction done, (now − base) /
-   * (1 − base): no check and no allocation per move, and only the bodies an impact concerns move.
-   */
+  /** Brings body k to the step's present instant (see `LazyMotions`). */
   #sync(k: number): void {
-    const p = this.poses[k];
-    const e = this.ends[k];
-    const now = this.#now;
-    if (p === e || this.#at[k] === now) return;
-    let m = this.#motions[k];
-    if (this.#live[k] === 0) {
-      if (m === undefined) {
-        m = this.dimension.motion(p, e);
-        this.#motions[k] = m;
-      } else m.reset(p, e);
-      this.#live[k] = 1;
-      this.#base[k] = this.#at[k];
-    }
-    const base = this.#base[k];
-    m.poseAt(now >= 1 ? 1 : (now - base) / (1 - base), p);
-    this.#at[k] = now;
+    this.#motions.sync(k, this.poses, this.ends, this.#now);
   }
 
   protected override retargeted(k: number): void {
-    if (k < this.#live.length) {
-      this.#live[k] = 0;
-      this.#at[k] = this.#now;
-    }
+    this.#motions.restart(k, this.#now);
   }
 
   protected override current(k: number): void {
@@ -438,36 +410,21 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * bodies is gathered once, from the one that comes first in `changed`.
    */
   #searchAgain(k: number, changed: Set<number>, leftI: number, leftJ: number): void {
-    const dim = this.dimension.dim;
-    const w = 2 * dim;
-    const B = this.#boxes;
-    const n = this.ids.length;
     let before = true;
     for (const c of changed) {
       if (c === k) before = false;
       else if (before) this.#done[c] = 1;
     }
-    const ok = w * k;
-    // k's box in locals (a 2-D box's third axis never excludes)
-    const lx = B[ok],
-      ly = B[ok + 1],
-      hx = B[ok + dim],
-      hy = B[ok + dim + 1];
-    const lz = dim === 3 ? B[ok + 2] : 0;
-    const hz = dim === 3 ? B[ok + 5] : 0;
-    const done = this.#done;
-    const again = this.#again;
-    for (let x = 0; x < n; x++) {
-      const ox = w * x;
-      if (hx < B[ox] || B[ox + dim] < lx || hy < B[ox + 1] || B[ox + dim + 1] < ly) continue;
-      if (dim === 3 && (hz < B[ox + 2] || B[ox + 5] < lz)) continue;
-      if (x === k || done[x] === 1) continue;
+    const near = this.#near;
+    near.length = 0;
+    boxesMeeting(this.dimension.dim, this.#boxes, this.ids.length, k, this.#done, near);
+    for (const c of changed) this.#done[c] = 0;
+    for (let a = 0; a < near.length; a++) {
+      const x = near[a];
       const i = k < x ? k : x;
       const j = k < x ? x : k;
-      if ((i === leftI && j === leftJ) || !this.allowed(i, j)) continue;
-      again.push(i, j);
+      if ((i !== leftI || j !== leftJ) && this.allowed(i, j)) this.#again.push(i, j);
     }
-    for (const c of changed) this.#done[c] = 0;
   }
 
   /**
@@ -506,8 +463,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #stop(k: number, changed: Set<number>): void {
     if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
     this.ends[k] = this.poses[k];
-    this.#live[k] = 0;
-    this.#at[k] = this.#now;
+    this.#motions.restart(k, this.#now);
     changed.add(k);
   }
 
@@ -523,8 +479,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     ]) {
       if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
       ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
-      this.#live[d] = 0;
-      this.#at[d] = this.#now;
+      this.#motions.restart(d, this.#now);
       changed.add(d);
       return true;
     }
