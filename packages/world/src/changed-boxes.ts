@@ -5,11 +5,10 @@ import type { Dimension } from './dimension.js';
 type StepDataOf<Pose> = Pick<Dimension<unknown, Pose, unknown>, 'dim' | 'stepData'>;
 
 /**
- * broadphase's step data of a few bodies of the world, for the step's work after an impact: the
- * swept boxes of the bodies whose motion changed (one call for all of them: the data costs about as
- * much to set up for one body as for a few, its arrays, shape records and pose checks), and the data
- * of the changed bodies with their neighbours, for their pairs' lower bounds (again one call). Each body's numbers in it
- * depend on that body alone, so they are those a call for the whole world would give.
+ * The swept boxes of the bodies whose motion an impact changed, over what is left of their step,
+ * from one call for all of them of broadphase's step data (which costs about as much to set up for
+ * one body as for a few: its arrays, shape records and pose checks). Each body's box depends on that
+ * body alone, so the boxes are the numbers one call a body gave.
  */
 export class ChangedBoxes<Pose> {
   /** The members' bodies, poses and targets, reused from impact to impact (no arrays per impact). */
@@ -41,18 +40,6 @@ export class ChangedBoxes<Pose> {
       out.set(boxes.subarray(w * x, w * x + w), w * k);
       x++;
     }
-  }
-
-  /** The step data of the bodies `members` (in that order: places 0, 1, …), each from its pose to its target. */
-  data(
-    d: StepDataOf<Pose>,
-    members: readonly number[],
-    bodies: readonly unknown[],
-    poses: readonly Pose[],
-    ends: readonly Pose[],
-  ): StepBodies {
-    for (let x = 0; x < members.length; x++) this.#put(x, bodies, poses, ends, members[x]);
-    return this.#data(d, members.length);
   }
 
   #put(m: number, bodies: readonly unknown[], poses: readonly Pose[], ends: readonly Pose[], k: number) {
