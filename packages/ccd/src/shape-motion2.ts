@@ -260,17 +260,19 @@ export class ShapeMotion2 implements DistanceEvaluator {
     pointA: Float64Array,
     pointB: Float64Array,
   ): { distance: number; segmentA: number; segmentB: number } {
+    // A's cos and sin at the pose of the last evaluation (two trig calls, not four).
+    this.#rotateA();
     if (this.#case === 0) {
       const g = this.gjk;
       g.writePoints();
-      toWorld(this.poseA, g.pointA, pointA);
-      toWorld(this.poseA, g.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, g.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, g.pointB, pointB);
       return { distance: g.distance, segmentA: 0, segmentB: 0 };
     }
     if (this.#case === 3) {
       const c = this.#compound!;
-      toWorld(this.poseA, c.pointA, pointA);
-      toWorld(this.poseA, c.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, c.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, c.pointB, pointB);
       // A compound is named by its part; a lone body by its segment (0 for a shape).
       return {
         distance: c.distance,
@@ -280,12 +282,14 @@ export class ShapeMotion2 implements DistanceEvaluator {
     }
     const m = this.#mixed!;
     if (this.#case === 1) {
-      toWorld(this.poseA, m.pointA, pointA);
-      toWorld(this.poseA, m.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, m.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, m.pointB, pointB);
       return { distance: m.distance, segmentA: m.segment, segmentB: 0 };
     }
-    toWorld(this.poseB, m.pointB, pointA);
-    toWorld(this.poseB, m.pointA, pointB);
+    const c = Math.cos(this.poseB.angle);
+    const sn = Math.sin(this.poseB.angle);
+    toWorld(this.poseB, c, sn, m.pointB, pointA);
+    toWorld(this.poseB, c, sn, m.pointA, pointB);
     return { distance: m.distance, segmentA: 0, segmentB: m.segment };
   }
 }
@@ -297,9 +301,8 @@ function speedOf(body: Body2, m: RigidMotion2): number {
   return m.translationLength + Math.abs(m.theta) * body.reach;
 }
 
-function toWorld(pose: Pose2, x: ArrayLike<number>, out: Float64Array): void {
-  const c = Math.cos(pose.angle);
-  const s = Math.sin(pose.angle);
+/** `x` through `pose`, whose angle's cosine and sine are `c` and `s`. */
+function toWorld(pose: Pose2, c: number, s: number, x: ArrayLike<number>, out: Float64Array): void {
   out[0] = c * x[0] - s * x[1] + pose.t[0];
   out[1] = s * x[0] + c * x[1] + pose.t[1];
 }
