@@ -11,17 +11,15 @@ import { segmentSegment2 } from './oracle/geometry.js';
 import { seedFor } from './scenarios.js';
 
 /** 3–8 vertices on the circle of radius 0.5, counter-clockwise (a convex polygon). */
-const polygon = fc
-  .uniqueArray(fc.integer({ min: 0, max: 63 }), { minLength: 3, maxLength: 8 })
-  .map((ks) => {
-    const sorted = [...ks].sort((x, y) => x - y);
-    const xy = new Float64Array(2 * sorted.length);
-    sorted.forEach((k, i) => {
-      xy[2 * i] = 0.5 * Math.cos((k * Math.PI) / 32);
-      xy[2 * i + 1] = 0.5 * Math.sin((k * Math.PI) / 32);
-    });
-    return xy;
+const polygon = fc.uniqueArray(fc.integer({ min: 0, max: 63 }), { minLength: 3, maxLength: 8 }).map((ks) => {
+  const sorted = [...ks].sort((x, y) => x - y);
+  const xy = new Float64Array(2 * sorted.length);
+  sorted.forEach((k, i) => {
+    xy[2 * i] = 0.5 * Math.cos((k * Math.PI) / 32);
+    xy[2 * i + 1] = 0.5 * Math.sin((k * Math.PI) / 32);
   });
+  return xy;
+});
 const angle = fc.double({ min: -Math.PI, max: Math.PI, noNaN: true });
 const coord = fc.double({ min: -3, max: 3, noNaN: true });
 const pose = fc.tuple(angle, coord, coord).map(([a, x, y]) => pose2(a, [x, y]));
