@@ -65,6 +65,15 @@ export class ShapeMotion2 implements DistanceEvaluator {
   #spins = Number.NaN;
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
+  /**
+   * cos and sin of {@link poseA}'s angle, and the angle they belong to: A often does not turn over a
+   * step (a body at rest, the bench's A), and then two of the four trig calls of an evaluation and the
+   * two of a directional step are paid once a query. Recomputed whenever the angle differs, so the
+   * numbers are Math.cos and Math.sin of the pose's angle, bit for bit, in every case.
+   */
+  #angleA = Number.NaN;
+  #cosA = 1;
+  #sinA = 0;
 
   /** @param options - accepted for the driver's symmetry with `CurveMotion` (no option is read). */
   constructor(a: Body2, b: Body2, motionA: RigidMotion2, motionB: RigidMotion2, options?: MotionOptions) {
@@ -81,6 +90,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#at = Number.NaN;
+    this.#angleA = Number.NaN;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
     const ca = Curve.isCurve(a);
@@ -127,11 +137,13 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.convexEvaluations++;
     const q = this.#rel;
     if (this.#case === 0) {
-      relativeTransform2(this.poseA, this.poseB, q);
+      this.#rotateA();
+      relativeTransform2(this.poseA, this.poseB, q, this.#cosA, this.#sinA);
       return this.gjk.evaluate2(q[0], q[1], q[2], q[3]);
     }
     if (this.#case === 3) {
-      relativeTransform2(this.poseA, this.poseB, q);
+      this.#rotateA();
+      relativeTransform2(this.poseA, this.poseB, q, this.#cosA, this.#sinA);
       const c = this.#compound!;
       const before = c.partEvaluations;
       const d = c.evaluate(q[0], q[1], q[2], q[3]);
@@ -139,12 +151,23 @@ export class ShapeMotion2 implements DistanceEvaluator {
       return d;
     }
     const mixed = this.#mixed!;
-    if (this.#case === 1) relativeTransform2(this.poseA, this.poseB, q);
-    else relativeTransform2(this.poseB, this.poseA, q);
+    if (this.#case === 1) {
+      this.#rotateA();
+      relativeTransform2(this.poseA, this.poseB, q, this.#cosA, this.#sinA);
+    } else relativeTransform2(this.poseB, this.poseA, q);
     const before = mixed.segmentEvaluations;
     const d = mixed.evaluate(q[0], q[1], q[2], q[3]);
     this.distancePairEvaluations += mixed.segmentEvaluations - before;
     return d;
+  }
+
+  /** Sets cos and sin of poseA's angle, unless they are those of the angle already. */
+  #rotateA(): void {
+    const angle = this.poseA.angle;
+    if (angle === this.#angleA) return;
+    this.#angleA = angle;
+    this.#cosA = Math.cos(angle);
+    this.#sinA = Math.sin(angle);
   }
 
   /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
@@ -170,8 +193,9 @@ export class ShapeMotion2 implements DistanceEvaluator {
       this.#spins =
         Math.abs(ma.theta) * (this.#a as Shape<2>).reach + Math.abs(mb.theta) * (this.#b as Shape<2>).reach;
     }
-    const c = Math.cos(this.poseA.angle);
-    const sn = Math.sin(this.poseA.angle);
+    // distance(s) set the rotation of poseA at s.
+    const c = this.#cosA;
+    const sn = this.#sinA;
     const x = g.lowerAxis[0],
       y = g.lowerAxis[1];
     const closing =
@@ -236,17 +260,19 @@ export class ShapeMotion2 implements DistanceEvaluator {
     pointA: Float64Array,
     pointB: Float64Array,
   ): { distance: number; segmentA: number; segmentB: number } {
+    // A's cos and sin at the pose of the last evaluation (two trig calls, not four).
+    this.#rotateA();
     if (this.#case === 0) {
       const g = this.gjk;
       g.writePoints();
-      toWorld(this.poseA, g.pointA, pointA);
-      toWorld(this.poseA, g.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, g.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, g.pointB, pointB);
       return { distance: g.distance, segmentA: 0, segmentB: 0 };
     }
     if (this.#case === 3) {
       const c = this.#compound!;
-      toWorld(this.poseA, c.pointA, pointA);
-      toWorld(this.poseA, c.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, c.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, c.pointB, pointB);
       // A compound is named by its part; a lone body by its segment (0 for a shape).
       return {
         distance: c.distance,
@@ -256,12 +282,14 @@ export class ShapeMotion2 implements DistanceEvaluator {
     }
     const m = this.#mixed!;
     if (this.#case === 1) {
-      toWorld(this.poseA, m.pointA, pointA);
-      toWorld(this.poseA, m.pointB, pointB);
+      toWorld(this.poseA, this.#cosA, this.#sinA, m.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, m.pointB, pointB);
       return { distance: m.distance, segmentA: m.segment, segmentB: 0 };
     }
-    toWorld(this.poseB, m.pointB, pointA);
-    toWorld(this.poseB, m.pointA, pointB);
+    const c = Math.cos(this.poseB.angle);
+    const sn = Math.sin(this.poseB.angle);
+    toWorld(this.poseB, c, sn, m.pointB, pointA);
+    toWorld(this.poseB, c, sn, m.pointA, pointB);
     return { distance: m.distance, segmentA: 0, segmentB: m.segment };
   }
 }
@@ -273,9 +301,8 @@ function speedOf(body: Body2, m: RigidMotion2): number {
   return m.translationLength + Math.abs(m.theta) * body.reach;
 }
 
-function toWorld(pose: Pose2, x: ArrayLike<number>, out: Float64Array): void {
-  const c = Math.cos(pose.angle);
-  const s = Math.sin(pose.angle);
+/** `x` through `pose`, whose angle's cosine and sine are `c` and `s`. */
+function toWorld(pose: Pose2, c: number, s: number, x: ArrayLike<number>, out: Float64Array): void {
   out[0] = c * x[0] - s * x[1] + pose.t[0];
   out[1] = s * x[0] + c * x[1] + pose.t[1];
 }

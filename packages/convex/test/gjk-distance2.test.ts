@@ -97,3 +97,20 @@ describe('2-D distances', () => {
     expect(pair.pointA[0]).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+describe('GjkPair.evaluate2: B a subnormal away from A', () => {
+  // Found by ccd's shape-motion2-rotation test: the cold start's direction t had squares that
+  // underflow, |v| was 0 and the first support's bound +∞, on two polygons that share a vertex.
+  it('two polygons sharing a vertex, B shifted by 2.5e-309: a lower bound of 0, not +∞', () => {
+    const xy = Float64Array.from([
+      0.5, 0, 0.49759236333609846, 0.0490085701647803, 0.4903926402016152, 0.09754516100806412,
+    ]);
+    const turn = 0.1963495408493641; // π/16 to a few ulps: B's vertex 2 onto A's vertex 2
+    for (const tv of [2.472304287230225e-309, -5e-324, 1e-160, 1e-101]) {
+      const pair = new GjkPair(convexPolygon(xy), convexPolygon(xy));
+      const d = pair.evaluate2(Math.cos(turn), Math.sin(turn), 0, tv);
+      expect(d).toBeLessThan(1e-12);
+      expect(pair.lowerBound).toBeLessThan(1e-12);
+    }
+  });
+});

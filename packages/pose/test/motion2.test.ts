@@ -151,3 +151,20 @@ describe('2-D poses', () => {
     );
   });
 });
+
+describe('RigidMotion2 translationLength', () => {
+  it('is |Δ| to an ulp, from the square root where the squares are safe and Math.hypot where not', () => {
+    const coord = fc.oneof(
+      fc.double({ min: -1e3, max: 1e3, noNaN: true }),
+      fc.double({ min: -1e200, max: 1e200, noNaN: true }),
+      fc.double({ min: -1e-200, max: 1e-200, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(coord, coord, (x, y) => {
+        const m = new RigidMotion2(pose2(0), pose2(0, [x, y]));
+        const h = Math.hypot(x, y);
+        expect(Math.abs(m.translationLength - h)).toBeLessThanOrEqual(2 * Number.EPSILON * h);
+      }),
+    );
+  });
+});

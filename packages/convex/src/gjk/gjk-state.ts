@@ -187,7 +187,17 @@ export class GjkState {
       v[0] = this.t[0] - this.q[0];
       v[1] = this.t[1] - this.q[1];
       v[2] = this.t[2] - this.q[2];
-      if (v[0] === 0 && v[1] === 0 && v[2] === 0) v[0] = 1;
+      // Only a direction, but the first support's bound divides by |v|: a v whose squares underflow
+      // (B's origin a subnormal away from the query point) gave |v| = 0 and a lower bound of +∞ for
+      // shapes that touch. Far from 1 it is rescaled (the same direction to rounding; any direction's
+      // bound is certified), elsewhere left as it was.
+      const m = Math.max(Math.abs(v[0]), Math.abs(v[1]), Math.abs(v[2]));
+      if (m === 0) v[0] = 1;
+      else if (m < 1e-100 || m > 1e100) {
+        v[0] /= m;
+        v[1] /= m;
+        v[2] /= m;
+      }
       return false;
     }
     const A = this.shapeA!;
