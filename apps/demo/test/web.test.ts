@@ -253,6 +253,8 @@ describe.skipIf(!hasChromium && !inCi)('the web viewer (pnpm --filter @firsttouc
     };
     // a ball in place of body B, thrown past the bunny as the pebble was
     await pick('b', 'ball', 'exact ball');
+    // the file picked for B in the test before is no longer what B is: the picker is cleared
+    expect(await page.inputValue('#file-b')).toBe('');
     const ball = nodeQuery(primitiveShape('ball', 'b'));
     expect(ball.status).toBe('contact');
     expect(Number(await page.getAttribute('#result', 'data-toi'))).toBe(ball.toi);

@@ -93,7 +93,10 @@ function viewpoint(ccd: CcdRun): Vector3 | undefined {
 
 function loadBuiltin(): void {
   const scene = builtinScene();
-  for (const key of ['a', 'b'] as const) byId<HTMLSelectElement>(`shape-${key}`).value = '';
+  for (const key of ['a', 'b'] as const) {
+    byId<HTMLSelectElement>(`shape-${key}`).value = '';
+    byId<HTMLInputElement>(`file-${key}`).value = '';
+  }
   bodies.a = scene.a;
   bodies.b = scene.b;
   form.write(scene.motion);
@@ -125,6 +128,8 @@ for (const key of ['a', 'b'] as const) {
     const name = select.value as PrimitiveName;
     if (!PRIMITIVES.includes(name)) return;
     bodies[key] = primitiveBody(name, key);
+    // the file picker would still name the file this shape replaced
+    byId<HTMLInputElement>(`file-${key}`).value = '';
     showBodies();
     void run();
   });
