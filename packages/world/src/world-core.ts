@@ -40,6 +40,12 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    * it was added: the step's reach boxes and default tolerance read them.
    */
   protected radii = new Float64Array(16);
+  /**
+   * Each body's box where it was added (`2 · dim` numbers a body, broadphase's box at s = 0): a
+   * static body's box for good, which the step's reach boxes take instead of its ball's (a wall's
+   * ball holds the whole room).
+   */
+  protected placedBoxes = new Float64Array(16 * 6);
   protected readonly diagonals: number[] = [];
   readonly #groups: number[] = [];
   readonly #masks: number[] = [];
@@ -160,8 +166,12 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       const grown = new Float64Array(2 * k);
       grown.set(this.radii);
       this.radii = grown;
+      const boxes = new Float64Array(2 * d.dim * 2 * k);
+      boxes.set(this.placedBoxes);
+      this.placedBoxes = boxes;
     }
     this.radii[k] = data.radius[0];
+    this.placedBoxes.set(data.box0, 2 * d.dim * k);
     this.diagonals.push(data.largestDiagonal);
     this.#index.set(id, this.ids.length);
     this.ids.push(id);
@@ -215,6 +225,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     ])
       (a as unknown[]).splice(k, 1);
     this.radii.copyWithin(k, k + 1, this.ids.length + 1);
+    const w = 2 * this.#d.dim;
+    this.placedBoxes.copyWithin(w * k, w * (k + 1), w * (this.ids.length + 1));
     for (let x = k; x < this.ids.length; x++) this.#index.set(this.ids[x], x);
     this.#sweep.remove(k);
     this.#fat.remove(k);

@@ -7,14 +7,21 @@ import {
 } from '@firsttouch/broadphase/internal';
 import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import { boxesMeeting, ChangedBoxes } from './changed-boxes.js';
+import { ballsApart } from './ball-sweep.js';
+import { boxesMeeting } from './boxes-meeting.js';
 import { LazyMotions } from './lazy-motions.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
-import { boxesOverlap, reachBoxes, reachPairs } from './reach-boxes.js';
+import { boxesOverlap, reachBox, reachBoxes, reachPairs, stillBox } from './reach-boxes.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
 import { WorldCore } from './world-core.js';
 
+/** A pose as the balls' test reads it: its translation (both dimensions' poses have one). */
+interface Placed {
+  readonly t: ArrayLike<number>;
+}
+
+const STATIC = 0;
 const KINEMATIC = 1;
 const DYNAMIC = 2;
 /** The default cap on the impacts of one step. */
@@ -89,7 +96,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   /** The record and options of the check after an impact (read once, so reused: none per impact). */
   #apartRecord: Impact | undefined = undefined;
   #apartOptions: TimeOfImpactOptions = {};
-  readonly #changedBoxes = new ChangedBoxes<Pose>();
+  /** Two bodies' origins at the present instant (scratch of the balls' test). */
+  readonly #originI = new Float64Array(3);
+  readonly #originJ = new Float64Array(3);
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -254,7 +263,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
           version[k]++;
           this.#sync(k);
         }
-        this.#changedBoxes.write(d, changed, this.bodies, this.poses, this.ends, this.#margin, this.#boxes);
+        // (their reach boxes: two translations a body, where broadphase's step data costs the set-up
+        // of a call; the balls' test below then drops the pairs the tighter boxes would)
+        for (const k of changed) this.#reachBox(k);
         this.#again.length = 0;
         for (const k of changed) this.#searchAgain(k, changed, leftOut ? i : -1, j);
         this.#searchGathered();
@@ -283,12 +294,16 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const dim = d.dim;
     const reach = this.#boxes;
     reachBoxes(dim, this.poses, this.ends, this.radii, this.#margin, reach);
+    // a static body's own box (its ball's box would meet every body in a room of walls)
+    const kinds = this.kinds;
+    for (let k = 0; k < n; k++)
+      if (kinds[k] === STATIC) stillBox(dim, this.placedBoxes, this.#margin, reach, k);
     const refits = this.fat.refit(reach.subarray(0, 2 * dim * n));
     this.counters.refits += refits;
     if (refits > 0) this.counters.swaps += this.sweep.update(this.fat.boxes());
     const place = this.#place;
-    const allowed = (i: number, j: number) => this.allowed(i, j);
-    const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, allowed);
+    const keep = (i: number, j: number) => this.allowed(i, j) && !this.#ballsApart(i, j);
+    const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, keep);
     this.#queue.clear();
     if (pairs.length === 0) return;
     const [bodies, poses, ends] = [this.bodies, this.poses, this.ends].map((a) => members.map((k) => a[k]));
@@ -412,8 +427,33 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       const x = near[a];
       const i = k < x ? k : x;
       const j = k < x ? x : k;
-      if ((i !== leftI || j !== leftJ) && this.allowed(i, j)) this.#again.push(i, j);
+      if ((i !== leftI || j !== leftJ) && this.allowed(i, j) && !this.#ballsApart(i, j))
+        this.#again.push(i, j);
     }
+  }
+
+  /** Body k's reach box over the rest of its motion (k at the present instant), into `#boxes`. */
+  #reachBox(k: number): void {
+    const p = this.poses[k] as unknown as Placed;
+    const e = this.ends[k] as unknown as Placed;
+    reachBox(this.dimension.dim, p.t, e.t, this.radii[k] + this.#margin, this.#boxes, k);
+  }
+
+  /**
+   * True when bodies i and j cannot come within the tolerance over the rest of the step: the balls
+   * about their origins that hold them stay farther apart (see `ballsApart`), so the pair's search
+   * would end Separate and is not run.
+   */
+  #ballsApart(i: number, j: number): boolean {
+    const dim = this.dimension.dim;
+    const poses = this.poses as unknown as Placed[];
+    const ends = this.ends as unknown as Placed[];
+    const oi = this.#originI;
+    const oj = this.#originJ;
+    this.#motions.origin(i, poses, ends, this.#now, dim, oi);
+    this.#motions.origin(j, poses, ends, this.#now, dim, oj);
+    const reach = this.radii[i] + this.radii[j] + 2 * this.#margin;
+    return ballsApart(dim, oi, ends[i].t, oj, ends[j].t, reach);
   }
 
   /**
