@@ -322,14 +322,23 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#retarget(k, pose1);
   }
 
-  /** Gives body k (dense) the target `pose1`, checked. */
-  #retarget(k: number, pose1: PoseLike): void {
+  /**
+   * Gives body k (dense) the target `pose1`, checked; or, when `flat` is given, the pose at
+   * `offset` of those numbers (checked), read straight into the target's object.
+   */
+  #retarget(k: number, pose1: PoseLike | null, flat?: Float64Array, offset = 0): void {
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
     // (inside the step: the body brought to the impact's instant, where its new motion starts)
     this.current(k);
     const end = this.ends[k];
     // written into the target's own object, or the spare one: no allocation step after step
-    this.ends[k] = d.copy(pose1, end !== this.poses[k] ? end : (this.spares[k] ?? undefined));
+    const into = end !== this.poses[k] ? end : (this.spares[k] ?? undefined);
+    if (flat === undefined) this.ends[k] = d.copy(pose1!, into);
+    else {
+      const out = into ?? d.blank();
+      d.readFlat(flat, offset, out);
+      this.ends[k] = out;
+    }
     this.spares[k] = null;
     this.changed?.add(k);
     this.retargeted(k);
@@ -390,11 +399,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
     }
     for (let x = 0; x < m; x++) {
-      if (flat) d.readFlat(poses, d.flat * x, scratch);
-      this.#retarget(
-        this.indexOf(ids[x], 'setTargets'),
-        flat ? (scratch as unknown as PoseLike) : (poses as ArrayLike<PoseLike>)[x],
-      );
+      const k = this.indexOf(ids[x], 'setTargets');
+      if (flat) this.#retarget(k, null, poses, d.flat * x);
+      else this.#retarget(k, (poses as ArrayLike<PoseLike>)[x]);
     }
   }
 
