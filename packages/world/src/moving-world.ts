@@ -1,7 +1,7 @@
 import { CcdStatus, type CcdStatusValue, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
 import { LazyMotions } from './lazy-motions.js';
-import { WorldCore } from './world-core.js';
+import { TargetingWorld } from './world-targets.js';
 
 const KINEMATIC = 1;
 const DYNAMIC = 2;
@@ -28,13 +28,17 @@ export interface ImpactRecord {
  * stays apart (its own search with half its gap as the tolerance, or the balls about the two
  * origins staying apart).
  */
-export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends WorldCore<
+export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends TargetingWorld<
   Body,
   PoseLike,
   Pose,
   Impact
 > {
-  /** Each body's motion, moved lazily. */
+  /**
+   * Each body's motion, moved lazily (not part of the API).
+   *
+   * @hidden
+   */
   protected readonly motions = new LazyMotions<Pose>(this.dimension);
   /** The step's present instant, and whether a step is running (bodies then move lazily). */
   protected now = 0;
