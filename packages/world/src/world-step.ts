@@ -7,8 +7,8 @@ import {
 } from '@firsttouch/broadphase/internal';
 import { CcdStatus, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import { boxesMeeting } from './boxes-meeting.js';
 import { type ImpactRecord, MovingWorld, type Placed } from './moving-world.js';
+import { NearIndex } from './near-index.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
 import { boxesOverlap, reachBox, reachBoxes, reachPairs, stillBox } from './reach-boxes.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
@@ -52,6 +52,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   readonly #again: number[] = [];
   /** The bodies whose boxes meet one changed body's (reused). */
   readonly #near: number[] = [];
+  /** Which bodies may meet a changed body's new box (the held pairs, and the bodies that left theirs). */
+  readonly #nearIndex = new NearIndex();
   /** The step's pairs by the instant of their next impact, or a lower bound of it. */
   readonly #queue = new PairQueue<Impact>();
   /**
@@ -232,7 +234,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         }
         // (their reach boxes: two translations a body, where broadphase's step data costs the set-up
         // of a call; the balls' test below then drops the pairs the tighter boxes would)
-        for (const k of changed) this.#reachBox(k);
+        for (const k of changed) {
+          this.#reachBox(k);
+          this.#nearIndex.moved(d.dim, this.#boxes, this.fat.boxes(), k);
+        }
         this.#again.length = 0;
         for (const k of changed) this.#searchAgain(k, changed, leftOut ? i : -1, j);
         this.#searchGathered();
@@ -268,6 +273,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const refits = this.fat.refit(reach.subarray(0, 2 * dim * n));
     this.counters.refits += refits;
     if (refits > 0) this.counters.swaps += this.sweep.update(this.fat.boxes());
+    this.#nearIndex.build(this.sweep.pairs(), n);
     const place = this.#place;
     const keep = (i: number, j: number) => this.allowed(i, j) && !this.ballsApart(i, j);
     const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, keep);
@@ -362,7 +368,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     }
     const near = this.#near;
     near.length = 0;
-    boxesMeeting(this.dimension.dim, this.#boxes, this.ids.length, k, this.#done, near);
+    this.#nearIndex.near(this.dimension.dim, this.#boxes, this.ids.length, k, this.#done, near);
     for (const c of changed) this.#done[c] = 0;
     for (let a = 0; a < near.length; a++) {
       const x = near[a];
