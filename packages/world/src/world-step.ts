@@ -54,6 +54,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   readonly #near: number[] = [];
   /** Which bodies may meet a changed body's new box (the held pairs, and the bodies that left theirs). */
   readonly #nearIndex = new NearIndex();
+  #nearBuilt = false;
   /** The step's pairs by the instant of their next impact, or a lower bound of it. */
   readonly #queue = new PairQueue<Impact>();
   /**
@@ -234,6 +235,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         }
         // (their reach boxes: two translations a body, where broadphase's step data costs the set-up
         // of a call; the balls' test below then drops the pairs the tighter boxes would)
+        if (!this.#nearBuilt) {
+          this.#nearIndex.build(this.sweep.pairs(), n);
+          this.#nearBuilt = true;
+        }
         for (const k of changed) {
           this.#reachBox(k);
           this.#nearIndex.moved(d.dim, this.#boxes, this.fat.boxes(), k);
@@ -273,7 +278,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const refits = this.fat.refit(reach.subarray(0, 2 * dim * n));
     this.counters.refits += refits;
     if (refits > 0) this.counters.swaps += this.sweep.update(this.fat.boxes());
-    this.#nearIndex.build(this.sweep.pairs(), n);
+    // (the held pairs indexed by body at the step's first impact: a step without one needs none)
+    this.#nearBuilt = false;
     const place = this.#place;
     const keep = (i: number, j: number) => this.allowed(i, j) && !this.ballsApart(i, j);
     const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, keep);
