@@ -431,5 +431,8 @@ describe('world scene (tiny)', () => {
     expect(r.figures['bounce2.impactsPerStep']).toBeGreaterThan(0);
     expect(r.figures['planck2d.worldOutside']).toBe(0);
     expect(r.figures['planck2d.worldImpacts']).toBeGreaterThan(0);
+    // (a step capped at maxImpacts is the repeated impacts of a ridden body: the 2-D scene has none)
+    expect(r.figures['planck2d.worldCapped']).toBe(0);
+    expect(r.figures['coherent.ratio']).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alternatedRatio, timeAlternated } from '../src/harness/alternated.js';
 import { parseArgs } from '../src/harness/cli.js';
 import { formatNumber } from '../src/harness/format.js';
 import { mulberry32, Rng } from '../src/harness/prng.js';
@@ -132,5 +133,33 @@ describe('harness', () => {
     expect(parseArgs(['--obj', 'out/room'])).toMatchObject({ obj: 'out/room' });
     expect(() => parseArgs(['--json'])).toThrow();
     expect(() => parseArgs(['--fast'])).toThrow();
+  });
+});
+
+describe('timeAlternated', () => {
+  it('runs each contender once a round after its warm-up, the order turning, and sums what they return', () => {
+    const calls: string[] = [];
+    const t = timeAlternated(
+      [
+        { name: 'a', queries: 2, batch: () => (calls.push('a'), 1) },
+        { name: 'b', queries: 4, batch: () => (calls.push('b'), 10) },
+      ],
+      1,
+      3,
+    );
+    expect(calls).toEqual(['a', 'b', 'a', 'b', 'b', 'a', 'a', 'b']);
+    expect(t.get('a')!.cpuMs.length).toBe(3);
+    expect(t.get('b')!.wallMs.length).toBe(3);
+    expect(t.get('a')!.checksum).toBe(4);
+    expect(t.get('b')!.checksum).toBe(40);
+    for (const ms of [...t.get('a')!.cpuMs, ...t.get('a')!.wallMs]) expect(ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('alternatedRatio: the median of the rounds’ ratios of time a query', () => {
+    const peer = { cpuMs: [8, 30, 12], wallMs: [8, 8, 8], queries: 2, checksum: 0 };
+    const ours = { cpuMs: [1, 2, 3], wallMs: [2, 2, 2], queries: 1, checksum: 0 };
+    // a query: peer 4, 15, 6 against 1, 2, 3: ratios 4, 7.5, 2
+    expect(alternatedRatio(peer, ours, 'cpu')).toBe(4);
+    expect(alternatedRatio(peer, ours, 'wall')).toBe(2);
   });
 });

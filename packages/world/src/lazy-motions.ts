@@ -1,5 +1,10 @@
 import type { Dimension, Mover } from './dimension.js';
 
+/** A pose as `origin` reads it: its translation (both dimensions' poses have one). */
+interface Placed {
+  readonly t: ArrayLike<number>;
+}
+
 /**
  * The bodies' motions inside the continuous step, moved lazily: a body keeps one motion object from
  * the instant its present motion started (`base`) to its target, and is read at the fraction done,
@@ -44,6 +49,26 @@ export class LazyMotions<Pose> {
   /** Body k has reached its target: its motion object is free for the next motion. */
   drop(k: number): void {
     this.#live[k] = 0;
+  }
+
+  /**
+   * Writes into `out` where body k's origin is at the instant `now`, without moving the body: its
+   * motion carries the origin from where its pose object is (at its own instant) to its target's
+   * along a straight line at constant speed, so this is that line's point (to rounding).
+   */
+  origin(
+    k: number,
+    poses: readonly Placed[],
+    ends: readonly Placed[],
+    now: number,
+    dim: number,
+    out: Float64Array,
+  ): void {
+    const p = poses[k].t;
+    const e = ends[k].t;
+    const at = this.#at[k];
+    const phi = at === now ? 0 : now >= 1 ? 1 : (now - at) / (1 - at);
+    for (let a = 0; a < dim; a++) out[a] = p[a] + phi * (e[a] - p[a]);
   }
 
   /** Brings body k (its pose object `poses[k]`, going to `ends[k]`) to the instant `now`. */

@@ -23,21 +23,54 @@ export function reachBoxes(
   out: Float64Array,
 ): void {
   const n = poses.length;
-  const w = 2 * dim;
-  for (let k = 0; k < n; k++) {
-    const p = (poses[k] as Placed).t;
-    const e = (ends[k] as Placed).t;
-    const r = radii[k];
-    const o = w * k;
-    for (let a = 0; a < dim; a++) {
-      const c = p[a];
-      const d = e[a] - c;
-      // over broadphase's slack (1e-13 of |c| + |c| + |d| + r), so its ball box lies in this one
-      const ball = r + margin + 1e-12 * (Math.abs(c) + Math.abs(d) + r);
-      const moved = c + d;
-      out[o + a] = (c < moved ? c : moved) - ball;
-      out[o + dim + a] = (c > moved ? c : moved) + ball;
-    }
+  for (let k = 0; k < n; k++)
+    reachBox(dim, (poses[k] as Placed).t, (ends[k] as Placed).t, radii[k] + margin, out, k);
+}
+
+/**
+ * Body k's box of {@link reachBoxes}, its origin going from `p` to `e`, its ball's radius (grown by
+ * the margin) `ball`, written at its place in `out`.
+ */
+export function reachBox(
+  dim: 2 | 3,
+  p: ArrayLike<number>,
+  e: ArrayLike<number>,
+  ball: number,
+  out: Float64Array,
+  k: number,
+): void {
+  const o = 2 * dim * k;
+  for (let a = 0; a < dim; a++) {
+    const c = p[a];
+    const d = e[a] - c;
+    // over broadphase's slack (1e-13 of |c| + |c| + |d| + r), so its ball box lies in this one
+    const r = ball + 1e-12 * (Math.abs(c) + Math.abs(d) + ball);
+    const moved = c + d;
+    out[o + a] = (c < moved ? c : moved) - r;
+    out[o + dim + a] = (c > moved ? c : moved) + r;
+  }
+}
+
+/**
+ * Body k's box when it does not move (a static body), from its box at its pose `placed` (`2 · dim`
+ * numbers a body, broadphase's box at s = 0): grown by `margin` and a slack over broadphase's own
+ * (1e-13 of the coordinates), so it holds the box broadphase sweeps for it; written at its place in
+ * `out`.
+ */
+export function stillBox(
+  dim: 2 | 3,
+  placed: Float64Array,
+  margin: number,
+  out: Float64Array,
+  k: number,
+): void {
+  const o = 2 * dim * k;
+  for (let a = 0; a < dim; a++) {
+    const lo = placed[o + a];
+    const hi = placed[o + dim + a];
+    const grow = margin + 1e-12 * (Math.abs(lo) + Math.abs(hi));
+    out[o + a] = lo - grow;
+    out[o + dim + a] = hi + grow;
   }
 }
 

@@ -5,30 +5,18 @@ import {
   type StepBodies,
   sweptBoxes,
 } from '@firsttouch/broadphase/internal';
-import { CcdStatus, type CcdStatusValue, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
+import { CcdStatus, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import { boxesMeeting, ChangedBoxes } from './changed-boxes.js';
-import { LazyMotions } from './lazy-motions.js';
+import { type ImpactRecord, MovingWorld, type Placed } from './moving-world.js';
+import { NearIndex } from './near-index.js';
 import { BOUND, EXACT, PairQueue } from './pair-queue.js';
-import { boxesOverlap, reachBoxes, reachPairs } from './reach-boxes.js';
+import { boxesOverlap, reachBox, reachBoxes, reachPairs, stillBox } from './reach-boxes.js';
 import type { ImpactEvent, StepOptions, StepResult } from './records.js';
 import { StepStatus } from './records.js';
-import { WorldCore } from './world-core.js';
 
-const KINEMATIC = 1;
-const DYNAMIC = 2;
+const STATIC = 0;
 /** The default cap on the impacts of one step. */
 const MAX_IMPACTS = 1000;
-
-/** What a pair's time-of-impact record gives an event (both dimensions' records have these). */
-interface ImpactRecord {
-  status: CcdStatusValue;
-  toi: number;
-  distance: number;
-  pointA: Float64Array;
-  pointB: Float64Array;
-  normal: Float64Array;
-}
 
 /**
  * The continuous step (seed 003, Box2D's continuous physics) on the world's bodies, one code path
@@ -50,17 +38,13 @@ interface ImpactRecord {
  * comes closer than half its gap, and every other pair is in the queue: no two bodies pass through
  * each other, whatever the callback does.
  */
-export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends WorldCore<
+export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends MovingWorld<
   Body,
   PoseLike,
   Pose,
   Impact
 > {
-  /**
-   * Each body's motion, moved lazily; the version of its motion (a new motion makes its pairs'
-   * queued entries stale).
-   */
-  readonly #motions = new LazyMotions<Pose>(this.dimension);
+  /** The version of each body's motion (a new motion makes its pairs' queued entries stale). */
   #version = new Uint32Array(0);
   /** Marks, while a changed body's pairs are searched again, the changed bodies already done. */
   #done = new Uint8Array(0);
@@ -68,6 +52,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   readonly #again: number[] = [];
   /** The bodies whose boxes meet one changed body's (reused). */
   readonly #near: number[] = [];
+  /** Which bodies may meet a changed body's new box (the held pairs, and the bodies that left theirs). */
+  readonly #nearIndex = new NearIndex();
+  #nearBuilt = false;
   /** The step's pairs by the instant of their next impact, or a lower bound of it. */
   readonly #queue = new PairQueue<Impact>();
   /**
@@ -78,18 +65,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #boxes: Float64Array = new Float64Array(0);
   /** The step's bodies of candidate pairs, as their place in its step data (−1: none). */
   #place = new Int32Array(0);
-  /** The step's present instant, and whether a step is running (bodies then move lazily). */
-  #now = 0;
-  #stepping = false;
-  #margin = 0;
   #searches = 0;
   #pairOptions: TimeOfImpactOptions = {};
   /** A pair search's record that ended Separate, for the next search to write into. */
   #spare: Impact | undefined = undefined;
-  /** The record and options of the check after an impact (read once, so reused: none per impact). */
-  #apartRecord: Impact | undefined = undefined;
-  #apartOptions: TimeOfImpactOptions = {};
-  readonly #changedBoxes = new ChangedBoxes<Pose>();
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -139,9 +118,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       gapRelativeError: options?.gapRelativeError,
       signal: options?.signal,
     };
-    this.#apartOptions = { ...this.#pairOptions };
-    this.#margin = 0.5 * tolerance;
-    this.#motions.begin(n);
+    this.apartOptions = { ...this.#pairOptions };
+    this.margin = 0.5 * tolerance;
+    this.motions.begin(n);
     if (this.#version.length < n) {
       this.#version = new Uint32Array(2 * n);
       this.#done = new Uint8Array(2 * n);
@@ -150,14 +129,14 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     } else {
       this.#version.fill(0);
     }
-    this.#now = 0;
+    this.now = 0;
     this.#searches = 0;
     this.#queueCandidates(options?.maxIterations ?? 1000);
     const queue = this.#queue;
     const changed = new Set<number>();
     const events: ImpactEvent[] = [];
     const version = this.#version;
-    this.#stepping = true;
+    this.stepping = true;
     try {
       for (;;) {
         const slot = queue.pop();
@@ -176,24 +155,24 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         // a pair already within the tolerance that does not close in (at rest, or parting) is no
         // impact: it is left out silently (resting contact) until either body gets a new motion
         if (r.status === CcdStatus.InitialContact) {
-          this.#sync(i);
-          this.#sync(j);
-          if ((this.#atRest(i) && this.#atRest(j)) || this.#apart(i, j, impact.distance)) continue;
+          this.sync(i);
+          this.sync(j);
+          if ((this.atRest(i) && this.atRest(j)) || this.apart(i, j, impact.distance)) continue;
         }
         if (events.length >= maxImpacts)
           return {
             status: StepStatus.MaxImpacts,
             events,
-            reached: this.#now,
+            reached: this.now,
             searches: this.#searches,
             tolerance,
           };
         const at = key >= 1 ? 1 : key;
-        this.#now = at;
-        if (at >= 1) this.#finish();
+        this.now = at;
+        if (at >= 1) this.finish();
         else {
-          this.#sync(i);
-          this.#sync(j);
+          this.sync(i);
+          this.sync(j);
         }
         const event: ImpactEvent = {
           toi: at,
@@ -225,36 +204,45 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         }
         // the step's end reached: targets the callback set are the next step's
         if (at >= 1) {
-          this.#stepping = false;
+          this.stepping = false;
           return { status: StepStatus.Complete, events, reached: 1, searches: this.#searches, tolerance };
         }
-        let apart = this.#apart(i, j, impact.distance);
+        let apart = this.apart(i, j, impact.distance);
         if (!apart) {
-          this.#stop(i, changed);
-          this.#stop(j, changed);
-          const still = this.#atRest(i) && this.#atRest(j);
+          this.stop(i, changed);
+          this.stop(j, changed);
+          const still = this.atRest(i) && this.atRest(j);
           // a kinematic body still driving into the stopped one: it rides along with the kinematic
           // body, kept when the pair's own search proves it then stays apart (so for a kinematic body
           // that only translates; with a turning one it may not pass, and the impacts then repeat)
           if (!still) {
-            apart = this.#apart(i, j, impact.distance);
-            if (!apart && this.#carry(i, j, changed)) {
-              apart = this.#apart(i, j, impact.distance);
+            apart = this.apart(i, j, impact.distance);
+            if (!apart && this.carry(i, j, changed)) {
+              apart = this.apart(i, j, impact.distance);
               if (!apart) {
-                this.#stop(i, changed);
-                this.#stop(j, changed);
+                this.stop(i, changed);
+                this.stop(j, changed);
               }
             }
           }
         }
         // the pair proven apart, or at rest, is left out until either body gets a new motion
-        const leftOut = apart || (this.#atRest(i) && this.#atRest(j));
+        const leftOut = apart || (this.atRest(i) && this.atRest(j));
         // a body with a new motion: its old entries are stale, its pairs searched again from now
         for (const k of changed) {
           version[k]++;
-          this.#sync(k);
+          this.sync(k);
         }
-        this.#changedBoxes.write(d, changed, this.bodies, this.poses, this.ends, this.#margin, this.#boxes);
+        // (their reach boxes: two translations a body, where broadphase's step data costs the set-up
+        // of a call; the balls' test below then drops the pairs the tighter boxes would)
+        if (!this.#nearBuilt) {
+          this.#nearIndex.build(this.sweep.pairs(), n);
+          this.#nearBuilt = true;
+        }
+        for (const k of changed) {
+          this.#reachBox(k);
+          this.#nearIndex.moved(d.dim, this.#boxes, this.fat.boxes(), k);
+        }
         this.#again.length = 0;
         for (const k of changed) this.#searchAgain(k, changed, leftOut ? i : -1, j);
         this.#searchGathered();
@@ -262,9 +250,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       }
     } finally {
       // an error (a callback that threw, an aborted search): every body at the instant reached
-      if (this.#stepping) {
-        this.#stepping = false;
-        for (let k = 0; k < n; k++) this.#sync(k);
+      if (this.stepping) {
+        this.stepping = false;
+        for (let k = 0; k < n; k++) this.sync(k);
       }
     }
   }
@@ -282,18 +270,24 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const d = this.dimension;
     const dim = d.dim;
     const reach = this.#boxes;
-    reachBoxes(dim, this.poses, this.ends, this.radii, this.#margin, reach);
+    reachBoxes(dim, this.poses, this.ends, this.radii, this.margin, reach);
+    // a static body's own box (its ball's box would meet every body in a room of walls)
+    const kinds = this.kinds;
+    for (let k = 0; k < n; k++)
+      if (kinds[k] === STATIC) stillBox(dim, this.placedBoxes, this.margin, reach, k);
     const refits = this.fat.refit(reach.subarray(0, 2 * dim * n));
     this.counters.refits += refits;
     if (refits > 0) this.counters.swaps += this.sweep.update(this.fat.boxes());
+    // (the held pairs indexed by body at the step's first impact: a step without one needs none)
+    this.#nearBuilt = false;
     const place = this.#place;
-    const allowed = (i: number, j: number) => this.allowed(i, j);
-    const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, allowed);
+    const keep = (i: number, j: number) => this.allowed(i, j) && !this.ballsApart(i, j);
+    const { pairs, members } = reachPairs(dim, this.sweep.pairs(), reach, place, n, keep);
     this.#queue.clear();
     if (pairs.length === 0) return;
     const [bodies, poses, ends] = [this.bodies, this.poses, this.ends].map((a) => members.map((k) => a[k]));
     const data = d.stepData(bodies, poses as Pose[], ends as Pose[]);
-    const tight = sweptBoxes(data, this.#margin, 1);
+    const tight = sweptBoxes(data, this.margin, 1);
     const w = 2 * dim;
     for (let x = 0; x < members.length; x++) reach.set(tight.subarray(w * x, w * x + w), w * members[x]);
     const bound = new PairBound(data, this.#pairOptions.tolerance!, 1, maxIterations);
@@ -304,43 +298,17 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       const q = place[j];
       // (p is i's place and q is j's, whichever is smaller: the tests and bounds take i's side
       // first, with the same arithmetic as on the whole world's step data)
-      if (!boxesOverlap(tight, dim, p, q) || !boxesMeetInStep(data, p, q, this.#margin)) continue;
+      if (!boxesOverlap(tight, dim, p, q) || !boxesMeetInStep(data, p, q, this.margin)) continue;
       this.#queueBound(data, bound, p, q, i, j);
     }
   }
 
   /** Every body to its target (which it drops): the step is over. */
   #complete(events: ImpactEvent[], tolerance: number): StepResult {
-    this.#now = 1;
-    this.#finish();
-    this.#stepping = false;
+    this.now = 1;
+    this.finish();
+    this.stepping = false;
     return { status: StepStatus.Complete, events, reached: 1, searches: this.#searches, tolerance };
-  }
-
-  /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
-  #finish(): void {
-    const { poses, ends } = this;
-    for (let k = 0; k < poses.length; k++) {
-      const p = poses[k];
-      const e = ends[k];
-      if (p === e) continue;
-      poses[k] = e;
-      this.spares[k] = p;
-      this.#motions.drop(k);
-    }
-  }
-
-  /** Brings body k to the step's present instant (see `LazyMotions`). */
-  #sync(k: number): void {
-    this.#motions.sync(k, this.poses, this.ends, this.#now);
-  }
-
-  protected override retargeted(k: number): void {
-    this.#motions.restart(k, this.#now);
-  }
-
-  protected override current(k: number): void {
-    if (this.#stepping) this.#sync(k);
   }
 
   /**
@@ -348,8 +316,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * its target: an impact goes into the queue at its instant in the step.
    */
   #pairSearch(i: number, j: number): void {
-    this.#sync(i);
-    this.#sync(j);
+    this.sync(i);
+    this.sync(j);
     this.#searches++;
     this.counters.searches++;
     const { bodies, poses, ends } = this;
@@ -369,7 +337,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       return;
     }
     this.#spare = undefined;
-    const now = this.#now;
+    const now = this.now;
     const u = r.toi;
     const at = u >= 1 ? 1 : Math.max(now, now + u * (1 - now));
     this.#queue.push(at, i, j, EXACT, this.#version[i], this.#version[j], r);
@@ -382,7 +350,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
    * whose bound passes the step's end is left out.
    */
   #queueBound(data: StepBodies, bound: PairBound, x: number, y: number, i: number, j: number): void {
-    const now = this.#now;
+    const now = this.now;
     const classic = impactLowerBound(data, x, y, this.#pairOptions.tolerance!);
     if (!(classic <= 1)) return;
     const advanced = bound.advance(x, y, 1);
@@ -406,14 +374,22 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     }
     const near = this.#near;
     near.length = 0;
-    boxesMeeting(this.dimension.dim, this.#boxes, this.ids.length, k, this.#done, near);
+    this.#nearIndex.near(this.dimension.dim, this.#boxes, this.ids.length, k, this.#done, near);
     for (const c of changed) this.#done[c] = 0;
     for (let a = 0; a < near.length; a++) {
       const x = near[a];
       const i = k < x ? k : x;
       const j = k < x ? x : k;
-      if ((i !== leftI || j !== leftJ) && this.allowed(i, j)) this.#again.push(i, j);
+      if ((i !== leftI || j !== leftJ) && this.allowed(i, j) && !this.ballsApart(i, j))
+        this.#again.push(i, j);
     }
+  }
+
+  /** Body k's reach box over the rest of its motion (k at the present instant), into `#boxes`. */
+  #reachBox(k: number): void {
+    const p = this.poses[k] as unknown as Placed;
+    const e = this.ends[k] as unknown as Placed;
+    reachBox(this.dimension.dim, p.t, e.t, this.radii[k] + this.margin, this.#boxes, k);
   }
 
   /**
@@ -425,61 +401,5 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   #searchGathered(): void {
     const again = this.#again;
     for (let x = 0; x < again.length; x += 2) this.#pairSearch(again[x], again[x + 1]);
-  }
-
-  /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
-  #stop(k: number, changed: Set<number>): void {
-    if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
-    this.ends[k] = this.poses[k];
-    this.#motions.restart(k, this.#now);
-    changed.add(k);
-  }
-
-  /**
-   * When one of the pair is kinematic and moving and the other dynamic, gives the dynamic one the
-   * target that carries it along with the kinematic one; true when it did.
-   */
-  #carry(i: number, j: number, changed: Set<number>): boolean {
-    const { kinds, poses, ends } = this;
-    for (const [d, k] of [
-      [i, j],
-      [j, i],
-    ]) {
-      if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
-      ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
-      this.#motions.restart(d, this.#now);
-      changed.add(d);
-      return true;
-    }
-    return false;
-  }
-
-  #atRest(k: number): boolean {
-    return this.poses[k] === this.ends[k] || this.dimension.same(this.poses[k], this.ends[k]);
-  }
-
-  /**
-   * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
-   * step (the pair's search alone with that tolerance finds no contact).
-   */
-  #apart(i: number, j: number, gap: number): boolean {
-    if (!(gap > 0)) return false;
-    const options = this.#apartOptions;
-    options.tolerance = 0.5 * gap;
-    this.#sync(i);
-    this.#sync(j);
-    const { bodies, poses, ends } = this;
-    const r = this.dimension.pair(
-      bodies[i],
-      bodies[j],
-      poses[i],
-      ends[i],
-      poses[j],
-      ends[j],
-      options,
-      this.#apartRecord,
-    );
-    this.#apartRecord = r;
-    return r.status === CcdStatus.Separate;
   }
 }

@@ -1,0 +1,154 @@
+import { CcdStatus, type CcdStatusValue, type TimeOfImpactOptions } from '@firsttouch/ccd';
+import { ballsApart } from './ball-sweep.js';
+import { LazyMotions } from './lazy-motions.js';
+import { TargetingWorld } from './world-targets.js';
+
+const KINEMATIC = 1;
+const DYNAMIC = 2;
+
+/** A pose as the balls' test reads it: its translation (both dimensions' poses have one). */
+export interface Placed {
+  readonly t: ArrayLike<number>;
+}
+
+/** What a pair's time-of-impact record gives an event (both dimensions' records have these). */
+export interface ImpactRecord {
+  status: CcdStatusValue;
+  toi: number;
+  distance: number;
+  pointA: Float64Array;
+  pointB: Float64Array;
+  normal: Float64Array;
+}
+
+/**
+ * The bodies as the continuous step moves them (`world-step.ts` runs the step on top): each body's
+ * motion from the instant it started, read lazily at the step's present instant; the answers to an
+ * impact that change motions (stop, ride along with a kinematic body) and the proofs that a pair
+ * stays apart (its own search with half its gap as the tolerance, or the balls about the two
+ * origins staying apart).
+ */
+export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends TargetingWorld<
+  Body,
+  PoseLike,
+  Pose,
+  Impact
+> {
+  /**
+   * Each body's motion, moved lazily (not part of the API).
+   *
+   * @hidden
+   */
+  protected readonly motions = new LazyMotions<Pose>(this.dimension);
+  /** The step's present instant, and whether a step is running (bodies then move lazily). */
+  protected now = 0;
+  protected stepping = false;
+  /** Half the step's tolerance: what every box of the step is grown by. */
+  protected margin = 0;
+  /** The options of the check after an impact (its tolerance set each time). */
+  protected apartOptions: TimeOfImpactOptions = {};
+  /** The check's record (read once, so reused: none per impact). */
+  #apartRecord: Impact | undefined = undefined;
+  /** Two bodies' origins at the present instant (scratch of the balls' test). */
+  readonly #originI = new Float64Array(3);
+  readonly #originJ = new Float64Array(3);
+
+  /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
+  protected finish(): void {
+    const { poses, ends } = this;
+    for (let k = 0; k < poses.length; k++) {
+      const p = poses[k];
+      const e = ends[k];
+      if (p === e) continue;
+      poses[k] = e;
+      this.spares[k] = p;
+      this.motions.drop(k);
+    }
+  }
+
+  /** Brings body k to the step's present instant (see `LazyMotions`). */
+  protected sync(k: number): void {
+    this.motions.sync(k, this.poses, this.ends, this.now);
+  }
+
+  protected override retargeted(k: number): void {
+    this.motions.restart(k, this.now);
+  }
+
+  protected override current(k: number): void {
+    if (this.stepping) this.sync(k);
+  }
+
+  /**
+   * True when bodies i and j cannot come within the tolerance over the rest of the step: the balls
+   * about their origins that hold them stay farther apart (see `ballsApart`), so the pair's search
+   * would end Separate and is not run.
+   */
+  protected ballsApart(i: number, j: number): boolean {
+    const dim = this.dimension.dim;
+    const poses = this.poses as unknown as Placed[];
+    const ends = this.ends as unknown as Placed[];
+    const oi = this.#originI;
+    const oj = this.#originJ;
+    this.motions.origin(i, poses, ends, this.now, dim, oi);
+    this.motions.origin(j, poses, ends, this.now, dim, oj);
+    const reach = this.radii[i] + this.radii[j] + 2 * this.margin;
+    return ballsApart(dim, oi, ends[i].t, oj, ends[j].t, reach);
+  }
+
+  /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
+  protected stop(k: number, changed: Set<number>): void {
+    if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
+    this.ends[k] = this.poses[k];
+    this.motions.restart(k, this.now);
+    changed.add(k);
+  }
+
+  /**
+   * When one of the pair is kinematic and moving and the other dynamic, gives the dynamic one the
+   * target that carries it along with the kinematic one; true when it did.
+   */
+  protected carry(i: number, j: number, changed: Set<number>): boolean {
+    const { kinds, poses, ends } = this;
+    for (const [d, k] of [
+      [i, j],
+      [j, i],
+    ]) {
+      if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
+      ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
+      this.motions.restart(d, this.now);
+      changed.add(d);
+      return true;
+    }
+    return false;
+  }
+
+  protected atRest(k: number): boolean {
+    return this.poses[k] === this.ends[k] || this.dimension.same(this.poses[k], this.ends[k]);
+  }
+
+  /**
+   * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
+   * step (the pair's search alone with that tolerance finds no contact).
+   */
+  protected apart(i: number, j: number, gap: number): boolean {
+    if (!(gap > 0)) return false;
+    const options = this.apartOptions;
+    options.tolerance = 0.5 * gap;
+    this.sync(i);
+    this.sync(j);
+    const { bodies, poses, ends } = this;
+    const r = this.dimension.pair(
+      bodies[i],
+      bodies[j],
+      poses[i],
+      ends[i],
+      poses[j],
+      ends[j],
+      options,
+      this.#apartRecord,
+    );
+    this.#apartRecord = r;
+    return r.status === CcdStatus.Separate;
+  }
+}

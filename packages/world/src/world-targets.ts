@@ -1,0 +1,126 @@
+import { describeValue, FirstTouchError, isArrayLike } from '@firsttouch/pose';
+import type { Dimension } from './dimension.js';
+import { WorldCore } from './world-core.js';
+
+const STATIC = 0;
+
+/**
+ * The world's targets: where each body is to be at the end of the next step, set one at a time or
+ * many at once (as poses or flat numbers), each checked before it is kept, written into the body's
+ * own target object (no allocation step after step).
+ */
+export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body, PoseLike, Pose, Impact> {
+  /** Where `setTargets` reads a flat pose into (the world's own: no state outside it). */
+  readonly #scratch: Pose = this.dimension.blank();
+
+  /**
+   * Where body `id` is to be at the end of the next step (its pose now is the start); inside the
+   * step's callback, at the end of the current one. A body without a target does not move.
+   *
+   * @throws `FirstTouchError` `UNKNOWN_BODY`, `INVALID_POSE`, `INVALID_OPTION` for a static body.
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const id = world.add(box(1), { pose: at(0) });
+   * world.setTarget(id, at(5));
+   * world.step();
+   * console.log(world.pose(id).t[0], world.target(id)); // 5 null
+   * ```
+   */
+  setTarget(id: number, pose1: PoseLike): void {
+    const k = this.indexOf(id, 'setTarget');
+    if (this.kinds[k] === STATIC)
+      throw new FirstTouchError('INVALID_OPTION', `setTarget: body ${id} is static: it takes no target`);
+    const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
+    // (the check without allocation on the path taken at every step; the message when it fails)
+    if (!d.plain(pose1)) d.check(pose1, `setTarget(${id}): pose1`);
+    this.#retarget(k, pose1);
+  }
+
+  /**
+   * Gives body k (dense) the target `pose1`, checked; or, when `flat` is given, the pose at
+   * `offset` of those numbers (checked), read straight into the target's object.
+   */
+  #retarget(k: number, pose1: PoseLike | null, flat?: Float64Array, offset = 0): void {
+    const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
+    // (inside the step: the body brought to the impact's instant, where its new motion starts)
+    this.current(k);
+    const end = this.ends[k];
+    // written into the target's own object, or the spare one: no allocation step after step
+    const into = end !== this.poses[k] ? end : (this.spares[k] ?? undefined);
+    if (flat === undefined) this.ends[k] = d.copy(pose1!, into);
+    else {
+      const out = into ?? d.blank();
+      d.readFlat(flat, offset, out);
+      this.ends[k] = out;
+    }
+    this.spares[k] = null;
+    this.changed?.add(k);
+    this.retargeted(k);
+  }
+
+  /**
+   * {@link setTarget} for many bodies at once: body `ids[x]` is to be at pose x of `poses` at the end
+   * of the next step. `poses` is an array of poses, or a `Float64Array` of the poses' numbers one
+   * after the other (3-D: `R` row-major then `t`, 12 a body; 2-D: `angle` then `t`, 3 a body), read
+   * in place. Every id and pose is checked before any target is set, so a bad one leaves every
+   * target as it was.
+   *
+   * @throws `FirstTouchError` `BAD_LENGTH` for arrays of different lengths, and as {@link setTarget}
+   *   (the message names the entry).
+   * @example
+   * ```ts
+   * import { World } from '@firsttouch/world';
+   * import { box } from '@firsttouch/mesh';
+   * import { poseFromAxisAngle } from '@firsttouch/pose';
+   * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+   * const world = new World();
+   * const a = world.add(box(0.1), { pose: at(0) });
+   * const b = world.add(box(0.1), { pose: at(1), shared: true });
+   * world.setTargets([a, b], [at(0.2), at(1.3)]);
+   * world.step();
+   * console.log(world.pose(a).t[0], world.pose(b).t[0]); // 0.2 1.3
+   * // the same as flat numbers: R row-major, then t
+   * world.setTargets([a], Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0));
+   * world.step();
+   * console.log(world.pose(a).t[0]); // 0.5
+   * ```
+   */
+  setTargets(ids: ArrayLike<number>, poses: ArrayLike<PoseLike> | Float64Array): void {
+    const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
+    const flat = poses instanceof Float64Array;
+    const m = isArrayLike(ids) ? ids.length : -1;
+    if (m < 0 || !isArrayLike(poses) || (flat ? poses.length !== d.flat * m : poses.length !== m))
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `setTargets: ids and poses must be arrays of the same length (or poses ${d.flat} numbers an id), got ${describeValue(ids)} and ${describeValue(poses)}`,
+      );
+    // a flat pose is read into the world's own scratch pose, checked and copied from there
+    const scratch = this.#scratch;
+    for (let x = 0; x < m; x++) {
+      const id = ids[x];
+      // (the message built only for an id not found at its own place)
+      const k = this.ids[id] === id ? id : this.indexOf(id, `setTargets: ids[${x}]`);
+      if (this.kinds[k] === STATIC)
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `setTargets: body ${ids[x]} (ids[${x}]) is static: it takes no target`,
+        );
+      let p: unknown = (poses as ArrayLike<PoseLike>)[x];
+      if (flat) {
+        d.readFlat(poses, d.flat * x, scratch);
+        p = scratch;
+      }
+      if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
+    }
+    for (let x = 0; x < m; x++) {
+      const k = this.indexOf(ids[x], 'setTargets');
+      if (flat) this.#retarget(k, null, poses, d.flat * x);
+      else this.#retarget(k, (poses as ArrayLike<PoseLike>)[x]);
+    }
+  }
+}
