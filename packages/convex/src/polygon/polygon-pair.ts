@@ -25,9 +25,8 @@ const LOCAL_ROUNDS = 4;
  * ```
  */
 export function polygonCore(shape: Shape<2>, box: Float64Array): Float64Array | null {
-  const kind = shape.base === null ? shape.kind : shape.base.kind;
-  if (kind === 'convexPolygon' && shape.core === CORE_POINTS2 && shape.count < WALK_FROM) return shape.points;
-  if (kind !== 'cuboid2' || shape.core !== CORE_BOX) return null;
+  if (!isSmallPolygon(shape)) return null;
+  if (shape.core === CORE_POINTS2) return shape.points;
   const hx = shape.e0;
   const hy = shape.e1;
   box[0] = -hx;
@@ -86,9 +85,15 @@ export class PolygonPair {
   #marginA = 0;
   #marginB = 0;
   #reach = 0;
-  /** The vertices of A and B at which the last search ended (−1: none yet). */
+  /** The supports of A and B along the last axis (−1: none yet). */
   #i = -1;
   #j = -1;
+  /** Which of the four pairs around them was the closest (`candidate`; −1: none). */
+  #feature = -1;
+  /** The last axis and the gap along it. */
+  #nx = 0;
+  #ny = 0;
+  #lower = 0;
   /** What the searches write: the closest pair found (on A's core, on B's) and its squared length. */
   readonly #found: FeatureSearch = { d2: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0 };
 
@@ -103,8 +108,7 @@ export class PolygonPair {
    * ```
    */
   static accepts(a: Shape<2>, b: Shape<2>): boolean {
-    const box = new Float64Array(8);
-    return polygonCore(a, box) !== null && polygonCore(b, box) !== null;
+    return isSmallPolygon(a) && isSmallPolygon(b);
   }
 
   /**
@@ -119,6 +123,7 @@ export class PolygonPair {
     this.#reach = a.coreReach + b.coreReach;
     this.#i = -1;
     this.#j = -1;
+    this.#feature = -1;
     this.evaluations = 0;
     this.exactSearches = 0;
     return this;
@@ -147,52 +152,66 @@ export class PolygonPair {
     }
     this.evaluations++;
     const scale = Math.abs(tu) + Math.abs(tv) + this.#reach;
-    const slack = ABSOLUTE_SLACK * scale;
     const f = this.#found;
-    let i = this.#i;
-    let j = this.#j;
-    if (i < 0) {
-      // No features yet: the supports along the line of the origins.
-      const m = Math.abs(tu) + Math.abs(tv);
-      i = farthest(a, na, m > 0 ? tu : 1, m > 0 ? tv : 0);
-      j = nearest(wb, nb, m > 0 ? tu : 1, m > 0 ? tv : 0);
-    }
-    let lower = Number.NEGATIVE_INFINITY;
-    let nx = 0;
-    let ny = 0;
+    // The last closest pair of features first (a step moves the bodies little); then the four pairs
+    // around the supports along the last axis, or along the line of the origins where that axis no
+    // longer separates the bodies (a long step); then every pair.
     let certified = false;
+    if (this.#feature >= 0) {
+      f.d2 = Number.POSITIVE_INFINITY;
+      candidate(a, na, this.#i, wb, nb, this.#j, this.#feature, f);
+      certified = this.#certify(a, na, wb, nb, scale);
+      if (!certified && !(this.#lower > 0)) this.#i = -1;
+    }
+    if (this.#i < 0) {
+      const m = Math.abs(tu) + Math.abs(tv);
+      this.#i = farthest(a, na, m > 0 ? tu : 1, m > 0 ? tv : 0);
+      this.#j = farthest(wb, nb, m > 0 ? -tu : -1, m > 0 ? -tv : 0);
+    }
     for (let round = 0; round < LOCAL_ROUNDS && !certified; round++) {
-      localSearch(a, na, i, wb, nb, j, f);
-      const d = Math.sqrt(f.d2);
-      if (!(d > 0)) break;
-      nx = f.nx === 0 && f.ny === 0 ? (f.bx - f.ax) / d : f.nx;
-      ny = f.nx === 0 && f.ny === 0 ? (f.by - f.ay) / d : f.ny;
-      // The gap along the witness axis between exact supports: every point of B lies that far beyond
-      // every point of A along it. It meets the witness's length only at the closest features.
-      i = farthest(a, na, nx, ny);
-      j = nearest(wb, nb, nx, ny);
-      lower = nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]);
-      certified = lower >= d - RELATIVE_TOLERANCE * d - slack;
-      // (Above the witness's length only by rounding: the bound stays below the distance reported.)
-      if (lower > d) lower = d;
+      this.#feature = localSearch(a, na, this.#i, wb, nb, this.#j, f);
+      certified = this.#certify(a, na, wb, nb, scale);
     }
     let overlap = false;
     if (!certified) {
       this.exactSearches++;
-      overlap = !exactSearch(a, na, wb, nb, f);
-      const d = Math.sqrt(f.d2);
-      if (!overlap && d > 0) {
-        nx = f.nx === 0 && f.ny === 0 ? (f.bx - f.ax) / d : f.nx;
-        ny = f.nx === 0 && f.ny === 0 ? (f.by - f.ay) / d : f.ny;
-        i = farthest(a, na, nx, ny);
-        j = nearest(wb, nb, nx, ny);
-        lower = Math.min(d, nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]));
-      } else overlap = true;
+      this.#feature = -1;
+      overlap = !exactSearch(a, na, wb, nb, f) || !(f.d2 > 0);
+      if (!overlap) this.#certify(a, na, wb, nb, scale);
     }
+    this.#results(overlap, Math.sqrt(f.d2), this.#lower, this.#nx, this.#ny, scale);
+    return this.lowerBound;
+  }
+
+  /**
+   * The axis of the pair in {@link PolygonPair.#found}, the supports along it (climbed from the last
+   * ones) and the gap along it between them: every point of B lies that far beyond every point of A
+   * along the axis, whatever the pair. True when that gap meets the pair's length (to GjkPair's
+   * tolerances): the pair is then the closest.
+   */
+  #certify(a: Float64Array, na: number, wb: Float64Array, nb: number, scale: number): boolean {
+    const f = this.#found;
+    const d = Math.sqrt(f.d2);
+    if (!(d > 0)) return false;
+    const ux = f.bx - f.ax;
+    const uy = f.by - f.ay;
+    // The edge's normal, unless the point lies behind the edge (a pair across a body, not the
+    // closest): the points' own direction then turns the supports towards the closest pair.
+    const inEdge = f.nx * ux + f.ny * uy > 0;
+    const nx = inEdge ? f.nx : ux / d;
+    const ny = inEdge ? f.ny : uy / d;
+    const i = climb(a, na, nx, ny, this.#i);
+    const j = climb(wb, nb, -nx, -ny, this.#j);
+    let lower = nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]);
+    const certified = lower >= d - RELATIVE_TOLERANCE * d - ABSOLUTE_SLACK * scale;
+    // (Above the pair's length only by rounding: the bound stays below the distance reported.)
+    if (lower > d) lower = d;
+    this.#nx = nx;
+    this.#ny = ny;
+    this.#lower = lower;
     this.#i = i;
     this.#j = j;
-    this.#results(overlap, Math.sqrt(f.d2), lower, nx, ny, scale);
-    return this.lowerBound;
+    return certified;
   }
 
   /** The public fields from the cores' closest pair in {@link PolygonPair.#found} (margins not subtracted). */
@@ -226,6 +245,13 @@ export class PolygonPair {
   }
 }
 
+/** What {@link polygonCore} takes (without writing a rectangle's corners). */
+function isSmallPolygon(shape: Shape<2>): boolean {
+  const kind = shape.base === null ? shape.kind : shape.base.kind;
+  if (kind === 'convexPolygon') return shape.core === CORE_POINTS2 && shape.count < WALK_FROM;
+  return kind === 'cuboid2' && shape.core === CORE_BOX;
+}
+
 /** The vertex of `p` (n vertices) farthest along (dx, dy); ties go to the first. */
 function farthest(p: Float64Array, n: number, dx: number, dy: number): number {
   let best = 0;
@@ -240,15 +266,63 @@ function farthest(p: Float64Array, n: number, dx: number, dy: number): number {
   return best;
 }
 
-/** The vertex of `p` least far along (dx, dy); ties go to the first. */
-function nearest(p: Float64Array, n: number, dx: number, dy: number): number {
-  return farthest(p, n, -dx, -dy);
+/**
+ * The vertex of the convex polygon `p` farthest along (dx, dy), climbed to from vertex `from`: along
+ * a convex ring the heights rise to the top and fall after it, so the climb ends on top (to rounding:
+ * a step it refuses rises by less than the rounding of the heights).
+ */
+function climb(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
+  let k = from;
+  let h = dx * p[2 * k] + dy * p[2 * k + 1];
+  for (let step = 0; step < n; step++) {
+    const next = k === n - 1 ? 0 : k + 1;
+    const hn = dx * p[2 * next] + dy * p[2 * next + 1];
+    if (hn > h) {
+      k = next;
+      h = hn;
+      continue;
+    }
+    const prev = k === 0 ? n - 1 : k - 1;
+    const hp = dx * p[2 * prev] + dy * p[2 * prev + 1];
+    if (!(hp > h)) break;
+    k = prev;
+    h = hp;
+  }
+  return k;
 }
 
 /**
- * The closest of the four vertex–edge pairs around vertex `i` of A and vertex `j` of B (each vertex
- * against the other's two edges at its vertex) into `f`: where the closest features lie when `i` and
- * `j` are the supports along the axis of the closest pair.
+ * Pair `k` of the four vertex–edge pairs around vertex `i` of A and vertex `j` of B into `f` when
+ * closer than what it holds: 0 and 1 A's vertex against B's edges before and after `j`, 2 and 3 B's
+ * vertex against A's edges before and after `i`.
+ */
+function candidate(
+  a: Float64Array,
+  na: number,
+  i: number,
+  wb: Float64Array,
+  nb: number,
+  j: number,
+  k: number,
+  f: FeatureSearch,
+): void {
+  const ai = 2 * i;
+  const bj = 2 * j;
+  if (k < 2) {
+    const o = k === 0 ? 2 * (j === 0 ? nb - 1 : j - 1) : 2 * (j === nb - 1 ? 0 : j + 1);
+    if (k === 0) pointSegment(a[ai], a[ai + 1], wb[o], wb[o + 1], wb[bj], wb[bj + 1], true, f);
+    else pointSegment(a[ai], a[ai + 1], wb[bj], wb[bj + 1], wb[o], wb[o + 1], true, f);
+  } else {
+    const o = k === 2 ? 2 * (i === 0 ? na - 1 : i - 1) : 2 * (i === na - 1 ? 0 : i + 1);
+    if (k === 2) pointSegment(wb[bj], wb[bj + 1], a[o], a[o + 1], a[ai], a[ai + 1], false, f);
+    else pointSegment(wb[bj], wb[bj + 1], a[ai], a[ai + 1], a[o], a[o + 1], false, f);
+  }
+}
+
+/**
+ * The closest of the four pairs around vertex `i` of A and vertex `j` of B into `f`, and which it is:
+ * where the closest features lie when `i` and `j` are the supports along the axis of the closest
+ * pair.
  */
 function localSearch(
   a: Float64Array,
@@ -258,18 +332,13 @@ function localSearch(
   nb: number,
   j: number,
   f: FeatureSearch,
-): void {
+): number {
   f.d2 = Number.POSITIVE_INFINITY;
-  const ax = a[2 * i];
-  const ay = a[2 * i + 1];
-  const bx = wb[2 * j];
-  const by = wb[2 * j + 1];
-  const jp = 2 * (j === 0 ? nb - 1 : j - 1);
-  const jn = 2 * (j === nb - 1 ? 0 : j + 1);
-  const ip = 2 * (i === 0 ? na - 1 : i - 1);
-  const in_ = 2 * (i === na - 1 ? 0 : i + 1);
-  pointSegment(ax, ay, wb[jp], wb[jp + 1], bx, by, true, f);
-  pointSegment(ax, ay, bx, by, wb[jn], wb[jn + 1], true, f);
-  pointSegment(bx, by, a[ip], a[ip + 1], ax, ay, false, f);
-  pointSegment(bx, by, ax, ay, a[in_], a[in_ + 1], false, f);
+  let best = 0;
+  for (let k = 0; k < 4; k++) {
+    const before = f.d2;
+    candidate(a, na, i, wb, nb, j, k, f);
+    if (f.d2 < before) best = k;
+  }
+  return best;
 }
