@@ -76,8 +76,9 @@ export class PolygonPair {
   evaluations = 0;
   exactSearches = 0;
   /** A's core vertices (x y each, counter-clockwise), and B's in its own frame. */
-  #a: Float64Array = new Float64Array(0);
-  #b: Float64Array = new Float64Array(0);
+  #a: Float64Array;
+  #b: Float64Array;
+  readonly #none = new Float64Array(0);
   readonly #boxA = new Float64Array(8);
   readonly #boxB = new Float64Array(8);
   /** B's vertices placed in A's frame. */
@@ -96,6 +97,10 @@ export class PolygonPair {
   #lower = 0;
   /** What the searches write: the closest pair found (on A's core, on B's) and its squared length. */
   readonly #found: FeatureSearch = { d2: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0 };
+
+  constructor() {
+    this.#a = this.#b = this.#none;
+  }
 
   /**
    * True when both shapes are polygons this pair takes ({@link polygonCore}).
@@ -131,7 +136,7 @@ export class PolygonPair {
 
   /** Drops the shapes' arrays (a pooled pair keeps no body alive). */
   unbind(): void {
-    this.#a = this.#b = this.#boxA.subarray(0, 0);
+    this.#a = this.#b = this.#none;
   }
 
   /**
