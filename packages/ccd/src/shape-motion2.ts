@@ -1,4 +1,5 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
+import { PolygonPair } from '@firsttouch/convex/internal';
 import { Compound2, CompoundPair2, Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
 import { type Pose2, type RigidMotion2, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
@@ -16,7 +17,9 @@ export type Body2 = Curve | Shape<2> | Compound2;
  * compound, as a {@link DistanceEvaluator}. The gap at s is GJK's certified lower bound at the
  * interpolated poses, between two shapes, or between the shape and the segments of the curve that its
  * bounding disc may come near (`CurveShapePair`), or the smallest over the part pairs of a compound
- * (`CompoundPair2`). Speed bound of a shape: |Δt| + |θ|·reach. Two shapes of which
+ * (`CompoundPair2`). Two small convex polygons (convex's `PolygonPair`: `convexPolygon` below
+ * `WALK_FROM` vertices, `cuboid2`, rounded ones) take their closest features from the last step
+ * instead of GJK. Speed bound of a shape: |Δt| + |θ|·reach. Two shapes of which
  * neither turns are answered by the GJK ray cast ({@link ShapeMotion2.solve}); between two turning
  * shapes the loop also has the directional step (GJK's separating axis n, closing no faster than
  * n·(Δ_A − Δ_B) + |θ_A| reach_A + |θ_B| reach_B), which the default mode takes at every step.
@@ -39,6 +42,8 @@ export class ShapeMotion2 implements DistanceEvaluator {
   readonly poseB: Pose2 = { angle: 0, t: new Float64Array(2) };
   /** GJK of two shapes. */
   readonly gjk = new GjkPair();
+  /** The closest features of two small convex polygons (made when first needed). */
+  #polygons: PolygonPair | undefined;
   #mixed: CurveShapePair | undefined;
   /** Any pair with a compound (made when first needed). */
   #compound: CompoundPair2 | undefined;
@@ -48,7 +53,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
   #motionB: RigidMotion2;
   /**
    * 0: two shapes; 1: curve A, shape B; 2: shape A, curve B (the search runs in B's frame); 3: a
-   * compound on either side.
+   * compound on either side; 4: two small convex polygons.
    */
   #case = 0;
   /** cos, sin, tu, tv of the relative placement. */
@@ -99,6 +104,10 @@ export class ShapeMotion2 implements DistanceEvaluator {
       this.#case = 3;
       if (this.#compound === undefined) this.#compound = new CompoundPair2();
       this.#compound.bind(a, b);
+    } else if (!ca && !cb && PolygonPair.accepts(a as Shape<2>, b as Shape<2>)) {
+      this.#case = 4;
+      if (this.#polygons === undefined) this.#polygons = new PolygonPair();
+      this.#polygons.bind(a as Shape<2>, b as Shape<2>);
     } else if (!ca && !cb) {
       this.#case = 0;
       this.gjk.bind(a as Shape<2>, b as Shape<2>);
@@ -116,6 +125,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.#a = undefined;
     this.#b = undefined;
     this.gjk.unbind();
+    this.#polygons?.unbind();
     this.#mixed?.unbind();
     this.#compound?.unbind();
   }
@@ -136,6 +146,11 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.#motionB.poseAt(s, this.poseB);
     this.convexEvaluations++;
     const q = this.#rel;
+    if (this.#case === 4) {
+      this.#rotateA();
+      relativeTransform2(this.poseA, this.poseB, q, this.#cosA, this.#sinA);
+      return this.#polygons!.evaluate2(q[0], q[1], q[2], q[3]);
+    }
     if (this.#case === 0) {
       this.#rotateA();
       relativeTransform2(this.poseA, this.poseB, q, this.#cosA, this.#sinA);
@@ -172,7 +187,7 @@ export class ShapeMotion2 implements DistanceEvaluator {
 
   /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
   get directionalEveryStep(): boolean {
-    return this.#case === 0;
+    return this.#case === 0 || this.#case === 4;
   }
 
   /**
@@ -182,9 +197,10 @@ export class ShapeMotion2 implements DistanceEvaluator {
    * than n·(Δ_A − Δ_B) + |θ_A| reach_A + |θ_B| reach_B. 0 (the plain step) for other pairs.
    */
   directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
-    if (this.#case !== 0) return 0;
+    if (this.#case !== 0 && this.#case !== 4) return 0;
     if (this.#at !== s) this.distance(s);
-    const g = this.gjk;
+    // GJK's bound and axis, or the polygons' (the same fields).
+    const g = this.#case === 4 ? this.#polygons! : this.gjk;
     const margin = g.lowerBound - 0.5 * tolerance;
     if (!(margin > 0)) return 0;
     const ma = this.#motionA;
@@ -211,10 +227,17 @@ export class ShapeMotion2 implements DistanceEvaluator {
    * or a horizon or progress asked).
    */
   solve(mu: number, options: ResolvedOptions, out: ImpactRun): boolean {
-    if (this.#case !== 0 || options.horizon < 1 || options.onProgress !== undefined) return false;
+    if ((this.#case !== 0 && this.#case !== 4) || options.horizon < 1 || options.onProgress !== undefined)
+      return false;
     const ma = this.#motionA;
     const mb = this.#motionB;
     if (ma.q0.angle !== ma.q1.angle || mb.q0.angle !== mb.q1.angle) return false;
+    if (this.#case === 4) {
+      // Two polygons that do not turn take the ray cast too: GJK then answers the step.
+      this.#case = 0;
+      this.gjk.bind(this.#a as Shape<2>, this.#b as Shape<2>);
+      this.gjk.deferPoints = true;
+    }
     throwIfAborted(options.signal, 'the time of impact, before its cast');
     const q = relativeTransform2(ma.q0, mb.q0, this.#rel);
     const R = this.#R;
@@ -262,6 +285,12 @@ export class ShapeMotion2 implements DistanceEvaluator {
   ): { distance: number; segmentA: number; segmentB: number } {
     // A's cos and sin at the pose of the last evaluation (two trig calls, not four).
     this.#rotateA();
+    if (this.#case === 4) {
+      const p = this.#polygons!;
+      toWorld(this.poseA, this.#cosA, this.#sinA, p.pointA, pointA);
+      toWorld(this.poseA, this.#cosA, this.#sinA, p.pointB, pointB);
+      return { distance: p.distance, segmentA: 0, segmentB: 0 };
+    }
     if (this.#case === 0) {
       const g = this.gjk;
       g.writePoints();

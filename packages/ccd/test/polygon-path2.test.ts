@@ -1,0 +1,142 @@
+// timeOfImpact2 of two small convex polygons (convexPolygon, cuboid2, rounded ones) on the polygon
+// path (ShapeMotion2 with convex's PolygonPair): certified by the oracle (the same polygons as curves,
+// dense sampling in s plus bisection, tests/oracle/sweep.ts), with the core's gap less the margins
+// for rounded ones; and against the GJK path on the same shapes (pointSet2 of the same points, which
+// GJK answers): the same status, the toi within the tolerance's reach, both never after the oracle's
+// first contact.
+
+import { convexPolygon, cuboid2, hull2, pointSet2, rounded, type Shape } from '@firsttouch/convex';
+import { Curve } from '@firsttouch/mesh';
+import { pose2 } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Motion2, timeOfImpact2 } from '../src/index.js';
+import { checkGuarantee, type Sweep, scan, sweep2 } from './oracle/sweep.js';
+import { real, seedFor, stepArb2, stepPoses2 } from './scenarios.js';
+
+/** A body of the test: the shape on the polygon path, the same on GJK's, its core as a curve, its margin. */
+interface Body {
+  shape: Shape<2>;
+  gjk: Shape<2>;
+  curve: Curve;
+  margin: number;
+}
+
+const points = fc
+  .array(fc.tuple(real(-0.6, 0.6), real(-0.6, 0.6)), { minLength: 3, maxLength: 12 })
+  .map((ps) => ps.flat())
+  .filter((p) => {
+    try {
+      hull2(p);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+const body: fc.Arbitrary<Body> = fc
+  .record({
+    polygon: fc.option(points, { nil: undefined }),
+    hx: real(0.05, 0.6),
+    hy: real(0.05, 0.6),
+    radius: fc.option(real(0.01, 0.2), { nil: undefined }),
+  })
+  .map(({ polygon, hx, hy, radius }) => {
+    const xy = polygon ?? [-hx, -hy, hx, -hy, hx, hy, -hx, hy];
+    const ring = hull2(xy);
+    const core = polygon === undefined ? cuboid2(hx, hy) : convexPolygon(xy);
+    const curve = Curve.fromLoops(
+      Array.from(ring, (k) => xy[2 * k]),
+      Array.from(ring, (k) => xy[2 * k + 1]),
+      [ring.length],
+    );
+    const round = (s: Shape<2>) => (radius === undefined ? s : rounded(s, radius));
+    return { shape: round(core), gjk: round(pointSet2(xy)), curve, margin: radius ?? 0 };
+  });
+
+const step = fc.record({
+  a: stepArb2(0.3, 1),
+  b: stepArb2(0.3, 6, false),
+  at: real(0.1, 0.9),
+  miss: fc.tuple(real(-1, 1), real(-1, 1)),
+});
+
+/**
+ * The oracle's sweep of the two cores (curves), less the margins: the gap of rounded shapes, whose
+ * points move up to |θ| · margin farther than the cores' (the speed bound grows by as much).
+ */
+function sweepOf(a: Body, b: Body, motion: Motion2, thetaA: number, thetaB: number): Sweep {
+  const sw = sweep2(a.curve, b.curve, motion);
+  const m = a.margin + b.margin;
+  if (m === 0) return sw;
+  return {
+    ...sw,
+    mu: sw.mu + Math.abs(thetaA) * a.margin + Math.abs(thetaB) * b.margin,
+    scale: sw.scale + m,
+    at: (s, cap) => {
+      const d = sw.at(s, cap === undefined ? undefined : cap + m);
+      return { ...d, distance: Math.max(0, d.distance - m) };
+    },
+  };
+}
+
+describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
+  it('a rectangle turning into a triangle, as GJK answers it', () => {
+    const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(1, [-3, 0])] } as const;
+    const r = timeOfImpact2(cuboid2(0.5, 0.5), convexPolygon([0, 0, 1, 0, 0, 1]), motion);
+    const g = timeOfImpact2(cuboid2(0.5, 0.5), pointSet2([0, 0, 1, 0, 0, 1]), motion);
+    expect(r.status).toBe('contact');
+    expect(g.status).toBe('contact');
+    expect(r.iterations).toBe(g.iterations);
+    expect(Math.abs(r.toi - g.toi)).toBeLessThan(1e-6);
+    expect(r.distance).toBeLessThanOrEqual(r.tolerance);
+  });
+
+  for (const turning of [true, false]) {
+    it(`certified by the oracle and answered as GJK's path answers (${turning ? 'turning' : 'translating'})`, () => {
+      const seen = { checked: 0, contacts: 0 };
+      fc.assert(
+        fc.property(body, body, step, (a, b, spec) => {
+          const thetaA = turning ? spec.a.theta : 0;
+          const thetaB = turning ? spec.b.theta : 0;
+          const motion: Motion2 = {
+            a: stepPoses2({ ...spec.a, at: spec.at, theta: thetaA }),
+            b: stepPoses2({ ...spec.b, at: spec.at, through: spec.miss, theta: thetaB }),
+          };
+          const sw = sweepOf(a, b, motion, thetaA, thetaB);
+          const r = timeOfImpact2(a.shape, b.shape, motion);
+          // One polygon inside the other at s = 0 (its curve does not see the inside): the oracle's
+          // gap says nothing there, the status does.
+          if (r.status === 'initial-contact') return;
+          checkGuarantee(sw, scan(sw, r.tolerance), r, 'polygon path');
+          const old = timeOfImpact2(a.gjk, b.gjk, motion, { tolerance: r.tolerance });
+          expect(old.status).toBe(r.status);
+          // Both stop within the tolerance band before the first contact: their tois differ by no
+          // more than what the band is crossed in (tol / μ), plus rounding.
+          expect(Math.abs(old.toi - r.toi)).toBeLessThanOrEqual(r.tolerance / sw.mu + 1e-12);
+          seen.checked++;
+          if (r.status === 'contact') seen.contacts++;
+        }),
+        { numRuns: 200, seed: seedFor(3030 + (turning ? 1 : 0)), endOnFailure: true },
+      );
+      expect(seen.checked).toBeGreaterThan(30);
+      expect(seen.contacts).toBeGreaterThan(10);
+    });
+  }
+
+  it('bad input is refused as before', () => {
+    const rest = [pose2(), pose2()] as const;
+    expect(() =>
+      timeOfImpact2(cuboid2(1, 1), convexPolygon([0, 0, 1, 0, 0, 1]), { a: rest } as never),
+    ).toThrow('motion must be {a: [Q0, Q1], b: [Q0, Q1]}');
+    expect(() =>
+      timeOfImpact2(cuboid2(1, 1), cuboid2(1, 1), {
+        a: rest,
+        b: [pose2(), { angle: Number.NaN, t: [0, 0] }],
+      }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_POSE' }));
+    expect(() =>
+      timeOfImpact2(cuboid2(1, 1), cuboid2(1, 1), { a: rest, b: rest }, { tolerance: -1 }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  });
+});

@@ -1,0 +1,229 @@
+// PolygonPair (src/polygon/polygon-pair.ts) against brute force written here: every vertex of one
+// polygon against every edge of the other, overlap decided exactly (orient2d), for
+// polygons, rectangles and rounded ones, cold and warm-started along random sequences of placements;
+// and warm against cold at each placement within a stated rounding.
+
+import fc from 'fast-check';
+import { orient2d } from 'robust-predicates';
+import { describe, expect, it } from 'vitest';
+import { capsule2, convexPolygon, cuboid2, pointSet2, rounded, type Shape } from '../src/index.js';
+import { PolygonPair, polygonCore } from '../src/internal.js';
+import { type P2, place2 } from './oracle/polygons.js';
+
+/** 3–12 vertices on a circle (off-centre, of any radius): a convex polygon, counter-clockwise. */
+const arbPolygon = fc
+  .record({
+    ks: fc.uniqueArray(fc.integer({ min: 0, max: 95 }), { minLength: 3, maxLength: 12 }),
+    r: fc.double({ min: 0.05, max: 1.5, noNaN: true }),
+    cx: fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+    cy: fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+  })
+  .map(({ ks, r, cx, cy }) => {
+    const xy: number[] = [];
+    for (const k of [...ks].sort((x, y) => x - y)) {
+      xy.push(cx + r * Math.cos((k * Math.PI) / 48), cy + r * Math.sin((k * Math.PI) / 48));
+    }
+    return xy;
+  });
+
+/** A polygon, a rectangle, or either rounded: the shape and its core's corners (the test's own). */
+const arbShape = fc
+  .record({
+    kind: fc.constantFrom('polygon', 'rectangle'),
+    xy: arbPolygon,
+    hx: fc.double({ min: 0.01, max: 1.2, noNaN: true }),
+    hy: fc.double({ min: 0.01, max: 1.2, noNaN: true }),
+    radius: fc.option(fc.double({ min: 0.001, max: 0.3, noNaN: true })),
+  })
+  .map(({ kind, xy, hx, hy, radius }) => {
+    const core = kind === 'polygon' ? convexPolygon(xy) : cuboid2(hx, hy);
+    const corners = kind === 'polygon' ? Array.from(core.vertices()) : [-hx, -hy, hx, -hy, hx, hy, -hx, hy];
+    return { shape: radius === null ? core : rounded(core, radius), corners, margin: radius ?? 0 };
+  });
+
+const arbPlacement = fc
+  .tuple(
+    fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    // (Integers in thousandths: fast-check's doubles crowd near 0, where the shapes overlap.)
+    fc.integer({ min: -4000, max: 4000 }),
+    fc.integer({ min: -4000, max: 4000 }),
+  )
+  .map(([angle, x, y]): P2 => ({ angle, t: [x / 1000, y / 1000] }));
+
+/** Is (x, y) in the closed counter-clockwise polygon `P` (x y each)? Exact (orient2d). */
+function inside(P: number[], x: number, y: number): boolean {
+  for (let k = 0; k < P.length; k += 2) {
+    const l = (k + 2) % P.length;
+    if (orient2d(P[k], P[k + 1], P[l], P[l + 1], x, y) > 0) return false;
+  }
+  return true;
+}
+
+/** Do the segments p0 p1 and q0 q1 cross at a point inside both? Exact (orient2d). */
+function cross(P: number[], k: number, Q: number[], l: number): boolean {
+  const k1 = (k + 2) % P.length;
+  const l1 = (l + 2) % Q.length;
+  const o1 = Math.sign(orient2d(P[k], P[k + 1], P[k1], P[k1 + 1], Q[l], Q[l + 1]));
+  const o2 = Math.sign(orient2d(P[k], P[k + 1], P[k1], P[k1 + 1], Q[l1], Q[l1 + 1]));
+  const o3 = Math.sign(orient2d(Q[l], Q[l + 1], Q[l1], Q[l1 + 1], P[k], P[k + 1]));
+  const o4 = Math.sign(orient2d(Q[l], Q[l + 1], Q[l1], Q[l1 + 1], P[k1], P[k1 + 1]));
+  return o1 * o2 < 0 && o3 * o4 < 0;
+}
+
+/** The distance from (x, y) to the segment from P[k] to the next vertex. */
+function toSegment(x: number, y: number, P: number[], k: number): number {
+  const l = (k + 2) % P.length;
+  const ex = P[l] - P[k];
+  const ey = P[l + 1] - P[k + 1];
+  const t = Math.min(1, Math.max(0, ((x - P[k]) * ex + (y - P[k + 1]) * ey) / (ex * ex + ey * ey)));
+  return Math.hypot(x - P[k] - t * ex, y - P[k + 1] - t * ey);
+}
+
+/**
+ * The true gap, by brute force: B's corners placed by `q` in A's frame; 0 when a corner of one lies in
+ * the other or edges cross (exact), else every vertex against every edge of the other; margins
+ * subtracted.
+ */
+function bruteGap(a: { corners: number[]; margin: number }, b: { corners: number[]; margin: number }, q: P2) {
+  const A = a.corners;
+  const B: number[] = [];
+  for (let k = 0; k < b.corners.length; k += 2)
+    B.push(...place2(q, b.corners[k], b.corners[k + 1]).slice(0, 2));
+  let best = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < A.length; k += 2) {
+    if (inside(B, A[k], A[k + 1])) return 0;
+    for (let l = 0; l < B.length; l += 2) {
+      if (cross(A, k, B, l)) return 0;
+      best = Math.min(best, toSegment(A[k], A[k + 1], B, l), toSegment(B[l], B[l + 1], A, k));
+    }
+  }
+  for (let l = 0; l < B.length; l += 2) if (inside(A, B[l], B[l + 1])) return 0;
+  return Math.max(0, best - a.margin - b.margin);
+}
+
+function evaluate(pair: PolygonPair, q: P2): number {
+  return pair.evaluate2(Math.cos(q.angle), Math.sin(q.angle), q.t[0], q.t[1]);
+}
+
+/** The rounding the answers are held to: a share of the scene's size. */
+function slack(a: Shape<2>, b: Shape<2>, q: P2): number {
+  return 1e-12 * (Math.abs(q.t[0]) + Math.abs(q.t[1]) + a.reach + b.reach);
+}
+
+describe('PolygonPair', () => {
+  it('takes convex polygons below WALK_FROM vertices, rectangles and rounded ones, nothing else', () => {
+    const box = new Float64Array(8);
+    expect(polygonCore(convexPolygon([0, 0, 1, 0, 0, 1]), box)).not.toBeNull();
+    expect(polygonCore(rounded(cuboid2(1, 2), 0.5), box)).toBe(box);
+    expect(polygonCore(capsule2(1, 1), box)).toBeNull();
+    // A point set's points are in no order below WALK_FROM, and walked around a hull above: left to GJK.
+    expect(polygonCore(pointSet2([0, 0, 1, 0, 0, 1]), box)).toBeNull();
+    const ring = Array.from({ length: 40 }, (_, k) => [Math.cos(k / 6.4), Math.sin(k / 6.4)]).flat();
+    expect(polygonCore(convexPolygon(ring), box)).toBeNull();
+  });
+
+  it('gives the brute-force gap, cold and warm-started, with a certified lower bound and its witness', () => {
+    let apart = 0;
+    let touching = 0;
+    const warm = new PolygonPair();
+    fc.assert(
+      fc.property(arbShape, arbShape, fc.array(arbPlacement, { minLength: 1, maxLength: 8 }), (a, b, qs) => {
+        warm.bind(a.shape, b.shape);
+        for (const q of qs) {
+          const truth = bruteGap(a, b, q);
+          const eps = slack(a.shape, b.shape, q);
+          const d = evaluate(warm, q);
+          const cold = evaluate(new PolygonPair().bind(a.shape, b.shape), q);
+          for (const lower of [d, cold]) {
+            // Certified: never above the gap (to rounding), and the gap itself.
+            expect(lower).toBeLessThanOrEqual(truth + eps);
+            expect(lower).toBeGreaterThanOrEqual(truth - eps);
+          }
+          // Warm against cold: the same gap within the stated rounding (ties between parallel edges
+          // may end on other features, whose axis differs in its last bits).
+          expect(Math.abs(d - cold)).toBeLessThanOrEqual(eps);
+          expect(warm.distance).toBeGreaterThanOrEqual(d);
+          expect(Math.abs(warm.distance - truth)).toBeLessThanOrEqual(eps);
+          const gap = Math.hypot(warm.pointB[0] - warm.pointA[0], warm.pointB[1] - warm.pointA[1]);
+          expect(Math.abs(gap - warm.distance)).toBeLessThanOrEqual(eps);
+          if (truth > 0) {
+            apart++;
+            // Every corner of B lies at least the lower bound beyond every corner of A along the axis.
+            const [nx, ny] = warm.lowerAxis;
+            let hiA = Number.NEGATIVE_INFINITY;
+            let loB = Number.POSITIVE_INFINITY;
+            for (let k = 0; k < a.corners.length; k += 2)
+              hiA = Math.max(hiA, nx * a.corners[k] + ny * a.corners[k + 1]);
+            for (let k = 0; k < b.corners.length; k += 2) {
+              const p = place2(q, b.corners[k], b.corners[k + 1]);
+              loB = Math.min(loB, nx * p[0] + ny * p[1]);
+            }
+            expect(loB - hiA - a.margin - b.margin).toBeGreaterThanOrEqual(d - eps);
+          } else {
+            touching++;
+            expect(warm.intersecting).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 400, seed: 3001 },
+    );
+    expect(apart).toBeGreaterThan(500);
+    expect(touching).toBeGreaterThan(50);
+  });
+
+  it('near contact (gaps down to 1e-12 of the size, where the loop ends) as brute force says', () => {
+    let near = 0;
+    const pair = new PolygonPair();
+    fc.assert(
+      fc.property(arbShape, arbShape, arbPlacement, fc.integer({ min: 3, max: 12 }), (a, b, q, digits) => {
+        // B slid along its translation to where the brute-force gap is about 10^-digits.
+        const at = (k: number): P2 => ({ angle: q.angle, t: [k * q.t[0], k * q.t[1]] });
+        let lo = 0;
+        let hi = 64;
+        if (bruteGap(a, b, at(lo)) > 0 || bruteGap(a, b, at(hi)) === 0) return;
+        for (let k = 0; k < 80 && hi - lo > 1e-15 * hi; k++) {
+          const mid = 0.5 * (lo + hi);
+          if (bruteGap(a, b, at(mid)) > 10 ** -digits) hi = mid;
+          else lo = mid;
+        }
+        pair.bind(a.shape, b.shape);
+        for (const k of [hi, lo, hi]) {
+          const truth = bruteGap(a, b, at(k));
+          const d = evaluate(pair, at(k));
+          const eps = slack(a.shape, b.shape, at(k));
+          expect(d).toBeLessThanOrEqual(truth + eps);
+          expect(d).toBeGreaterThanOrEqual(truth - eps);
+          if (truth > 0) near++;
+        }
+      }),
+      { numRuns: 400, seed: 3003 },
+    );
+    expect(near).toBeGreaterThan(200);
+  });
+
+  it('a small step from the last placement is answered by the local search, without the exact one', () => {
+    const pair = new PolygonPair();
+    let steps = 0;
+    fc.assert(
+      fc.property(arbShape, arbShape, arbPlacement, (a, b, q) => {
+        pair.bind(a.shape, b.shape);
+        if (bruteGap(a, b, q) === 0) return;
+        evaluate(pair, q);
+        const before = pair.exactSearches;
+        for (let k = 1; k <= 10; k++) {
+          const next = {
+            angle: q.angle + 0.01 * k,
+            t: [q.t[0] * (1 - 0.01 * k), q.t[1]] as [number, number],
+          };
+          if (bruteGap(a, b, next) === 0) break;
+          const d = evaluate(pair, next);
+          expect(Math.abs(d - bruteGap(a, b, next))).toBeLessThanOrEqual(slack(a.shape, b.shape, next));
+          steps++;
+        }
+        expect(pair.exactSearches).toBe(before);
+      }),
+      { numRuns: 300, seed: 3002 },
+    );
+    expect(steps).toBeGreaterThan(500);
+  });
+});
