@@ -9,7 +9,8 @@ import {
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
 import type { PairSource } from './pair-source.js';
-import { sweepAndPrune } from './sweep-and-prune.js';
+import { F64, type Scratch, U32 } from './scratch.js';
+import { checkBoxes, lexicographic, overlapsIn, sweepAndPrune } from './sweep-and-prune.js';
 
 /**
  * Options of the many-body queries.
@@ -79,10 +80,12 @@ export type PairRunner<R> = (i: number, j: number, horizon: number) => PairOutco
 
 /** The candidate pairs of a step, with their lower bounds. */
 export interface Candidates {
-  /** Flat pairs `i, j` (`i < j`), in no particular order. */
+  /** Flat pairs `i, j` (`i < j`), in the order (i, j). */
   pairs: Uint32Array;
   /** The lower bound of each pair's time of impact. */
   bounds: Float64Array;
+  /** Each body's chord over the window (`spinOver`). */
+  spin: Float64Array;
 }
 
 /** Validates the options and fills in the default tolerance. */
@@ -118,29 +121,56 @@ export function resolveImpactOptions(
 /**
  * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
  * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
- * some s in the window), each with the specification's lower bound, in no particular order. A pair
- * left out stays farther apart than the tolerance over the whole window.
+ * some s in the window), each with the specification's lower bound, in the order (i, j). A pair
+ * left out stays farther apart than the tolerance over the whole window. With `scratch`, the
+ * candidates and the chords are views of it (valid until its next use), and so are the boxes unless
+ * a `source` takes them.
  */
-export function candidatePairs(b: StepBodies, tolerance: number, h = 1, source?: PairSource): Candidates {
+export function candidatePairs(
+  b: StepBodies,
+  tolerance: number,
+  h = 1,
+  source?: PairSource,
+  scratch?: Scratch,
+): Candidates {
   const margin = 0.5 * tolerance;
-  const boxes = sweptBoxes(b, margin, h);
+  const n = b.count;
+  const own = source === undefined ? scratch : undefined;
+  const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n));
   const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
   // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
   // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
-  const raw = source === undefined ? sweepAndPrune(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
-  const spin = h >= 1 ? b.spin : new Float64Array(b.count);
-  if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+  let raw: Uint32Array;
+  if (source !== undefined) raw = source.overlaps(boxes, h, b, whole);
+  else if (scratch === undefined) raw = sweepAndPrune(boxes, b.dim);
+  else {
+    checkBoxes(boxes, b.dim);
+    raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
+  }
+  const spin = windowSpin(b, h, scratch);
   let kept = 0;
-  const pairs = new Uint32Array(raw.length);
+  const pairs = scratch === undefined ? new Uint32Array(raw.length) : scratch.u32(U32.pairs, raw.length);
   for (let k = 0; k < raw.length; k += 2) {
     if (!boxesMeetInStep(b, raw[k], raw[k + 1], margin, h, spin)) continue;
     pairs[2 * kept] = raw[k];
     pairs[2 * kept + 1] = raw[k + 1];
     kept++;
   }
-  const bounds = new Float64Array(kept);
+  const bounds = scratch === undefined ? new Float64Array(kept) : scratch.f64(F64.bounds, kept);
   for (let x = 0; x < kept; x++) bounds[x] = impactLowerBound(b, pairs[2 * x], pairs[2 * x + 1], tolerance);
-  return { pairs: pairs.slice(0, 2 * kept), bounds };
+  return {
+    pairs: scratch === undefined ? pairs.slice(0, 2 * kept) : pairs.subarray(0, 2 * kept),
+    bounds,
+    spin,
+  };
+}
+
+/** Each body's chord over the window [0, h] (its spin when h = 1; else a view of `scratch` if given). */
+function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array {
+  if (h >= 1) return b.spin;
+  const spin = scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count);
+  for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+  return spin;
 }
 
 /** True when (toi, i, j) comes before the best so far: earlier, or as early and a smaller pair. */
@@ -211,14 +241,15 @@ export function searchFirst<R>(
   o: ResolvedOptions,
   run: PairRunner<R>,
   source?: PairSource,
+  scratch?: Scratch,
 ): FirstSearch<R> {
   let runs = 0;
   // the pairs run so far, as i·n + j (exact in a double)
   const ran = new Set<number>();
   let h = firstWindow(b);
   for (;;) {
-    const c = candidatePairs(b, o.tolerance, h, source);
-    const r = searchWindow(b, c, o, h, run, ran);
+    const c = candidatePairs(b, o.tolerance, h, source, scratch);
+    const r = searchWindow(b, c, o, h, run, ran, scratch);
     runs += r.tested;
     if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.bounds.length };
     h = WINDOW_GROWTH * h >= 1 ? 1 : WINDOW_GROWTH * h;
@@ -282,11 +313,15 @@ export class PairBound {
   #br = 0;
   #slack = 0;
 
-  constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number) {
+  /** `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it. */
+  constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number, spin?: Float64Array) {
     this.#b = b;
     this.#tol = tolerance;
-    this.#spin = new Float64Array(b.count);
-    for (let i = 0; i < b.count; i++) this.#spin[i] = spinOver(b, i, h);
+    if (spin === undefined) {
+      spin = new Float64Array(b.count);
+      for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+    }
+    this.#spin = spin;
     this.#cap = Math.min(maxIterations, REFINE_STEPS);
   }
 
@@ -461,13 +496,14 @@ function searchWindow<R>(
   h: number,
   run: PairRunner<R>,
   ran: Set<number>,
+  scratch?: Scratch,
 ): { status: CcdStatusValue; toi: number; pair: [number, number] | null; tested: number; impact: R | null } {
   const m = c.bounds.length;
   const P = c.pairs;
-  const bound = new PairBound(b, o.tolerance, h, o.maxIterations);
+  const bound = new PairBound(b, o.tolerance, h, o.maxIterations, c.spin);
   // Each candidate's bound, up to the window's end: a pair whose bound passes h is past h.
-  const key = new Float64Array(m);
-  const live = new Uint32Array(m);
+  const key = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.searchKey, m);
+  const live = scratch === undefined ? new Uint32Array(m) : scratch.u32(U32.live, m);
   let count = 0;
   for (let x = 0; x < m; x++) {
     const classic = c.bounds[x];
