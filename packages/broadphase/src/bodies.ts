@@ -36,6 +36,11 @@ export interface StepBodies {
   orientedBox?: (i: number, out: Float64Array) => void;
   /** The largest bounding-box diagonal of the bodies (body frames). */
   largestDiagonal: number;
+  /**
+   * 3-D: the largest `|t[k] − t₀[k]|` over the translations of all the poses at s = 0 and s = 1,
+   * t₀ body 0's at s = 0: what the scene's scale reads of the poses (see `unitScene`).
+   */
+  poseSpread?: number;
 }
 
 /**

@@ -111,7 +111,7 @@ export function firstImpactFrom(
   return borrowed((scratch) => {
     const step = stepBodies3(bodies, poses0, poses1, source === undefined ? scratch : undefined);
     const o = resolveImpactOptions(options, step.largestDiagonal);
-    const unit = unitScene(bodies, poses0, poses1, SHAPES);
+    const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
     if (unit !== null) {
       const r = firstImpactFrom(
         unit.bodies as ManyBody3[],
@@ -173,7 +173,7 @@ export function allImpacts(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1, SHAPES);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
   if (unit !== null) {
     const r = allImpacts(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);

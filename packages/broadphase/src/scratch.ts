@@ -103,6 +103,7 @@ export const F64 = Object.freeze({
   bounds: 16,
   searchKey: 17,
   boundSpin: 18,
+  sortedBoxes: 19,
 });
 
 /**
@@ -124,6 +125,8 @@ export const U32 = Object.freeze({
   live: 11,
   firsts: 12,
   lexJ: 13,
+  bucketOf: 14,
+  bucketStart: 15,
 });
 
 /** The slots of signed integers in the scratch: each box's range of columns. */

@@ -166,6 +166,11 @@ export function stepBodies3(
   const M = new Float64Array(9);
   const k = new Float64Array(3);
   const q = new Float64Array(4);
+  // the poses' spread about body 0's translation at s = 0
+  let spread = 0;
+  let x0 = 0;
+  let y0 = 0;
+  let z0 = 0;
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
     if (Surface.isSurface(s) && s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
@@ -195,9 +200,25 @@ export function stepBodies3(
       }
     }
     const theta = rotationAxisAngle(M, k, q);
-    const dx = p1.t[0] - t[0],
-      dy = p1.t[1] - t[1],
-      dz = p1.t[2] - t[2];
+    const u = p1.t;
+    const dx = u[0] - t[0],
+      dy = u[1] - t[1],
+      dz = u[2] - t[2];
+    if (i === 0) {
+      x0 = t[0];
+      y0 = t[1];
+      z0 = t[2];
+    }
+    // (the maximum is exact: any order gives unitScene's)
+    spread = Math.max(
+      spread,
+      Math.abs(t[0] - x0),
+      Math.abs(t[1] - y0),
+      Math.abs(t[2] - z0),
+      Math.abs(u[0] - x0),
+      Math.abs(u[1] - y0),
+      Math.abs(u[2] - z0),
+    );
     let length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (!(length < Number.POSITIVE_INFINITY)) {
       length = Math.hypot(dx, dy, dz);
@@ -283,5 +304,6 @@ export function stepBodies3(
     origin[3 * i + 2] = t2;
     fillScale(out, i);
   }
+  out.poseSpread = spread;
   return out;
 }
