@@ -101,7 +101,6 @@ export const F64 = Object.freeze({
   sortBits: 14,
   entryBoxes: 15,
   bounds: 16,
-  searchKey: 17,
   boundSpin: 18,
   sortedBoxes: 19,
 });

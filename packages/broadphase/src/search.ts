@@ -86,6 +86,11 @@ export interface Candidates {
   bounds: Float64Array;
   /** Each body's chord over the window (`spinOver`). */
   spin: Float64Array;
+  /**
+   * The pairs whose boxes met in the window: all of `pairs`, or with `refine` more (those whose
+   * bound passes the window's end are counted here and left out of `pairs`).
+   */
+  candidates: number;
 }
 
 /** Validates the options and fills in the default tolerance. */
@@ -122,7 +127,9 @@ export function resolveImpactOptions(
  * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
  * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
  * some s in the window), each with the specification's lower bound, in the order (i, j). A pair
- * left out stays farther apart than the tolerance over the whole window. With `scratch`, the
+ * left out stays farther apart than the tolerance over the whole window. With `refine`, a pair's
+ * bound is raised by its {@link PairBound} advancement, and a pair whose bound passes h is left out
+ * too (it is past h: see {@link searchFirst}). With `scratch`, the
  * candidates and the chords are views of it (valid until its next use), and so are the boxes unless
  * a `source` takes them.
  */
@@ -132,6 +139,7 @@ export function candidatePairs(
   h = 1,
   source?: PairSource,
   scratch?: Scratch,
+  refine?: { maxIterations: number },
 ): Candidates {
   const margin = 0.5 * tolerance;
   const n = b.count;
@@ -148,20 +156,36 @@ export function candidatePairs(
     raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
   }
   const spin = windowSpin(b, h, scratch);
+  const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
+  let met = 0;
   let kept = 0;
-  const pairs = scratch === undefined ? new Uint32Array(raw.length) : scratch.u32(U32.pairs, raw.length);
+  const m = raw.length >>> 1;
+  const pairs = scratch === undefined ? new Uint32Array(2 * m) : scratch.u32(U32.pairs, 2 * m);
+  const bounds = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.bounds, m);
+  // One pass a pair, so that the numbers of j (at random in memory) are fetched once for all tests.
   for (let k = 0; k < raw.length; k += 2) {
-    if (!boxesMeetInStep(b, raw[k], raw[k + 1], margin, h, spin)) continue;
-    pairs[2 * kept] = raw[k];
-    pairs[2 * kept + 1] = raw[k + 1];
+    const i = raw[k];
+    const j = raw[k + 1];
+    if (!boxesMeetInStep(b, i, j, margin, h, spin)) continue;
+    met++;
+    let lower = impactLowerBound(b, i, j, tolerance);
+    if (bound !== undefined) {
+      if (lower > h) continue;
+      const s = bound.advance(i, j, h);
+      if (s > h) continue;
+      if (s > lower) lower = s;
+    }
+    pairs[2 * kept] = i;
+    pairs[2 * kept + 1] = j;
+    bounds[kept] = lower;
     kept++;
   }
-  const bounds = scratch === undefined ? new Float64Array(kept) : scratch.f64(F64.bounds, kept);
-  for (let x = 0; x < kept; x++) bounds[x] = impactLowerBound(b, pairs[2 * x], pairs[2 * x + 1], tolerance);
+  const views = scratch !== undefined;
   return {
-    pairs: scratch === undefined ? pairs.slice(0, 2 * kept) : pairs.subarray(0, 2 * kept),
-    bounds,
+    pairs: views ? pairs.subarray(0, 2 * kept) : pairs.slice(0, 2 * kept),
+    bounds: views ? bounds.subarray(0, kept) : bounds.slice(0, kept),
     spin,
+    candidates: met,
   };
 }
 
@@ -248,10 +272,10 @@ export function searchFirst<R>(
   const ran = new Set<number>();
   let h = firstWindow(b);
   for (;;) {
-    const c = candidatePairs(b, o.tolerance, h, source, scratch);
-    const r = searchWindow(b, c, o, h, run, ran, scratch);
+    const c = candidatePairs(b, o.tolerance, h, source, scratch, o);
+    const r = searchWindow(b, c, h, run, ran, scratch);
     runs += r.tested;
-    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.bounds.length };
+    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.candidates };
     h = WINDOW_GROWTH * h >= 1 ? 1 : WINDOW_GROWTH * h;
   }
 }
@@ -492,29 +516,18 @@ export class PairBound {
 function searchWindow<R>(
   b: StepBodies,
   c: Candidates,
-  o: ResolvedOptions,
   h: number,
   run: PairRunner<R>,
   ran: Set<number>,
   scratch?: Scratch,
 ): { status: CcdStatusValue; toi: number; pair: [number, number] | null; tested: number; impact: R | null } {
-  const m = c.bounds.length;
+  // The candidates' bounds, advanced up to the window's end (the pairs whose bound passes h are out).
+  const count = c.bounds.length;
   const P = c.pairs;
-  const bound = new PairBound(b, o.tolerance, h, o.maxIterations, c.spin);
-  // Each candidate's bound, up to the window's end: a pair whose bound passes h is past h.
-  const key = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.searchKey, m);
-  const live = scratch === undefined ? new Uint32Array(m) : scratch.u32(U32.live, m);
-  let count = 0;
-  for (let x = 0; x < m; x++) {
-    const classic = c.bounds[x];
-    if (classic > h) continue;
-    const s = bound.advance(P[2 * x], P[2 * x + 1], h);
-    if (s > h) continue;
-    key[x] = s > classic ? s : classic;
-    live[count++] = x;
-  }
-  // The others in the order of (bound, i, j).
-  const order = live.subarray(0, count);
+  const key = c.bounds;
+  // In the order of (bound, i, j).
+  const order = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
+  for (let x = 0; x < count; x++) order[x] = x;
   order.sort((p, q) => key[p] - key[q] || P[2 * p] - P[2 * q] || P[2 * p + 1] - P[2 * q + 1]);
   let best = Number.POSITIVE_INFINITY;
   let bi = -1;
