@@ -117,10 +117,15 @@ export function checkArrays(
       : (b: unknown) => Curve.isCurve(b) || isShape2(b) || Compound2.isCompound2(b);
   const what =
     kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : 'a Curve, a 2-D shape or a compound2';
-  bodies.forEach((b, i) => {
+  // bodies often share one shape: a run of the same one is checked once
+  let last: unknown;
+  for (let i = 0; i < bodies.length; i++) {
+    const b: unknown = bodies[i];
+    if (b === last && i > 0) continue;
     if (!ok(b))
       throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
-  });
+    last = b;
+  }
 }
 
 /**
@@ -212,7 +217,8 @@ export function spinOver(b: StepBodies, i: number, h: number): number {
  * `margin` (tol/2) and a rounding slack: the box at s = 0 and its translate by hΔ, hulled, grown by
  * the chord of the turn over the window; cut down to the box the ball about the origin sweeps (it
  * holds the body at every s, whatever the turn). Every point of the body stays in it over [0, h].
- * Written into `out` when given (`2 · dim` numbers a body).
+ * Written into `out` when given (`2 · dim` numbers a body); `chords`, when given, holds each body's
+ * chord over the window as {@link spinOver} computes it.
  *
  * @example
  * ```ts
@@ -229,11 +235,12 @@ export function sweptBoxes(
   margin: number,
   h = 1,
   out: Float64Array = new Float64Array(2 * b.dim * b.count),
+  chords?: Float64Array,
 ): Float64Array {
   const { dim, count } = b;
   for (let i = 0; i < count; i++) {
     const o = 2 * dim * i;
-    const spin = spinOver(b, i, h);
+    const spin = chords === undefined ? spinOver(b, i, h) : chords[i];
     const r = b.radius[i];
     for (let a = 0; a < dim; a++) {
       const lo = b.box0[o + a];

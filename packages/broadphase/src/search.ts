@@ -144,7 +144,8 @@ export function candidatePairs(
   const margin = 0.5 * tolerance;
   const n = b.count;
   const own = source === undefined ? scratch : undefined;
-  const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n));
+  const spin = windowSpin(b, h, scratch);
+  const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n), spin);
   const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
   // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
   // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
@@ -155,7 +156,6 @@ export function candidatePairs(
     checkBoxes(boxes, b.dim);
     raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
   }
-  const spin = windowSpin(b, h, scratch);
   const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
   let met = 0;
   let kept = 0;
