@@ -1,17 +1,7 @@
 import { isShape2, isShape3, type Shape } from '@firsttouch/convex';
 import { Compound, Compound2, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
-import {
-  assertPose3,
-  describeValue,
-  FirstTouchError,
-  isArrayLike,
-  ORTHONORMAL_TOLERANCE,
-  type Pose2Like,
-  type Pose3Like,
-  RigidMotion,
-  RigidMotion2,
-  rotationAxisAngle,
-} from '@firsttouch/pose';
+import { describeValue, FirstTouchError, isArrayLike, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
+import { F64, type Scratch } from './scratch.js';
 
 /**
  * What the broad phase knows of each body over the step: its box at s = 0 (`dim` mins then `dim`
@@ -46,27 +36,40 @@ export interface StepBodies {
   orientedBox?: (i: number, out: Float64Array) => void;
   /** The largest bounding-box diagonal of the bodies (body frames). */
   largestDiagonal: number;
+  /**
+   * 3-D: the largest `|t[k] − t₀[k]|` over the translations of all the poses at s = 0 and s = 1,
+   * t₀ body 0's at s = 0: what the scene's scale reads of the poses (see `unitScene`).
+   */
+  poseSpread?: number;
 }
 
-function emptyStep<D extends 2 | 3>(dim: D, n: number): StepBodies & { dim: D } {
+/**
+ * The step data of n bodies, to be filled in: fresh arrays, or views of `scratch` (whose contents
+ * are left from before: the filler writes every entry).
+ */
+export function emptyStep<D extends 2 | 3>(dim: D, n: number, scratch?: Scratch): StepBodies & { dim: D } {
+  const f =
+    scratch === undefined
+      ? (_: number, length: number) => new Float64Array(length)
+      : scratch.f64.bind(scratch);
   return {
     dim,
     count: n,
-    box0: new Float64Array(2 * dim * n),
-    delta: new Float64Array(dim * n),
-    spin: new Float64Array(n),
-    mu: new Float64Array(n),
-    origin: new Float64Array(dim * n),
-    radius: new Float64Array(n),
-    rho: new Float64Array(n),
-    theta: new Float64Array(n),
-    scale: new Float64Array(n),
+    box0: f(F64.box0, 2 * dim * n),
+    delta: f(F64.delta, dim * n),
+    spin: f(F64.spin, n),
+    mu: f(F64.mu, n),
+    origin: f(F64.origin, dim * n),
+    radius: f(F64.radius, n),
+    rho: f(F64.rho, n),
+    theta: f(F64.theta, n),
+    scale: f(F64.scale, n),
     largestDiagonal: 0,
   };
 }
 
 /** The largest distance of a vertex from the origin (body frame), a hair over, so it holds them all. */
-function ballRadius(v: Float64Array, dim: number): number {
+export function ballRadius(v: Float64Array, dim: number): number {
   let r2 = 0;
   for (let k = 0; k < v.length; k += dim) {
     let q = 0;
@@ -77,7 +80,7 @@ function ballRadius(v: Float64Array, dim: number): number {
 }
 
 /** Fills in the magnitude of body i's numbers (after box0, delta, origin, radius and spin). */
-function fillScale(out: StepBodies, i: number): void {
+export function fillScale(out: StepBodies, i: number): void {
   const { dim } = out;
   let m = out.radius[i] + out.spin[i];
   for (let a = 0; a < 2 * dim; a++) m = Math.max(m, Math.abs(out.box0[2 * dim * i + a]));
@@ -114,284 +117,15 @@ export function checkArrays(
       : (b: unknown) => Curve.isCurve(b) || isShape2(b) || Compound2.isCompound2(b);
   const what =
     kind === 'Surface' ? 'a Surface, a 3-D shape or a compound' : 'a Curve, a 2-D shape or a compound2';
-  bodies.forEach((b, i) => {
+  // bodies often share one shape: a run of the same one is checked once
+  let last: unknown;
+  for (let i = 0; i < bodies.length; i++) {
+    const b: unknown = bodies[i];
+    if (b === last && i > 0) continue;
     if (!ok(b))
       throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
-  });
-}
-
-/**
- * True when `p` is a pose that `assertPose3` accepts, checked with the same arithmetic and without
- * allocating; false when in doubt (the caller then lets `assertPose3` decide and word the error).
- * For callers that check many poses a step (`@firsttouch/world`'s targets).
- *
- * @example
- * ```ts
- * import { plainPose3 } from '@firsttouch/broadphase/internal';
- * import { assertPose3, identityPose } from '@firsttouch/pose';
- * const p: unknown = identityPose();
- * if (!plainPose3(p)) assertPose3(p, 'p'); // throws INVALID_POSE with the reason
- * console.log(plainPose3(p), plainPose3({ R: [2, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] })); // true false
- * ```
- */
-export function plainPose3(p: unknown): p is Pose3Like {
-  if (typeof p !== 'object' || p === null) return false;
-  const R = (p as { R?: unknown }).R;
-  const t = (p as { t?: unknown }).t;
-  if (R instanceof Float64Array && t instanceof Float64Array) {
-    if (R.length !== 9 || t.length !== 3) return false;
-    // x − x is 0 exactly for the finite numbers
-    for (let k = 0; k < 9; k++) if (R[k] - R[k] !== 0) return false;
-    if (t[0] - t[0] !== 0 || t[1] - t[1] !== 0 || t[2] - t[2] !== 0) return false;
-    return properRotation(R);
+    last = b;
   }
-  if (!Array.isArray(R) || !Array.isArray(t) || R.length !== 9 || t.length !== 3) return false;
-  for (let k = 0; k < 9; k++) if (typeof R[k] !== 'number' || !Number.isFinite(R[k])) return false;
-  for (let k = 0; k < 3; k++) if (typeof t[k] !== 'number' || !Number.isFinite(t[k])) return false;
-  return properRotation(R);
-}
-
-/** `assertPose3`'s test of the rotation: orthonormal within the tolerance, no reflection. */
-function properRotation(R: ArrayLike<number>): boolean {
-  let worst = 0;
-  for (let i = 0; i < 3; i++) {
-    for (let j = i; j < 3; j++) {
-      const dot = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] + R[3 * i + 2] * R[3 * j + 2];
-      worst = Math.max(worst, Math.abs(dot - (i === j ? 1 : 0)));
-    }
-  }
-  if (!(worst <= ORTHONORMAL_TOLERANCE)) return false;
-  const det =
-    R[0] * (R[4] * R[8] - R[5] * R[7]) -
-    R[1] * (R[3] * R[8] - R[5] * R[6]) +
-    R[2] * (R[3] * R[7] - R[4] * R[6]);
-  return !(det < 0);
-}
-
-/** What the broad phase keeps of a surface (once a call, shared by the bodies that use it). */
-interface SurfaceShape {
-  /** Points whose hull holds the surface: its distinct vertices, or its box's corners when fewer. */
-  points: Float64Array;
-  radius: number;
-  diagonal: number;
-  /** The centre and the half-extents of its box (body frame). */
-  cx: number;
-  cy: number;
-  cz: number;
-  ex: number;
-  ey: number;
-  ez: number;
-}
-
-function surfaceShape(s: Surface | Shape<3> | Compound): SurfaceShape {
-  const bounds = s.bounds();
-  // A convex shape (or a compound) is held by its box: its corners stand for its vertices (ρ and the
-  // box at s = 0 are then bounds over the body, as the hull of the corners holds it).
-  const v = Surface.isSurface(s) ? s.distinctVertices() : boxCorners(bounds.min, bounds.max);
-  const lo = bounds.min;
-  const hi = bounds.max;
-  let points = v;
-  if (v.length > 24) {
-    // the box's corners hold the vertices' hull: the box at s = 0 and ρ at 8 points, not all
-    points = new Float64Array(24);
-    for (let c = 0; c < 8; c++) {
-      points[3 * c] = c & 1 ? hi[0] : lo[0];
-      points[3 * c + 1] = c & 2 ? hi[1] : lo[1];
-      points[3 * c + 2] = c & 4 ? hi[2] : lo[2];
-    }
-  }
-  return {
-    points,
-    radius: Surface.isSurface(s) ? ballRadius(v, 3) : s.reach,
-    diagonal: bounds.diagonal,
-    cx: 0.5 * lo[0] + 0.5 * hi[0],
-    cy: 0.5 * lo[1] + 0.5 * hi[1],
-    cz: 0.5 * lo[2] + 0.5 * hi[2],
-    // half-extents a hair over, so the box holds the vertices whatever the rounding of the centre
-    ex: 0.5 * (hi[0] - lo[0]) * (1 + 1e-12),
-    ey: 0.5 * (hi[1] - lo[1]) * (1 + 1e-12),
-    ez: 0.5 * (hi[2] - lo[2]) * (1 + 1e-12),
-  };
-}
-
-/** The 8 corners of the box [lo, hi] (x y z each). */
-function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array {
-  const points = new Float64Array(24);
-  for (let c = 0; c < 8; c++) {
-    points[3 * c] = c & 1 ? hi[0] : lo[0];
-    points[3 * c + 1] = c & 2 ? hi[1] : lo[1];
-    points[3 * c + 2] = c & 4 ? hi[2] : lo[2];
-  }
-  return points;
-}
-
-/**
- * The step data of surfaces (or convex shapes) moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
- * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
- * pairs that run a time of impact build theirs.
- *
- * @example
- * ```ts
- * import { stepBodies3 } from '@firsttouch/broadphase/internal';
- * import { box } from '@firsttouch/mesh';
- * import { poseFromAxisAngle } from '@firsttouch/pose';
- * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
- * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
- * console.log(step.count, Array.from(step.delta.subarray(0, 3)), step.mu[1]); // 2 [1, 0, 0] 0
- * ```
- */
-export function stepBodies3(
-  bodies: readonly (Surface | Shape<3> | Compound)[],
-  poses0: readonly Pose3Like[],
-  poses1: readonly Pose3Like[],
-): StepBodies {
-  const n = bodies.length;
-  const out = emptyStep(3, n);
-  // Each body's rotation at s = 0 and shape, written as the bodies are read: the pair bounds read
-  // them from here, not through the pose objects (at 10⁵ bodies, each pointer followed at random is
-  // a cache miss); the centre of the oriented box is placed from them and the origin when asked.
-  const rotations = new Float64Array(9 * n);
-  const shapeIndex = new Uint32Array(n);
-  const shapeList: SurfaceShape[] = [];
-  out.orientedBox = (i, o) => {
-    const f = 9 * i;
-    for (let a = 0; a < 9; a++) o[a] = rotations[f + a];
-    const sh = shapeList[shapeIndex[i]];
-    const t = out.origin;
-    for (let a = 0; a < 3; a++)
-      o[9 + a] = o[3 * a] * sh.cx + o[3 * a + 1] * sh.cy + o[3 * a + 2] * sh.cz + t[3 * i + a];
-    o[12] = sh.ex;
-    o[13] = sh.ey;
-    o[14] = sh.ez;
-  };
-  const { box0, delta, origin } = out;
-  // each body's place in shapeList
-  const shapes = new Map<Surface | Shape<3> | Compound, number>();
-  let last: Surface | Shape<3> | Compound | null = null;
-  let shape: SurfaceShape | null = null;
-  let shapeAt = 0;
-  // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
-  const M = new Float64Array(9);
-  const k = new Float64Array(3);
-  const q = new Float64Array(4);
-  for (let i = 0; i < n; i++) {
-    const s = bodies[i];
-    if (Surface.isSurface(s) && s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
-    const p0 = poses0[i];
-    const p1 = poses1[i];
-    if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);
-    if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
-    if (s !== last || shape === null) {
-      last = s;
-      const known = shapes.get(s);
-      if (known === undefined) {
-        shapeAt = shapeList.length;
-        shapeList.push(surfaceShape(s));
-        shapes.set(s, shapeAt);
-      } else shapeAt = known;
-      shape = shapeList[shapeAt];
-    }
-    if (shape.diagonal > out.largestDiagonal) out.largestDiagonal = shape.diagonal;
-    const v = shape.points;
-    const R = p0.R;
-    const t = p0.t;
-    const Q = p1.R;
-    // R1 R0ᵀ, then its axis and angle, as RigidMotion takes them
-    for (let a = 0; a < 3; a++) {
-      for (let c = 0; c < 3; c++) {
-        M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
-      }
-    }
-    const theta = rotationAxisAngle(M, k, q);
-    const dx = p1.t[0] - t[0],
-      dy = p1.t[1] - t[1],
-      dz = p1.t[2] - t[2];
-    let length = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (!(length < Number.POSITIVE_INFINITY)) {
-      length = Math.hypot(dx, dy, dz);
-      // RigidMotion throws its INVALID_POSE for a translation that overflows
-      if (!Number.isFinite(length)) new RigidMotion(p0, p1, [`poses0[${i}]`, `poses1[${i}]`]);
-    }
-    const r0 = R[0],
-      r1 = R[1],
-      r2 = R[2],
-      r3 = R[3],
-      r4 = R[4],
-      r5 = R[5],
-      r6 = R[6],
-      r7 = R[7],
-      r8 = R[8];
-    const t0 = t[0],
-      t1 = t[1],
-      t2 = t[2];
-    const k0 = k[0],
-      k1 = k[1],
-      k2 = k[2];
-    let lx = Number.POSITIVE_INFINITY,
-      ly = Number.POSITIVE_INFINITY,
-      lz = Number.POSITIVE_INFINITY;
-    let hx = Number.NEGATIVE_INFINITY,
-      hy = Number.NEGATIVE_INFINITY,
-      hz = Number.NEGATIVE_INFINITY;
-    let rho2 = 0;
-    for (let q = 0; q < v.length; q += 3) {
-      const x = v[q],
-        y = v[q + 1],
-        z = v[q + 2];
-      // R0 x, then its distance from the axis k through the origin: |k × R0 x|
-      const wx = r0 * x + r1 * y + r2 * z;
-      const wy = r3 * x + r4 * y + r5 * z;
-      const wz = r6 * x + r7 * y + r8 * z;
-      const cx = k1 * wz - k2 * wy,
-        cy = k2 * wx - k0 * wz,
-        cz = k0 * wy - k1 * wx;
-      const c2 = cx * cx + cy * cy + cz * cz;
-      if (c2 > rho2) rho2 = c2;
-      const px = wx + t0,
-        py = wy + t1,
-        pz = wz + t2;
-      if (px < lx) lx = px;
-      if (px > hx) hx = px;
-      if (py < ly) ly = py;
-      if (py > hy) hy = py;
-      if (pz < lz) lz = pz;
-      if (pz > hz) hz = pz;
-    }
-    // a hair over the largest ρ and |Δ| (and so over μ): the bounds stay bounds whatever the rounding
-    const rho = Math.sqrt(rho2) * (1 + 1e-12);
-    length *= 1 + 1e-12;
-    const o = 6 * i;
-    box0[o] = lx;
-    box0[o + 1] = ly;
-    box0[o + 2] = lz;
-    box0[o + 3] = hx;
-    box0[o + 4] = hy;
-    box0[o + 5] = hz;
-    out.rho[i] = rho;
-    out.theta[i] = theta;
-    out.mu[i] = length + theta * rho;
-    out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
-    out.radius[i] = shape.radius;
-    const f = 9 * i;
-    rotations[f] = r0;
-    rotations[f + 1] = r1;
-    rotations[f + 2] = r2;
-    rotations[f + 3] = r3;
-    rotations[f + 4] = r4;
-    rotations[f + 5] = r5;
-    rotations[f + 6] = r6;
-    rotations[f + 7] = r7;
-    rotations[f + 8] = r8;
-    shapeIndex[i] = shapeAt;
-    delta[3 * i] = dx;
-    delta[3 * i + 1] = dy;
-    delta[3 * i + 2] = dz;
-    origin[3 * i] = t0;
-    origin[3 * i + 1] = t1;
-    origin[3 * i + 2] = t2;
-    fillScale(out, i);
-  }
-  return out;
 }
 
 /**
@@ -483,6 +217,8 @@ export function spinOver(b: StepBodies, i: number, h: number): number {
  * `margin` (tol/2) and a rounding slack: the box at s = 0 and its translate by hΔ, hulled, grown by
  * the chord of the turn over the window; cut down to the box the ball about the origin sweeps (it
  * holds the body at every s, whatever the turn). Every point of the body stays in it over [0, h].
+ * Written into `out` when given (`2 · dim` numbers a body); `chords`, when given, holds each body's
+ * chord over the window as {@link spinOver} computes it.
  *
  * @example
  * ```ts
@@ -494,12 +230,17 @@ export function spinOver(b: StepBodies, i: number, h: number): number {
  * console.log(Array.from(sweptBoxes(step, 0).subarray(0, 6), (x) => Math.round(x * 100) / 100)); // [-0.5, -0.5, -0.5, 1.5, 0.5, 0.5]
  * ```
  */
-export function sweptBoxes(b: StepBodies, margin: number, h = 1): Float64Array {
+export function sweptBoxes(
+  b: StepBodies,
+  margin: number,
+  h = 1,
+  out: Float64Array = new Float64Array(2 * b.dim * b.count),
+  chords?: Float64Array,
+): Float64Array {
   const { dim, count } = b;
-  const out = new Float64Array(2 * dim * count);
   for (let i = 0; i < count; i++) {
     const o = 2 * dim * i;
-    const spin = spinOver(b, i, h);
+    const spin = chords === undefined ? spinOver(b, i, h) : chords[i];
     const r = b.radius[i];
     for (let a = 0; a < dim; a++) {
       const lo = b.box0[o + a];

@@ -1,10 +1,11 @@
 import type { CcdStatusValue, TimeOfImpactResult } from '@firsttouch/ccd';
 import { SHAPES } from '@firsttouch/ccd/internal';
 import type { Pose3Like } from '@firsttouch/pose';
-import { checkArrays, stepBodies3 } from './bodies.js';
+import { checkArrays } from './bodies.js';
 import { bodyRunner3, type ManyBody3 } from './body-runner.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { borrowed } from './scratch.js';
 import {
   candidatePairs,
   type ImpactOptions,
@@ -12,6 +13,7 @@ import {
   searchAll,
   searchFirst,
 } from './search.js';
+import { stepBodies3 } from './step-bodies3.js';
 
 /**
  * The result of {@link firstImpact}.
@@ -105,23 +107,28 @@ export function firstImpactFrom(
   source?: PairSource,
 ): FirstImpactResult {
   checkArrays(bodies, poses0, poses1, 'Surface');
-  const step = stepBodies3(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1, SHAPES);
-  if (unit !== null) {
-    const r = firstImpactFrom(
-      unit.bodies as ManyBody3[],
-      unit.poses0,
-      unit.poses1,
-      unitOptions(options, unit.e),
-      source?.atUnitSize?.(),
+  // The step data and the search's arrays live in the borrowed scratch, unless a source takes them.
+  return borrowed((scratch) => {
+    const step = stepBodies3(bodies, poses0, poses1, source === undefined ? scratch : undefined);
+    const o = resolveImpactOptions(options, step.largestDiagonal);
+    const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
+    if (unit !== null) {
+      const r = firstImpactFrom(
+        unit.bodies as ManyBody3[],
+        unit.poses0,
+        unit.poses1,
+        unitOptions(options, unit.e),
+        source?.atUnitSize?.(),
+      );
+      return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
+    }
+    // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
+    const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact' };
+    const r = bodyRunner3(bodies, poses0, poses1, o, true, watch, (run) =>
+      searchFirst(step, o, run, source, scratch),
     );
-    return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
-  }
-  // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
-  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact' };
-  const r = bodyRunner3(bodies, poses0, poses1, o, true, watch, (run) => searchFirst(step, o, run, source));
-  return { ...r, tolerance: o.tolerance };
+    return { ...r, tolerance: o.tolerance };
+  });
 }
 
 /**
@@ -166,7 +173,7 @@ export function allImpacts(
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(options, step.largestDiagonal);
-  const unit = unitScene(bodies, poses0, poses1, SHAPES);
+  const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
   if (unit !== null) {
     const r = allImpacts(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);

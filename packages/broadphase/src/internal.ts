@@ -10,14 +10,14 @@
 export {
   boxesMeetInStep,
   impactLowerBound,
-  plainPose3,
   type StepBodies,
   stepBodies2,
-  stepBodies3,
   sweptBoxes,
 } from './bodies.js';
 export { firstImpactFrom } from './first-impact.js';
 export { firstImpact2From } from './first-impact2.js';
 export type { PairSource } from './pair-source.js';
+export { Scratch } from './scratch.js';
 export { PairBound } from './search.js';
+export { plainPose3, stepBodies3 } from './step-bodies3.js';
 export { overlappingPairs } from './sweep-and-prune.js';

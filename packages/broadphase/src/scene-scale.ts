@@ -34,24 +34,28 @@ export interface UnitScene<B, P> {
 
 /**
  * The scene at unit size, or null where it is already within [2^−128, 2^128] (it runs as given).
- * Reads validated bodies and poses (call it after the checks).
+ * Reads validated bodies and poses (call it after the checks). `poseSpread`, when given, is the
+ * largest `|t[k] − shift[k]|` over the poses' translations, already taken (see `StepBodies`): the
+ * poses are then read only when the scene is scaled.
  */
 export function unitScene<B, P extends { readonly t: ArrayLike<number> }>(
   bodies: readonly B[],
   poses0: readonly P[],
   poses1: readonly P[],
   ops: BodyScale<B> = METHODS as BodyScale<never>,
+  poseSpread?: number,
 ): UnitScene<B, P> | null {
   if (bodies.length === 0) return null;
   const shift = Float64Array.from(poses0[0].t);
-  let m = 0;
+  let m = poseSpread ?? 0;
+  // bodies often share one shape: its extent is read once a run of them
+  let last: B | undefined;
   for (let i = 0; i < bodies.length; i++) {
-    m = Math.max(
-      m,
-      ops.extent(bodies[i]).largestCoordinate,
-      farthest(poses0[i].t, shift),
-      farthest(poses1[i].t, shift),
-    );
+    if (bodies[i] !== last) {
+      last = bodies[i];
+      m = Math.max(m, ops.extent(last).largestCoordinate);
+    }
+    if (poseSpread === undefined) m = Math.max(m, farthest(poses0[i].t, shift), farthest(poses1[i].t, shift));
   }
   const e = scaleExponent(m);
   if (e === 0) return null;

@@ -9,7 +9,8 @@ import {
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
 import type { PairSource } from './pair-source.js';
-import { sweepAndPrune } from './sweep-and-prune.js';
+import { F64, type Scratch, U32 } from './scratch.js';
+import { checkBoxes, lexicographic, overlapsIn, sweepAndPrune } from './sweep-and-prune.js';
 
 /**
  * Options of the many-body queries.
@@ -79,10 +80,17 @@ export type PairRunner<R> = (i: number, j: number, horizon: number) => PairOutco
 
 /** The candidate pairs of a step, with their lower bounds. */
 export interface Candidates {
-  /** Flat pairs `i, j` (`i < j`), in no particular order. */
+  /** Flat pairs `i, j` (`i < j`), in the order (i, j). */
   pairs: Uint32Array;
   /** The lower bound of each pair's time of impact. */
   bounds: Float64Array;
+  /** Each body's chord over the window (`spinOver`). */
+  spin: Float64Array;
+  /**
+   * The pairs whose boxes met in the window: all of `pairs`, or with `refine` more (those whose
+   * bound passes the window's end are counted here and left out of `pairs`).
+   */
+  candidates: number;
 }
 
 /** Validates the options and fills in the default tolerance. */
@@ -118,29 +126,89 @@ export function resolveImpactOptions(
 /**
  * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
  * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
- * some s in the window), each with the specification's lower bound, in no particular order. A pair
- * left out stays farther apart than the tolerance over the whole window.
+ * some s in the window), each with the specification's lower bound, in the order (i, j). A pair
+ * left out stays farther apart than the tolerance over the whole window. With `refine`, a pair's
+ * bound is raised by its {@link PairBound} advancement, and a pair whose bound passes h is left out
+ * too (it is past h: see {@link searchFirst}). With `scratch`, the
+ * candidates and the chords are views of it (valid until its next use), and so are the boxes unless
+ * a `source` takes them.
  */
-export function candidatePairs(b: StepBodies, tolerance: number, h = 1, source?: PairSource): Candidates {
+export function candidatePairs(
+  b: StepBodies,
+  tolerance: number,
+  h = 1,
+  source?: PairSource,
+  scratch?: Scratch,
+  refine?: { maxIterations: number },
+): Candidates {
   const margin = 0.5 * tolerance;
-  const boxes = sweptBoxes(b, margin, h);
+  const n = b.count;
+  const own = source === undefined ? scratch : undefined;
+  const spin = windowSpin(b, h, scratch);
+  const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n), spin);
   const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
   // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
   // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
-  const raw = source === undefined ? sweepAndPrune(boxes, b.dim) : source.overlaps(boxes, h, b, whole);
-  const spin = h >= 1 ? b.spin : new Float64Array(b.count);
-  if (h < 1) for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+  let raw: Uint32Array;
+  if (source !== undefined) raw = source.overlaps(boxes, h, b, whole);
+  else if (scratch === undefined) raw = sweepAndPrune(boxes, b.dim);
+  else {
+    checkBoxes(boxes, b.dim);
+    raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
+  }
+  const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
+  let met = 0;
   let kept = 0;
-  const pairs = new Uint32Array(raw.length);
+  const m = raw.length >>> 1;
+  const pairs = scratch === undefined ? new Uint32Array(2 * m) : scratch.u32(U32.pairs, 2 * m);
+  const bounds = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.bounds, m);
+  // One pass a pair, so that the numbers of j (at random in memory) are fetched once for all tests.
+  // Each turn also reads the first number of each of j's arrays a few pairs ahead: those cache
+  // misses then overlap the work on this pair (their sum is only compared, so it is not dropped).
+  const { box0, delta, origin, radius, scale, mu } = b;
+  const dim = b.dim;
+  let ahead = 0;
   for (let k = 0; k < raw.length; k += 2) {
-    if (!boxesMeetInStep(b, raw[k], raw[k + 1], margin, h, spin)) continue;
-    pairs[2 * kept] = raw[k];
-    pairs[2 * kept + 1] = raw[k + 1];
+    const i = raw[k];
+    const j = raw[k + 1];
+    if (k + AHEAD < raw.length) {
+      const q = raw[k + AHEAD + 1];
+      ahead += box0[2 * dim * q] + delta[dim * q] + spin[q] + origin[dim * q] + radius[q] + scale[q] + mu[q];
+    }
+    if (!boxesMeetInStep(b, i, j, margin, h, spin)) continue;
+    met++;
+    let lower = impactLowerBound(b, i, j, tolerance);
+    if (bound !== undefined) {
+      if (lower > h) continue;
+      const s = bound.advance(i, j, h);
+      if (s > h) continue;
+      if (s > lower) lower = s;
+    }
+    pairs[2 * kept] = i;
+    pairs[2 * kept + 1] = j;
+    bounds[kept] = lower;
     kept++;
   }
-  const bounds = new Float64Array(kept);
-  for (let x = 0; x < kept; x++) bounds[x] = impactLowerBound(b, pairs[2 * x], pairs[2 * x + 1], tolerance);
-  return { pairs: pairs.slice(0, 2 * kept), bounds };
+  // (NaN only from a NaN in the step data, which the checks before keep out: never true)
+  if (ahead === Number.NEGATIVE_INFINITY) met += 0;
+  const views = scratch !== undefined;
+  return {
+    pairs: views ? pairs.subarray(0, 2 * kept) : pairs.slice(0, 2 * kept),
+    bounds: views ? bounds.subarray(0, kept) : bounds.slice(0, kept),
+    spin,
+    candidates: met,
+  };
+}
+
+/** How far ahead (in numbers of the pair list: 2 a pair) the pair pass reads each second body's arrays. */
+const AHEAD = 32;
+
+/** Each body's chord over the window [0, h] (its spin when h = 1; else a view of `scratch` if given). */
+function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array {
+  if (h >= 1) return b.spin;
+  const spin = scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count);
+  for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+  return spin;
 }
 
 /** True when (toi, i, j) comes before the best so far: earlier, or as early and a smaller pair. */
@@ -211,16 +279,17 @@ export function searchFirst<R>(
   o: ResolvedOptions,
   run: PairRunner<R>,
   source?: PairSource,
+  scratch?: Scratch,
 ): FirstSearch<R> {
   let runs = 0;
   // the pairs run so far, as i·n + j (exact in a double)
   const ran = new Set<number>();
   let h = firstWindow(b);
   for (;;) {
-    const c = candidatePairs(b, o.tolerance, h, source);
-    const r = searchWindow(b, c, o, h, run, ran);
+    const c = candidatePairs(b, o.tolerance, h, source, scratch, o);
+    const r = searchWindow(b, c, h, run, ran, scratch);
     runs += r.tested;
-    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.bounds.length };
+    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.candidates };
     h = WINDOW_GROWTH * h >= 1 ? 1 : WINDOW_GROWTH * h;
   }
 }
@@ -282,11 +351,15 @@ export class PairBound {
   #br = 0;
   #slack = 0;
 
-  constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number) {
+  /** `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it. */
+  constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number, spin?: Float64Array) {
     this.#b = b;
     this.#tol = tolerance;
-    this.#spin = new Float64Array(b.count);
-    for (let i = 0; i < b.count; i++) this.#spin[i] = spinOver(b, i, h);
+    if (spin === undefined) {
+      spin = new Float64Array(b.count);
+      for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+    }
+    this.#spin = spin;
     this.#cap = Math.min(maxIterations, REFINE_STEPS);
   }
 
@@ -457,28 +530,18 @@ export class PairBound {
 function searchWindow<R>(
   b: StepBodies,
   c: Candidates,
-  o: ResolvedOptions,
   h: number,
   run: PairRunner<R>,
   ran: Set<number>,
+  scratch?: Scratch,
 ): { status: CcdStatusValue; toi: number; pair: [number, number] | null; tested: number; impact: R | null } {
-  const m = c.bounds.length;
+  // The candidates' bounds, advanced up to the window's end (the pairs whose bound passes h are out).
+  const count = c.bounds.length;
   const P = c.pairs;
-  const bound = new PairBound(b, o.tolerance, h, o.maxIterations);
-  // Each candidate's bound, up to the window's end: a pair whose bound passes h is past h.
-  const key = new Float64Array(m);
-  const live = new Uint32Array(m);
-  let count = 0;
-  for (let x = 0; x < m; x++) {
-    const classic = c.bounds[x];
-    if (classic > h) continue;
-    const s = bound.advance(P[2 * x], P[2 * x + 1], h);
-    if (s > h) continue;
-    key[x] = s > classic ? s : classic;
-    live[count++] = x;
-  }
-  // The others in the order of (bound, i, j).
-  const order = live.subarray(0, count);
+  const key = c.bounds;
+  // In the order of (bound, i, j).
+  const order = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
+  for (let x = 0; x < count; x++) order[x] = x;
   order.sort((p, q) => key[p] - key[q] || P[2 * p] - P[2 * q] || P[2 * p + 1] - P[2 * q + 1]);
   let best = Number.POSITIVE_INFINITY;
   let bi = -1;

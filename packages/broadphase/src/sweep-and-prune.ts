@@ -1,4 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
+import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
 
 /**
  * The pairs of overlapping axis-aligned boxes (closed: touching boxes overlap), by sweep-and-prune:
@@ -20,19 +21,45 @@ import { FirstTouchError } from '@firsttouch/pose';
  * ```
  */
 export function sweepAndPrune(boxes: Float64Array, dim: 2 | 3 = 3): Uint32Array {
-  const out = overlappingPairs(boxes, dim);
-  const n = boxes.length / (2 * dim);
-  // Lexicographic order: i · n + j is exact in a double for any n that fits in memory.
-  const packed = new Float64Array(out.length / 2);
-  for (let k = 0; k < packed.length; k++) packed[k] = out[2 * k] * n + out[2 * k + 1];
-  packed.sort();
-  const pairs = new Uint32Array(out.length);
-  for (let k = 0; k < packed.length; k++) {
-    const j = packed[k] % n;
-    pairs[2 * k] = (packed[k] - j) / n;
-    pairs[2 * k + 1] = j;
+  checkBoxes(boxes, dim);
+  return borrowed((scratch) =>
+    lexicographic(overlapsIn(boxes, dim, scratch), boxes.length / (2 * dim), scratch).slice(),
+  );
+}
+
+/**
+ * The pairs `i, j` (`i < j`) of `pairs`, among n bodies, in lexicographic order: a counting sort
+ * on i, then each i's few j sorted. A view of `scratch`.
+ */
+export function lexicographic(pairs: Uint32Array, n: number, scratch: Scratch): Uint32Array {
+  const m = pairs.length >>> 1;
+  const first = scratch.u32(U32.firsts, n + 1).fill(0);
+  for (let k = 0; k < m; k++) first[pairs[2 * k] + 1]++;
+  for (let i = 0; i < n; i++) first[i + 1] += first[i];
+  // each i's j, in its run (first[i] is moved to the run's end as it fills, then back)
+  const js = scratch.u32(U32.lexJ, m);
+  for (let k = 0; k < m; k++) js[first[pairs[2 * k]]++] = pairs[2 * k + 1];
+  const out = scratch.u32(U32.pairsSorted, 2 * m);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const end = first[i];
+    if (end === at) continue;
+    if (end - at > 16) js.subarray(at, end).sort();
+    else {
+      for (let x = at + 1; x < end; x++) {
+        const j = js[x];
+        let y = x;
+        for (; y > at && js[y - 1] > j; y--) js[y] = js[y - 1];
+        js[y] = j;
+      }
+    }
+    for (let x = at; x < end; x++) {
+      out[2 * x] = i;
+      out[2 * x + 1] = js[x];
+    }
+    at = end;
   }
-  return pairs;
+  return out;
 }
 
 /**
@@ -47,6 +74,12 @@ export function sweepAndPrune(boxes: Float64Array, dim: 2 | 3 = 3): Uint32Array 
  * ```
  */
 export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
+  checkBoxes(boxes, dim);
+  return borrowed((scratch) => overlapsIn(boxes, dim, scratch).slice());
+}
+
+/** Throws unless `boxes` holds boxes of `dim` axes (see {@link sweepAndPrune}). */
+export function checkBoxes(boxes: Float64Array, dim: 2 | 3): void {
   if (dim !== 2 && dim !== 3)
     throw new FirstTouchError('INVALID_OPTION', `dim must be 2 or 3, got ${String(dim)}`);
   const stride = 2 * dim;
@@ -64,7 +97,16 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
         throw new FirstTouchError('INVALID_OPTION', `box ${i}: min ${lo} > max ${hi} on axis ${a}`);
     }
   }
-  if (n < 2) return new Uint32Array(0);
+}
+
+/**
+ * The overlapping pairs of checked boxes (see {@link overlappingPairs}), in no particular order: a
+ * view of `scratch`, valid until its next use.
+ */
+export function overlapsIn(boxes: Float64Array, dim: 2 | 3, scratch: Scratch): Uint32Array {
+  const stride = 2 * dim;
+  const n = boxes.length / stride;
+  if (n < 2) return scratch.u32(U32.overlaps, 0);
 
   // The sweep axis: where the centres spread most. The others carry the grid of columns.
   const mean = new Float64Array(dim);
@@ -103,9 +145,9 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
   const columns = cells.reduce((p, c) => p * c, 1);
 
   // The boxes in sweep order (by their min along the sweep axis, then index), sorted once.
-  const keys = new Float64Array(n);
+  const keys = scratch.f64(F64.sortKeys, n);
   for (let i = 0; i < n; i++) keys[i] = boxes[i * stride + sweep];
-  const order = sortedByKey(keys);
+  const order = sortedByKey(keys, scratch);
 
   // Boxes by column (compressed rows): count, prefix, fill in sweep order, so each column is sorted.
   // Each entry carries a copy of its box (sweep min and max, then the grid axes' min and max), so
@@ -118,48 +160,61 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
   const size1 = g1 >= 0 ? size[1] : 1;
   const cells0 = cells[0];
   const cells1 = g1 >= 0 ? cells[1] : 1;
-  // each box's range of columns: u0, u1, v0, v1
-  const span = new Int32Array(4 * n);
-  for (let i = 0; i < n; i++) {
-    const o = i * stride;
-    let u0 = Math.floor((boxes[o + g0] - low0) / size0);
-    let u1 = Math.floor((boxes[o + dim + g0] - low0) / size0);
+  // The boxes gathered in sweep order first, in a loop that does nothing else (at 10⁵ boxes each
+  // read is a cache miss, and a short loop keeps many in flight); all that follows reads in order.
+  const sorted = scratch.f64(F64.sortedBoxes, 6 * n);
+  for (let x = 0; x < n; x++) {
+    const o = order[x] * stride;
+    sorted[6 * x] = boxes[o + sweep];
+    sorted[6 * x + 1] = boxes[o + dim + sweep];
+    sorted[6 * x + 2] = boxes[o + g0];
+    sorted[6 * x + 3] = boxes[o + dim + g0];
+    sorted[6 * x + 4] = g1 >= 0 ? boxes[o + g1] : 0;
+    sorted[6 * x + 5] = g1 >= 0 ? boxes[o + dim + g1] : 0;
+  }
+  // each box's range of columns (in sweep order): u0, u1, v0, v1
+  const span = scratch.i32(I32.span, 4 * n);
+  for (let x = 0; x < n; x++) {
+    const o = 6 * x;
+    let u0 = Math.floor((sorted[o + 2] - low0) / size0);
+    let u1 = Math.floor((sorted[o + 3] - low0) / size0);
     u0 = u0 < 0 ? 0 : u0 >= cells0 ? cells0 - 1 : u0;
     u1 = u1 < 0 ? 0 : u1 >= cells0 ? cells0 - 1 : u1;
     let v0 = 0;
     let v1 = 0;
     if (g1 >= 0) {
-      v0 = Math.floor((boxes[o + g1] - low1) / size1);
-      v1 = Math.floor((boxes[o + dim + g1] - low1) / size1);
+      v0 = Math.floor((sorted[o + 4] - low1) / size1);
+      v1 = Math.floor((sorted[o + 5] - low1) / size1);
       v0 = v0 < 0 ? 0 : v0 >= cells1 ? cells1 - 1 : v0;
       v1 = v1 < 0 ? 0 : v1 >= cells1 ? cells1 - 1 : v1;
     }
-    span[4 * i] = u0;
-    span[4 * i + 1] = u1;
-    span[4 * i + 2] = v0;
-    span[4 * i + 3] = v1;
+    span[4 * x] = u0;
+    span[4 * x + 1] = u1;
+    span[4 * x + 2] = v0;
+    span[4 * x + 3] = v1;
   }
-  const start = new Uint32Array(columns + 1);
-  for (let i = 0; i < n; i++) {
-    for (let u = span[4 * i]; u <= span[4 * i + 1]; u++)
-      for (let v = span[4 * i + 2]; v <= span[4 * i + 3]; v++) start[u * cells1 + v + 1]++;
+  const start = scratch.u32(U32.columnStart, columns + 1).fill(0);
+  for (let x = 0; x < n; x++) {
+    for (let u = span[4 * x]; u <= span[4 * x + 1]; u++)
+      for (let v = span[4 * x + 2]; v <= span[4 * x + 3]; v++) start[u * cells1 + v + 1]++;
   }
   for (let c = 0; c < columns; c++) start[c + 1] += start[c];
   const total = start[columns];
-  const members = new Uint32Array(total);
-  const copy = new Float64Array(6 * total);
-  const fill = start.slice(0, columns);
+  const members = scratch.u32(U32.members, total);
+  const copy = scratch.f64(F64.entryBoxes, 6 * total);
+  const fill = scratch.u32(U32.columnFill, columns);
+  fill.set(start.subarray(0, columns));
   for (let x = 0; x < n; x++) {
     const i = order[x];
-    const o = i * stride;
-    const s0 = boxes[o + sweep];
-    const s1 = boxes[o + dim + sweep];
-    const a0 = boxes[o + g0];
-    const a1 = boxes[o + dim + g0];
-    const c0 = g1 >= 0 ? boxes[o + g1] : 0;
-    const c1 = g1 >= 0 ? boxes[o + dim + g1] : 0;
-    for (let u = span[4 * i]; u <= span[4 * i + 1]; u++) {
-      for (let v = span[4 * i + 2]; v <= span[4 * i + 3]; v++) {
+    const o = 6 * x;
+    const s0 = sorted[o];
+    const s1 = sorted[o + 1];
+    const a0 = sorted[o + 2];
+    const a1 = sorted[o + 3];
+    const c0 = sorted[o + 4];
+    const c1 = sorted[o + 5];
+    for (let u = span[4 * x]; u <= span[4 * x + 1]; u++) {
+      for (let v = span[4 * x + 2]; v <= span[4 * x + 3]; v++) {
         const e = fill[u * cells1 + v]++;
         members[e] = i;
         copy[6 * e] = s0;
@@ -172,10 +227,10 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
     }
   }
 
-  let out = new Uint32Array(Math.max(16, 2 * n));
+  let out = scratch.growU32(U32.overlaps, 2 * n, 0);
   let count = 0;
   // the live entries of a column's sweep (entry numbers)
-  let active = new Uint32Array(64);
+  let active = scratch.growU32(U32.active, 64, 0);
   for (let col = 0; col < columns; col++) {
     const first = start[col];
     const end = start[col + 1];
@@ -211,47 +266,89 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
           owner = u * cells1 + v;
         }
         if (owner !== col) continue;
-        if (count + 2 > out.length) {
-          const grown = new Uint32Array(2 * out.length);
-          grown.set(out);
-          out = grown;
-        }
+        if (count + 2 > out.length) out = scratch.growU32(U32.overlaps, count + 2, count);
         const a = members[e];
         out[count++] = a < b ? a : b;
         out[count++] = a < b ? b : a;
       }
       live = keep;
-      if (live + 1 > active.length) {
-        const grown = new Uint32Array(2 * active.length);
-        grown.set(active);
-        active = grown;
-      }
+      if (live + 1 > active.length) active = scratch.growU32(U32.active, live + 1, live);
       active[live++] = x;
     }
   }
-  return out.slice(0, count);
+  return out.subarray(0, count);
 }
 
 /** Little-endian platform: a double's low word comes first in memory. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** A bucket of the bucket sort holding more keys than this sends the keys to the radix sort. */
+const BUCKET_LIMIT = 64;
+
 /**
- * The indices 0..n−1 in the order of (keys[i], i), keys without NaN. A stable radix sort on the
- * keys' bits (four passes of 16 bits, the doubles mapped to unsigned integers in the same order)
- * for many keys, a comparison sort for few.
+ * The indices 0..n−1 in the order of (keys[i], i), keys without NaN. For many keys, a bucket sort:
+ * n buckets of equal width between the least and the largest key (a key's bucket never decreases
+ * as the key grows, so the buckets come in order), filled in index order, each bucket then sorted
+ * by insertion; keys spread so unevenly that a bucket holds more than a few (or an infinite range)
+ * go to a stable radix sort on the keys' bits (four passes of 16 bits, the doubles mapped to
+ * unsigned integers in the same order). A comparison sort for few keys.
  */
-export function sortedByKey(keys: Float64Array): Uint32Array {
+export function sortedByKey(keys: Float64Array, scratch: Scratch = new Scratch()): Uint32Array {
   const n = keys.length;
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
+  const order = scratch.u32(U32.order, n);
   if (n < 2048 || !LITTLE_ENDIAN) {
+    for (let i = 0; i < n; i++) order[i] = i;
     order.sort((p, q) => keys[p] - keys[q] || p - q);
     return order;
   }
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    if (k < lo) lo = k;
+    if (k > hi) hi = k;
+  }
+  const scale = n / (hi - lo);
+  if (!(scale < Number.POSITIVE_INFINITY)) return radixSorted(keys, scratch);
+  const bucket = scratch.u32(U32.bucketOf, n);
+  const start = scratch.u32(U32.bucketStart, n + 1).fill(0);
+  for (let i = 0; i < n; i++) {
+    const d = Math.floor((keys[i] - lo) * scale);
+    const b = d < n ? d : n - 1;
+    bucket[i] = b;
+    start[b + 1]++;
+  }
+  for (let b = 0; b < n; b++) {
+    if (start[b + 1] > BUCKET_LIMIT) return radixSorted(keys, scratch);
+    start[b + 1] += start[b];
+  }
+  // in index order, so each bucket's ties stay in index order
+  for (let i = 0; i < n; i++) order[start[bucket[i]]++] = i;
+  // start[b] is now the end of bucket b
+  let at = 0;
+  for (let b = 0; b < n; b++) {
+    const end = start[b];
+    for (let x = at + 1; x < end; x++) {
+      const i = order[x];
+      const k = keys[i];
+      let y = x;
+      for (; y > at && keys[order[y - 1]] > k; y--) order[y] = order[y - 1];
+      order[y] = i;
+    }
+    at = end;
+  }
+  return order;
+}
+
+/** {@link sortedByKey} by a stable radix sort on the keys' bits, for n ≥ 2 keys on a little-endian platform. */
+function radixSorted(keys: Float64Array, scratch: Scratch): Uint32Array {
+  const n = keys.length;
+  let order = scratch.u32(U32.order, n);
+  for (let i = 0; i < n; i++) order[i] = i;
   // + 0 turns −0 into +0 (they compare equal)
-  const bits = new Float64Array(n);
+  const bits = scratch.f64(F64.sortBits, n);
   for (let i = 0; i < n; i++) bits[i] = keys[i] + 0;
-  const words = new Uint32Array(bits.buffer);
+  const words = new Uint32Array(bits.buffer, bits.byteOffset, 2 * n);
   for (let i = 0; i < n; i++) {
     const hi = words[2 * i + 1];
     if (hi & 0x80000000) {
@@ -261,8 +358,8 @@ export function sortedByKey(keys: Float64Array): Uint32Array {
       words[2 * i + 1] = (hi | 0x80000000) >>> 0;
     }
   }
-  let other = new Uint32Array(n);
-  const count = new Uint32Array(65537);
+  let other = scratch.u32(U32.orderOther, n);
+  const count = scratch.u32(U32.digits, 65537);
   for (let pass = 0; pass < 4; pass++) {
     const word = pass >> 1;
     const shift = (pass & 1) * 16;

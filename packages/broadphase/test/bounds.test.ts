@@ -2,8 +2,8 @@ import { timeOfImpact } from '@firsttouch/ccd';
 import { surfaceDistance } from '@firsttouch/mesh';
 import { interpolatePose } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
-import { stepBodies3 } from '../src/bodies.js';
 import { PairBound } from '../src/search.js';
+import { stepBodies3 } from '../src/step-bodies3.js';
 import { ball, pebble, rng, scene, slab } from './helpers.js';
 
 // bodies whose origin is off their centre, so the ball about the origin is loose

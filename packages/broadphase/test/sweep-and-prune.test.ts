@@ -85,6 +85,26 @@ describe('sweepAndPrune', () => {
     }
   });
 
+  it('sortedByKey orders by (key, index) through its buckets: even keys, ties, ±0, a cluster', () => {
+    const r = rng(77);
+    const cases: [string, Float64Array][] = [
+      ['even', Float64Array.from({ length: 6000 }, () => r() * 4.7 - 0.1)],
+      // keys on 300 values: buckets of about 20 ties each, kept in index order
+      ['ties', Float64Array.from({ length: 6000 }, () => Math.floor(r() * 300) / 7)],
+      [
+        'zeros',
+        Float64Array.from({ length: 4000 }, (_, i) => (i % 3 === 0 ? -0 : i % 3 === 1 ? 0 : r() - 0.5)),
+      ],
+      // a third of the keys in a sliver: buckets beyond the limit, so the radix sort runs
+      ['cluster', Float64Array.from({ length: 6000 }, (_, i) => (i % 3 === 0 ? 1 + r() * 1e-9 : r() * 100))],
+      ['two values', Float64Array.from({ length: 3000 }, (_, i) => (i % 2 ? 5 : -5))],
+    ];
+    for (const [, keys] of cases) {
+      const want = Array.from(keys.keys()).sort((p, q) => keys[p] - keys[q] || p - q);
+      expect(Array.from(sortedByKey(keys))).toEqual(want);
+    }
+  });
+
   it('rejects bad boxes with a FirstTouchError', () => {
     const code = (f: () => unknown) => {
       try {
