@@ -245,58 +245,104 @@ export function placedBox(points: Float64Array, s: SurfaceScratch): void {
  */
 export function refitBound(boxesA: Float32Array, i: number, j: number, s: SurfaceScratch): void {
   const rb = s.rb;
+  const m = s.pick;
   const p = 6 * i;
   const o = 6 * j;
-  let sum = 0;
+  // Per axis g = max(B's min − A's max, A's min − B's max), and g² added when g > 0: as selects
+  // (`refitB`), slots 0..17; adding 0 when g ≤ 0 leaves the sum as the branches left it.
   let g = rb[o] - boxesA[p + 3];
   let h = boxesA[p] - rb[o + 3];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[0] = g;
+  m[1] = h;
+  g = m[+(h > g)];
+  m[2] = 0;
+  m[3] = g;
+  g = m[2 + +(g > 0)];
+  let sum = g * g;
   g = rb[o + 1] - boxesA[p + 4];
   h = boxesA[p + 1] - rb[o + 4];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[6] = g;
+  m[7] = h;
+  g = m[6 + +(h > g)];
+  m[8] = 0;
+  m[9] = g;
+  g = m[8 + +(g > 0)];
+  sum += g * g;
   g = rb[o + 2] - boxesA[p + 5];
   h = boxesA[p + 2] - rb[o + 5];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[12] = g;
+  m[13] = h;
+  g = m[12 + +(h > g)];
+  m[14] = 0;
+  m[15] = g;
+  g = m[14 + +(g > 0)];
+  sum += g * g;
   s.bound[GAP_BOUND] = Math.sqrt(sum);
 }
 
-/** Facet fa of A's box, into `s.fa` (the outer loop of a leaf pair sets it once for its inner loop). */
+/**
+ * Facet fa of A's box, into `s.fa` (the outer loop of a leaf pair sets it once for its inner loop).
+ * Selects, as in {@link refitB} (slots 18..35): A's facets come in no order the branches could learn.
+ */
 export function facetBoxA(pa: Float64Array, ia: Uint32Array, fa: number, s: SurfaceScratch): void {
   const a = 3 * ia[3 * fa],
     b = 3 * ia[3 * fa + 1],
     c = 3 * ia[3 * fa + 2];
   const box = s.fa;
+  const m = s.pick;
   for (let k = 0; k < 3; k++) {
+    // lo = x < y ? x : y, hi = x < y ? y : x; then z < lo ? z : lo, z > hi ? z : hi.
     const x = pa[a + k],
       y = pa[b + k],
       z = pa[c + k];
-    const lo = x < y ? x : y;
-    const hi = x < y ? y : x;
-    box[k] = z < lo ? z : lo;
-    box[k + 3] = z > hi ? z : hi;
+    const o = 18 + 6 * k;
+    const lt = +(x < y);
+    m[o] = y;
+    m[o + 1] = x;
+    const lo = m[o + lt];
+    m[o + 2] = x;
+    m[o + 3] = y;
+    const hi = m[o + 2 + lt];
+    m[o + 4] = lo;
+    m[o + 5] = z;
+    box[k] = m[o + 4 + +(z < lo)];
+    m[o + 4] = hi;
+    box[k + 3] = m[o + 4 + +(z > hi)];
   }
 }
 
-/** Squared gap between the box in `s.fa` and facet fb of B's refitted box. */
+/** Squared gap between the box in `s.fa` and facet fb of B's refitted box (selects, as {@link refitBound}'s). */
 export function facetBoxGap2(fb: number, s: SurfaceScratch): number {
   const a = s.fa;
   const b = s.fb;
+  const m = s.pick;
   const q = 6 * fb;
-  let sum = 0;
   let g = b[q] - a[3];
   let h = a[0] - b[q + 3];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[0] = g;
+  m[1] = h;
+  g = m[+(h > g)];
+  m[2] = 0;
+  m[3] = g;
+  g = m[2 + +(g > 0)];
+  let sum = g * g;
   g = b[q + 1] - a[4];
   h = a[1] - b[q + 4];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[6] = g;
+  m[7] = h;
+  g = m[6 + +(h > g)];
+  m[8] = 0;
+  m[9] = g;
+  g = m[8 + +(g > 0)];
+  sum += g * g;
   g = b[q + 2] - a[5];
   h = a[2] - b[q + 5];
-  if (h > g) g = h;
-  if (g > 0) sum += g * g;
+  m[12] = g;
+  m[13] = h;
+  g = m[12 + +(h > g)];
+  m[14] = 0;
+  m[15] = g;
+  g = m[14 + +(g > 0)];
+  sum += g * g;
   return sum;
 }
