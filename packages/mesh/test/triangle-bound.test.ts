@@ -68,7 +68,8 @@ describe('triangleEdgeGapWith', () => {
       const sliver = r() < 0.5 ? [0, 0, 0, 1000, 0, 0, 1000, 0, 1] : [0, 0, 0, 1000, 0, 1, 0, 0, 1];
       const c = [x, 0.02 * (r() - 0.5), r()];
       const q: number[] = [];
-      for (let v = 0; v < 3; v++) for (let i = 0; i < 3; i++) q.push(c[i] + (i === 1 ? 0.05 : 0.5) * (2 * r() - 1));
+      for (let v = 0; v < 3; v++)
+        for (let i = 0; i < 3; i++) q.push(c[i] + (i === 1 ? 0.05 : 0.5) * (2 * r() - 1));
       if (checkGaps(Float64Array.from([...sliver, ...q]))) met++;
       else missed++;
     }
