@@ -42,7 +42,7 @@ export class SurfaceScratch {
    * call's return, which would box it).
    */
   readonly bound = new Float64Array(4);
-  /** The slots of the refit's selects (`refitB` uses 0 to 47). */
+  /** The slots of the selects of `refitB` (0 to 47), `refitBound` and `facetBoxGap2` (0 to 15), `facetBoxA` (18 to 35). */
   readonly pick = new Float64Array(48);
 
   /** Grows to the bodies of an evaluation and starts a new stamp. */
