@@ -1,27 +1,14 @@
 import { facetNormal } from './facet-normal.js';
-import { orient2d, orient3d } from './predicates.js';
+import { orient2d, orient3dAt } from './predicates.js';
 import type { TriangleWork } from './triangle-work.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
-// predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
+// predicates orient3d (its sign, from offsets: `orient3dAt`) / orient2d alone, so touching or crossing never flips with rounding. Points
 // are read from flat arrays at offsets (3 numbers a point).
 
 /** True when the segments PQ and RS (closed, degenerate allowed) share a point. */
 export function segmentsIntersect3(X: Float64Array, p: number, q: number, r: number, s: number): boolean {
-  const o = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[r],
-    X[r + 1],
-    X[r + 2],
-    X[s],
-    X[s + 1],
-    X[s + 2],
-  );
+  const o = orient3dAt(X, p, q, r, s);
   if (o !== 0) return false;
   // Coplanar: project on a coordinate plane that is one-to-one on the points' plane, if they span one.
   const pts = [p, q, r, s];
@@ -134,34 +121,8 @@ export function segmentHitsTriangle(
       segmentsIntersect3(X, p, q, c, a)
     );
   }
-  const op = orient3d(
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[p],
-    X[p + 1],
-    X[p + 2],
-  );
-  const oq = orient3d(
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-  );
+  const op = orient3dAt(X, a, b, c, p);
+  const oq = orient3dAt(X, a, b, c, q);
   if ((op > 0 && oq > 0) || (op < 0 && oq < 0)) return false;
   if (op === 0 && oq === 0) {
     // Coplanar: in a coordinate plane that is one-to-one on the triangle's plane.
@@ -182,49 +143,10 @@ export function segmentHitsTriangle(
   }
   // The line PQ meets the plane at one point: inside the triangle when PQ turns the same way
   // around all three edges.
-  const e1 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-  );
-  const e2 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-  );
+  const e1 = orient3dAt(X, p, q, a, b);
+  const e2 = orient3dAt(X, p, q, b, c);
   if ((e1 > 0 && e2 < 0) || (e1 < 0 && e2 > 0)) return false;
-  const e3 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[a],
-    X[a + 1],
-    X[a + 2],
-  );
+  const e3 = orient3dAt(X, p, q, c, a);
   if ((e1 > 0 && e3 < 0) || (e1 < 0 && e3 > 0) || (e2 > 0 && e3 < 0) || (e2 < 0 && e3 > 0)) return false;
   // Where the segment crosses the plane, from float distances to it: the adaptive predicates' values
   // are sign-exact only, so they must not place the point. The normal keeps its direction on needles

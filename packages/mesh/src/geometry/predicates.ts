@@ -82,6 +82,57 @@ export function orient3d(
   return det > 0n ? 1 : det < 0n ? -1 : 0;
 }
 
+/** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
+const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
+
+/**
+ * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
+ * gives it. The float determinant with Shewchuk's error bound settles almost every case, from
+ * offsets: no float crosses a call, so nothing is boxed; only an undecided or out-of-range case
+ * calls the adaptive predicate. (A float passed to a call that is not inlined is boxed: the 12-number
+ * form of {@link orient3d} costs an allocation a coordinate in a hot loop.)
+ *
+ * @example
+ * ```ts
+ * import { orient3dAt } from '@firsttouch/mesh/internal';
+ * const T = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 5e-324);
+ * console.log(orient3dAt(T, 0, 3, 6, 9)); // -1
+ * ```
+ */
+export function orient3dAt(T: Float64Array, p: number, q: number, r: number, s: number): number {
+  const dx = T[s],
+    dy = T[s + 1],
+    dz = T[s + 2];
+  const adx = T[p] - dx,
+    ady = T[p + 1] - dy,
+    adz = T[p + 2] - dz;
+  const bdx = T[q] - dx,
+    bdy = T[q + 1] - dy,
+    bdz = T[q + 2] - dz;
+  const cdx = T[r] - dx,
+    cdy = T[r + 1] - dy,
+    cdz = T[r + 2] - dz;
+  const bdxcdy = bdx * cdy,
+    cdxbdy = cdx * bdy;
+  const cdxady = cdx * ady,
+    adxcdy = adx * cdy;
+  const adxbdy = adx * bdy,
+    bdxady = bdx * ady;
+  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+  const permanent =
+    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
+    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
+    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
+  if (permanent > 1e-250 && permanent < 1e250) {
+    const bound = O3D_BOUND * permanent;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
+  return Math.sign(
+    orient3d(T[p], T[p + 1], T[p + 2], T[q], T[q + 1], T[q + 2], T[r], T[r + 1], T[r + 2], dx, dy, dz),
+  );
+}
+
 /**
  * The orientation of the triangle `a, b, c` in the plane: its sign is exact for every finite input
  * (0 when collinear), with robust-predicates' `orient2d` convention (negative when counter-clockwise).
