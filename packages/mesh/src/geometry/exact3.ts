@@ -1,9 +1,9 @@
 import { facetNormal } from './facet-normal.js';
-import { orient2d, orient3dAt } from './predicates.js';
+import { orient2dAt, orient3dAt } from './predicates.js';
 import type { TriangleWork } from './triangle-work.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
-// predicates orient3d (its sign, from offsets: `orient3dAt`) / orient2d alone, so touching or crossing never flips with rounding. Points
+// predicates orient3d / orient2d alone (their signs, from offsets: `orient3dAt`, `orient2dAt`), so touching or crossing never flips with rounding. Points
 // are read from flat arrays at offsets (3 numbers a point).
 
 /** True when the segments PQ and RS (closed, degenerate allowed) share a point. */
@@ -18,16 +18,7 @@ export function segmentsIntersect3(X: Float64Array, p: number, q: number, r: num
         for (let drop = 0; drop < 3; drop++) {
           const u = drop === 0 ? 1 : 0;
           const v = drop === 2 ? 1 : 2;
-          if (
-            orient2d(
-              X[pts[i] + u],
-              X[pts[i] + v],
-              X[pts[j] + u],
-              X[pts[j] + v],
-              X[pts[k] + u],
-              X[pts[k] + v],
-            ) !== 0
-          ) {
+          if (orient2dAt(X, pts[i], pts[j], pts[k], u, v) !== 0) {
             return segmentsIntersect2(X, p, q, r, s, u, v);
           }
         }
@@ -47,11 +38,11 @@ export function segmentsIntersect2(
   u: number,
   v: number,
 ): boolean {
-  const o1 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[r + u], X[r + v]);
-  const o2 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[s + u], X[s + v]);
+  const o1 = orient2dAt(X, p, q, r, u, v);
+  const o2 = orient2dAt(X, p, q, s, u, v);
   if ((o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0)) return false;
-  const o3 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[p + u], X[p + v]);
-  const o4 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[q + u], X[q + v]);
+  const o3 = orient2dAt(X, r, s, p, u, v);
+  const o4 = orient2dAt(X, r, s, q, u, v);
   if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return false;
   if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0) {
     // All on one line: overlap of the intervals along a coordinate that varies on it.
@@ -90,9 +81,9 @@ function intervalsOverlap(X: Float64Array, p: number, q: number, r: number, s: n
 /** True when the three points are collinear (or coincide), exactly. */
 export function collinear3(X: Float64Array, a: number, b: number, c: number): boolean {
   return (
-    orient2d(X[a], X[a + 1], X[b], X[b + 1], X[c], X[c + 1]) === 0 &&
-    orient2d(X[a + 1], X[a + 2], X[b + 1], X[b + 2], X[c + 1], X[c + 2]) === 0 &&
-    orient2d(X[a + 2], X[a], X[b + 2], X[b], X[c + 2], X[c]) === 0
+    orient2dAt(X, a, b, c, 0, 1) === 0 &&
+    orient2dAt(X, a, b, c, 1, 2) === 0 &&
+    orient2dAt(X, a, b, c, 2, 0) === 0
   );
 }
 
@@ -131,7 +122,7 @@ export function segmentHitsTriangle(
     for (let drop = 2; drop >= 0; drop--) {
       u = drop === 0 ? 1 : 0;
       v = drop === 2 ? 1 : 2;
-      if (orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[c + u], X[c + v]) !== 0) break;
+      if (orient2dAt(X, a, b, c, u, v) !== 0) break;
     }
     return (
       pointInTriangle2(X, p, a, b, c, u, v) ||
@@ -176,9 +167,9 @@ function pointInTriangle2(
   u: number,
   v: number,
 ): boolean {
-  const d1 = orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[p + u], X[p + v]);
-  const d2 = orient2d(X[b + u], X[b + v], X[c + u], X[c + v], X[p + u], X[p + v]);
-  const d3 = orient2d(X[c + u], X[c + v], X[a + u], X[a + v], X[p + u], X[p + v]);
+  const d1 = orient2dAt(X, a, b, p, u, v);
+  const d2 = orient2dAt(X, b, c, p, u, v);
+  const d3 = orient2dAt(X, c, a, p, u, v);
   const neg = d1 < 0 || d2 < 0 || d3 < 0;
   const pos = d1 > 0 || d2 > 0 || d3 > 0;
   return !(neg && pos);
