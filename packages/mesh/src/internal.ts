@@ -8,8 +8,9 @@
 
 export { rootReach } from './distance/surface-scratch.js';
 export { HULL_POINTS, refitsB } from './distance/surface-search.js';
+export { orient2dAt, orient3dAt } from './geometry/predicates.js';
 export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometry/segment-distance2.js';
-export { triangleGapBoundWith } from './geometry/triangle-bound.js';
+export { triangleEdgeGapWith, triangleGapBoundWith } from './geometry/triangle-bound.js';
 export { triangleDistanceWith } from './geometry/triangle-distance.js';
 export { TriangleWork } from './geometry/triangle-work.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';

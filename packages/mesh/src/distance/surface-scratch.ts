@@ -42,6 +42,8 @@ export class SurfaceScratch {
    * call's return, which would box it).
    */
   readonly bound = new Float64Array(4);
+  /** The slots of the selects of `refitB` (0 to 47), `refitBound` and `facetBoxGap2` (0 to 15), `facetBoxA` (18 to 35). */
+  readonly pick = new Float64Array(48);
 
   /** Grows to the bodies of an evaluation and starts a new stamp. */
   prepare(verticesB: number, nodesB: number, facetsB: number): void {

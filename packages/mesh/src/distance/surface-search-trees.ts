@@ -1,4 +1,4 @@
-import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
+import { triangleEdgeGapWith, triangleGapBoundWith } from '../geometry/triangle-bound.js';
 import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
@@ -9,6 +9,9 @@ import type { SurfaceSearch } from './surface-search.js';
 import { splitsA } from './surface-split.js';
 
 const NONE = new Uint32Array(0);
+
+/** A gap proved above this is not 0 once squared and rooted (squares underflow below about 1e-154). */
+const MEET_FLOOR = 1e-100;
 
 /**
  * Whether every facet pair under a node pair whose first facets are `fa` and `fb` comes after the
@@ -154,6 +157,9 @@ export function searchTrees(
   const orderB = tb.order;
   // Once the surfaces cross (the best is 0), each node's first facet, for the prune by (facetA, facetB).
   let firstA = intersecting ? firstElementsOf(ta) : NONE;
+  // Crossing, a facet pair is only asked whether it meets (not from the candidates, whose exact gaps
+  // `evaluateMoved` keeps).
+  let meetOnly = intersecting && !fromCandidates;
   let firstB = intersecting ? firstElementsOf(tb) : NONE;
   // The hint crosses: with any crossing pair allowed, it is the answer.
   if (anyCrossing && intersecting) stack.size = 0;
@@ -249,6 +255,15 @@ export function searchTrees(
             if (gap < lowestBound) lowestBound = gap;
             continue;
           }
+          // Once the surfaces cross (the best 0), only a pair whose computed gap is 0 can take the
+          // best's place, and the bounds left out no longer count (`lowerBound` is 0): a gap on an
+          // edge-against-edge axis beyond the margin proves the gap positive, for a tenth of the
+          // exact routine (the sliver strips' pairs that the three axes above leave: DECISIONS.md).
+          // Far above the underflow of a squared gap, so the exact routine would not read 0 either.
+          if (meetOnly && best === 0) {
+            const edge = triangleEdgeGapWith(tri, 0, 9, margin, work);
+            if (edge > margin && edge > MEET_FLOOR) continue;
+          }
           const d = triangleDistanceWith(tri, 0, 9, out, work);
           facetPairs++;
           if (out[TRIANGLE_MEET] === 1 && anyCrossing) {
@@ -261,6 +276,7 @@ export function searchTrees(
           }
           if (out[TRIANGLE_MEET] === 1 && !intersecting) {
             intersecting = true;
+            meetOnly = !fromCandidates;
             firstA = firstElementsOf(ta);
             firstB = firstElementsOf(tb);
           }

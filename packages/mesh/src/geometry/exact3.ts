@@ -1,27 +1,14 @@
 import { facetNormal } from './facet-normal.js';
-import { orient2d, orient3d } from './predicates.js';
+import { orient2dAt, orient3dAt } from './predicates.js';
 import type { TriangleWork } from './triangle-work.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive
-// predicates orient3d / orient2d alone, so touching or crossing never flips with rounding. Points
+// predicates orient3d / orient2d alone (their signs, from offsets: `orient3dAt`, `orient2dAt`), so touching or crossing never flips with rounding. Points
 // are read from flat arrays at offsets (3 numbers a point).
 
 /** True when the segments PQ and RS (closed, degenerate allowed) share a point. */
 export function segmentsIntersect3(X: Float64Array, p: number, q: number, r: number, s: number): boolean {
-  const o = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[r],
-    X[r + 1],
-    X[r + 2],
-    X[s],
-    X[s + 1],
-    X[s + 2],
-  );
+  const o = orient3dAt(X, p, q, r, s);
   if (o !== 0) return false;
   // Coplanar: project on a coordinate plane that is one-to-one on the points' plane, if they span one.
   const pts = [p, q, r, s];
@@ -31,16 +18,7 @@ export function segmentsIntersect3(X: Float64Array, p: number, q: number, r: num
         for (let drop = 0; drop < 3; drop++) {
           const u = drop === 0 ? 1 : 0;
           const v = drop === 2 ? 1 : 2;
-          if (
-            orient2d(
-              X[pts[i] + u],
-              X[pts[i] + v],
-              X[pts[j] + u],
-              X[pts[j] + v],
-              X[pts[k] + u],
-              X[pts[k] + v],
-            ) !== 0
-          ) {
+          if (orient2dAt(X, pts[i], pts[j], pts[k], u, v) !== 0) {
             return segmentsIntersect2(X, p, q, r, s, u, v);
           }
         }
@@ -60,11 +38,11 @@ export function segmentsIntersect2(
   u: number,
   v: number,
 ): boolean {
-  const o1 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[r + u], X[r + v]);
-  const o2 = orient2d(X[p + u], X[p + v], X[q + u], X[q + v], X[s + u], X[s + v]);
+  const o1 = orient2dAt(X, p, q, r, u, v);
+  const o2 = orient2dAt(X, p, q, s, u, v);
   if ((o1 > 0 && o2 > 0) || (o1 < 0 && o2 < 0)) return false;
-  const o3 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[p + u], X[p + v]);
-  const o4 = orient2d(X[r + u], X[r + v], X[s + u], X[s + v], X[q + u], X[q + v]);
+  const o3 = orient2dAt(X, r, s, p, u, v);
+  const o4 = orient2dAt(X, r, s, q, u, v);
   if ((o3 > 0 && o4 > 0) || (o3 < 0 && o4 < 0)) return false;
   if (o1 === 0 && o2 === 0 && o3 === 0 && o4 === 0) {
     // All on one line: overlap of the intervals along a coordinate that varies on it.
@@ -103,9 +81,9 @@ function intervalsOverlap(X: Float64Array, p: number, q: number, r: number, s: n
 /** True when the three points are collinear (or coincide), exactly. */
 export function collinear3(X: Float64Array, a: number, b: number, c: number): boolean {
   return (
-    orient2d(X[a], X[a + 1], X[b], X[b + 1], X[c], X[c + 1]) === 0 &&
-    orient2d(X[a + 1], X[a + 2], X[b + 1], X[b + 2], X[c + 1], X[c + 2]) === 0 &&
-    orient2d(X[a + 2], X[a], X[b + 2], X[b], X[c + 2], X[c]) === 0
+    orient2dAt(X, a, b, c, 0, 1) === 0 &&
+    orient2dAt(X, a, b, c, 1, 2) === 0 &&
+    orient2dAt(X, a, b, c, 2, 0) === 0
   );
 }
 
@@ -134,34 +112,8 @@ export function segmentHitsTriangle(
       segmentsIntersect3(X, p, q, c, a)
     );
   }
-  const op = orient3d(
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[p],
-    X[p + 1],
-    X[p + 2],
-  );
-  const oq = orient3d(
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-  );
+  const op = orient3dAt(X, a, b, c, p);
+  const oq = orient3dAt(X, a, b, c, q);
   if ((op > 0 && oq > 0) || (op < 0 && oq < 0)) return false;
   if (op === 0 && oq === 0) {
     // Coplanar: in a coordinate plane that is one-to-one on the triangle's plane.
@@ -170,7 +122,7 @@ export function segmentHitsTriangle(
     for (let drop = 2; drop >= 0; drop--) {
       u = drop === 0 ? 1 : 0;
       v = drop === 2 ? 1 : 2;
-      if (orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[c + u], X[c + v]) !== 0) break;
+      if (orient2dAt(X, a, b, c, u, v) !== 0) break;
     }
     return (
       pointInTriangle2(X, p, a, b, c, u, v) ||
@@ -182,49 +134,10 @@ export function segmentHitsTriangle(
   }
   // The line PQ meets the plane at one point: inside the triangle when PQ turns the same way
   // around all three edges.
-  const e1 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[a],
-    X[a + 1],
-    X[a + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-  );
-  const e2 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[b],
-    X[b + 1],
-    X[b + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-  );
+  const e1 = orient3dAt(X, p, q, a, b);
+  const e2 = orient3dAt(X, p, q, b, c);
   if ((e1 > 0 && e2 < 0) || (e1 < 0 && e2 > 0)) return false;
-  const e3 = orient3d(
-    X[p],
-    X[p + 1],
-    X[p + 2],
-    X[q],
-    X[q + 1],
-    X[q + 2],
-    X[c],
-    X[c + 1],
-    X[c + 2],
-    X[a],
-    X[a + 1],
-    X[a + 2],
-  );
+  const e3 = orient3dAt(X, p, q, c, a);
   if ((e1 > 0 && e3 < 0) || (e1 < 0 && e3 > 0) || (e2 > 0 && e3 < 0) || (e2 < 0 && e3 > 0)) return false;
   // Where the segment crosses the plane, from float distances to it: the adaptive predicates' values
   // are sign-exact only, so they must not place the point. The normal keeps its direction on needles
@@ -254,9 +167,9 @@ function pointInTriangle2(
   u: number,
   v: number,
 ): boolean {
-  const d1 = orient2d(X[a + u], X[a + v], X[b + u], X[b + v], X[p + u], X[p + v]);
-  const d2 = orient2d(X[b + u], X[b + v], X[c + u], X[c + v], X[p + u], X[p + v]);
-  const d3 = orient2d(X[c + u], X[c + v], X[a + u], X[a + v], X[p + u], X[p + v]);
+  const d1 = orient2dAt(X, a, b, p, u, v);
+  const d2 = orient2dAt(X, b, c, p, u, v);
+  const d3 = orient2dAt(X, c, a, p, u, v);
   const neg = d1 < 0 || d2 < 0 || d3 < 0;
   const pos = d1 > 0 || d2 > 0 || d3 > 0;
   return !(neg && pos);

@@ -82,6 +82,56 @@ export function orient3d(
   return det > 0n ? 1 : det < 0n ? -1 : 0;
 }
 
+/** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
+const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
+
+/**
+ * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
+ * gives it. The float determinant with Shewchuk's error bound settles almost every case, from
+ * offsets: no float crosses a call, so nothing is boxed; only an undecided or out-of-range case
+ * calls the adaptive predicate. (A float passed to a call that is not inlined is boxed: the 12-number
+ * form of {@link orient3d} costs an allocation a coordinate in a hot loop.)
+ *
+ * @example
+ * ```ts
+ * import { orient3dAt } from '@firsttouch/mesh/internal';
+ * const T = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 5e-324);
+ * console.log(orient3dAt(T, 0, 3, 6, 9)); // -1
+ * ```
+ */
+export function orient3dAt(T: Float64Array, p: number, q: number, r: number, s: number): number {
+  const dx = T[s],
+    dy = T[s + 1],
+    dz = T[s + 2];
+  const adx = T[p] - dx,
+    ady = T[p + 1] - dy,
+    adz = T[p + 2] - dz;
+  const bdx = T[q] - dx,
+    bdy = T[q + 1] - dy,
+    bdz = T[q + 2] - dz;
+  const cdx = T[r] - dx,
+    cdy = T[r + 1] - dy,
+    cdz = T[r + 2] - dz;
+  const bdxcdy = bdx * cdy,
+    cdxbdy = cdx * bdy;
+  const cdxady = cdx * ady,
+    adxcdy = adx * cdy;
+  const adxbdy = adx * bdy,
+    bdxady = bdx * ady;
+  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
+  const permanent =
+    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
+    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
+    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
+  if (permanent > 1e-250 && permanent < 1e250) {
+    const bound = O3D_BOUND * permanent;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
+  const o = orient3d(T[p], T[p + 1], T[p + 2], T[q], T[q + 1], T[q + 2], T[r], T[r + 1], T[r + 2], dx, dy, dz);
+  return o > 0 ? 1 : o < 0 ? -1 : 0;
+}
+
 /**
  * The orientation of the triangle `a, b, c` in the plane: its sign is exact for every finite input
  * (0 when collinear), with robust-predicates' `orient2d` convention (negative when counter-clockwise).
@@ -124,4 +174,37 @@ function toIntegers(xs: number[]): bigint[] {
   let low = 0;
   for (const [m, e] of parts) if (m !== 0n && e < low) low = e;
   return parts.map(([m, e]) => (m === 0n ? 0n : m << BigInt(e - low)));
+}
+
+/** Shewchuk's first error bound of orient2d, (3 + 16ε)ε. */
+const O2D_BOUND = (3 + 16 * 2 ** -53) * 2 ** -53;
+
+/**
+ * The exact sign of {@link orient2d} for the points at offsets `a`, `b`, `c` into `X`, read in their
+ * coordinates `u` and `v` (e.g. 0 and 1 for x and y): -1, 0 or 1. As {@link orient3dAt}: the float
+ * determinant with Shewchuk's error bound settles almost every case with nothing boxed; an undecided
+ * or out-of-range case calls the adaptive predicate.
+ *
+ * @example
+ * ```ts
+ * import { orient2dAt } from '@firsttouch/mesh/internal';
+ * const X = Float64Array.of(0, 0, 7, 1, 0, 7, 0, 1, 7);
+ * console.log(orient2dAt(X, 0, 3, 6, 0, 1), orient2dAt(X, 0, 3, 6, 1, 2)); // -1 0
+ * ```
+ */
+export function orient2dAt(X: Float64Array, a: number, b: number, c: number, u: number, v: number): number {
+  const cx = X[c + u],
+    cy = X[c + v];
+  // in robust-predicates' order, so that the sign is its sign
+  const left = (X[a + v] - cy) * (X[b + u] - cx);
+  const right = (X[a + u] - cx) * (X[b + v] - cy);
+  const det = left - right;
+  const sum = Math.abs(left) + Math.abs(right);
+  if (sum > 1e-250 && sum < 1e250) {
+    const bound = O2D_BOUND * sum;
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+  }
+  const o = orient2d(X[a + u], X[a + v], X[b + u], X[b + v], cx, cy);
+  return o > 0 ? 1 : o < 0 ? -1 : 0;
 }

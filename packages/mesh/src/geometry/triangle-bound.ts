@@ -84,6 +84,57 @@ export function triangleGapBoundWith(
   return best;
 }
 
+/**
+ * The largest gap between the projections of two triangles (in `T` at offsets `a` and `b`) on the
+ * nine cross products of an edge of one with an edge of the other, stopping as soon as one exceeds
+ * `enough`: with the two face normals of {@link triangleGapBoundWith} these are every axis that can
+ * separate two triangles, so two disjoint triangles have a positive gap on one of the eleven. A
+ * lower bound of their distance, as each gap is; about 30 flops an axis. A search that only needs
+ * to know whether a pair can meet (once the surfaces cross) asks it before the exact routine. Not
+ * exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleEdgeGapWith } from '@firsttouch/mesh/internal';
+ * // An edge along x under an edge along y, 0.1 apart: neither face normal (y, x) separates them.
+ * const T = new Float64Array([-1, 0, 0, 1, 0, 0, 0, 0, -1, 0, -1, 0.1, 0, 1, 0.1, 0, 0, 1.1]);
+ * console.log(triangleEdgeGapWith(T, 0, 9, Number.POSITIVE_INFINITY, new TriangleWork()).toFixed(3)); // 0.100
+ * ```
+ */
+export function triangleEdgeGapWith(
+  T: Float64Array,
+  a: number,
+  b: number,
+  enough: number,
+  work: TriangleWork,
+): number {
+  const n = work.axis;
+  let best = 0;
+  for (let i = 0; i < 3; i++) {
+    const p = a + 3 * i;
+    const q = a + 3 * ((i + 1) % 3);
+    const ux = T[q] - T[p],
+      uy = T[q + 1] - T[p + 1],
+      uz = T[q + 2] - T[p + 2];
+    for (let j = 0; j < 3; j++) {
+      const r = b + 3 * j;
+      const o = b + 3 * ((j + 1) % 3);
+      const vx = T[o] - T[r],
+        vy = T[o + 1] - T[r + 1],
+        vz = T[o + 2] - T[r + 2];
+      n[0] = uy * vz - uz * vy;
+      n[1] = uz * vx - ux * vz;
+      n[2] = ux * vy - uy * vx;
+      axisGap(T, a, b, n);
+      if (n[3] > best) {
+        best = n[3];
+        if (best > enough) return best;
+      }
+    }
+  }
+  return best;
+}
+
 /** Copies the unit direction of the last gap (`axis[4..6]`) into `out` (zeros when there was no gap). */
 function keepAxis(out: Float64Array, axis: Float64Array): void {
   out[0] = axis[4];

@@ -1,7 +1,7 @@
 import { Pool } from '../util/pool.js';
 import { segmentHitsTriangle } from './exact3.js';
 import { facetNormal } from './facet-normal.js';
-import { orient3d } from './predicates.js';
+import { orient3dAt } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
 import { TriangleWork } from './triangle-work.js';
 
@@ -152,55 +152,12 @@ export function crossing(T: Float64Array, a: number, b: number): number {
     r1 = x;
   }
   // The crossing segments overlap on the common line iff both ends are in order.
-  return orient4(T, p1, q1, p2, q2) <= 0 && orient4(T, p1, r1, r2, p2) <= 0 ? 1 : 0;
+  return orient3dAt(T, p1, q1, p2, q2) <= 0 && orient3dAt(T, p1, r1, r2, p2) <= 0 ? 1 : 0;
 }
 
-/** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
-const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
-
-/** The exact sign of orient3d(triangle at `a`, point at `p`): see {@link orient4}. */
+/** The exact sign of orient3d(triangle at `a`, point at `p`): see `orient3dAt`. */
 function planeSide(T: Float64Array, a: number, p: number): number {
-  return orient4(T, a, a + 3, a + 6, p);
-}
-
-/**
- * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
- * gives it. The float determinant with Shewchuk's error bound settles almost every case, from
- * offsets: no float crosses a call, so nothing is boxed; only an undecided or out-of-range case
- * calls the adaptive predicate.
- */
-function orient4(T: Float64Array, p: number, q: number, r: number, s: number): number {
-  const dx = T[s],
-    dy = T[s + 1],
-    dz = T[s + 2];
-  const adx = T[p] - dx,
-    ady = T[p + 1] - dy,
-    adz = T[p + 2] - dz;
-  const bdx = T[q] - dx,
-    bdy = T[q + 1] - dy,
-    bdz = T[q + 2] - dz;
-  const cdx = T[r] - dx,
-    cdy = T[r + 1] - dy,
-    cdz = T[r + 2] - dz;
-  const bdxcdy = bdx * cdy,
-    cdxbdy = cdx * bdy;
-  const cdxady = cdx * ady,
-    adxcdy = adx * cdy;
-  const adxbdy = adx * bdy,
-    bdxady = bdx * ady;
-  const det = adz * (bdxcdy - cdxbdy) + bdz * (cdxady - adxcdy) + cdz * (adxbdy - bdxady);
-  const permanent =
-    (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * Math.abs(adz) +
-    (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
-    (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
-  if (permanent > 1e-250 && permanent < 1e250) {
-    const bound = O3D_BOUND * permanent;
-    if (det > bound) return 1;
-    if (-det > bound) return -1;
-  }
-  return Math.sign(
-    orient3d(T[p], T[p + 1], T[p + 2], T[q], T[q + 1], T[q + 2], T[r], T[r + 1], T[r + 2], dx, dy, dz),
-  );
+  return orient3dAt(T, a, a + 3, a + 6, p);
 }
 
 /** Closed triangles meet iff an edge of one meets the other (this holds for degenerate ones too). */
