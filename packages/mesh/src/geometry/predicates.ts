@@ -128,7 +128,20 @@ export function orient3dAt(T: Float64Array, p: number, q: number, r: number, s: 
     if (det > bound) return 1;
     if (-det > bound) return -1;
   }
-  const o = orient3d(T[p], T[p + 1], T[p + 2], T[q], T[q + 1], T[q + 2], T[r], T[r + 1], T[r + 2], dx, dy, dz);
+  const o = orient3d(
+    T[p],
+    T[p + 1],
+    T[p + 2],
+    T[q],
+    T[q + 1],
+    T[q + 2],
+    T[r],
+    T[r + 1],
+    T[r + 2],
+    dx,
+    dy,
+    dz,
+  );
   return o > 0 ? 1 : o < 0 ? -1 : 0;
 }
 
