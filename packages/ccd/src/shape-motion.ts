@@ -60,6 +60,9 @@ export class ShapeMotion implements DistanceEvaluator {
   readonly #r = new Float64Array(3);
   /** The instant of the last evaluation. */
   #at = Number.NaN;
+  /** A does not move over the step, and `poseA` already holds its pose. */
+  #stillA = false;
+  #placedA = false;
   /** Facet–shape GJK runs (a surface involved). */
   distancePairEvaluations = 0;
   /** The directional step evaluates no pair beyond the gap's own: always 0. */
@@ -79,7 +82,10 @@ export class ShapeMotion implements DistanceEvaluator {
     this.reset(a, b, motionA, motionB, options);
   }
 
-  /** Points the evaluator at another step, keeping its scratch. Counters restart. */
+  /**
+   * Points the evaluator at another step, keeping its scratch. Counters restart. The motions are read
+   * here (a body at rest, the spins): a motion changed in place needs another `reset`.
+   */
   reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, _options?: MotionOptions): void {
     this.#spinA = Number.NaN;
     this.#a = a;
@@ -87,6 +93,8 @@ export class ShapeMotion implements DistanceEvaluator {
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#at = Number.NaN;
+    this.#stillA = atRest(motionA);
+    this.#placedA = false;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
     const sa = Surface.isSurface(a);
@@ -150,7 +158,11 @@ export class ShapeMotion implements DistanceEvaluator {
 
   distance(s: number): number {
     this.#at = s;
-    this.#motionA.poseAt(s, this.poseA);
+    // A body at rest is placed once a run: its pose at every s is its first, bit for bit.
+    if (!this.#placedA) {
+      this.#motionA.poseAt(s, this.poseA);
+      this.#placedA = this.#stillA;
+    }
     this.#motionB.poseAt(s, this.poseB);
     this.convexEvaluations++;
     if (this.#case === 0) {
@@ -321,6 +333,12 @@ function still(m: RigidMotion): boolean {
   const R1 = m.p1.R;
   for (let i = 0; i < 9; i++) if (R0[i] !== R1[i]) return false;
   return true;
+}
+
+/** The motion neither turns nor translates: its pose at every s is its pose at s = 0, bit for bit. */
+function atRest(m: RigidMotion): boolean {
+  const d = m.delta;
+  return d[0] === 0 && d[1] === 0 && d[2] === 0 && still(m);
 }
 
 /** `x` (in the frame of `pose`) in world coordinates, into `out`. */
