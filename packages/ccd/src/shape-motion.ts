@@ -18,7 +18,7 @@ export type Body3 = Surface | Shape<3> | Compound;
  * (`GjkPair`), or between the shape and each facet of the surface the shape's bounding ball may come
  * near (`SurfaceShapePair`, the surface's tree searched). The speed bound of a shape is
  * |Δt| + |θ|·reach (no point of it is farther than `reach` from its origin, the rotation's centre).
- * Between two shapes the loop also has the directional step ({@link ShapeStep}: the separation along
+ * Between two shapes the loop also has the directional step (`ShapeStep`: the separation along
  * GJK's separating axis n kept above tol/2, from a support or two of each turning shape), cheap
  * beside a gap, so the default mode takes it at every step. A
  * mixed or compound pair takes the plain step (d − tol/2)/μ only. Allocates nothing per evaluation.
@@ -186,7 +186,7 @@ export class ShapeMotion implements DistanceEvaluator {
     return d;
   }
 
-  /** Directional steps of two shapes that the probes of {@link ShapeStep} made longer than seed 000's, since construction. */
+  /** Directional steps of two shapes that the probes of `ShapeStep` made longer than seed 000's, since construction. */
   get lengthenedSteps(): number {
     return this.#step.lengthened;
   }
@@ -203,7 +203,7 @@ export class ShapeMotion implements DistanceEvaluator {
    * separation, concave in the step, measured by a support of each turning shape along n tilted by
    * its turn, and the step along seed 000's closing rate n·(Δ_A − Δ_B) + |θ_A| |n × k_A| ρ_A +
    * |θ_B| |n × k_B| ρ_B (ρ a body's largest distance from its turning axis) where that gives more
-   * ({@link ShapeStep} proves both). 0 (the plain step is taken) for other pairs.
+   * (`ShapeStep` proves both). 0 (the plain step is taken) for other pairs.
    */
   directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
     if (this.#case !== 0) return 0;
