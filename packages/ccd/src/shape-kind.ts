@@ -75,22 +75,15 @@ function scaledBody(body: Body3, e: number): Body3 {
   );
 }
 
-/** A shape's size as the driver reads a surface's: its box's diagonal and largest |coordinate|. */
+/**
+ * A shape's size as the driver reads a surface's: its box's diagonal and largest |coordinate|, kept
+ * by the shape (the numbers `bounds()` gives).
+ */
 function shapeExtent(shape: Exclude<Body3, Surface | Compound>): {
   diagonal: number;
   largestCoordinate: number;
 } {
-  // bounds() read in place (it copies the box): the same numbers.
-  const m = shape.margin;
-  let largest = 0;
-  let d2 = 0;
-  for (let k = 0; k < 3; k++) {
-    const lo = shape.coreMin[k] - m;
-    const hi = shape.coreMax[k] + m;
-    d2 += (hi - lo) ** 2;
-    largest = Math.max(largest, Math.abs(lo), Math.abs(hi));
-  }
-  return { diagonal: Math.sqrt(d2), largestCoordinate: largest };
+  return { diagonal: shape.boxDiagonal, largestCoordinate: shape.boxLargest };
 }
 
 /**

@@ -4,6 +4,7 @@ import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@fir
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
+import { ShapeStep } from './shape-step.js';
 
 /**
  * A body of `timeOfImpact`: a triangle surface, a convex shape of `@firsttouch/convex`, or a compound
@@ -17,9 +18,9 @@ export type Body3 = Surface | Shape<3> | Compound;
  * (`GjkPair`), or between the shape and each facet of the surface the shape's bounding ball may come
  * near (`SurfaceShapePair`, the surface's tree searched). The speed bound of a shape is
  * |Δt| + |θ|·reach (no point of it is farther than `reach` from its origin, the rotation's centre).
- * Between two shapes the loop also has the directional step (seed 000's bound for one convex pair:
- * GJK's separating axis n, the separation along it closing no faster than n·(Δ_A − Δ_B) + |θ_A| ρ_A +
- * |θ_B| ρ_B), a few flops on what the gap measured, so the default mode takes it at every step. A
+ * Between two shapes the loop also has the directional step (`ShapeStep`: the separation along
+ * GJK's separating axis n kept above tol/2, from a support or two of each turning shape), cheap
+ * beside a gap, so the default mode takes it at every step. A
  * mixed or compound pair takes the plain step (d − tol/2)/μ only. Allocates nothing per evaluation.
  *
  * @example
@@ -59,6 +60,9 @@ export class ShapeMotion implements DistanceEvaluator {
   readonly #r = new Float64Array(3);
   /** The instant of the last evaluation. */
   #at = Number.NaN;
+  /** A does not move over the step, and `poseA` already holds its pose. */
+  #stillA = false;
+  #placedA = false;
   /** Facet–shape GJK runs (a surface involved). */
   distancePairEvaluations = 0;
   /** The directional step evaluates no pair beyond the gap's own: always 0. */
@@ -66,6 +70,8 @@ export class ShapeMotion implements DistanceEvaluator {
   /** |θ| ρ of each of two shapes (NaN until the first directional step of a run). */
   #spinA = Number.NaN;
   #spinB = 0;
+  /** The directional step's scratch. */
+  readonly #step = new ShapeStep();
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -76,7 +82,10 @@ export class ShapeMotion implements DistanceEvaluator {
     this.reset(a, b, motionA, motionB, options);
   }
 
-  /** Points the evaluator at another step, keeping its scratch. Counters restart. */
+  /**
+   * Points the evaluator at another step, keeping its scratch. Counters restart. The motions are read
+   * here (a body at rest, the spins): a motion changed in place needs another `reset`.
+   */
   reset(a: Body3, b: Body3, motionA: RigidMotion, motionB: RigidMotion, _options?: MotionOptions): void {
     this.#spinA = Number.NaN;
     this.#a = a;
@@ -84,6 +93,8 @@ export class ShapeMotion implements DistanceEvaluator {
     this.#motionA = motionA;
     this.#motionB = motionB;
     this.#at = Number.NaN;
+    this.#stillA = atRest(motionA);
+    this.#placedA = false;
     this.distancePairEvaluations = 0;
     this.convexEvaluations = 0;
     const sa = Surface.isSurface(a);
@@ -147,7 +158,11 @@ export class ShapeMotion implements DistanceEvaluator {
 
   distance(s: number): number {
     this.#at = s;
-    this.#motionA.poseAt(s, this.poseA);
+    // A body at rest is placed once a run: its pose at every s is its first, bit for bit.
+    if (!this.#placedA) {
+      this.#motionA.poseAt(s, this.poseA);
+      this.#placedA = this.#stillA;
+    }
     this.#motionB.poseAt(s, this.poseB);
     this.convexEvaluations++;
     if (this.#case === 0) {
@@ -171,6 +186,11 @@ export class ShapeMotion implements DistanceEvaluator {
     return d;
   }
 
+  /** Directional steps of two shapes that the probes of `ShapeStep` made longer than seed 000's, since construction. */
+  get lengthenedSteps(): number {
+    return this.#step.lengthened;
+  }
+
   /** Two shapes: a directional step costs a few flops, the default mode takes it at every step. */
   get directionalEveryStep(): boolean {
     return this.#case === 0;
@@ -178,43 +198,36 @@ export class ShapeMotion implements DistanceEvaluator {
 
   /**
    * The directional step of two shapes from the last gap (the loop asks at the instant it measured):
-   * every point of B lies at least `lowerBound` beyond every point of A along GJK's axis n (A's frame
-   * at s; fixed in the world from here on). A point y of a body turning about the world axis k moves
-   * along n at n·Δ + θ n·(k × y) = n·Δ + θ (n × k)·y, and n × k is orthogonal to k, so that term is
-   * at least −|θ| |n × k| ρ (ρ its distance from the turning axis): the separation, a lower bound of
-   * the gap, falls no faster than n·(Δ_A − Δ_B) + |θ_A| |n × k_A| ρ_A + |θ_B| |n × k_B| ρ_B (seed
-   * 000's rate, with the turn's share along n). The step keeps it above tol/2. 0 (the plain step is
-   * taken) for other pairs.
+   * the separation of the shapes along GJK's axis n (every point of B at least `lowerBound` beyond
+   * every point of A along n), n fixed in the world from s on, kept above tol/2: a lower bound of that
+   * separation, concave in the step, measured by a support of each turning shape along n tilted by
+   * its turn, and the step along seed 000's closing rate n·(Δ_A − Δ_B) + |θ_A| |n × k_A| ρ_A +
+   * |θ_B| |n × k_B| ρ_B (ρ a body's largest distance from its turning axis) where that gives more
+   * (`ShapeStep` proves both). 0 (the plain step is taken) for other pairs.
    */
   directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
     if (this.#case !== 0) return 0;
     if (this.#at !== s) this.distance(s);
-    const g = this.gjk;
-    const margin = g.lowerBound - 0.5 * tolerance;
-    if (!(margin > 0)) return 0;
-    const ma = this.#motionA;
-    const mb = this.#motionB;
+    const a = this.#a as Shape<3>;
+    const b = this.#b as Shape<3>;
     if (Number.isNaN(this.#spinA)) {
-      this.#spinA = spinOf(this.#a as Shape<3>, ma);
-      this.#spinB = spinOf(this.#b as Shape<3>, mb);
+      this.#spinA = spinOf(a, this.#motionA);
+      this.#spinB = spinOf(b, this.#motionB);
     }
-    const R = this.poseA.R;
-    const x = g.lowerAxis[0],
-      y = g.lowerAxis[1],
-      z = g.lowerAxis[2];
-    // n in the world.
-    const nx = R[0] * x + R[1] * y + R[2] * z,
-      ny = R[3] * x + R[4] * y + R[5] * z,
-      nz = R[6] * x + R[7] * y + R[8] * z;
-    const dA = ma.delta;
-    const dB = mb.delta;
-    const closing =
-      nx * (dA[0] - dB[0]) +
-      ny * (dA[1] - dB[1]) +
-      nz * (dA[2] - dB[2]) +
-      this.#spinA * across(nx, ny, nz, ma.axis) +
-      this.#spinB * across(nx, ny, nz, mb.axis);
-    return closing > 0 ? margin / closing : limit;
+    return this.#step.step(
+      this.gjk,
+      a,
+      b,
+      this.#motionA,
+      this.#motionB,
+      this.poseA.R,
+      this.#R,
+      this.#t,
+      this.#spinA,
+      this.#spinB,
+      tolerance,
+      limit,
+    );
   }
 
   /**
@@ -314,24 +327,18 @@ function spinOf(shape: Shape<3>, m: RigidMotion): number {
   return Math.abs(m.theta) * rho;
 }
 
-/**
- * |n × k| for a unit n and the motion's axis k (a unit vector, or zeros for no turn), at most 1 (a
- * rounding above it would only lengthen the closing rate).
- */
-function across(nx: number, ny: number, nz: number, k: Float64Array): number {
-  const cx = ny * k[2] - nz * k[1],
-    cy = nz * k[0] - nx * k[2],
-    cz = nx * k[1] - ny * k[0];
-  const c = Math.sqrt(cx * cx + cy * cy + cz * cz);
-  return c < 1 ? c : 1;
-}
-
 /** The motion does not turn: its rotation at s = 1 is that at s = 0, bit for bit. */
 function still(m: RigidMotion): boolean {
   const R0 = m.p0.R;
   const R1 = m.p1.R;
   for (let i = 0; i < 9; i++) if (R0[i] !== R1[i]) return false;
   return true;
+}
+
+/** The motion neither turns nor translates: its pose at every s is its pose at s = 0, bit for bit. */
+function atRest(m: RigidMotion): boolean {
+  const d = m.delta;
+  return d[0] === 0 && d[1] === 0 && d[2] === 0 && still(m);
 }
 
 /** `x` (in the frame of `pose`) in world coordinates, into `out`. */

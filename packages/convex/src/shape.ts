@@ -135,6 +135,11 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   readonly coreReach: number;
   /** @internal @hidden The diagonal of {@link Shape.bounds}, kept for the default tolerances of queries. */
   readonly boxDiagonal: number;
+  /**
+   * @internal @hidden The largest |coordinate| of {@link Shape.bounds}, kept with the diagonal: a
+   * query reads both at its start, from the shape's own fields (no box copied, no array touched).
+   */
+  readonly boxLargest: number;
 
   /**
    * The shape from its constructor's record: what `ball`, `cuboid`, ... call.
@@ -169,6 +174,11 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     let d2 = 0;
     for (let i = 0; i < init.dim; i++) d2 += (init.max[i] - init.min[i] + 2 * init.margin) ** 2;
     this.boxDiagonal = Math.sqrt(d2);
+    let largest = 0;
+    for (let i = 0; i < init.dim; i++) {
+      largest = Math.max(largest, Math.abs(init.min[i] - init.margin), Math.abs(init.max[i] + init.margin));
+    }
+    this.boxLargest = largest;
     if (init.mutable !== true) Object.freeze(this);
   }
 

@@ -17,7 +17,7 @@ import { assertPoints, assertStepInstant } from './validate.js';
  * A body point `x` is at `Q(s) R0 x + t0 + s Δ`, where `Q(s)` turns about the fixed unit axis `k`
  * of `R1 R0ᵀ` by `s θ`, `θ ∈ [0, π]`, and `Δ = t1 − t0`. The rotation is about the body-frame
  * origin, which moves on a straight line (not Chasles' screw). At `s = 0` and `s = 1` the poses are
- * `p0` and `p1` exactly.
+ * `p0` and `p1` exactly. Equal rotations (entry by entry) make no turn: `θ = 0`, `k = (1, 0, 0)`.
  *
  * @example
  * ```ts
@@ -85,19 +85,28 @@ export class RigidMotion {
   reset(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion'): void {
     // The common case (plain valid poses) is checked without building the names of the messages.
     if (!isValidPose3(p0)) assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
-    if (!isValidPose3(p1)) assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
+    // A body at rest is often given one pose object for both ends: checked once.
+    if (p1 !== p0 && !isValidPose3(p1)) assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
     copyPose(p0, this.p0);
     copyPose(p1, this.p1);
     this.#crossValid = false;
     const a = this.p1.R;
     const b = this.p0.R;
-    const M = this.#M; // R1 R0ᵀ
-    for (let i = 0; i < 3; i++) {
-      for (let j = 0; j < 3; j++) {
-        M[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
+    if (sameRotation(a, b)) {
+      // No turn: R1 R0ᵀ would be the identity but for rounding, which could make θ a few ulps.
+      this.axis[0] = 1;
+      this.axis[1] = 0;
+      this.axis[2] = 0;
+      this.#theta = 0;
+    } else {
+      const M = this.#M; // R1 R0ᵀ
+      for (let i = 0; i < 3; i++) {
+        for (let j = 0; j < 3; j++) {
+          M[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
+        }
       }
+      this.#theta = rotationAxisAngle(M, this.axis, this.#q);
     }
-    this.#theta = rotationAxisAngle(M, this.axis, this.#q);
     for (let i = 0; i < 3; i++) this.delta[i] = this.p1.t[i] - this.p0.t[i];
     this.#translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
     if (!Number.isFinite(this.#translationLength)) {
@@ -368,6 +377,21 @@ export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: P
 export function motionBound3(p0: Pose3Like, p1: Pose3Like, xyz: ArrayLike<number>): number {
   assertPoints(xyz, 3, 'xyz');
   return new RigidMotion(p0, p1, 'motionBound3').bound(xyz);
+}
+
+/** The two rotations are equal, entry by entry (the same turn, bit for bit). */
+function sameRotation(a: Float64Array, b: Float64Array): boolean {
+  return (
+    a[0] === b[0] &&
+    a[1] === b[1] &&
+    a[2] === b[2] &&
+    a[3] === b[3] &&
+    a[4] === b[4] &&
+    a[5] === b[5] &&
+    a[6] === b[6] &&
+    a[7] === b[7] &&
+    a[8] === b[8]
+  );
 }
 
 /** What `assertPose3` accepts, as a boolean (no message built): finite R and t, R a rotation. */

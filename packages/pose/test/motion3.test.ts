@@ -217,3 +217,29 @@ describe('the axis-angle of the step at its edges', () => {
     ).toThrow(/there/);
   });
 });
+
+describe('RigidMotion of a body that does not turn', () => {
+  it('equal rotations (one pose for both ends, or copies) make no turn, exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(
+          fc.double({ min: -1, max: 1, noNaN: true }),
+          fc.double({ min: -1, max: 1, noNaN: true }),
+          fc.double({ min: 0.1, max: 1, noNaN: true }),
+        ),
+        fc.double({ min: 0, max: Math.PI, noNaN: true }),
+        (axis, angle) => {
+          const p = poseFromAxisAngle(axis, angle, [1, 2, 3]);
+          for (const q of [p, { R: p.R.slice(), t: Float64Array.from([4, 5, 6]) }]) {
+            const m = new RigidMotion(p, q);
+            expect(m.theta).toBe(0);
+            expect(Array.from(m.axis)).toEqual([1, 0, 0]);
+            const mid = m.poseAt(0.5);
+            expect(Array.from(mid.R)).toEqual(Array.from(p.R));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});

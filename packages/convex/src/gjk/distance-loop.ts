@@ -56,6 +56,15 @@ export function runDistance(g: GjkState, relative: number, maxIterations: number
       ax = vx / norm;
       ay = vy / norm;
       az = vz / norm;
+      // The two supports behind the bound (a caller bounding how fast it can close needs them).
+      const la = g.lowerPointA;
+      const lb = g.lowerPointB;
+      la[0] = S.a[o];
+      la[1] = S.a[o + 1];
+      la[2] = S.a[o + 2];
+      lb[0] = S.b[o];
+      lb[1] = S.b[o + 1];
+      lb[2] = S.b[o + 2];
     }
     if (lower - g.margin > stopAbove) break;
     if (S.n === 0) {

@@ -129,6 +129,16 @@ export class GjkState {
    * @internal @hidden
    */
   readonly axis = new Float64Array(3);
+  /**
+   * After a distance (`GjkPair.evaluate`): the support of A's core along the axis of the lower bound
+   * and that of B's core against it (A's frame, B placed), the two points whose gap along the axis is
+   * the lower bound (margins not subtracted). Every point of A's core lies no farther along the axis
+   * than the first, every point of B's core no nearer than the second: what a caller needs to know
+   * which points of the shapes hold the bound (how fast it can close as they move).
+   */
+  readonly lowerPointA = new Float64Array(3);
+  /** See {@link GjkState.lowerPointA}. */
+  readonly lowerPointB = new Float64Array(3);
 
   /**
    * Sets the shapes and forgets the simplex.
