@@ -16,6 +16,19 @@ import { SurfacePair } from './surface-pair.js';
 const pairs = new Pool<SurfacePair>(4, (pair) => pair.unbind());
 
 /**
+ * A call's own numbers: B's pose in A's frame, and the identity for a pose not given (read only).
+ * Borrowed rather than made: the three typed arrays made a call were about a sixth of a query on
+ * small surfaces (mesh DECISIONS.md, "A call's fixed cost").
+ */
+class CallScratch {
+  readonly R = new Float64Array(9);
+  readonly t = new Float64Array(3);
+  readonly identity = identityPose();
+}
+
+const scratches = new Pool<CallScratch>(4);
+
+/**
  * Options of {@link surfaceDistance}.
  *
  * @example
@@ -111,10 +124,10 @@ export function surfaceDistance(
   if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
-  const poseA = options.poseA ?? identityPose();
-  const poseB = options.poseB ?? identityPose();
-  assertPose3(poseA, 'poseA');
-  assertPose3(poseB, 'poseB');
+  const givenA = options.poseA ?? undefined;
+  const givenB = options.poseB ?? undefined;
+  if (givenA !== undefined) assertPose3(givenA, 'poseA');
+  if (givenB !== undefined) assertPose3(givenB, 'poseB');
   const maxDistance = options.maxDistance ?? Number.POSITIVE_INFINITY;
   if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance) || maxDistance < 0) {
     throw new FirstTouchError(
@@ -159,47 +172,53 @@ export function surfaceDistance(
       );
     }
   }
-  const R = new Float64Array(9);
-  const t = new Float64Array(3);
-  relativeTransform(poseA, poseB, R, t);
-  // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
-  const e = scaleExponent(
-    Math.max(
-      a.extent().largestCoordinate,
-      b.extent().largestCoordinate,
-      Math.abs(t[0]),
-      Math.abs(t[1]),
-      Math.abs(t[2]),
-    ),
-  );
-  const sa = e === 0 ? a : a.scaledByPowerOfTwo(e);
-  const sb = e === 0 ? b : b.scaledByPowerOfTwo(e);
-  if (e !== 0) for (let k = 0; k < 3; k++) t[k] = timesPowerOfTwo(t[k], e);
-  let pair = pairs.get();
-  if (pair === undefined) pair = new SurfacePair(sa, sb);
-  else pair.rebind(sa, sb);
+  const scratch = scratches.get() ?? new CallScratch();
   try {
-    pair.convex = convex;
-    pair.anyCrossing = anyCrossing;
-    if (hint !== undefined) {
-      pair.facetA = hint[0];
-      pair.facetB = hint[1];
+    const poseA = givenA ?? scratch.identity;
+    const poseB = givenB ?? scratch.identity;
+    const { R, t } = scratch;
+    relativeTransform(poseA, poseB, R, t);
+    // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
+    const e = scaleExponent(
+      Math.max(
+        a.extent().largestCoordinate,
+        b.extent().largestCoordinate,
+        Math.abs(t[0]),
+        Math.abs(t[1]),
+        Math.abs(t[2]),
+      ),
+    );
+    const sa = e === 0 ? a : a.scaledByPowerOfTwo(e);
+    const sb = e === 0 ? b : b.scaledByPowerOfTwo(e);
+    if (e !== 0) for (let k = 0; k < 3; k++) t[k] = timesPowerOfTwo(t[k], e);
+    let pair = pairs.get();
+    if (pair === undefined) pair = new SurfacePair(sa, sb);
+    else pair.rebind(sa, sb);
+    try {
+      pair.convex = convex;
+      pair.anyCrossing = anyCrossing;
+      if (hint !== undefined) {
+        pair.facetA = hint[0];
+        pair.facetB = hint[1];
+      }
+      pair.evaluate(R, t, e === 0 ? maxDistance : timesPowerOfTwo(maxDistance, e));
+      const pointA = e === 0 ? pair.pointA : pair.pointA.map((x) => timesPowerOfTwo(x, -e));
+      const pointB = e === 0 ? pair.pointB : pair.pointB.map((x) => timesPowerOfTwo(x, -e));
+      return {
+        distance: e === 0 ? pair.distance : timesPowerOfTwo(pair.distance, -e),
+        intersecting: pair.intersecting,
+        pointA: pair.beyond ? pointA.slice() : transformPoint(poseA, pointA),
+        pointB: pair.beyond ? pointB.slice() : transformPoint(poseA, pointB),
+        facetA: pair.facetA,
+        facetB: pair.facetB,
+        beyond: pair.beyond,
+        volumePairs: pair.volumePairs,
+        facetPairs: pair.facetPairs,
+      };
+    } finally {
+      pairs.release(pair);
     }
-    pair.evaluate(R, t, e === 0 ? maxDistance : timesPowerOfTwo(maxDistance, e));
-    const pointA = e === 0 ? pair.pointA : pair.pointA.map((x) => timesPowerOfTwo(x, -e));
-    const pointB = e === 0 ? pair.pointB : pair.pointB.map((x) => timesPowerOfTwo(x, -e));
-    return {
-      distance: e === 0 ? pair.distance : timesPowerOfTwo(pair.distance, -e),
-      intersecting: pair.intersecting,
-      pointA: pair.beyond ? pointA.slice() : transformPoint(poseA, pointA),
-      pointB: pair.beyond ? pointB.slice() : transformPoint(poseA, pointB),
-      facetA: pair.facetA,
-      facetB: pair.facetB,
-      beyond: pair.beyond,
-      volumePairs: pair.volumePairs,
-      facetPairs: pair.facetPairs,
-    };
   } finally {
-    pairs.release(pair);
+    scratches.release(scratch);
   }
 }
