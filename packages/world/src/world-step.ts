@@ -105,8 +105,10 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       );
     const n = this.ids.length;
     const d = this.dimension;
-    // the options checked as every search checks them, on the first body alone
-    if (n > 0) d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
+    // the options checked as every search checks them, on the first body alone (none given: nothing
+    // to check, the body and its pose checked when they came in; the call cost 2 % of a coherent step)
+    if (n > 0 && options !== undefined)
+      d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
     let diagonal = 0;
     for (const g of this.diagonals) if (g > diagonal) diagonal = g;
     const tolerance = options?.tolerance ?? defaultTolerance(diagonal);
