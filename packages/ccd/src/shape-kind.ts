@@ -3,7 +3,7 @@ import { scaledShape } from '@firsttouch/convex/internal';
 import { Compound, compound, Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3Like, RigidMotion } from '@firsttouch/pose';
-import type { ImpactKind, ImpactQuery } from './driver.js';
+import type { Extent, ImpactKind, ImpactQuery } from './driver.js';
 import { holds } from './held-motion.js';
 import { createImpactResult, type ImpactRun, type TimeOfImpactResult, writeCounts } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
@@ -31,8 +31,9 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
     isBody: (value: unknown): value is Body3 =>
       Surface.isSurface(value) || isShape3(value) || Compound.isCompound(value),
-    extent: (body: Body3) =>
-      Surface.isSurface(body) || Compound.isCompound(body) ? body.extent() : shapeExtent(body),
+    extent: (body: Body3, out?: Extent) =>
+      Surface.isSurface(body) || Compound.isCompound(body) ? body.extent() : shapeExtent(body, out),
+    isEmpty: (body: Body3) => Surface.isSurface(body) && body.facetCount === 0,
     assertNotEmpty: (body: Body3, what: string) => {
       if (Surface.isSurface(body)) body.assertNotEmpty(what);
     },
@@ -83,11 +84,13 @@ function scaledBody(body: Body3, e: number): Body3 {
  * A shape's size as the driver reads a surface's: its box's diagonal and largest |coordinate|, kept
  * by the shape (the numbers `bounds()` gives).
  */
-function shapeExtent(shape: Exclude<Body3, Surface | Compound>): {
-  diagonal: number;
-  largestCoordinate: number;
-} {
-  return { diagonal: shape.boxDiagonal, largestCoordinate: shape.boxLargest };
+function shapeExtent(
+  shape: Exclude<Body3, Surface | Compound>,
+  out: Extent = { diagonal: 0, largestCoordinate: 0 },
+): Extent {
+  out.diagonal = shape.boxDiagonal;
+  out.largestCoordinate = shape.boxLargest;
+  return out;
 }
 
 /**

@@ -77,6 +77,7 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
     isBody: (value: unknown): value is Surface => Surface.isSurface(value),
     extent: (body: Surface) => body.extent(),
+    isEmpty: (body: Surface) => body.facetCount === 0,
     assertNotEmpty: (body: Surface, what: string) => body.assertNotEmpty(what),
     scaled: (body: Surface, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
