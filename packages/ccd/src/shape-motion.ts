@@ -303,7 +303,11 @@ export class ShapeMotion implements DistanceEvaluator {
    * console.log(bodies.witnessInto(pointA, pointB, facets), pointA[0], pointB[0], facets.facetA); // 1.5 1 2.5 0
    * ```
    */
-  witnessInto(pointA: Float64Array, pointB: Float64Array, facets: { facetA: number; facetB: number }): number {
+  witnessInto(
+    pointA: Float64Array,
+    pointB: Float64Array,
+    facets: { facetA: number; facetB: number },
+  ): number {
     if (this.#case === 0) {
       const g = this.gjk;
       g.writePoints();

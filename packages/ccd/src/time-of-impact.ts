@@ -2,6 +2,7 @@ import { Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
 import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
+import { holds } from './held-motion.js';
 import {
   createImpactResult,
   type ImpactRun,
@@ -11,7 +12,6 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
-import { holds } from './held-motion.js';
 import { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
 import type { Body3 } from './shape-motion.js';
 import { SurfaceMotion } from './surface-motion.js';

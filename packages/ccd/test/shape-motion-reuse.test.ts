@@ -58,7 +58,10 @@ describe('timeOfImpact on shapes between queries: a kept motion answers as a new
     const a = SHAPES[0];
     const b = SHAPES[1];
     const rest = identityPose();
-    const motion: Motion3 = { a: [rest, rest], b: [poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), identityPose()] };
+    const motion: Motion3 = {
+      a: [rest, rest],
+      b: [poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), identityPose()],
+    };
     timeOfImpact(a, b, motion);
     const bad = (edit: (p: Pose3) => void): string => {
       const fresh = identityPose();
