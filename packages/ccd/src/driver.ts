@@ -19,6 +19,12 @@ export interface DriverBody {
   scaledByPowerOfTwo(e: number): DriverBody;
 }
 
+/** A body's size as the driver reads it: its bounding box's diagonal and largest |coordinate|. */
+export interface Extent {
+  diagonal: number;
+  largestCoordinate: number;
+}
+
 /** The fields of a result that carry lengths (scaled back after a query run at unit size). */
 export interface DriverResult {
   horizonReached: boolean;
@@ -59,8 +65,14 @@ export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
   /** The motion's shape, for messages (`{a: [P0, P1], b: [P0, P1]}`). */
   readonly motionShape: string;
   isBody(value: unknown): value is Body;
-  /** The body's size (its bounding box's diagonal, its largest |coordinate|). */
-  extent(body: Body): { readonly diagonal: number; readonly largestCoordinate: number };
+  /**
+   * The body's size (its bounding box's diagonal, its largest |coordinate|): the body's own kept
+   * record, or `out` written (a kind whose bodies keep none: every query asks, so nothing is made;
+   * a new record without it, for the broad phase's scale).
+   */
+  extent(body: Body, out?: Extent): { readonly diagonal: number; readonly largestCoordinate: number };
+  /** A body with nothing in it (what `assertNotEmpty` refuses), told without building its message. */
+  isEmpty(body: Body): boolean;
   /** Throws `EMPTY` for a body with nothing in it (`what` names it). */
   assertNotEmpty(body: Body, what: string): void;
   /** The body scaled by 2^e, exactly (what a query far from unit size runs on). */
@@ -111,6 +123,9 @@ export class ImpactQuery<
   readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
   /** The loop's answer of the last run, with its speed bound and tolerance. */
   readonly run: ImpactRun = impactRun();
+  /** The sizes of the two bodies, for a kind that writes them (see {@link ImpactKind.extent}). */
+  readonly extentA: Extent = { diagonal: 0, largestCoordinate: 0 };
+  readonly extentB: Extent = { diagonal: 0, largestCoordinate: 0 };
   readonly #kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>;
   #evaluator: Evaluator | undefined;
   /** The query's own motions (the entry points reset them in place). */
@@ -248,23 +263,22 @@ export function timeOfImpactWith<
       'INVALID_OPTION',
       `${where}: b must be a ${kind.body}, got ${describeValue(b)}`,
     );
-  kind.assertNotEmpty(a, `${where} (${kind.label} A)`);
-  kind.assertNotEmpty(b, `${where} (${kind.label} B)`);
+  // The names are built only for a body that is refused (this runs on every query).
+  if (kind.isEmpty(a)) kind.assertNotEmpty(a, `${where} (${kind.label} A)`);
+  if (kind.isEmpty(b)) kind.assertNotEmpty(b, `${where} (${kind.label} B)`);
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
     throw new FirstTouchError('INVALID_POSE', `motion must be ${kind.motionShape}`);
   }
-  const ea = kind.extent(a);
-  const eb = kind.extent(b);
-  const tolerance = defaultTolerance(
-    Math.max(ea.diagonal, eb.diagonal),
-    Math.max(ea.largestCoordinate, eb.largestCoordinate),
-  );
   const query = queries.get() ?? new ImpactQuery(kind);
   let scaled: ScaledStep<PoseLike>;
   try {
+    const ea = kind.extent(a, query.extentA);
+    const eb = kind.extent(b, query.extentB);
+    const largest = Math.max(ea.largestCoordinate, eb.largestCoordinate);
+    const tolerance = defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest);
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1]);
     query.options(options, tolerance);
-    const e = scaleExponent(Math.max(ea.largestCoordinate, eb.largestCoordinate, spread(kind, query)));
+    const e = scaleExponent(Math.max(largest, spread(kind, query)));
     if (e === 0) {
       query.bind(a, b);
       query.advance();

@@ -163,7 +163,12 @@ export interface TimeOfImpact2Result {
  * ```
  */
 export function createImpactResult(): TimeOfImpactResult {
-  return Object.assign(blank(3), { facetA: -1, facetB: -1 });
+  // Added in place (the same keys in the same order): Object.assign made and copied a second object
+  // on every query that returns a new record.
+  const r = blank(3) as ReturnType<typeof blank> & { facetA: number; facetB: number };
+  r.facetA = -1;
+  r.facetB = -1;
+  return r;
 }
 
 /**
@@ -184,7 +189,10 @@ export function createImpactResult(): TimeOfImpactResult {
  * ```
  */
 export function createImpactResult2(): TimeOfImpact2Result {
-  return Object.assign(blank(2), { segmentA: -1, segmentB: -1 });
+  const r = blank(2) as ReturnType<typeof blank> & { segmentA: number; segmentB: number };
+  r.segmentA = -1;
+  r.segmentB = -1;
+  return r;
 }
 
 /** The fields the two records share, empty. */

@@ -3,7 +3,8 @@ import { scaledShape } from '@firsttouch/convex/internal';
 import { Compound, compound, Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3Like, RigidMotion } from '@firsttouch/pose';
-import type { ImpactKind, ImpactQuery } from './driver.js';
+import type { Extent, ImpactKind, ImpactQuery } from './driver.js';
+import { holds } from './held-motion.js';
 import { createImpactResult, type ImpactRun, type TimeOfImpactResult, writeCounts } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
 import { type Body3, ShapeMotion } from './shape-motion.js';
@@ -30,15 +31,19 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
     isBody: (value: unknown): value is Body3 =>
       Surface.isSurface(value) || isShape3(value) || Compound.isCompound(value),
-    extent: (body: Body3) =>
-      Surface.isSurface(body) || Compound.isCompound(body) ? body.extent() : shapeExtent(body),
+    extent: (body: Body3, out?: Extent) =>
+      Surface.isSurface(body) || Compound.isCompound(body) ? body.extent() : shapeExtent(body, out),
+    isEmpty: (body: Body3) => Surface.isSurface(body) && body.facetCount === 0,
     assertNotEmpty: (body: Body3, what: string) => {
       if (Surface.isSurface(body)) body.assertNotEmpty(what);
     },
     scaled: scaledBody,
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
       new RigidMotion(p0, p1, name),
-    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => m.reset(p0, p1, name),
+    // A body at rest across queries (the usual A) keeps its motion, as with surfaces.
+    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => {
+      if (!holds(m, p0, p1)) m.reset(p0, p1, name);
+    },
     evaluator: (a: Body3, b: Body3, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>
       new ShapeMotion(a, b, ma, mb, options),
     result: shapeImpactResult,
@@ -79,11 +84,13 @@ function scaledBody(body: Body3, e: number): Body3 {
  * A shape's size as the driver reads a surface's: its box's diagonal and largest |coordinate|, kept
  * by the shape (the numbers `bounds()` gives).
  */
-function shapeExtent(shape: Exclude<Body3, Surface | Compound>): {
-  diagonal: number;
-  largestCoordinate: number;
-} {
-  return { diagonal: shape.boxDiagonal, largestCoordinate: shape.boxLargest };
+function shapeExtent(
+  shape: Exclude<Body3, Surface | Compound>,
+  out: Extent = { diagonal: 0, largestCoordinate: 0 },
+): Extent {
+  out.diagonal = shape.boxDiagonal;
+  out.largestCoordinate = shape.boxLargest;
+  return out;
 }
 
 /**
@@ -113,7 +120,8 @@ export function shapeImpactResult(
   // The witness is that of toi: evaluate there when the loop's last evaluation was elsewhere.
   if (bodies.at !== run.toi) bodies.distance(run.toi);
   const r = out ?? createImpactResult();
-  const w = bodies.witness(r.pointA, r.pointB);
+  // The facets go straight into the record (its facetA and facetB), the gap comes back.
+  const gap = bodies.witnessInto(r.pointA, r.pointB, r);
   const dx = r.pointB[0] - r.pointA[0],
     dy = r.pointB[1] - r.pointA[1],
     dz = r.pointB[2] - r.pointA[2];
@@ -121,8 +129,6 @@ export function shapeImpactResult(
   r.normal[0] = len > 0 ? dx / len : Number.NaN;
   r.normal[1] = len > 0 ? dy / len : Number.NaN;
   r.normal[2] = len > 0 ? dz / len : Number.NaN;
-  writeCounts(r, run, w.distance, bodies);
-  r.facetA = w.facetA;
-  r.facetB = w.facetB;
+  writeCounts(r, run, gap, bodies);
   return r;
 }

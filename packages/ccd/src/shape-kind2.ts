@@ -3,7 +3,7 @@ import { scaledShape } from '@firsttouch/convex/internal';
 import { Compound2, Curve, compound2 } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
-import type { ImpactKind, ImpactQuery } from './driver.js';
+import type { Extent, ImpactKind, ImpactQuery } from './driver.js';
 import {
   createImpactResult2,
   type ImpactRun,
@@ -36,8 +36,9 @@ export const SHAPES2: ImpactKind<Body2, Pose2Like, RigidMotion2, ShapeMotion2, T
     motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
     isBody: (value: unknown): value is Body2 =>
       Curve.isCurve(value) || isShape2(value) || Compound2.isCompound2(value),
-    extent: (body: Body2) =>
-      Curve.isCurve(body) || Compound2.isCompound2(body) ? body.extent() : shapeExtent2(body),
+    extent: (body: Body2, out?: Extent) =>
+      Curve.isCurve(body) || Compound2.isCompound2(body) ? body.extent() : shapeExtent2(body, out),
+    isEmpty: (body: Body2) => Curve.isCurve(body) && body.segmentCount === 0,
     assertNotEmpty: (body: Body2, what: string) => {
       if (Curve.isCurve(body)) body.assertNotEmpty(what);
     },
@@ -82,10 +83,10 @@ function scaledBody2(body: Body2, e: number): Body2 {
 }
 
 /** A 2-D shape's size as the driver reads a curve's. */
-function shapeExtent2(shape: Exclude<Body2, Curve | Compound2>): {
-  diagonal: number;
-  largestCoordinate: number;
-} {
+function shapeExtent2(
+  shape: Exclude<Body2, Curve | Compound2>,
+  out: Extent = { diagonal: 0, largestCoordinate: 0 },
+): Extent {
   // bounds() read in place (it copies the box): the same numbers.
   const m = shape.margin;
   let largest = 0;
@@ -96,7 +97,9 @@ function shapeExtent2(shape: Exclude<Body2, Curve | Compound2>): {
     d2 += (hi - lo) ** 2;
     largest = Math.max(largest, Math.abs(lo), Math.abs(hi));
   }
-  return { diagonal: Math.sqrt(d2), largestCoordinate: largest };
+  out.diagonal = Math.sqrt(d2);
+  out.largestCoordinate = largest;
+  return out;
 }
 
 /**

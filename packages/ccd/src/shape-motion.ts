@@ -279,33 +279,66 @@ export class ShapeMotion implements DistanceEvaluator {
    * body (a shape is part 0: it has no facets).
    */
   witness(pointA: Float64Array, pointB: Float64Array): { distance: number; facetA: number; facetB: number } {
+    const facets = { facetA: 0, facetB: 0 };
+    const distance = this.witnessInto(pointA, pointB, facets);
+    return { distance, facetA: facets.facetA, facetB: facets.facetB };
+  }
+
+  /**
+   * {@link ShapeMotion.witness} written into `facets` (its `facetA` and `facetB`), the gap returned:
+   * what a result record takes without a record made for it (every query writes one).
+   *
+   * @example
+   * ```ts
+   * import { ball, cuboid } from '@firsttouch/convex';
+   * import { ShapeMotion } from '@firsttouch/ccd';
+   * import { identityPose, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+   * const still = new RigidMotion(identityPose(), identityPose());
+   * const away = new RigidMotion(poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]));
+   * const bodies = new ShapeMotion(cuboid(1, 1, 1), ball(0.5), still, away);
+   * bodies.distance(0);
+   * const pointA = new Float64Array(3);
+   * const pointB = new Float64Array(3);
+   * const facets = { facetA: -1, facetB: -1 };
+   * console.log(bodies.witnessInto(pointA, pointB, facets), pointA[0], pointB[0], facets.facetA); // 1.5 1 2.5 0
+   * ```
+   */
+  witnessInto(
+    pointA: Float64Array,
+    pointB: Float64Array,
+    facets: { facetA: number; facetB: number },
+  ): number {
     if (this.#case === 0) {
       const g = this.gjk;
       g.writePoints();
       toWorld(this.poseA, g.pointA, pointA);
       toWorld(this.poseA, g.pointB, pointB);
-      return { distance: g.distance, facetA: 0, facetB: 0 };
+      facets.facetA = 0;
+      facets.facetB = 0;
+      return g.distance;
     }
     if (this.#case === 3) {
       const c = this.#compound!;
       toWorld(this.poseA, c.pointA, pointA);
       toWorld(this.poseA, c.pointB, pointB);
       // A compound is named by its part; a lone body by its facet (0 for a shape).
-      return {
-        distance: c.distance,
-        facetA: Compound.isCompound(this.#a) ? c.partA : c.facetA,
-        facetB: Compound.isCompound(this.#b) ? c.partB : c.facetB,
-      };
+      facets.facetA = Compound.isCompound(this.#a) ? c.partA : c.facetA;
+      facets.facetB = Compound.isCompound(this.#b) ? c.partB : c.facetB;
+      return c.distance;
     }
     const m = this.#mixed!;
     if (this.#case === 1) {
       toWorld(this.poseA, m.pointA, pointA);
       toWorld(this.poseA, m.pointB, pointB);
-      return { distance: m.distance, facetA: m.facet, facetB: 0 };
+      facets.facetA = m.facet;
+      facets.facetB = 0;
+      return m.distance;
     }
     toWorld(this.poseB, m.pointB, pointA);
     toWorld(this.poseB, m.pointA, pointB);
-    return { distance: m.distance, facetA: 0, facetB: m.facet };
+    facets.facetA = 0;
+    facets.facetB = m.facet;
+    return m.distance;
   }
 }
 

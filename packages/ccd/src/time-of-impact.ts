@@ -1,7 +1,8 @@
 import { Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
-import { type Pose3, type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
+import { type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
 import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
+import { holds } from './held-motion.js';
 import {
   createImpactResult,
   type ImpactRun,
@@ -76,6 +77,7 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
     motionShape: '{a: [P0, P1], b: [P0, P1]}',
     isBody: (value: unknown): value is Surface => Surface.isSurface(value),
     extent: (body: Surface) => body.extent(),
+    isEmpty: (body: Surface) => body.facetCount === 0,
     assertNotEmpty: (body: Surface, what: string) => body.assertNotEmpty(what),
     scaled: (body: Surface, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
@@ -107,26 +109,6 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
 export const SURFACE_QUERIES = new Pool<
   ImpactQuery<Surface, Pose3Like, RigidMotion, SurfaceMotion, TimeOfImpactResult>
 >(2, (query) => query.unbind());
-
-/**
- * The motion already goes from `p0` to `p1`: they are poses `reset` accepts without a second look
- * (arrays of 9 and 3 numbers) holding the numbers it last took, bit for bit, and that reset went
- * through (a translation that overflowed leaves the motion unusable).
- */
-function holds(m: RigidMotion, p0: Pose3Like, p1: Pose3Like): boolean {
-  return Number.isFinite(m.translationLength) && samePose(m.p0, p0) && samePose(m.p1, p1);
-}
-
-function samePose(kept: Pose3, p: unknown): boolean {
-  if (typeof p !== 'object' || p === null) return false;
-  const R = (p as Pose3Like).R;
-  const t = (p as Pose3Like).t;
-  if (!(R instanceof Float64Array || Array.isArray(R)) || R.length !== 9) return false;
-  if (!(t instanceof Float64Array || Array.isArray(t)) || t.length !== 3) return false;
-  for (let i = 0; i < 9; i++) if (!Object.is(R[i], kept.R[i])) return false;
-  for (let i = 0; i < 3; i++) if (!Object.is(t[i], kept.t[i])) return false;
-  return true;
-}
 
 /**
  * The result record, from the evaluator's state at the returned toi (its last evaluation) and the

@@ -73,6 +73,7 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     motionShape: '{a: [Q0, Q1], b: [Q0, Q1]}',
     isBody: (value: unknown): value is Curve => Curve.isCurve(value),
     extent: (body: Curve) => body.extent(),
+    isEmpty: (body: Curve) => body.segmentCount === 0,
     assertNotEmpty: (body: Curve, what: string) => body.assertNotEmpty(what),
     scaled: (body: Curve, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>

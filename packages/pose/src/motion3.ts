@@ -1,7 +1,7 @@
 import { FirstTouchError } from './errors.js';
+import { hypot3 } from './hypot.js';
 import {
   assertPose3,
-  copyPose,
   ORTHONORMAL_TOLERANCE,
   type Pose3,
   type Pose3Like,
@@ -87,8 +87,19 @@ export class RigidMotion {
     if (!isValidPose3(p0)) assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
     // A body at rest is often given one pose object for both ends: checked once.
     if (p1 !== p0 && !isValidPose3(p1)) assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
-    copyPose(p0, this.p0);
-    copyPose(p1, this.p1);
+    // Copied through locals: each entry read once, and the turn's product taken on them.
+    copyRotation(p0.R, this.p0.R);
+    copyRotation(p1.R, this.p1.R);
+    const t0 = this.p0.t;
+    const t1 = this.p1.t;
+    const u = p0.t;
+    const v = p1.t;
+    t0[0] = u[0];
+    t0[1] = u[1];
+    t0[2] = u[2];
+    t1[0] = v[0];
+    t1[1] = v[1];
+    t1[2] = v[2];
     this.#crossValid = false;
     const a = this.p1.R;
     const b = this.p0.R;
@@ -100,15 +111,14 @@ export class RigidMotion {
       this.#theta = 0;
     } else {
       const M = this.#M; // R1 R0ᵀ
-      for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < 3; j++) {
-          M[3 * i + j] = a[3 * i] * b[3 * j] + a[3 * i + 1] * b[3 * j + 1] + a[3 * i + 2] * b[3 * j + 2];
-        }
-      }
+      productWithTranspose(a, b, M);
       this.#theta = rotationAxisAngle(M, this.axis, this.#q);
     }
-    for (let i = 0; i < 3; i++) this.delta[i] = this.p1.t[i] - this.p0.t[i];
-    this.#translationLength = Math.hypot(this.delta[0], this.delta[1], this.delta[2]);
+    const d = this.delta;
+    d[0] = t1[0] - t0[0];
+    d[1] = t1[1] - t0[1];
+    d[2] = t1[2] - t0[2];
+    this.#translationLength = hypot3(d[0], d[1], d[2]);
     if (!Number.isFinite(this.#translationLength)) {
       throw new FirstTouchError(
         'INVALID_POSE',
@@ -377,6 +387,59 @@ export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: P
 export function motionBound3(p0: Pose3Like, p1: Pose3Like, xyz: ArrayLike<number>): number {
   assertPoints(xyz, 3, 'xyz');
   return new RigidMotion(p0, p1, 'motionBound3').bound(xyz);
+}
+
+/** The 9 numbers of a rotation, written out (a pose's R may be an array or a Float64Array). */
+function copyRotation(from: ArrayLike<number>, to: Float64Array): void {
+  const r0 = from[0],
+    r1 = from[1],
+    r2 = from[2],
+    r3 = from[3],
+    r4 = from[4],
+    r5 = from[5],
+    r6 = from[6],
+    r7 = from[7],
+    r8 = from[8];
+  to[0] = r0;
+  to[1] = r1;
+  to[2] = r2;
+  to[3] = r3;
+  to[4] = r4;
+  to[5] = r5;
+  to[6] = r6;
+  to[7] = r7;
+  to[8] = r8;
+}
+
+/** `a bᵀ` (row-major 3×3) into `out`: each entry the same sum, in the same order, as the loop it replaces. */
+function productWithTranspose(a: Float64Array, b: Float64Array, out: Float64Array): void {
+  const a0 = a[0],
+    a1 = a[1],
+    a2 = a[2],
+    a3 = a[3],
+    a4 = a[4],
+    a5 = a[5],
+    a6 = a[6],
+    a7 = a[7],
+    a8 = a[8];
+  const b0 = b[0],
+    b1 = b[1],
+    b2 = b[2],
+    b3 = b[3],
+    b4 = b[4],
+    b5 = b[5],
+    b6 = b[6],
+    b7 = b[7],
+    b8 = b[8];
+  out[0] = a0 * b0 + a1 * b1 + a2 * b2;
+  out[1] = a0 * b3 + a1 * b4 + a2 * b5;
+  out[2] = a0 * b6 + a1 * b7 + a2 * b8;
+  out[3] = a3 * b0 + a4 * b1 + a5 * b2;
+  out[4] = a3 * b3 + a4 * b4 + a5 * b5;
+  out[5] = a3 * b6 + a4 * b7 + a5 * b8;
+  out[6] = a6 * b0 + a7 * b1 + a8 * b2;
+  out[7] = a6 * b3 + a7 * b4 + a8 * b5;
+  out[8] = a6 * b6 + a7 * b7 + a8 * b8;
 }
 
 /** The two rotations are equal, entry by entry (the same turn, bit for bit). */

@@ -1,4 +1,5 @@
 import { FirstTouchError } from './errors.js';
+import { hypot3, hypot4 } from './hypot.js';
 import type { Pose3, Pose3Like } from './pose3.js';
 import { assertFiniteVector, unitVector } from './validate.js';
 
@@ -73,7 +74,7 @@ export function rotationToQuaternion(
     const big = ax >= ay && ax >= az ? x : ay >= az ? y : z;
     flip = big < 0;
   }
-  const n = Math.hypot(x, y, z, w);
+  const n = hypot4(x, y, z, w);
   const g = (flip ? -1 : 1) / n;
   out[0] = x * g;
   out[1] = y * g;
@@ -163,7 +164,7 @@ export function rotationAxisAngle(
     y = q[1],
     z = q[2],
     w = q[3];
-  const v = Math.hypot(x, y, z);
+  const v = hypot3(x, y, z);
   if (v === 0) {
     axis[0] = 1;
     axis[1] = 0;
