@@ -59,6 +59,30 @@ describe('signs of the orientation predicates from offsets', () => {
     );
   });
 
+  it('orient3dAt leaves to the exact path a tie whose 2×2 products underflow beside large z (found by fast-check)', () => {
+    // Two subnormal products carried by z differences near 1e90: the float determinant is ~1e-233
+    // where the true one is 0, and Shewchuk's relative bound alone (no underflow in it) said -1.
+    const T = Float64Array.of(
+      -6.4758e-319,
+      0,
+      2.037035976334486e90,
+      -6.4758e-319,
+      0.00022888185882568362,
+      0,
+      8.095e-320,
+      0,
+      0,
+      -6.4758e-319,
+      -0.00045776371765136723,
+      6.111107929003458e90,
+    );
+    const [a, b, c, d] = exactPoints3(T, [0, 3, 6, 9]);
+    expect(orient3dExact(a, b, c, d)).toBe(0);
+    expect(orient3dAt(T, 0, 3, 6, 9)).toBe(0);
+    T[11] = 6.111107929003459e90;
+    expect(orient3dAt(T, 0, 3, 6, 9)).toBe(-orient3dExact(...exactPoints3(T, [0, 3, 6, 9])) || 0);
+  });
+
   it('both decide exact ties as 0 and a tilt of one ulp as a side', () => {
     const T = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0.5, 0.25, 0);
     expect(orient3dAt(T, 0, 3, 6, 9)).toBe(0);

@@ -85,6 +85,9 @@ export function orient3d(
 /** Shewchuk's first error bound of orient3d, (7 + 56ε)ε. */
 const O3D_BOUND = (7 + 56 * 2 ** -53) * 2 ** -53;
 
+/** Twice two underflowed 2×2 products' error (2 · 2 · 2^-1075) with room: 2^-1070. */
+const UNDERFLOW = 2 ** -1070;
+
 /**
  * The exact sign of orient3d(P, Q, R, S) for four points at offsets into `T`, as robust-predicates
  * gives it. The float determinant with Shewchuk's error bound settles almost every case, from
@@ -124,7 +127,10 @@ export function orient3dAt(T: Float64Array, p: number, q: number, r: number, s: 
     (Math.abs(cdxady) + Math.abs(adxcdy)) * Math.abs(bdz) +
     (Math.abs(adxbdy) + Math.abs(bdxady)) * Math.abs(cdz);
   if (permanent > 1e-250 && permanent < 1e250) {
-    const bound = O3D_BOUND * permanent;
+    // Shewchuk's bound assumes no product underflows. A 2×2 product can, while the permanent is
+    // large (coordinates of 1e-319 beside ones of 1e90): its absolute error, under 2^-1075 each,
+    // is then carried by a z difference, so the bound gains that term (with room to spare).
+    const bound = O3D_BOUND * permanent + UNDERFLOW * (Math.abs(adz) + Math.abs(bdz) + Math.abs(cdz));
     if (det > bound) return 1;
     if (-det > bound) return -1;
   }
@@ -214,6 +220,7 @@ export function orient2dAt(X: Float64Array, a: number, b: number, c: number, u: 
   const det = left - right;
   const sum = Math.abs(left) + Math.abs(right);
   if (sum > 1e-250 && sum < 1e250) {
+    // (an underflowed product's error, under 2^-1075, is far inside this bound: no extra term)
     const bound = O2D_BOUND * sum;
     if (det > bound) return 1;
     if (-det > bound) return -1;
