@@ -1,5 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'bench', include: ['test/**/*.test.ts'], testTimeout: 120000 },
+  test: {
+    name: 'bench',
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['../../scripts/fast-check-seed.ts'],
+    testTimeout: 120000,
+  },
 });

@@ -1,5 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'cli', include: ['test/**/*.test.ts'], testTimeout: 120000, hookTimeout: 120000 },
+  test: {
+    name: 'cli',
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['../../scripts/fast-check-seed.ts'],
+    testTimeout: 120000,
+    hookTimeout: 120000,
+  },
 });
