@@ -1,4 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
+import { gridOverlaps } from './grid-pairs.js';
 import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
 
 /**
@@ -107,6 +108,11 @@ export function overlapsIn(boxes: Float64Array, dim: 2 | 3, scratch: Scratch): U
   const stride = 2 * dim;
   const n = boxes.length / stride;
   if (n < 2) return scratch.u32(U32.overlaps, 0);
+  // boxes of similar sizes: a uniform grid finds the same pairs with less memory traffic
+  if (dim === 3) {
+    const grid = gridOverlaps(boxes, scratch);
+    if (grid !== null) return grid;
+  }
 
   // The sweep axis: where the centres spread most. The others carry the grid of columns.
   const mean = new Float64Array(dim);
