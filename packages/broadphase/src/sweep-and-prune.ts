@@ -7,7 +7,8 @@ import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
  * the boxes are sorted along the axis where their centres spread most and swept with an active list,
  * inside the columns of a coarse grid across the other axes, so that a sweep meets only its
  * neighbours (O(n log n + pairs) for boxes of similar size, not O(n²)). Each pair is reported once,
- * by the column that holds the lower corner of the two boxes' intersection.
+ * by the column that holds the lower corner of the two boxes' intersection. In 3-D, boxes of
+ * similar sizes go to a uniform grid instead (cells a hair over the largest box; the same pairs).
  *
  * @param boxes - `2 · dim` numbers a box: its smallest coordinates, then its largest.
  * @returns the pairs `[i0, j0, i1, j1, ...]`, `i < j`, in lexicographic order.
