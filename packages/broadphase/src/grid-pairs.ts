@@ -16,7 +16,8 @@ const CELLS_PER_BOX = 2;
  * box is tested against the boxes after it in its own cell and those of its 13 neighbours ahead.
  * The boxes are sorted by cell once (a counting sort, in index order, each with a copy of its box),
  * so the tests read the copies of three rows of cells, near each other in memory. Null where the
- * boxes are not alike enough (see {@link ALIKE}) or not all finite: the caller sweeps then.
+ * boxes are not alike enough (see {@link ALIKE}), flat along an axis on which they spread, in far
+ * clusters, or not all finite: the caller sweeps then.
  *
  * Why (issue #30): on 10⁵ pebbles the sweep-and-prune spent most of its time in memory traffic
  * (gathering the boxes in sweep order, then scattering a copy of each into the columns of its
@@ -64,6 +65,8 @@ export function gridOverlaps(boxes: Float64Array, scratch: Scratch): Uint32Array
   const span = hx - lx + (hy - ly) + (hz - lz);
   if (!(span < Number.POSITIVE_INFINITY) || !(sx + sy + sz < Number.POSITIVE_INFINITY)) return null;
   if (ex > (ALIKE * sx) / n || ey > (ALIKE * sy) / n || ez > (ALIKE * sz) / n) return null;
+  // boxes flat along an axis on which they spread (points, say) would all share one row of cells
+  if ((ex === 0 && hx > lx) || (ey === 0 && hy > ly) || (ez === 0 && hz > lz)) return null;
   // A hair over the largest box: lower corners less than a box apart stay within one cell of
   // each other whatever the rounding of the division.
   let cx = ex * (1 + 1e-6);

@@ -93,6 +93,13 @@ describe('gridOverlaps', () => {
     for (let i = 0; i < 50; i++) far.push(i * 1e-3, 0, 0, i * 1e-3 + 1e-3, 1e-3, 1e-3);
     far.push(1e6, 1e6, 1e6, 1e6 + 1e-3, 1e6 + 1e-3, 1e6 + 1e-3);
     expect(gridOverlaps(Float64Array.from(far), new Scratch())).toBeNull();
+    // points (and boxes flat along an axis they spread on) would all share one row of cells
+    const points: number[] = [];
+    for (let i = 0; i < 50; i++) points.push(i, 2 * i, 3 * i, i, 2 * i, 3 * i);
+    expect(gridOverlaps(Float64Array.from(points), new Scratch())).toBeNull();
+    const flat: number[] = [];
+    for (let i = 0; i < 50; i++) flat.push(i, i, i % 7, i + 1, i + 1, i % 7);
+    expect(gridOverlaps(Float64Array.from(flat), new Scratch())).toBeNull();
     const inf = Float64Array.from([0, 0, 0, 1, 1, 1, 0, 0, 0, Number.POSITIVE_INFINITY, 1, 1]);
     expect(gridOverlaps(inf, new Scratch())).toBeNull();
   });
