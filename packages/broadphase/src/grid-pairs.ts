@@ -7,6 +7,8 @@ import { F64, type Scratch, U32 } from './scratch.js';
 const ALIKE = 4;
 /** Cells at most this many times the number of boxes (so the grid's tables stay O(n)). */
 const CELLS_PER_BOX = 2;
+/** The sum of the cells' counts squared at most this many times the number of boxes. */
+const CROWD = 64;
 
 /**
  * The overlapping pairs of checked 3-D boxes of similar sizes (closed boxes, `i < j` in each, in no
@@ -17,7 +19,8 @@ const CELLS_PER_BOX = 2;
  * The boxes are sorted by cell once (a counting sort, in index order, each with a copy of its box),
  * so the tests read the copies of three rows of cells, near each other in memory. Null where the
  * boxes are not alike enough (see {@link ALIKE}), flat along an axis on which they spread, in far
- * clusters, or not all finite: the caller sweeps then.
+ * clusters, crowded into a few cells (see {@link CROWD}), or not all finite: the caller sweeps
+ * then.
  *
  * Why (issue #30): on 10⁵ pebbles the sweep-and-prune spent most of its time in memory traffic
  * (gathering the boxes in sweep order, then scattering a copy of each into the columns of its
@@ -101,6 +104,11 @@ export function gridOverlaps(boxes: Float64Array, scratch: Scratch): Uint32Array
     cellOf[i] = c;
     start[c + 1]++;
   }
+  // the tests to come grow as the sum of the cells' counts squared: small boxes crowded into a few
+  // cells (allowed when the others are large enough to keep the mean up) go to the sweep
+  let crowd = 0;
+  for (let c = 1; c <= total; c++) crowd += start[c] * start[c];
+  if (crowd > CROWD * n) return null;
   for (let c = 0; c < total; c++) start[c + 1] += start[c];
   // the boxes by cell (in index order within a cell), each with a copy of its box
   const members = scratch.u32(U32.gridMembers, n);

@@ -100,6 +100,19 @@ describe('gridOverlaps', () => {
     const flat: number[] = [];
     for (let i = 0; i < 50; i++) flat.push(i, i, i % 7, i + 1, i + 1, i % 7);
     expect(gridOverlaps(Float64Array.from(flat), new Scratch())).toBeNull();
+    // tiny boxes crowded into one cell, large ones around keeping the mean size up
+    const r = rng(3);
+    const crowded: number[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const [x, y, z] = [40 * r(), 40 * r(), 40 * r()];
+      crowded.push(x, y, z, x + 1, y + 1, z + 1);
+    }
+    for (let i = 0; i < 500; i++) {
+      const [x, y, z] = [0.5 * r(), 0.5 * r(), 0.5 * r()];
+      crowded.push(x, y, z, x + 1e-6, y + 1e-6, z + 1e-6);
+    }
+    expect(gridOverlaps(Float64Array.from(crowded), new Scratch())).toBeNull();
+    expect(gridOverlaps(Float64Array.from(crowded.slice(0, 6 * 1500)), new Scratch())).not.toBeNull();
     const inf = Float64Array.from([0, 0, 0, 1, 1, 1, 0, 0, 0, Number.POSITIVE_INFINITY, 1, 1]);
     expect(gridOverlaps(inf, new Scratch())).toBeNull();
   });
