@@ -3,16 +3,11 @@ import { SHAPES } from '@firsttouch/ccd/internal';
 import type { Pose3Like } from '@firsttouch/pose';
 import { checkArrays } from './bodies.js';
 import { bodyRunner3, type ManyBody3 } from './body-runner.js';
+import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
-import {
-  candidatePairs,
-  type ImpactOptions,
-  resolveImpactOptions,
-  searchAll,
-  searchFirst,
-} from './search.js';
+import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 import { stepBodies3 } from './step-bodies3.js';
 
 /**

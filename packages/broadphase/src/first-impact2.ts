@@ -3,15 +3,10 @@ import { SHAPES2 } from '@firsttouch/ccd/internal';
 import type { Pose2Like } from '@firsttouch/pose';
 import { checkArrays, stepBodies2 } from './bodies.js';
 import { bodyRunner2, type ManyBody2 } from './body-runner2.js';
+import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
-import {
-  candidatePairs,
-  type ImpactOptions,
-  resolveImpactOptions,
-  searchAll,
-  searchFirst,
-} from './search.js';
+import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 
 /**
  * The result of {@link firstImpact2}.

@@ -16,8 +16,8 @@ export {
 } from './bodies.js';
 export { firstImpactFrom } from './first-impact.js';
 export { firstImpact2From } from './first-impact2.js';
+export { PairBound } from './pair-bound.js';
 export type { PairSource } from './pair-source.js';
 export { Scratch } from './scratch.js';
-export { PairBound } from './search.js';
 export { plainPose3, stepBodies3 } from './step-bodies3.js';
 export { overlappingPairs } from './sweep-and-prune.js';

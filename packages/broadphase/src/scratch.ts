@@ -103,6 +103,7 @@ export const F64 = Object.freeze({
   bounds: 16,
   boundSpin: 18,
   sortedBoxes: 19,
+  gridBoxes: 20,
 });
 
 /**
@@ -126,6 +127,10 @@ export const U32 = Object.freeze({
   lexJ: 13,
   bucketOf: 14,
   bucketStart: 15,
+  gridCell: 16,
+  gridStart: 17,
+  gridMembers: 18,
+  gridFill: 19,
 });
 
 /** The slots of signed integers in the scratch: each box's range of columns. */

@@ -28,12 +28,33 @@ export function plainPose3(p: unknown): p is Pose3Like {
   if (typeof p !== 'object' || p === null) return false;
   const R = (p as { R?: unknown }).R;
   const t = (p as { t?: unknown }).t;
+  // Float64Arrays (every pose the library makes): the checks written out on locals, as pose's
+  // RigidMotion takes them (at 10⁵ bodies, the loops and their bounds checks cost more than the
+  // arithmetic).
   if (R instanceof Float64Array && t instanceof Float64Array) {
     if (R.length !== 9 || t.length !== 3) return false;
-    // x − x is 0 exactly for the finite numbers
-    for (let k = 0; k < 9; k++) if (R[k] - R[k] !== 0) return false;
-    if (t[0] - t[0] !== 0 || t[1] - t[1] !== 0 || t[2] - t[2] !== 0) return false;
-    return properRotation(R);
+    const r0 = R[0],
+      r1 = R[1],
+      r2 = R[2],
+      r3 = R[3],
+      r4 = R[4],
+      r5 = R[5],
+      r6 = R[6],
+      r7 = R[7],
+      r8 = R[8];
+    // 0 times a sum of finite numbers is 0; an infinity or a NaN makes it NaN (a sum that
+    // overflows also refuses: assertPose3 then judges the pose)
+    if (0 * (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7 + r8 + t[0] + t[1] + t[2]) !== 0) return false;
+    const tol = ORTHONORMAL_TOLERANCE;
+    return (
+      Math.abs(r0 * r0 + r1 * r1 + r2 * r2 - 1) <= tol &&
+      Math.abs(r3 * r3 + r4 * r4 + r5 * r5 - 1) <= tol &&
+      Math.abs(r6 * r6 + r7 * r7 + r8 * r8 - 1) <= tol &&
+      Math.abs(r0 * r3 + r1 * r4 + r2 * r5) <= tol &&
+      Math.abs(r0 * r6 + r1 * r7 + r2 * r8) <= tol &&
+      Math.abs(r3 * r6 + r4 * r7 + r5 * r8) <= tol &&
+      r0 * (r4 * r8 - r5 * r7) - r1 * (r3 * r8 - r5 * r6) + r2 * (r3 * r7 - r4 * r6) >= 0
+    );
   }
   if (!Array.isArray(R) || !Array.isArray(t) || R.length !== 9 || t.length !== 3) return false;
   for (let k = 0; k < 9; k++) if (typeof R[k] !== 'number' || !Number.isFinite(R[k])) return false;

@@ -1,4 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
+import { gridOverlaps } from './grid-pairs.js';
 import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
 
 /**
@@ -6,7 +7,8 @@ import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
  * the boxes are sorted along the axis where their centres spread most and swept with an active list,
  * inside the columns of a coarse grid across the other axes, so that a sweep meets only its
  * neighbours (O(n log n + pairs) for boxes of similar size, not O(n²)). Each pair is reported once,
- * by the column that holds the lower corner of the two boxes' intersection.
+ * by the column that holds the lower corner of the two boxes' intersection. In 3-D, boxes of
+ * similar sizes go to a uniform grid instead (cells a hair over the largest box; the same pairs).
  *
  * @param boxes - `2 · dim` numbers a box: its smallest coordinates, then its largest.
  * @returns the pairs `[i0, j0, i1, j1, ...]`, `i < j`, in lexicographic order.
@@ -107,6 +109,11 @@ export function overlapsIn(boxes: Float64Array, dim: 2 | 3, scratch: Scratch): U
   const stride = 2 * dim;
   const n = boxes.length / stride;
   if (n < 2) return scratch.u32(U32.overlaps, 0);
+  // boxes of similar sizes: a uniform grid finds the same pairs with less memory traffic
+  if (dim === 3) {
+    const grid = gridOverlaps(boxes, scratch);
+    if (grid !== null) return grid;
+  }
 
   // The sweep axis: where the centres spread most. The others carry the grid of columns.
   const mean = new Float64Array(dim);

@@ -2,7 +2,7 @@ import { timeOfImpact } from '@firsttouch/ccd';
 import { surfaceDistance } from '@firsttouch/mesh';
 import { interpolatePose } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
-import { PairBound } from '../src/search.js';
+import { PairBound } from '../src/pair-bound.js';
 import { stepBodies3 } from '../src/step-bodies3.js';
 import { ball, pebble, rng, scene, slab } from './helpers.js';
 

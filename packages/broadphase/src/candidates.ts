@@ -1,0 +1,125 @@
+import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
+import { PairBound } from './pair-bound.js';
+import type { PairSource } from './pair-source.js';
+import { F64, type Scratch, U32 } from './scratch.js';
+import { checkBoxes, lexicographic, overlapsIn, sweepAndPrune } from './sweep-and-prune.js';
+
+/** The candidate pairs of a step, with their lower bounds. */
+export interface Candidates {
+  /** Flat pairs `i, j` (`i < j`), in the order (i, j). */
+  pairs: Uint32Array;
+  /** The lower bound of each pair's time of impact. */
+  bounds: Float64Array;
+  /** Each body's chord over the window (`spinOver`). */
+  spin: Float64Array;
+  /**
+   * The pairs whose boxes met in the window: all of `pairs`, or with `refine` more (those whose
+   * bound passes the window's end are counted here and left out of `pairs`).
+   */
+  candidates: number;
+}
+
+/**
+ * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
+ * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
+ * some s in the window), each with the specification's lower bound, in the order (i, j). A pair
+ * left out stays farther apart than the tolerance over the whole window. With `refine`, a pair's
+ * bound is raised by its {@link PairBound} advancement, and a pair whose bound passes h is left out
+ * too (it is past h: see `searchFirst`). With `scratch`, the
+ * candidates and the chords are views of it (valid until its next use), and so are the boxes unless
+ * a `source` takes them.
+ */
+export function candidatePairs(
+  b: StepBodies,
+  tolerance: number,
+  h = 1,
+  source?: PairSource,
+  scratch?: Scratch,
+  refine?: { maxIterations: number },
+): Candidates {
+  const margin = 0.5 * tolerance;
+  const n = b.count;
+  const own = source === undefined ? scratch : undefined;
+  const spin = windowSpin(b, h, scratch);
+  const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n), spin);
+  const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
+  // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
+  // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
+  let raw: Uint32Array;
+  if (source !== undefined) raw = source.overlaps(boxes, h, b, whole);
+  else if (scratch === undefined) raw = sweepAndPrune(boxes, b.dim);
+  else {
+    checkBoxes(boxes, b.dim);
+    raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
+  }
+  const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
+  let met = 0;
+  let kept = 0;
+  const m = raw.length >>> 1;
+  const pairs = scratch === undefined ? new Uint32Array(2 * m) : scratch.u32(U32.pairs, 2 * m);
+  const bounds = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.bounds, m);
+  // One pass a pair, so that the numbers of j (at random in memory) are fetched once for all tests,
+  // in chunks: a short loop first reads the numbers of each j of the chunk (at 10⁵ bodies each is a
+  // cache miss; a loop that does nothing else keeps many in flight, where the tests' long loop had
+  // them one after the other), then the tests find them in the cache. The sum of what the first
+  // loop reads is only compared, so that its loads are not dropped.
+  const { box0, delta, origin, radius, scale, mu } = b;
+  const dim = b.dim;
+  const w = 2 * dim;
+  let ahead = 0;
+  for (let k0 = 0; k0 < raw.length; k0 += 2 * CHUNK) {
+    const k1 = k0 + 2 * CHUNK < raw.length ? k0 + 2 * CHUNK : raw.length;
+    for (let k = k0 + 1; k < k1; k += 2) {
+      const q = raw[k];
+      // (the first and last number of each run of numbers: the lines it may span)
+      ahead +=
+        box0[w * q] +
+        box0[w * q + w - 1] +
+        delta[dim * q] +
+        delta[dim * q + dim - 1] +
+        origin[dim * q] +
+        origin[dim * q + dim - 1] +
+        spin[q] +
+        radius[q] +
+        scale[q] +
+        mu[q];
+    }
+    for (let k = k0; k < k1; k += 2) {
+      const i = raw[k];
+      const j = raw[k + 1];
+      if (!boxesMeetInStep(b, i, j, margin, h, spin)) continue;
+      met++;
+      let lower = impactLowerBound(b, i, j, tolerance);
+      if (bound !== undefined) {
+        if (lower > h) continue;
+        const s = bound.advance(i, j, h);
+        if (s > h) continue;
+        if (s > lower) lower = s;
+      }
+      pairs[2 * kept] = i;
+      pairs[2 * kept + 1] = j;
+      bounds[kept] = lower;
+      kept++;
+    }
+  }
+  // (NaN only from a NaN in the step data, which the checks before keep out: never true)
+  if (ahead === Number.NEGATIVE_INFINITY) met += 0;
+  const views = scratch !== undefined;
+  return {
+    pairs: views ? pairs.subarray(0, 2 * kept) : pairs.slice(0, 2 * kept),
+    bounds: views ? bounds.subarray(0, kept) : bounds.slice(0, kept),
+    spin,
+    candidates: met,
+  };
+}
+
+/** Pairs a chunk of the pair pass (the lines of their j: about 16 KB, within the first-level cache). */
+const CHUNK = 32;
+
+/** Each body's chord over the window [0, h] (its spin when h = 1; else a view of `scratch` if given). */
+function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array {
+  if (h >= 1) return b.spin;
+  const spin = scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count);
+  for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
+  return spin;
+}
