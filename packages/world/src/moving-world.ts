@@ -1,6 +1,7 @@
 import { CcdStatus, type CcdStatusValue, type TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
 import { LazyMotions } from './lazy-motions.js';
+import { SlabProof } from './slab-apart.js';
 import { TargetingWorld } from './world-targets.js';
 
 const KINEMATIC = 1;
@@ -52,6 +53,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   /** Two bodies' origins at the present instant (scratch of the balls' test). */
   readonly #originI = new Float64Array(3);
   readonly #originJ = new Float64Array(3);
+  /** The cheap proof that a pair that has just touched parts (before its search). */
+  readonly #slab = new SlabProof<Pose>(this.dimension);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -129,15 +132,22 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
 
   /**
    * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
-   * step (the pair's search alone with that tolerance finds no contact).
+   * step: the slab between them along `normal` (the impact's, from i towards j) proves it (see
+   * `SlabProof`), or else the pair's search alone with that tolerance finds no contact.
    */
-  protected apart(i: number, j: number, gap: number): boolean {
+  protected apart(i: number, j: number, gap: number, normal?: ArrayLike<number>): boolean {
     if (!(gap > 0)) return false;
-    const options = this.apartOptions;
-    options.tolerance = 0.5 * gap;
     this.sync(i);
     this.sync(j);
     const { bodies, poses, ends } = this;
+    if (
+      normal !== undefined &&
+      this.#slab.gap(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], normal) >
+        0.5 * gap
+    )
+      return true;
+    const options = this.apartOptions;
+    options.tolerance = 0.5 * gap;
     const r = this.dimension.pair(
       bodies[i],
       bodies[j],
