@@ -4,6 +4,7 @@ import {
   firstImpactFrom,
   type PairSource,
   plainPose3,
+  type Scratch,
   type StepBodies,
   stepBodies2,
   stepBodies3,
@@ -79,8 +80,17 @@ export interface Dimension<PoseLike, Pose, Impact> {
     options: TimeOfImpactOptions,
     out?: Impact,
   ): Impact;
-  /** broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). */
-  stepData(bodies: readonly unknown[], poses0: readonly Pose[], poses1: readonly Pose[]): StepBodies;
+  /**
+   * broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). With
+   * `scratch`, the poses are the step's, which the world holds checked (3-D does not check them
+   * again), and the arrays are views of it.
+   */
+  stepData(
+    bodies: readonly unknown[],
+    poses0: readonly Pose[],
+    poses1: readonly Pose[],
+    scratch?: Scratch,
+  ): StepBodies;
   /**
    * The body's vertices in its own frame (`dim` numbers each), whose hull holds the body, or null
    * for a body without such a list (a convex shape, a compound): its proofs of apartness are
@@ -159,8 +169,19 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     type S = Parameters<typeof timeOfImpact>[0];
     return timeOfImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
-  stepData(bodies: readonly unknown[], poses0: readonly Pose3[], poses1: readonly Pose3[]): StepBodies {
-    return stepBodies3(bodies as Parameters<typeof stepBodies3>[0], poses0, poses1);
+  stepData(
+    bodies: readonly unknown[],
+    poses0: readonly Pose3[],
+    poses1: readonly Pose3[],
+    scratch?: Scratch,
+  ): StepBodies {
+    return stepBodies3(
+      bodies as Parameters<typeof stepBodies3>[0],
+      poses0,
+      poses1,
+      scratch,
+      scratch !== undefined,
+    );
   },
   vertices(body: unknown): Float64Array | null {
     return Surface.isSurface(body) ? body.distinctVertices() : null;
@@ -254,6 +275,7 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     return timeOfImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
   stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
+    // (its arrays are fresh: stepBodies2 takes no scratch)
     return stepBodies2(bodies as Parameters<typeof stepBodies2>[0], poses0, poses1);
   },
   vertices(body: unknown): Float64Array | null {

@@ -55,6 +55,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   readonly #originJ = new Float64Array(3);
   /** The cheap proof that a pair that has just touched parts (before its search). */
   readonly #slab = new SlabProof<Pose>(this.dimension);
+  /** The line between two bodies' origins (scratch of `slabGap`). */
+  readonly #line = new Float64Array(3);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -139,13 +141,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     if (!(gap > 0)) return false;
     this.sync(i);
     this.sync(j);
+    if (normal !== undefined && this.slabGap(i, j, normal) > 0.5 * gap) return true;
     const { bodies, poses, ends } = this;
-    if (
-      normal !== undefined &&
-      this.#slab.gap(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], normal) >
-        0.5 * gap
-    )
-      return true;
     const options = this.apartOptions;
     options.tolerance = 0.5 * gap;
     const r = this.dimension.pair(
@@ -160,5 +157,24 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     );
     this.#apartRecord = r;
     return r.status === CcdStatus.Separate;
+  }
+
+  /**
+   * A lower bound of the distance of bodies i and j (both at the present instant) over the rest of
+   * their motions, from the slab between them along `normal` (from i towards j; see `SlabProof`),
+   * or along the line from i's origin to j's when none is given (round bodies: most pairs whose
+   * balls meet but that stay apart are told apart along it); −∞ when it proves nothing.
+   */
+  protected slabGap(i: number, j: number, normal?: ArrayLike<number>): number {
+    const { bodies, poses, ends } = this;
+    let n = normal;
+    if (n === undefined) {
+      const pi = poses[i] as unknown as Placed;
+      const pj = poses[j] as unknown as Placed;
+      const line = this.#line;
+      for (let x = 0; x < this.dimension.dim; x++) line[x] = pj.t[x] - pi.t[x];
+      n = line;
+    }
+    return this.#slab.gap(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], n);
   }
 }

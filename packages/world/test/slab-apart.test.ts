@@ -83,7 +83,12 @@ describe('SlabProof (3-D): a lower bound of the distance over the rest of the mo
           const normal = now.pointB.map((v, k) => v - now.pointA[k]);
           const ea = nearby(r, pa, reach, turn);
           const eb = nearby(r, pb, reach, turn);
-          const bound = proof.gap(a, pa, ea, b, pb, eb, normal);
+          // along the witness direction (after an impact) and along the origins' line (before a search)
+          const line = pb.t.map((v, k) => v - pa.t[k]);
+          const bound = Math.max(
+            proof.gap(a, pa, ea, b, pb, eb, normal),
+            proof.gap(a, pa, ea, b, pb, eb, line),
+          );
           if (!(bound > 0)) return;
           proven++;
           const ma = new RigidMotion(pa, ea);
@@ -163,7 +168,12 @@ describe('SlabProof (2-D)', () => {
             pb.t[0] + reach * (2 * r() - 1),
             pb.t[1] + reach * (2 * r() - 1),
           ]);
-          const bound = proof.gap(a, pa, ea, b, pb, eb, normal);
+          // along the witness direction (after an impact) and along the origins' line (before a search)
+          const line = pb.t.map((v, k) => v - pa.t[k]);
+          const bound = Math.max(
+            proof.gap(a, pa, ea, b, pb, eb, normal),
+            proof.gap(a, pa, ea, b, pb, eb, line),
+          );
           if (!(bound > 0)) return;
           proven++;
           const ma = new RigidMotion2(pa, ea);
