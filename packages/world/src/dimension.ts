@@ -16,6 +16,7 @@ import {
   timeOfImpact,
   timeOfImpact2,
 } from '@firsttouch/ccd';
+import { separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
 import { Curve, Surface } from '@firsttouch/mesh';
 import {
   assertPose2,
@@ -80,6 +81,20 @@ export interface Dimension<PoseLike, Pose, Impact> {
     options: TimeOfImpactOptions,
     out?: Impact,
   ): Impact;
+  /**
+   * {@link Dimension.pair}, except that a pair that stays apart (`Separate`) gives null and writes
+   * no record: its witness is not built (ccd's `separateOrImpact`).
+   */
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose,
+    a1: Pose,
+    b0: Pose,
+    b1: Pose,
+    options: TimeOfImpactOptions,
+    out?: Impact,
+  ): Impact | null;
   /**
    * broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). With
    * `scratch`, the poses are the step's, which the world holds checked (3-D does not check them
@@ -168,6 +183,19 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   ): TimeOfImpactResult {
     type S = Parameters<typeof timeOfImpact>[0];
     return timeOfImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose3,
+    a1: Pose3,
+    b0: Pose3,
+    b1: Pose3,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpactResult,
+  ): TimeOfImpactResult | null {
+    type S = Parameters<typeof separateOrImpact>[0];
+    return separateOrImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
   stepData(
     bodies: readonly unknown[],
@@ -273,6 +301,19 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   ): TimeOfImpact2Result {
     type C = Parameters<typeof timeOfImpact2>[0];
     return timeOfImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose2,
+    a1: Pose2,
+    b0: Pose2,
+    b1: Pose2,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpact2Result,
+  ): TimeOfImpact2Result | null {
+    type C = Parameters<typeof separateOrImpact2>[0];
+    return separateOrImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
   stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
     // (its arrays are fresh: stepBodies2 takes no scratch)

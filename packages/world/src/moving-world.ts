@@ -1,4 +1,4 @@
-import { CcdStatus, type CcdStatusValue, type TimeOfImpactOptions } from '@firsttouch/ccd';
+import type { CcdStatusValue, TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
 import { LazyMotions } from './lazy-motions.js';
 import { SlabProof } from './slab-apart.js';
@@ -145,7 +145,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     const { bodies, poses, ends } = this;
     const options = this.apartOptions;
     options.tolerance = 0.5 * gap;
-    const r = this.dimension.pair(
+    // (the search's record is read for its status alone: none is made for a pair that stays apart)
+    const r = this.dimension.pairUnlessSeparate(
       bodies[i],
       bodies[j],
       poses[i],
@@ -155,8 +156,9 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       options,
       this.#apartRecord,
     );
+    if (r === null) return true;
     this.#apartRecord = r;
-    return r.status === CcdStatus.Separate;
+    return false;
   }
 
   /**

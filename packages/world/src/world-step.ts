@@ -70,8 +70,6 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   /** The arrays of the step data of the step's candidates, reused from step to step. */
   readonly #scratch = new Scratch();
   #pairOptions: TimeOfImpactOptions = {};
-  /** A pair search's record that ended Separate, for the next search to write into. */
-  #spare: Impact | undefined = undefined;
 
   /**
    * Runs the step; see the package README. `onImpact(event, world)` is called at each impact with
@@ -333,8 +331,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     this.#searches++;
     this.counters.searches++;
     const { bodies, poses, ends } = this;
-    // a record that ended Separate is written over by the next search (no garbage per far pair)
-    const r = this.dimension.pair(
+    // (a pair that stays apart gives no record: its witness is not built, the step reads none)
+    const r = this.dimension.pairUnlessSeparate(
       bodies[i],
       bodies[j],
       poses[i],
@@ -342,13 +340,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       poses[j],
       ends[j],
       this.#pairOptions,
-      this.#spare,
     );
-    if (r.status === CcdStatus.Separate) {
-      this.#spare = r;
-      return;
-    }
-    this.#spare = undefined;
+    if (r === null) return;
     const now = this.now;
     const u = r.toi;
     const at = u >= 1 ? 1 : Math.max(now, now + u * (1 - now));
