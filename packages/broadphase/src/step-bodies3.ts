@@ -140,7 +140,8 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
  * The step data of surfaces (or convex shapes) moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
  * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
  * pairs that run a time of impact build theirs. With `scratch`, the arrays are views of it (valid
- * until its next use); otherwise fresh.
+ * until its next use); otherwise fresh. `checked` says the caller has checked every pose already
+ * (as `assertPose3` would; the world keeps only checked poses): they are then not checked again.
  *
  * @example
  * ```ts
@@ -157,6 +158,7 @@ export function stepBodies3(
   poses0: readonly Pose3Like[],
   poses1: readonly Pose3Like[],
   scratch?: Scratch,
+  checked = false,
 ): StepBodies {
   const n = bodies.length;
   const out = emptyStep(3, n, scratch);
@@ -197,8 +199,12 @@ export function stepBodies3(
     if (Surface.isSurface(s) && s.facetCount === 0) s.assertNotEmpty(`bodies[${i}]`);
     const p0 = poses0[i];
     const p1 = poses1[i];
-    if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);
-    if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
+    // (a caller that keeps its poses checked, the world's step, skips the checks: they were most of
+    // the call's time there, each pose's arrays read for the first time)
+    if (!checked) {
+      if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);
+      if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
+    }
     if (s !== last || shape === null) {
       last = s;
       const known = shapes.get(s);

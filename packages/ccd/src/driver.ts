@@ -10,6 +10,7 @@ import {
   resolveOptions,
   resolveOptionsInto,
 } from './options.js';
+import { CcdStatus } from './status.js';
 
 /** A body as the driver reads it (a `Surface`, a `Curve`). */
 export interface DriverBody {
@@ -251,6 +252,63 @@ export function timeOfImpactWith<
   options: unknown,
   out: Result | undefined,
 ): Result {
+  return runImpact(kind, queries, a, b, motion, options, out, true)!;
+}
+
+/**
+ * {@link timeOfImpactWith}, except that a query that ends `Separate` writes no record and returns
+ * null: for a caller that reads nothing of such a record (the world's step, whose far pairs are
+ * most of its queries), the witness of the last gap (the facets at the closest features) is not
+ * built. Every other answer is the record `timeOfImpactWith` writes, bit for bit, and the status is
+ * its status. Not exported by the package's main entry.
+ *
+ * @throws `FirstTouchError` as `timeOfImpact`.
+ * @example
+ * ```ts
+ * import { SURFACE_QUERIES, SURFACES, timeOfImpactUnlessSeparate } from '@firsttouch/ccd/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number, y = 0) => poseFromAxisAngle([0, 0, 1], 0, [x, y, 0]);
+ * const run = (y: number) =>
+ *   timeOfImpactUnlessSeparate(SURFACES, SURFACE_QUERIES, box(1), box(1), { a: [at(0), at(0)], b: [at(3, y), at(-3, y)] }, undefined, undefined);
+ * console.log(run(0)?.status, run(5)); // contact null
+ * ```
+ */
+export function timeOfImpactUnlessSeparate<
+  Body,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends DriverResult,
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
+  a: Body,
+  b: Body,
+  motion: { a: readonly [PoseLike, PoseLike]; b: readonly [PoseLike, PoseLike] },
+  options: unknown,
+  out: Result | undefined,
+): Result | null {
+  return runImpact(kind, queries, a, b, motion, options, out, false);
+}
+
+/** The two entry points' one path; `witness` false: a `Separate` run gives null, no record. */
+function runImpact<
+  Body,
+  PoseLike,
+  Motion,
+  Evaluator extends DriverEvaluator<Body, Motion>,
+  Result extends DriverResult,
+>(
+  kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>,
+  queries: Pool<ImpactQuery<Body, PoseLike, Motion, Evaluator, Result>>,
+  a: Body,
+  b: Body,
+  motion: { a: readonly [PoseLike, PoseLike]; b: readonly [PoseLike, PoseLike] },
+  options: unknown,
+  out: Result | undefined,
+  witness: boolean,
+): Result | null {
   const where = kind.where;
   if (out !== undefined) assertImpactRecord(out, kind.dim, where);
   if (!kind.isBody(a))
@@ -281,7 +339,8 @@ export function timeOfImpactWith<
     const e = scaleExponent(Math.max(largest, spread(kind, query)));
     if (e === 0) {
       query.bind(a, b);
-      query.advance();
+      const run = query.advance();
+      if (!witness && run.status === CcdStatus.Separate) return null;
       return query.result(out);
     }
     scaled = scaledStep(kind, query, e);
@@ -289,7 +348,7 @@ export function timeOfImpactWith<
     queries.release(query);
   }
   // Far from unit size: the same step at unit size (bodies, translations and tolerance scaled by 2^e,
-  // the world shifted to A's first position), its answer taken back.
+  // the world shifted to A's first position), its answer taken back (with its witness: rare).
   const r = timeOfImpactWith(
     kind,
     queries,

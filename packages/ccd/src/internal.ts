@@ -12,11 +12,12 @@ export {
   type DriverResult,
   type ImpactKind,
   ImpactQuery,
+  timeOfImpactUnlessSeparate,
   timeOfImpactWith,
   unitTolerance,
   unscaled,
 } from './driver.js';
 export { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
 export { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
-export { SURFACE_QUERIES, SURFACES } from './time-of-impact.js';
-export { CURVE_QUERIES, CURVES } from './time-of-impact2.js';
+export { SURFACE_QUERIES, SURFACES, separateOrImpact } from './time-of-impact.js';
+export { CURVE_QUERIES, CURVES, separateOrImpact2 } from './time-of-impact2.js';

@@ -1,7 +1,7 @@
 import { Surface } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose3Like, RigidMotion, transformPoint } from '@firsttouch/pose';
-import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
+import { type ImpactKind, type ImpactQuery, timeOfImpactUnlessSeparate, timeOfImpactWith } from './driver.js';
 import { holds } from './held-motion.js';
 import {
   createImpactResult,
@@ -55,6 +55,33 @@ export function timeOfImpact(
   if (Surface.isSurface(a) && Surface.isSurface(b))
     return timeOfImpactWith(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
   return timeOfImpactWith(SHAPES, SHAPE_QUERIES, a, b, motion, options, out);
+}
+
+/**
+ * {@link timeOfImpact}, except that a query that ends `Separate` returns null and writes no record
+ * (its witness is not built): see `timeOfImpactUnlessSeparate`. Not exported by the package's main
+ * entry.
+ *
+ * @example
+ * ```ts
+ * import { separateOrImpact } from '@firsttouch/ccd/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number, y = 0) => poseFromAxisAngle([0, 0, 1], 0, [x, y, 0]);
+ * const run = (y: number) => separateOrImpact(box(1), box(1), { a: [at(0), at(0)], b: [at(3, y), at(-3, y)] });
+ * console.log(run(0)?.toi.toFixed(4), run(5)); // 0.3333 null
+ * ```
+ */
+export function separateOrImpact(
+  a: Body3,
+  b: Body3,
+  motion: Motion3,
+  options?: TimeOfImpactOptions,
+  out?: TimeOfImpactResult,
+): TimeOfImpactResult | null {
+  if (Surface.isSurface(a) && Surface.isSurface(b))
+    return timeOfImpactUnlessSeparate(SURFACES, SURFACE_QUERIES, a, b, motion, options, out);
+  return timeOfImpactUnlessSeparate(SHAPES, SHAPE_QUERIES, a, b, motion, options, out);
 }
 
 /**

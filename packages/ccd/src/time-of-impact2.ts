@@ -2,7 +2,7 @@ import { Curve } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { CurveMotion } from './curve-motion.js';
-import { type ImpactKind, type ImpactQuery, timeOfImpactWith } from './driver.js';
+import { type ImpactKind, type ImpactQuery, timeOfImpactUnlessSeparate, timeOfImpactWith } from './driver.js';
 import {
   createImpactResult2,
   type ImpactRun,
@@ -51,6 +51,33 @@ export function timeOfImpact2(
   if (Curve.isCurve(a) && Curve.isCurve(b))
     return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
   return timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
+}
+
+/**
+ * {@link timeOfImpact2}, except that a query that ends `Separate` returns null and writes no record
+ * (its witness is not built): see `timeOfImpactUnlessSeparate`. Not exported by the package's main
+ * entry.
+ *
+ * @example
+ * ```ts
+ * import { separateOrImpact2 } from '@firsttouch/ccd/internal';
+ * import { disc } from '@firsttouch/mesh';
+ * import { pose2 } from '@firsttouch/pose';
+ * const run = (y: number) =>
+ *   separateOrImpact2(disc(0.5, 16), disc(0.5, 16), { a: [pose2(), pose2()], b: [pose2(0, [3, y]), pose2(0, [-3, y])] });
+ * console.log(run(0)?.status, run(2)); // contact null
+ * ```
+ */
+export function separateOrImpact2(
+  a: Body2,
+  b: Body2,
+  motion: Motion2,
+  options?: TimeOfImpactOptions,
+  out?: TimeOfImpact2Result,
+): TimeOfImpact2Result | null {
+  if (Curve.isCurve(a) && Curve.isCurve(b))
+    return timeOfImpactUnlessSeparate(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  return timeOfImpactUnlessSeparate(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
 }
 
 /**

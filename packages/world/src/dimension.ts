@@ -4,6 +4,7 @@ import {
   firstImpactFrom,
   type PairSource,
   plainPose3,
+  type Scratch,
   type StepBodies,
   stepBodies2,
   stepBodies3,
@@ -15,6 +16,8 @@ import {
   timeOfImpact,
   timeOfImpact2,
 } from '@firsttouch/ccd';
+import { separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
+import { Curve, Surface } from '@firsttouch/mesh';
 import {
   assertPose2,
   assertPose3,
@@ -28,6 +31,7 @@ import {
   type Pose3Like,
   RigidMotion,
   RigidMotion2,
+  wrapAngle,
 } from '@firsttouch/pose';
 
 /** The record of broadphase's first impact, either dimension. */
@@ -77,8 +81,44 @@ export interface Dimension<PoseLike, Pose, Impact> {
     options: TimeOfImpactOptions,
     out?: Impact,
   ): Impact;
-  /** broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). */
-  stepData(bodies: readonly unknown[], poses0: readonly Pose[], poses1: readonly Pose[]): StepBodies;
+  /**
+   * {@link Dimension.pair}, except that a pair that stays apart (`Separate`) gives null and writes
+   * no record: its witness is not built (ccd's `separateOrImpact`).
+   */
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose,
+    a1: Pose,
+    b0: Pose,
+    b1: Pose,
+    options: TimeOfImpactOptions,
+    out?: Impact,
+  ): Impact | null;
+  /**
+   * broadphase's step data of the bodies going from `poses0` to `poses1` (checks the poses). With
+   * `scratch`, the poses are the step's, which the world holds checked (3-D does not check them
+   * again), and the arrays are views of it.
+   */
+  stepData(
+    bodies: readonly unknown[],
+    poses0: readonly Pose[],
+    poses1: readonly Pose[],
+    scratch?: Scratch,
+  ): StepBodies;
+  /**
+   * The body's vertices in its own frame (`dim` numbers each), whose hull holds the body, or null
+   * for a body without such a list (a convex shape, a compound): its proofs of apartness are
+   * searches alone. The array is the body's own or a copy taken once; the world reads it only.
+   */
+  vertices(body: unknown): Float64Array | null;
+  /**
+   * An upper bound of the angle a body turns going from `pose` to `end` by the world's motion
+   * (`RigidMotion`'s turn, or `RigidMotion2`'s), with a slack over the rounding.
+   */
+  turn(pose: Pose, end: Pose): number;
+  /** Writes the world direction `n` in the body frame of `pose` (`Rᵀ n`) into `out`. */
+  toBody(pose: Pose, n: ArrayLike<number>, out: Float64Array): void;
 }
 
 /** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
@@ -144,8 +184,58 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     type S = Parameters<typeof timeOfImpact>[0];
     return timeOfImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
-  stepData(bodies: readonly unknown[], poses0: readonly Pose3[], poses1: readonly Pose3[]): StepBodies {
-    return stepBodies3(bodies as Parameters<typeof stepBodies3>[0], poses0, poses1);
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose3,
+    a1: Pose3,
+    b0: Pose3,
+    b1: Pose3,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpactResult,
+  ): TimeOfImpactResult | null {
+    type S = Parameters<typeof separateOrImpact>[0];
+    return separateOrImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
+  stepData(
+    bodies: readonly unknown[],
+    poses0: readonly Pose3[],
+    poses1: readonly Pose3[],
+    scratch?: Scratch,
+  ): StepBodies {
+    return stepBodies3(
+      bodies as Parameters<typeof stepBodies3>[0],
+      poses0,
+      poses1,
+      scratch,
+      scratch !== undefined,
+    );
+  },
+  vertices(body: unknown): Float64Array | null {
+    return Surface.isSurface(body) ? body.distinctVertices() : null;
+  },
+  turn(pose: Pose3, end: Pose3): number {
+    if (pose === end) return 0;
+    // ‖R1 − R0‖_F = 2√2 sin(θ/2) for the turn θ ∈ [0, π] of R1 R0ᵀ: no cancellation at small θ
+    const a = pose.R;
+    const b = end.R;
+    let f = 0;
+    for (let k = 0; k < 9; k++) {
+      const d = b[k] - a[k];
+      f += d * d;
+    }
+    const half = Math.sqrt(f / 8);
+    // (near π the arcsine is ill-conditioned: π bounds every turn)
+    return (half < 0.99 ? 2 * Math.asin(half) : Math.PI) * (1 + 1e-9) + 1e-8;
+  },
+  toBody(pose: Pose3, n: ArrayLike<number>, out: Float64Array): void {
+    const R = pose.R;
+    const x = n[0];
+    const y = n[1];
+    const z = n[2];
+    out[0] = R[0] * x + R[3] * y + R[6] * z;
+    out[1] = R[1] * x + R[4] * y + R[7] * z;
+    out[2] = R[2] * x + R[5] * y + R[8] * z;
   },
 });
 
@@ -212,7 +302,35 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     type C = Parameters<typeof timeOfImpact2>[0];
     return timeOfImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
   },
+  pairUnlessSeparate(
+    a: unknown,
+    b: unknown,
+    a0: Pose2,
+    a1: Pose2,
+    b0: Pose2,
+    b1: Pose2,
+    options: TimeOfImpactOptions,
+    out?: TimeOfImpact2Result,
+  ): TimeOfImpact2Result | null {
+    type C = Parameters<typeof separateOrImpact2>[0];
+    return separateOrImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
+  },
   stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
+    // (its arrays are fresh: stepBodies2 takes no scratch)
     return stepBodies2(bodies as Parameters<typeof stepBodies2>[0], poses0, poses1);
+  },
+  vertices(body: unknown): Float64Array | null {
+    return Curve.isCurve(body) ? body.vertices() : null;
+  },
+  turn(pose: Pose2, end: Pose2): number {
+    if (pose === end) return 0;
+    // RigidMotion2's turn, wrapped as it wraps it
+    return Math.abs(wrapAngle(wrapAngle(end.angle) - wrapAngle(pose.angle))) * (1 + 1e-9) + 1e-8;
+  },
+  toBody(pose: Pose2, n: ArrayLike<number>, out: Float64Array): void {
+    const c = Math.cos(pose.angle);
+    const s = Math.sin(pose.angle);
+    out[0] = c * n[0] + s * n[1];
+    out[1] = c * n[1] - s * n[0];
   },
 });

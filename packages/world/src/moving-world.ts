@@ -1,6 +1,7 @@
-import { CcdStatus, type CcdStatusValue, type TimeOfImpactOptions } from '@firsttouch/ccd';
+import type { CcdStatusValue, TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
 import { LazyMotions } from './lazy-motions.js';
+import { SlabProof } from './slab-apart.js';
 import { TargetingWorld } from './world-targets.js';
 
 const KINEMATIC = 1;
@@ -52,6 +53,10 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   /** Two bodies' origins at the present instant (scratch of the balls' test). */
   readonly #originI = new Float64Array(3);
   readonly #originJ = new Float64Array(3);
+  /** The cheap proof that a pair that has just touched parts (before its search). */
+  readonly #slab = new SlabProof<Pose>(this.dimension);
+  /** The line between two bodies' origins (scratch of `slabGap`). */
+  readonly #line = new Float64Array(3);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -129,16 +134,19 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
 
   /**
    * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
-   * step (the pair's search alone with that tolerance finds no contact).
+   * step: the slab between them along `normal` (the impact's, from i towards j) proves it (see
+   * `SlabProof`), or else the pair's search alone with that tolerance finds no contact.
    */
-  protected apart(i: number, j: number, gap: number): boolean {
+  protected apart(i: number, j: number, gap: number, normal?: ArrayLike<number>): boolean {
     if (!(gap > 0)) return false;
-    const options = this.apartOptions;
-    options.tolerance = 0.5 * gap;
     this.sync(i);
     this.sync(j);
+    if (normal !== undefined && this.slabGap(i, j, normal) > 0.5 * gap) return true;
     const { bodies, poses, ends } = this;
-    const r = this.dimension.pair(
+    const options = this.apartOptions;
+    options.tolerance = 0.5 * gap;
+    // (the search's record is read for its status alone: none is made for a pair that stays apart)
+    const r = this.dimension.pairUnlessSeparate(
       bodies[i],
       bodies[j],
       poses[i],
@@ -148,7 +156,27 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       options,
       this.#apartRecord,
     );
+    if (r === null) return true;
     this.#apartRecord = r;
-    return r.status === CcdStatus.Separate;
+    return false;
+  }
+
+  /**
+   * A lower bound of the distance of bodies i and j (both at the present instant) over the rest of
+   * their motions, from the slab between them along `normal` (from i towards j; see `SlabProof`),
+   * or along the line from i's origin to j's when none is given (round bodies: most pairs whose
+   * balls meet but that stay apart are told apart along it); −∞ when it proves nothing.
+   */
+  protected slabGap(i: number, j: number, normal?: ArrayLike<number>): number {
+    const { bodies, poses, ends } = this;
+    let n = normal;
+    if (n === undefined) {
+      const pi = poses[i] as unknown as Placed;
+      const pj = poses[j] as unknown as Placed;
+      const line = this.#line;
+      for (let x = 0; x < this.dimension.dim; x++) line[x] = pj.t[x] - pi.t[x];
+      n = line;
+    }
+    return this.#slab.gap(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], n);
   }
 }

@@ -1,0 +1,100 @@
+import { ball } from '@firsttouch/convex';
+import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CcdStatus, timeOfImpact, timeOfImpact2 } from '../src/index.js';
+import { separateOrImpact, separateOrImpact2 } from '../src/internal.js';
+
+const bodies3 = [box(0.04, 2), icosphere(0.03, 1), box([0.3, 0.01, 0.2]), ball(0.02)];
+const bodies2 = [rectangle(0.04, 0.02), disc(0.03, 12), rectangle(0.3, 0.005)];
+const unit = fc.double({ min: -1, max: 1, noNaN: true });
+
+/** The fields of a record the two entry points must write alike (bit for bit). */
+function fields(r: {
+  status: string;
+  toi: number;
+  distance: number;
+  iterations: number;
+  pointA: Float64Array;
+  pointB: Float64Array;
+  normal: Float64Array;
+}) {
+  return [r.status, r.toi, r.distance, r.iterations, ...r.pointA, ...r.pointB, ...r.normal];
+}
+
+describe('separateOrImpact: timeOfImpact without the witness of a pair that stays apart', () => {
+  it('is null exactly when timeOfImpact ends Separate, else its record bit for bit (fast-check, 3-D)', () => {
+    let separate = 0;
+    let other = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(unit, { minLength: 14, maxLength: 14 }),
+        (x, y, c) => {
+          const a = bodies3[x];
+          const b = bodies3[y];
+          const a0 = poseFromAxisAngle([c[0], c[1], 1], 3 * c[2], [0, 0, 0]);
+          const a1 = poseFromAxisAngle([c[0], c[1], 1], 3 * c[3], [0.05 * c[4], 0, 0]);
+          const b0 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[7], [0.1 * c[8], 0.1 * c[9], 0.1]);
+          const b1 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[10], [0.1 * c[11], 0.1 * c[12], 0.1 * c[13]]);
+          const motion = { a: [a0, a1], b: [b0, b1] } as const;
+          const full = timeOfImpact(a, b, motion);
+          const lean = separateOrImpact(a, b, motion);
+          if (full.status === CcdStatus.Separate) {
+            separate++;
+            expect(lean).toBeNull();
+          } else {
+            other++;
+            expect(lean).not.toBeNull();
+            expect(fields(lean!)).toEqual(fields(full));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // (both branches are exercised)
+    expect(separate).toBeGreaterThan(20);
+    expect(other).toBeGreaterThan(20);
+  });
+
+  it('2-D: the same (separateOrImpact2 against timeOfImpact2)', () => {
+    let separate = 0;
+    let other = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.array(unit, { minLength: 8, maxLength: 8 }),
+        (x, y, c) => {
+          const motion = {
+            a: [pose2(3 * c[0], [0, 0]), pose2(3 * c[1], [0.05 * c[2], 0])],
+            b: [pose2(3 * c[3], [0.1 * c[4], 0.1]), pose2(3 * c[5], [0.1 * c[6], 0.1 * c[7]])],
+          } as const;
+          const full = timeOfImpact2(bodies2[x], bodies2[y], motion);
+          const lean = separateOrImpact2(bodies2[x], bodies2[y], motion);
+          if (full.status === CcdStatus.Separate) {
+            separate++;
+            expect(lean).toBeNull();
+          } else {
+            other++;
+            expect(fields(lean!)).toEqual(fields(full));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(separate).toBeGreaterThan(20);
+    expect(other).toBeGreaterThan(20);
+  });
+
+  it('writes into the record given, as timeOfImpact does', () => {
+    const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+    const motion = { a: [at(0), at(0)], b: [at(3), at(-3)] } as const;
+    const out = timeOfImpact(box(1), box(1), { a: [at(0), at(0)], b: [at(9), at(9)] });
+    const r = separateOrImpact(box(1), box(1), motion, undefined, out);
+    expect(r).toBe(out);
+    expect(r!.toi).toBeCloseTo(1 / 3, 4);
+  });
+});
