@@ -63,6 +63,8 @@ export class PolygonQuery2 {
     floor: 0,
     limit: 0,
     step: 0,
+    nextA: -1,
+    nextB: -1,
     dax: 0,
     day: 0,
     dbx: 0,
@@ -280,6 +282,9 @@ export class PolygonQuery2 {
         at.limit = left;
         polygonStep2(at);
         if (at.step > step) step = at.step;
+        // Where the probe found the supports: the next search starts there if the last features
+        // no longer separate the polygons.
+        if (at.nextA >= 0) pair.seed(at.nextA, at.nextB);
       }
       s = step >= left ? 1 : s + step;
     }

@@ -29,6 +29,12 @@ export interface PolygonPlacement2 {
   limit: number;
   /** The answer of {@link polygonStep2} (written there). */
   step: number;
+  /**
+   * Where the supports stand at the probe, A's and B's (climbed there; −1 when no probe was
+   * measured): written by {@link polygonStep2}, the seed of the next gap's search.
+   */
+  nextA: number;
+  nextB: number;
   /** Each body's translation over the step (ΔA, ΔB) in A's frame at s. */
   dax: number;
   day: number;
@@ -79,13 +85,14 @@ export interface PolygonPlacement2 {
  * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
  * // B 3 to the right of A, closing at 6 along x without turning: the gap 1 closes at s = 1/6
  * const p = { a: square, b: square, c: 1, s: 0, tu: 3, tv: 0, nx: 1, ny: 0, supportA: 1, supportB: 0,
- *   half: 0, floor: 0, limit: 1, step: 0, dax: 0, day: 0, dbx: -6, dby: 0, thetaA: 0, thetaB: 0, spins: 0,
+ *   half: 0, floor: 0, limit: 1, step: 0, nextA: -1, nextB: -1, dax: 0, day: 0, dbx: -6, dby: 0, thetaA: 0, thetaB: 0, spins: 0,
  *   curvature: 0, margins: 0 };
  * polygonStep2(p);
  * console.log(p.step.toFixed(6)); // 0.166667
  * ```
  */
 export function polygonStep2(p: PolygonPlacement2): void {
+  p.nextA = -1;
   p.step = stepOf(p, p.half, p.floor, p.limit);
 }
 
@@ -127,6 +134,8 @@ function stepOf(p: PolygonPlacement2, half: number, floor: number, limit: number
   const uy = my - kb * mx;
   const j1 = 2 * climbPolygon(b, b.length >> 1, -ux, -uy, j0 >> 1);
   const low = ux * b[j1] + uy * b[j1 + 1];
+  p.nextA = i0 >> 1;
+  p.nextB = j1 >> 1;
   let high = top;
   if (thetaA !== 0) {
     const ka = probe * thetaA;
@@ -134,6 +143,7 @@ function stepOf(p: PolygonPlacement2, half: number, floor: number, limit: number
     const vy = ny - ka * nx;
     const i1 = 2 * climbPolygon(a, a.length >> 1, vx, vy, i0 >> 1);
     high = vx * a[i1] + vy * a[i1 + 1];
+    p.nextA = i1 >> 1;
   }
   const at = low + offset - high - probe * closing - 0.5 * kappa * probe * probe - p.margins;
   if (at >= half) return probe > step ? probe : step;

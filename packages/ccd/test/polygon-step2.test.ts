@@ -191,6 +191,8 @@ describe('polygonStep2 against brute force', { timeout: 120_000 }, () => {
           floor: 0,
           limit: 1,
           step: Number.NaN,
+          nextA: -1,
+          nextB: -1,
           dax: sc.moveA[0],
           day: sc.moveA[1],
           dbx: moveB[0],

@@ -104,6 +104,9 @@ export class PolygonPair {
   #j = -1;
   /** Which of the four pairs around them was the closest (`candidate`; −1: none). */
   #feature = -1;
+  /** Supports to start from instead of the line of the origins, for the next call (−1: none). */
+  #seedA = -1;
+  #seedB = -1;
   /** The placement `evaluate2` passes on, and its scale (|t| plus both reaches: the rounding's unit). */
   readonly #placement: Placement2 = { c: 1, s: 0, tu: 0, tv: 0 };
   #scale = 0;
@@ -145,9 +148,30 @@ export class PolygonPair {
     this.#i = -1;
     this.#j = -1;
     this.#feature = -1;
+    this.#seedA = -1;
     this.evaluations = 0;
     this.exactSearches = 0;
     return this;
+  }
+
+  /**
+   * Vertices to start the next call's local search from, A's and B's, where the last features no
+   * longer separate the polygons (a long step): a caller that knows where the supports will be (ccd's
+   * directional step climbs them) saves the scans along the line of the origins. The next call only;
+   * the answer is certified as ever (a poor seed costs rounds, never the bound).
+   *
+   * @example
+   * ```ts
+   * import { cuboid2 } from '@firsttouch/convex';
+   * import { PolygonPair } from '@firsttouch/convex/internal';
+   * const pair = new PolygonPair().bind(cuboid2(1, 1), cuboid2(1, 1));
+   * pair.seed(1, 3);
+   * console.log(pair.evaluate2(1, 0, 3, 0)); // 1
+   * ```
+   */
+  seed(a: number, b: number): void {
+    this.#seedA = a;
+    this.#seedB = b;
   }
 
   /** Drops the shapes' arrays (a pooled pair keeps no body alive). */
@@ -204,9 +228,15 @@ export class PolygonPair {
       if (!certified && !(this.#lower > 0)) this.#i = -1;
     }
     if (this.#i < 0) {
-      this.#i = farthest(a, na, p, 1);
-      this.#j = farthest(wb, nb, p, -1);
+      if (this.#seedA >= 0) {
+        this.#i = this.#seedA;
+        this.#j = this.#seedB;
+      } else {
+        this.#i = farthest(a, na, p, 1);
+        this.#j = farthest(wb, nb, p, -1);
+      }
     }
+    this.#seedA = -1;
     for (let round = 0; round < LOCAL_ROUNDS && !certified; round++) {
       this.#feature = localSearch(a, na, this.#i, wb, nb, this.#j, f);
       certified = this.#certify(a, na, wb, nb);
