@@ -17,6 +17,8 @@ export {
   unitTolerance,
   unscaled,
 } from './driver.js';
+export { POLYGON_QUERIES2, PolygonQuery2 } from './polygon-query2.js';
+export { type PolygonPlacement2, polygonStep2 } from './polygon-step2.js';
 export { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
 export { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 export { SURFACE_QUERIES, SURFACES, separateOrImpact } from './time-of-impact.js';

@@ -12,6 +12,7 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
+import { POLYGON_QUERIES2, PolygonQuery2 } from './polygon-query2.js';
 import { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 import type { Body2 } from './shape-motion2.js';
 
@@ -50,6 +51,14 @@ export function timeOfImpact2(
   // Two curves take the trees (and the hulls' path); a 2-D shape on either side takes GJK.
   if (Curve.isCurve(a) && Curve.isCurve(b))
     return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  // Two small convex polygons that turn: their own loop on plain numbers (null: the driver's query).
+  const query = POLYGON_QUERIES2.get() ?? new PolygonQuery2();
+  try {
+    const r = query.run(a, b, motion, options, out);
+    if (r !== null) return r;
+  } finally {
+    POLYGON_QUERIES2.release(query);
+  }
   return timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
 }
 

@@ -11,7 +11,7 @@ export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet } from './hull/vertex-set.js';
-export { PolygonPair, polygonCore } from './polygon/polygon-pair.js';
+export { climbPolygon, type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
 export {
   inSharedMemory,
   type Packable,

@@ -171,6 +171,46 @@ describe('PolygonPair', () => {
     expect(touching).toBeGreaterThan(50);
   });
 
+  it('seeded anywhere, it still gives the brute-force gap and certifies its supports', () => {
+    const pair = new PolygonPair();
+    let seeded = 0;
+    fc.assert(
+      fc.property(
+        arbShape,
+        arbShape,
+        fc.array(fc.tuple(arbPlacement, fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        (a, b, qs) => {
+          pair.bind(a.shape, b.shape);
+          const na = a.corners.length / 2;
+          const nb = b.corners.length / 2;
+          for (const [q, i, j] of qs) {
+            // Any vertices at all: a seed only tells the search where to start.
+            pair.seed(i % na, j % nb);
+            const truth = bruteGap(a, b, q);
+            const eps = slack(a.shape, b.shape, q);
+            const d = evaluate(pair, q);
+            expect(d).toBeLessThanOrEqual(truth + eps);
+            expect(d).toBeGreaterThanOrEqual(truth - eps);
+            if (d > 0) {
+              seeded++;
+              // The supports named are the extreme vertices along the axis, where the bound was measured.
+              const [nx, ny] = pair.lowerAxis;
+              const hA = (k: number) => nx * a.corners[2 * k] + ny * a.corners[2 * k + 1];
+              const hB = (k: number) => {
+                const p = place2(q, b.corners[2 * k], b.corners[2 * k + 1]);
+                return nx * p[0] + ny * p[1];
+              };
+              for (let k = 0; k < na; k++) expect(hA(k)).toBeLessThanOrEqual(hA(pair.supportA) + eps);
+              for (let k = 0; k < nb; k++) expect(hB(k)).toBeGreaterThanOrEqual(hB(pair.supportB) - eps);
+            }
+          }
+        },
+      ),
+      { numRuns: 300, seed: 3003 },
+    );
+    expect(seeded).toBeGreaterThan(300);
+  });
+
   it('near contact (gaps down to 1e-12 of the size, where the loop ends) as brute force says', () => {
     let near = 0;
     const pair = new PolygonPair();

@@ -72,6 +72,19 @@ export class PolygonPair {
   readonly pointA = new Float64Array(2);
   /** The point of B found (A's frame). */
   readonly pointB = new Float64Array(2);
+  /**
+   * The supports of the last call along {@link PolygonPair.lowerAxis}: the index of A's core vertex
+   * farthest along it and of B's farthest against it (B's own numbering), where the lower bound was
+   * measured. −1 before the first call.
+   */
+  get supportA(): number {
+    return this.#i;
+  }
+
+  get supportB(): number {
+    return this.#j;
+  }
+
   /** Calls since the shapes were bound, and those of them that took the exact search. */
   evaluations = 0;
   exactSearches = 0;
@@ -91,6 +104,12 @@ export class PolygonPair {
   #j = -1;
   /** Which of the four pairs around them was the closest (`candidate`; −1: none). */
   #feature = -1;
+  /** Supports to start from instead of the line of the origins, for the next call (−1: none). */
+  #seedA = -1;
+  #seedB = -1;
+  /** The placement `evaluate2` passes on, and its scale (|t| plus both reaches: the rounding's unit). */
+  readonly #placement: Placement2 = { c: 1, s: 0, tu: 0, tv: 0 };
+  #scale = 0;
   /** The last axis and the gap along it. */
   #nx = 0;
   #ny = 0;
@@ -129,9 +148,30 @@ export class PolygonPair {
     this.#i = -1;
     this.#j = -1;
     this.#feature = -1;
+    this.#seedA = -1;
     this.evaluations = 0;
     this.exactSearches = 0;
     return this;
+  }
+
+  /**
+   * Vertices to start the next call's local search from, A's and B's, where the last features no
+   * longer separate the polygons (a long step): a caller that knows where the supports will be (ccd's
+   * directional step climbs them) saves the scans along the line of the origins. The next call only;
+   * the answer is certified as ever (a poor seed costs rounds, never the bound).
+   *
+   * @example
+   * ```ts
+   * import { cuboid2 } from '@firsttouch/convex';
+   * import { PolygonPair } from '@firsttouch/convex/internal';
+   * const pair = new PolygonPair().bind(cuboid2(1, 1), cuboid2(1, 1));
+   * pair.seed(1, 3);
+   * console.log(pair.evaluate2(1, 0, 3, 0)); // 1
+   * ```
+   */
+  seed(a: number, b: number): void {
+    this.#seedA = a;
+    this.#seedB = b;
   }
 
   /** Drops the shapes' arrays (a pooled pair keeps no body alive). */
@@ -144,11 +184,30 @@ export class PolygonPair {
    * `c` and sine `s`: returns {@link PolygonPair.lowerBound} and sets the fields.
    */
   evaluate2(c: number, s: number, tu: number, tv: number): number {
+    const p = this.#placement;
+    p.c = c;
+    p.s = s;
+    p.tu = tu;
+    p.tv = tv;
+    this.evaluatePlacement(p);
+    return this.lowerBound;
+  }
+
+  /**
+   * {@link PolygonPair.evaluate2} with the placement read from a record (the caller's loop keeps one
+   * and rewrites it) and the answer left in the fields: a call the engine does not inline boxes every
+   * number passed or returned, which a loop of a few hundred nanoseconds a step pays for.
+   */
+  evaluatePlacement(p: Placement2): void {
     const a = this.#a;
     const b = this.#b;
     const wb = this.#wb;
     const na = a.length >> 1;
     const nb = b.length >> 1;
+    const c = p.c;
+    const s = p.s;
+    const tu = p.tu;
+    const tv = p.tv;
     for (let k = 0; k < 2 * nb; k += 2) {
       const x = b[k];
       const y = b[k + 1];
@@ -156,7 +215,7 @@ export class PolygonPair {
       wb[k + 1] = s * x + c * y + tv;
     }
     this.evaluations++;
-    const scale = Math.abs(tu) + Math.abs(tv) + this.#reach;
+    this.#scale = Math.abs(tu) + Math.abs(tv) + this.#reach;
     const f = this.#found;
     // The last closest pair of features first (a step moves the bodies little); then the four pairs
     // around the supports along the last axis, or along the line of the origins where that axis no
@@ -165,27 +224,31 @@ export class PolygonPair {
     if (this.#feature >= 0) {
       f.d2 = Number.POSITIVE_INFINITY;
       candidate(a, na, this.#i, wb, nb, this.#j, this.#feature, f);
-      certified = this.#certify(a, na, wb, nb, scale);
+      certified = this.#certify(a, na, wb, nb);
       if (!certified && !(this.#lower > 0)) this.#i = -1;
     }
     if (this.#i < 0) {
-      const m = Math.abs(tu) + Math.abs(tv);
-      this.#i = farthest(a, na, m > 0 ? tu : 1, m > 0 ? tv : 0);
-      this.#j = farthest(wb, nb, m > 0 ? -tu : -1, m > 0 ? -tv : 0);
+      if (this.#seedA >= 0) {
+        this.#i = this.#seedA;
+        this.#j = this.#seedB;
+      } else {
+        this.#i = farthest(a, na, p, 1);
+        this.#j = farthest(wb, nb, p, -1);
+      }
     }
+    this.#seedA = -1;
     for (let round = 0; round < LOCAL_ROUNDS && !certified; round++) {
       this.#feature = localSearch(a, na, this.#i, wb, nb, this.#j, f);
-      certified = this.#certify(a, na, wb, nb, scale);
+      certified = this.#certify(a, na, wb, nb);
     }
     let overlap = false;
     if (!certified) {
       this.exactSearches++;
       this.#feature = -1;
       overlap = !exactSearch(a, na, wb, nb, f) || !(f.d2 > 0);
-      if (!overlap) this.#certify(a, na, wb, nb, scale);
+      if (!overlap) this.#certify(a, na, wb, nb);
     }
-    this.#results(overlap, Math.sqrt(f.d2), this.#lower, this.#nx, this.#ny, scale);
-    return this.lowerBound;
+    this.#results(overlap);
   }
 
   /**
@@ -194,7 +257,7 @@ export class PolygonPair {
    * along the axis, whatever the pair. True when that gap meets the pair's length (to GjkPair's
    * tolerances): the pair is then the closest.
    */
-  #certify(a: Float64Array, na: number, wb: Float64Array, nb: number, scale: number): boolean {
+  #certify(a: Float64Array, na: number, wb: Float64Array, nb: number): boolean {
     const f = this.#found;
     const d = Math.sqrt(f.d2);
     if (!(d > 0)) return false;
@@ -205,10 +268,10 @@ export class PolygonPair {
     const inEdge = f.nx * ux + f.ny * uy > 0;
     const nx = inEdge ? f.nx : ux / d;
     const ny = inEdge ? f.ny : uy / d;
-    const i = climb(a, na, nx, ny, this.#i);
-    const j = climb(wb, nb, -nx, -ny, this.#j);
+    const i = climbPolygon(a, na, nx, ny, this.#i);
+    const j = climbPolygon(wb, nb, -nx, -ny, this.#j);
     let lower = nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]);
-    const certified = lower >= d - RELATIVE_TOLERANCE * d - ABSOLUTE_SLACK * scale;
+    const certified = lower >= d - RELATIVE_TOLERANCE * d - ABSOLUTE_SLACK * this.#scale;
     // (Above the pair's length only by rounding: the bound stays below the distance reported.)
     if (lower > d) lower = d;
     this.#nx = nx;
@@ -219,11 +282,18 @@ export class PolygonPair {
     return certified;
   }
 
-  /** The public fields from the cores' closest pair in {@link PolygonPair.#found} (margins not subtracted). */
-  #results(overlap: boolean, upper: number, lower: number, nx: number, ny: number, scale: number): void {
+  /**
+   * The public fields from the cores' closest pair in {@link PolygonPair.#found} and the bound along
+   * the axis certified last (margins subtracted here).
+   */
+  #results(overlap: boolean): void {
     const margin = this.#marginA + this.#marginB;
     const f = this.#found;
-    const intersecting = overlap || upper - margin <= OVERLAP_SHARE * scale;
+    const upper = Math.sqrt(f.d2);
+    const lower = this.#lower;
+    const nx = this.#nx;
+    const ny = this.#ny;
+    const intersecting = overlap || upper - margin <= OVERLAP_SHARE * this.#scale;
     this.intersecting = intersecting;
     this.lowerBound = intersecting ? 0 : Math.max(0, lower - margin);
     this.distance = intersecting ? 0 : upper - margin;
@@ -250,6 +320,17 @@ export class PolygonPair {
   }
 }
 
+/**
+ * Where B stands in A's frame, as {@link PolygonPair.evaluatePlacement} reads it: a point `x` of B at
+ * `rot x + (tu, tv)`, `rot` the rotation of cosine `c` and sine `s`.
+ */
+export interface Placement2 {
+  c: number;
+  s: number;
+  tu: number;
+  tv: number;
+}
+
 /** What {@link polygonCore} takes (without writing a rectangle's corners). */
 function isSmallPolygon(shape: Shape<2>): boolean {
   const kind = shape.base === null ? shape.kind : shape.base.kind;
@@ -257,8 +338,15 @@ function isSmallPolygon(shape: Shape<2>): boolean {
   return kind === 'cuboid2' && shape.core === CORE_BOX;
 }
 
-/** The vertex of `p` (n vertices) farthest along (dx, dy); ties go to the first. */
-function farthest(p: Float64Array, n: number, dx: number, dy: number): number {
+/**
+ * The vertex of `p` (n vertices) farthest along `sign` times the line of the origins (B's translation
+ * in the placement, or x where the origins meet); ties go to the first. The direction is read from
+ * the placement: no number is boxed for the call.
+ */
+function farthest(p: Float64Array, n: number, along: Placement2, sign: number): number {
+  const m = Math.abs(along.tu) + Math.abs(along.tv);
+  const dx = m > 0 ? sign * along.tu : sign;
+  const dy = m > 0 ? sign * along.tv : 0;
   let best = 0;
   let h = dx * p[0] + dy * p[1];
   for (let k = 1; k < n; k++) {
@@ -272,11 +360,20 @@ function farthest(p: Float64Array, n: number, dx: number, dy: number): number {
 }
 
 /**
- * The vertex of the convex polygon `p` farthest along (dx, dy), climbed to from vertex `from`: along
- * a convex ring the heights rise to the top and fall after it, so the climb ends on top (to rounding:
- * a step it refuses rises by less than the rounding of the heights).
+ * The vertex of the convex polygon `p` (n vertices, x y each, counter-clockwise) farthest along
+ * (dx, dy), climbed to from vertex `from`: along a convex ring the heights rise to the top and fall
+ * after it, so the climb ends on top (to rounding: a step it refuses rises by less than the rounding
+ * of the heights). A few heights where the last support is near the new one, at most n + 1. Not
+ * exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { climbPolygon } from '@firsttouch/convex/internal';
+ * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
+ * console.log(climbPolygon(square, 4, 1, 0.1, 0), climbPolygon(square, 4, -1, -0.1, 2)); // 2 0
+ * ```
  */
-function climb(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
+export function climbPolygon(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
   let k = from;
   let h = dx * p[2 * k] + dy * p[2 * k + 1];
   for (let step = 0; step < n; step++) {
@@ -315,12 +412,12 @@ function candidate(
   const bj = 2 * j;
   if (k < 2) {
     const o = k === 0 ? 2 * (j === 0 ? nb - 1 : j - 1) : 2 * (j === nb - 1 ? 0 : j + 1);
-    if (k === 0) pointSegment(a[ai], a[ai + 1], wb[o], wb[o + 1], wb[bj], wb[bj + 1], true, f);
-    else pointSegment(a[ai], a[ai + 1], wb[bj], wb[bj + 1], wb[o], wb[o + 1], true, f);
+    if (k === 0) pointSegment(a, ai, wb, o, bj, true, f);
+    else pointSegment(a, ai, wb, bj, o, true, f);
   } else {
     const o = k === 2 ? 2 * (i === 0 ? na - 1 : i - 1) : 2 * (i === na - 1 ? 0 : i + 1);
-    if (k === 2) pointSegment(wb[bj], wb[bj + 1], a[o], a[o + 1], a[ai], a[ai + 1], false, f);
-    else pointSegment(wb[bj], wb[bj + 1], a[ai], a[ai + 1], a[o], a[o + 1], false, f);
+    if (k === 2) pointSegment(wb, bj, a, o, ai, false, f);
+    else pointSegment(wb, bj, a, ai, o, false, f);
   }
 }
 

@@ -14,20 +14,26 @@ export interface FeatureSearch {
 }
 
 /**
- * Point (px, py) against the segment from (x0, y0) to (x1, y1): when closer than the pair in `f`, it
- * replaces it (`onA`: the point is A's, the segment B's; else the other way round). Not exported by
- * the package.
+ * Point `P[p], P[p + 1]` against the segment from `Q[q0], Q[q0 + 1]` to `Q[q1], Q[q1 + 1]`: when
+ * closer than the pair in `f`, it replaces it (`onA`: the point is A's, the segment B's; else the
+ * other way round). Offsets into the arrays rather than coordinates: no number is boxed for a call
+ * the engine does not inline. Not exported by the package.
  */
 export function pointSegment(
-  px: number,
-  py: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
+  P: Float64Array,
+  p: number,
+  Q: Float64Array,
+  q0: number,
+  q1: number,
   onA: boolean,
   f: FeatureSearch,
 ): void {
+  const px = P[p];
+  const py = P[p + 1];
+  const x0 = Q[q0];
+  const y0 = Q[q0 + 1];
+  const x1 = Q[q1];
+  const y1 = Q[q1 + 1];
   const ex = x1 - x0;
   const ey = y1 - y0;
   const e2 = ex * ex + ey * ey;
@@ -82,8 +88,8 @@ export function exactSearch(
     const k1 = k === na - 1 ? 0 : k + 1;
     for (let l = 0; l < nb; l++) {
       const l1 = l === nb - 1 ? 0 : l + 1;
-      pointSegment(a[2 * k], a[2 * k + 1], b[2 * l], b[2 * l + 1], b[2 * l1], b[2 * l1 + 1], true, f);
-      pointSegment(b[2 * l], b[2 * l + 1], a[2 * k], a[2 * k + 1], a[2 * k1], a[2 * k1 + 1], false, f);
+      pointSegment(a, 2 * k, b, 2 * l, 2 * l1, true, f);
+      pointSegment(b, 2 * l, a, 2 * k, 2 * k1, false, f);
     }
   }
   return apart;
