@@ -15,6 +15,7 @@ import type { ResolvedOptions } from './options.js';
 import { POLYGON_QUERIES2, PolygonQuery2 } from './polygon-query2.js';
 import { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 import type { Body2 } from './shape-motion2.js';
+import { CcdStatus } from './status.js';
 
 /**
  * The certified time of first contact of two bodies of the plane moving over a step (curves, 2-D
@@ -51,21 +52,33 @@ export function timeOfImpact2(
   // Two curves take the trees (and the hulls' path); a 2-D shape on either side takes GJK.
   if (Curve.isCurve(a) && Curve.isCurve(b))
     return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
-  // Two small convex polygons that turn: their own loop on plain numbers (null: the driver's query).
+  return (
+    polygonPath(a, b, motion, options, out) ??
+    timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out)
+  );
+}
+
+/** Two small convex polygons that turn: their own loop on plain numbers (null: the driver's query). */
+function polygonPath(
+  a: Body2,
+  b: Body2,
+  motion: Motion2,
+  options: TimeOfImpactOptions | undefined,
+  out: TimeOfImpact2Result | undefined,
+): TimeOfImpact2Result | null {
   const query = POLYGON_QUERIES2.get() ?? new PolygonQuery2();
   try {
-    const r = query.run(a, b, motion, options, out);
-    if (r !== null) return r;
+    return query.run(a, b, motion, options, out);
   } finally {
     POLYGON_QUERIES2.release(query);
   }
-  return timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
 }
 
 /**
  * {@link timeOfImpact2}, except that a query that ends `Separate` returns null and writes no record
- * (its witness is not built): see `timeOfImpactUnlessSeparate`. Not exported by the package's main
- * entry.
+ * (its witness is not built): see `timeOfImpactUnlessSeparate`. Two small turning convex polygons,
+ * which take a path of their own, still write it (`out`, if given, then holds the Separate
+ * answer). Not exported by the package's main entry.
  *
  * @example
  * ```ts
@@ -86,6 +99,9 @@ export function separateOrImpact2(
 ): TimeOfImpact2Result | null {
   if (Curve.isCurve(a) && Curve.isCurve(b))
     return timeOfImpactUnlessSeparate(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  // the same answer as timeOfImpact2's, so the polygons' own path first (it writes its record)
+  const polygons = polygonPath(a, b, motion, options, out);
+  if (polygons !== null) return polygons.status === CcdStatus.Separate ? null : polygons;
   return timeOfImpactUnlessSeparate(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out);
 }
 

@@ -1,4 +1,4 @@
-import { ball } from '@firsttouch/convex';
+import { ball, convexPolygon, cuboid2 } from '@firsttouch/convex';
 import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
 import { pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
@@ -7,7 +7,14 @@ import { CcdStatus, timeOfImpact, timeOfImpact2 } from '../src/index.js';
 import { separateOrImpact, separateOrImpact2 } from '../src/internal.js';
 
 const bodies3 = [box(0.04, 2), icosphere(0.03, 1), box([0.3, 0.01, 0.2]), ball(0.02)];
-const bodies2 = [rectangle(0.04, 0.02), disc(0.03, 12), rectangle(0.3, 0.005)];
+// curves (the trees), then two convex polygons (two of them turning take the polygons' own path)
+const bodies2 = [
+  rectangle(0.04, 0.02),
+  disc(0.03, 12),
+  rectangle(0.3, 0.005),
+  convexPolygon([0.03, 0, 0.009, 0.028, -0.024, 0.017, -0.024, -0.017, 0.009, -0.028]),
+  cuboid2(0.02, 0.01),
+];
 const unit = fc.double({ min: -1, max: 1, noNaN: true });
 
 /** The fields of a record the two entry points must write alike (bit for bit). */
@@ -62,16 +69,18 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
   it('2-D: the same (separateOrImpact2 against timeOfImpact2)', () => {
     let separate = 0;
     let other = 0;
+    let polygons = 0;
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 2 }),
-        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 4 }),
         fc.array(unit, { minLength: 8, maxLength: 8 }),
         (x, y, c) => {
           const motion = {
             a: [pose2(3 * c[0], [0, 0]), pose2(3 * c[1], [0.05 * c[2], 0])],
             b: [pose2(3 * c[3], [0.1 * c[4], 0.1]), pose2(3 * c[5], [0.1 * c[6], 0.1 * c[7]])],
           } as const;
+          if (x >= 3 && y >= 3) polygons++;
           const full = timeOfImpact2(bodies2[x], bodies2[y], motion);
           const lean = separateOrImpact2(bodies2[x], bodies2[y], motion);
           if (full.status === CcdStatus.Separate) {
@@ -87,6 +96,7 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
     );
     expect(separate).toBeGreaterThan(20);
     expect(other).toBeGreaterThan(20);
+    expect(polygons).toBeGreaterThan(20);
   });
 
   it('writes into the record given, as timeOfImpact does', () => {
