@@ -1,37 +1,53 @@
-// GjkState.touch reads a line of each shape's points before the first scan, so that the lines come
+// GjkState.touch reads a line of each shape's points (and support table) before the first scan, so that the lines come
 // in together: it must read every line (the oracle here sums the same numbers by hand) and change no
 // answer (castShape, which touches, against a GjkPair cast of the same placement, which does not).
 
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import { GjkState } from '../src/gjk/gjk-state.js';
-import { ball, CastStatus, castShape, convexHull, GjkPair, pointSet } from '../src/index.js';
+import { ball, CastStatus, castShape, convexHull, GjkPair, pointSet, type Shape } from '../src/index.js';
 import { cloud, seeded, unit3 } from './helpers.js';
 
-/** Every 8th number (one a 64-byte line from the first) and the last, summed in the same order. */
-function linesByHand(P: Float64Array): number {
+/** One number a 64-byte line from the first, and the last, summed in the same order. */
+function linesOf(P: Float64Array | Uint16Array | Uint8Array): number {
+  const stride = 64 / P.BYTES_PER_ELEMENT;
   let sum = P.length > 0 ? P[P.length - 1] : 0;
-  for (let k = 0; k < P.length; k += 8) sum += P[k];
+  for (let k = 0; k < P.length; k += stride) sum += P[k];
   return sum;
 }
 
+/** The lines of a shape's points, then of its support table (none without one). */
+function linesByHand(s: Shape): number {
+  return linesOf(s.points) + linesOf(s.cellStart) + linesOf(s.cellPoints);
+}
+
 describe('GjkState.touch', () => {
-  it('reads one number of every line of both point sets, none of a primitive', () => {
+  it('reads one number of every line of both point sets and tables, none of a primitive', () => {
     const next = seeded(25);
     for (const [na, nb] of [
       [4, 4],
       [10, 256],
       [256, 37],
+      [300, 400],
     ]) {
       const a = pointSet(cloud(next, na));
       const b = convexHull(cloud(next, nb));
+      if (na === 300) expect(a.cellK * b.cellK).toBeGreaterThan(0);
       const g = new GjkState();
       g.bindShapes(a, b);
       g.touch();
-      expect(g.touched).toBe(linesByHand(a.points) + linesByHand(b.points));
+      // (Summed in touch's order: both point sets, both tables' offsets, both tables' vertices.)
+      expect(g.touched).toBe(
+        linesOf(a.points) +
+          linesOf(b.points) +
+          linesOf(a.cellStart) +
+          linesOf(b.cellStart) +
+          linesOf(a.cellPoints) +
+          linesOf(b.cellPoints),
+      );
       g.bindShapes(ball(1), b);
       g.touch();
-      expect(g.touched).toBe(linesByHand(b.points));
+      expect(g.touched).toBe(linesByHand(b));
     }
   });
 

@@ -1,5 +1,5 @@
 import type { Shape } from '../shape.js';
-import { CORE_POINTS, CORE_POINTS2, farthest2, farthest3 } from '../support.js';
+import { CORE_POINTS, CORE_POINTS2, farthest2, farthest3, tableSupport } from '../support.js';
 import { Simplex } from './simplex.js';
 
 /** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
@@ -233,7 +233,15 @@ export class GjkState {
    * @internal @hidden
    */
   touch(): void {
-    this.touched = linesOf(this.shapeA!.points) + linesOf(this.shapeB!.points);
+    const A = this.shapeA!;
+    const B = this.shapeB!;
+    this.touched =
+      linesOf(A.points) +
+      linesOf(B.points) +
+      linesOf16(A.cellStart) +
+      linesOf16(B.cellStart) +
+      linesOf8(A.cellPoints) +
+      linesOf8(B.cellPoints);
   }
 
   /**
@@ -314,8 +322,11 @@ export class GjkState {
     // direction in locals: the common case of mesh's hull paths, without the support mapping's calls.
     let ia: number;
     if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
-      ia = farthest3(A.points, vx, vy, vz);
       const P = A.points;
+      ia =
+        A.cellK > 0
+          ? tableSupport(P, A.cellK, A.cellStart, A.cellPoints, vx, vy, vz)
+          : farthest3(P, vx, vy, vz);
       S.a[o] = P[3 * ia];
       S.a[o + 1] = P[3 * ia + 1];
       S.a[o + 2] = P[3 * ia + 2];
@@ -333,8 +344,11 @@ export class GjkState {
     }
     let ib: number;
     if (B.core === CORE_POINTS && !(climb && B.climb && this.hintB >= 0)) {
-      ib = farthest3(B.points, dB[0], dB[1], dB[2]);
       const P = B.points;
+      ib =
+        B.cellK > 0
+          ? tableSupport(P, B.cellK, B.cellStart, B.cellPoints, dB[0], dB[1], dB[2])
+          : farthest3(P, dB[0], dB[1], dB[2]);
       S.bb[o] = P[3 * ib];
       S.bb[o + 1] = P[3 * ib + 1];
       S.bb[o + 2] = P[3 * ib + 2];
@@ -447,5 +461,21 @@ function linesOf(P: Float64Array): number {
   const n = P.length;
   let sum = n > 0 ? P[n - 1] : 0;
   for (let k = 0; k < n; k += 8) sum += P[k];
+  return sum;
+}
+
+/** {@link linesOf} for 16-bit entries (32 a line). */
+function linesOf16(P: Uint16Array): number {
+  const n = P.length;
+  let sum = n > 0 ? P[n - 1] : 0;
+  for (let k = 0; k < n; k += 32) sum += P[k];
+  return sum;
+}
+
+/** {@link linesOf} for bytes (64 a line). */
+function linesOf8(P: Uint8Array): number {
+  const n = P.length;
+  let sum = n > 0 ? P[n - 1] : 0;
+  for (let k = 0; k < n; k += 64) sum += P[k];
   return sum;
 }
