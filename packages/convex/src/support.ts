@@ -73,13 +73,13 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
     case CORE_POINTS2:
       return c.climb && from >= 0 ? walk2(c.points, c.count, d, from, out) : scan2(c.points, d, out);
     case CORE_BOX:
-      out[0] = dx >= 0 ? c.e0 : -c.e0;
-      out[1] = dy >= 0 ? c.e1 : -c.e1;
-      out[2] = dz >= 0 ? c.e2 : -c.e2;
+      out[0] = toward(c.e0, dx);
+      out[1] = toward(c.e1, dy);
+      out[2] = toward(c.e2, dz);
       return -1;
     case CORE_SEGMENT:
       out[0] = 0;
-      out[1] = dy >= 0 ? c.e0 : -c.e0;
+      out[1] = toward(c.e0, dy);
       out[2] = 0;
       return -1;
     case CORE_CYLINDER:
@@ -116,6 +116,15 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
       out[2] = 0;
       return -1;
   }
+}
+
+/**
+ * A box's (or segment's) support coordinate: the half extent `e` on the side of the direction's
+ * component `d` (+e for d ≥ 0, so a zero component takes the positive side). GJK's support step
+ * calls it directly for boxes, segments and points (the direction in locals).
+ */
+export function toward(e: number, d: number): number {
+  return d >= 0 ? e : -e;
 }
 
 /** The first point of `P` (x y z each) farthest along `d`, into `out`; returns its index. */
