@@ -1,5 +1,5 @@
 import type { GjkPair, Shape } from '@firsttouch/convex';
-import { CORE_POINTS, farthest3 } from '@firsttouch/convex/internal';
+import { CORE_POINTS, farthest3, tableSupport } from '@firsttouch/convex/internal';
 import type { RigidMotion } from '@firsttouch/pose';
 
 /**
@@ -177,9 +177,13 @@ export class ShapeStep {
     }
     const q = this.#sup;
     if (shape.core === CORE_POINTS && !shape.climb) {
-      // A hull's scan in place, the direction in locals (as GJK's own supports).
+      // A hull's scan (or its support table) in place, the direction in locals (as GJK's own supports).
       const P = shape.points;
-      const i = 3 * farthest3(P, d[0], d[1], d[2]);
+      const i =
+        3 *
+        (shape.cellK > 0
+          ? tableSupport(P, shape.cellK, shape.cellStart, shape.cellPoints, d[0], d[1], d[2])
+          : farthest3(P, d[0], d[1], d[2]));
       q[0] = P[i];
       q[1] = P[i + 1];
       q[2] = P[i + 2];

@@ -20,4 +20,4 @@ export {
   typedArray,
 } from './serialize/typed.js';
 export { scaledShape } from './shapes/scaled.js';
-export { CORE_POINTS, CORE_POINTS2, type CoreData, coreSupport, farthest3 } from './support.js';
+export { CORE_POINTS, CORE_POINTS2, type CoreData, coreSupport, farthest3, tableSupport } from './support.js';

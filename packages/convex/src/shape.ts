@@ -1,4 +1,5 @@
 import type { Bounds } from './bounds.js';
+import type { SupportTable } from './hull/support-table.js';
 import { coreSupport } from './support.js';
 
 const BRAND_SHAPE = Symbol.for('firsttouch.Shape');
@@ -49,6 +50,8 @@ export interface ShapeInit<D extends 2 | 3> {
   start?: Int32Array;
   neighbours?: Int32Array;
   climb?: boolean;
+  /** A hull's support table (`hull/support-table.ts`), or none. */
+  table?: SupportTable | null;
   facets?: Uint32Array;
   sources?: Uint32Array;
   /** The core's box (the margin is added here) and its largest |x|. */
@@ -66,6 +69,8 @@ const NONE64 = /* @__PURE__ */ new Float64Array(0);
 const NONE32 = /* @__PURE__ */ new Uint32Array(0);
 /** (Signed: an index read from it times 3 stays a small integer, where an unsigned one may not.) */
 const NONE_I32 = /* @__PURE__ */ new Int32Array(0);
+const NONE16 = /* @__PURE__ */ new Uint16Array(0);
+const NONE8 = /* @__PURE__ */ new Uint8Array(0);
 
 /**
  * A convex shape, exactly: a support mapping (the point farthest along any direction), not a
@@ -123,6 +128,12 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   readonly neighbours: Int32Array;
   /** @internal @hidden */
   readonly climb: boolean;
+  /** @internal @hidden The support table's cells a side of its cube map (0: no table). */
+  readonly cellK: number;
+  /** @internal @hidden */
+  readonly cellStart: Uint16Array;
+  /** @internal @hidden */
+  readonly cellPoints: Uint8Array;
   /** @internal @hidden */
   readonly facetIndices: Uint32Array;
   /** @internal @hidden */
@@ -166,6 +177,10 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     this.start = init.start ?? NONE_I32;
     this.neighbours = init.neighbours ?? NONE_I32;
     this.climb = init.climb ?? false;
+    const table = init.table ?? null;
+    this.cellK = table === null ? 0 : table.k;
+    this.cellStart = table === null ? NONE16 : table.start;
+    this.cellPoints = table === null ? NONE8 : table.points;
     this.facetIndices = init.facets ?? NONE32;
     this.sources = init.sources ?? NONE32;
     this.coreMin = Float64Array.from({ length: init.dim }, (_, i) => init.min[i]);
@@ -180,6 +195,15 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     }
     this.boxLargest = largest;
     if (init.mutable !== true) Object.freeze(this);
+  }
+
+  /**
+   * The support table the shape was made with, or null (for a shape made from this one).
+   *
+   * @internal @hidden
+   */
+  get supportTable(): SupportTable | null {
+    return this.cellK === 0 ? null : { k: this.cellK, start: this.cellStart, points: this.cellPoints };
   }
 
   /**

@@ -37,6 +37,15 @@ export interface CoreData {
   /** See {@link CoreData.start}. */
   readonly neighbours: Int32Array;
   /**
+   * Cells along a side of the cube map of a hull's support table (0: no table); cell c's vertices
+   * are `cellPoints[cellStart[c] .. cellStart[c + 1])` (`hull/support-table.ts`).
+   */
+  readonly cellK: number;
+  /** See {@link CoreData.cellK}. */
+  readonly cellStart: Uint16Array;
+  /** See {@link CoreData.cellK}. */
+  readonly cellPoints: Uint8Array;
+  /**
    * Supports are found by climbing from a hint (3-D: over `neighbours`; 2-D: around the ring, the
    * points a strictly convex polygon in order) instead of by a scan of every point.
    */
@@ -59,17 +68,18 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
     case CORE_POINTS:
       // Without a hint (a query's first support), a scan: it streams the points into the cache, where
       // the climbs that follow from its answer read a few of them.
-      return c.climb && from >= 0 ? climb3(c, d, from, out) : scan3(c.points, d, out);
+      if (c.climb && from >= 0) return climb3(c, d, from, out);
+      return c.cellK > 0 ? cells3(c, d, out) : scan3(c.points, d, out);
     case CORE_POINTS2:
       return c.climb && from >= 0 ? walk2(c.points, c.count, d, from, out) : scan2(c.points, d, out);
     case CORE_BOX:
-      out[0] = dx >= 0 ? c.e0 : -c.e0;
-      out[1] = dy >= 0 ? c.e1 : -c.e1;
-      out[2] = dz >= 0 ? c.e2 : -c.e2;
+      out[0] = toward(c.e0, dx);
+      out[1] = toward(c.e1, dy);
+      out[2] = toward(c.e2, dz);
       return -1;
     case CORE_SEGMENT:
       out[0] = 0;
-      out[1] = dy >= 0 ? c.e0 : -c.e0;
+      out[1] = toward(c.e0, dy);
       out[2] = 0;
       return -1;
     case CORE_CYLINDER:
@@ -108,12 +118,101 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
   }
 }
 
+/**
+ * A box's (or segment's) support coordinate: the half extent `e` on the side of the direction's
+ * component `d` (+e for d ≥ 0, so a zero component takes the positive side). GJK's support step
+ * calls it directly for boxes, segments and points (the direction in locals).
+ */
+export function toward(e: number, d: number): number {
+  return d >= 0 ? e : -e;
+}
+
 /** The first point of `P` (x y z each) farthest along `d`, into `out`; returns its index. */
 function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
   const at = 3 * farthest3(P, d[0], d[1], d[2]);
   out[0] = P[at];
   out[1] = P[at + 1];
   out[2] = P[at + 2];
+  return at / 3;
+}
+
+/**
+ * Reaches of hulls within which support tables are built, and scales of directions (largest
+ * |component|) within which they are read: heights then neither overflow nor lose to underflow more
+ * than the rounding a table allows for (`hull/support-table.ts`).
+ */
+export const TABLE_RANGE_LOW = 1e-100;
+/** See {@link TABLE_RANGE_LOW}. */
+export const TABLE_RANGE_HIGH = 1e100;
+
+/** {@link tableSupport} on core `c` along `d`, the point into `out`; returns its index. */
+function cells3(c: CoreData, d: Float64Array, out: Float64Array): number {
+  const P = c.points;
+  const at = 3 * tableSupport(P, c.cellK, c.cellStart, c.cellPoints, d[0], d[1], d[2]);
+  out[0] = P[at];
+  out[1] = P[at + 1];
+  out[2] = P[at + 2];
+  return at / 3;
+}
+
+/**
+ * The index of the first point of `P` (x y z each) farthest along (x, y, z), as {@link farthest3}
+ * finds it, from the few points of the direction's cell of a hull's support table (`k` cells a side
+ * of the cube map; cell c's points `points[start[c] .. start[c + 1])`, ascending): the cell holds
+ * every point whose computed height can be the largest for a direction in it (`hull/support-table.ts`),
+ * so the first farthest of them is the first farthest of all. Directions whose largest |component|
+ * is outside the table's range (zero, tiny, huge, not finite) are scanned. GJK's support step calls
+ * it directly on its hot path.
+ */
+export function tableSupport(
+  P: Float64Array,
+  k: number,
+  start: Uint16Array,
+  points: Uint8Array,
+  x: number,
+  y: number,
+  z: number,
+): number {
+  const ax = Math.abs(x),
+    ay = Math.abs(y),
+    az = Math.abs(z);
+  // The cube face of the largest component, and the other two in cyclic order.
+  let face: number, a: number, b: number, m: number;
+  if (ax >= ay && ax >= az) {
+    m = ax;
+    face = x >= 0 ? 0 : 1;
+    a = y;
+    b = z;
+  } else if (ay >= az) {
+    m = ay;
+    face = y >= 0 ? 2 : 3;
+    a = z;
+    b = x;
+  } else {
+    m = az;
+    face = z >= 0 ? 4 : 5;
+    a = x;
+    b = y;
+  }
+  if (!(m >= TABLE_RANGE_LOW && m <= TABLE_RANGE_HIGH)) return farthest3(P, x, y, z);
+  const h = 0.5 * k;
+  const s = h / m;
+  // a / m and b / m lie in [−1, 1]: cells 0 .. k − 1 (a rounding below 0 truncates to 0).
+  let i = (a * s + h) | 0;
+  if (i >= k) i = k - 1;
+  let j = (b * s + h) | 0;
+  if (j >= k) j = k - 1;
+  const cell = (face * k + i) * k + j;
+  let best = Number.NEGATIVE_INFINITY;
+  let at = 0;
+  for (let e = start[cell], end = start[cell + 1]; e < end; e++) {
+    const p = 3 * points[e];
+    const hp = x * P[p] + y * P[p + 1] + z * P[p + 2];
+    if (hp > best) {
+      best = hp;
+      at = p;
+    }
+  }
   return at / 3;
 }
 

@@ -6,7 +6,7 @@ import {
   type Pose2Like,
   type Pose3Like,
 } from '@firsttouch/pose';
-import { place, placeChecked, relative, rotate, transform } from '../gjk/placement.js';
+import { placeChecked, relative, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
 import type { Shape } from '../shape.js';
@@ -200,12 +200,21 @@ function castAny(
     // The end poses: the rotation of the start, bit for bit (so a valid one), and a translation.
     assertTranslation(dim === 3 ? (a0 as Pose3Like).R : (a0 as Pose2Like).angle, a1, dim, where, 'motion.a');
     assertTranslation(dim === 3 ? (b0 as Pose3Like).R : (b0 as Pose2Like).angle, b1, dim, where, 'motion.b');
-    place(dim, a1, q.RA1, q.tA1);
-    place(dim, b1, q.RB1, q.tB1);
+    // Of the end poses only the translations are read (their rotations are the start's).
+    endTranslation(dim, a1, q.tA1);
+    endTranslation(dim, b1, q.tB1);
     return castWith(q, a, b, options, where, dim, out);
   } finally {
     QUERIES.release(q);
   }
+}
+
+/** The translation of a checked pose of `dim` dimensions into `t` (z = 0 in the plane). */
+function endTranslation(dim: 2 | 3, pose: unknown, t: Float64Array): void {
+  const p = (pose as { t: ArrayLike<number> }).t;
+  t[0] = p[0];
+  t[1] = p[1];
+  t[2] = dim === 3 ? p[2] : 0;
 }
 
 /** A motion is {a: [P0, P1], b: [P0, P1]} (the poses themselves are checked by the callers). */

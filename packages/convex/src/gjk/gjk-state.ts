@@ -1,5 +1,15 @@
 import type { Shape } from '../shape.js';
-import { CORE_POINTS, CORE_POINTS2, farthest2, farthest3 } from '../support.js';
+import {
+  CORE_BOX,
+  CORE_POINT,
+  CORE_POINTS,
+  CORE_POINTS2,
+  CORE_SEGMENT,
+  farthest2,
+  farthest3,
+  tableSupport,
+  toward,
+} from '../support.js';
 import { Simplex } from './simplex.js';
 
 /** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
@@ -233,7 +243,15 @@ export class GjkState {
    * @internal @hidden
    */
   touch(): void {
-    this.touched = linesOf(this.shapeA!.points) + linesOf(this.shapeB!.points);
+    const A = this.shapeA!;
+    const B = this.shapeB!;
+    this.touched =
+      linesOf(A.points) +
+      linesOf(B.points) +
+      linesOf16(A.cellStart) +
+      linesOf16(B.cellStart) +
+      linesOf8(A.cellPoints) +
+      linesOf8(B.cellPoints);
   }
 
   /**
@@ -296,15 +314,10 @@ export class GjkState {
     const vx = v[0],
       vy = v[1],
       vz = v[2];
-    const dA = this.dirA;
-    dA[0] = vx;
-    dA[1] = vy;
-    dA[2] = vz;
-    // B searched in its own frame, along −Rᵀ v.
-    const dB = this.dirB;
-    dB[0] = -(R[0] * vx + R[3] * vy + R[6] * vz);
-    dB[1] = -(R[1] * vx + R[4] * vy + R[7] * vz);
-    dB[2] = -(R[2] * vx + R[5] * vy + R[8] * vz);
+    // B searched in its own frame, along −Rᵀ v (in locals; in `dirB` for a support mapping's call).
+    const ux = -(R[0] * vx + R[3] * vy + R[6] * vz),
+      uy = -(R[1] * vx + R[4] * vy + R[7] * vz),
+      uz = -(R[2] * vx + R[5] * vy + R[8] * vz);
     const climb = this.climb;
     const A = this.shapeA!;
     const B = this.shapeB!;
@@ -314,8 +327,11 @@ export class GjkState {
     // direction in locals: the common case of mesh's hull paths, without the support mapping's calls.
     let ia: number;
     if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
-      ia = farthest3(A.points, vx, vy, vz);
       const P = A.points;
+      ia =
+        A.cellK > 0
+          ? tableSupport(P, A.cellK, A.cellStart, A.cellPoints, vx, vy, vz)
+          : farthest3(P, vx, vy, vz);
       S.a[o] = P[3 * ia];
       S.a[o + 1] = P[3 * ia + 1];
       S.a[o + 2] = P[3 * ia + 2];
@@ -325,7 +341,25 @@ export class GjkState {
       S.a[o] = P[2 * ia];
       S.a[o + 1] = P[2 * ia + 1];
       S.a[o + 2] = 0;
+    } else if (A.core === CORE_BOX) {
+      // The primitives' supports in place too (`coreSupport`'s own formulas), without its call.
+      ia = -1;
+      S.a[o] = toward(A.e0, vx);
+      S.a[o + 1] = toward(A.e1, vy);
+      S.a[o + 2] = toward(A.e2, vz);
+    } else if (A.core === CORE_POINT) {
+      ia = -1;
+      S.a[o] = S.a[o + 1] = S.a[o + 2] = 0;
+    } else if (A.core === CORE_SEGMENT) {
+      ia = -1;
+      S.a[o] = 0;
+      S.a[o + 1] = toward(A.e0, vy);
+      S.a[o + 2] = 0;
     } else {
+      const dA = this.dirA;
+      dA[0] = vx;
+      dA[1] = vy;
+      dA[2] = vz;
       ia = A.support(dA, this.supA, climb ? this.hintA : -1);
       S.a[o] = this.supA[0];
       S.a[o + 1] = this.supA[1];
@@ -333,18 +367,38 @@ export class GjkState {
     }
     let ib: number;
     if (B.core === CORE_POINTS && !(climb && B.climb && this.hintB >= 0)) {
-      ib = farthest3(B.points, dB[0], dB[1], dB[2]);
       const P = B.points;
+      ib =
+        B.cellK > 0
+          ? tableSupport(P, B.cellK, B.cellStart, B.cellPoints, ux, uy, uz)
+          : farthest3(P, ux, uy, uz);
       S.bb[o] = P[3 * ib];
       S.bb[o + 1] = P[3 * ib + 1];
       S.bb[o + 2] = P[3 * ib + 2];
     } else if (B.core === CORE_POINTS2 && !(climb && B.climb && this.hintB >= 0)) {
-      ib = farthest2(B.points, dB[0], dB[1]);
+      ib = farthest2(B.points, ux, uy);
       const P = B.points;
       S.bb[o] = P[2 * ib];
       S.bb[o + 1] = P[2 * ib + 1];
       S.bb[o + 2] = 0;
+    } else if (B.core === CORE_BOX) {
+      ib = -1;
+      S.bb[o] = toward(B.e0, ux);
+      S.bb[o + 1] = toward(B.e1, uy);
+      S.bb[o + 2] = toward(B.e2, uz);
+    } else if (B.core === CORE_POINT) {
+      ib = -1;
+      S.bb[o] = S.bb[o + 1] = S.bb[o + 2] = 0;
+    } else if (B.core === CORE_SEGMENT) {
+      ib = -1;
+      S.bb[o] = 0;
+      S.bb[o + 1] = toward(B.e0, uy);
+      S.bb[o + 2] = 0;
     } else {
+      const dB = this.dirB;
+      dB[0] = ux;
+      dB[1] = uy;
+      dB[2] = uz;
       ib = B.support(dB, this.supB, climb ? this.hintB : -1);
       S.bb[o] = this.supB[0];
       S.bb[o + 1] = this.supB[1];
@@ -447,5 +501,21 @@ function linesOf(P: Float64Array): number {
   const n = P.length;
   let sum = n > 0 ? P[n - 1] : 0;
   for (let k = 0; k < n; k += 8) sum += P[k];
+  return sum;
+}
+
+/** {@link linesOf} for 16-bit entries (32 a line). */
+function linesOf16(P: Uint16Array): number {
+  const n = P.length;
+  let sum = n > 0 ? P[n - 1] : 0;
+  for (let k = 0; k < n; k += 32) sum += P[k];
+  return sum;
+}
+
+/** {@link linesOf} for bytes (64 a line). */
+function linesOf8(P: Uint8Array): number {
+  const n = P.length;
+  let sum = n > 0 ? P[n - 1] : 0;
+  for (let k = 0; k < n; k += 64) sum += P[k];
   return sum;
 }

@@ -12,10 +12,8 @@ export class ShapeQuery {
   readonly tA = new Float64Array(3);
   readonly RB = new Float64Array(9);
   readonly tB = new Float64Array(3);
-  /** The placements at s = 1 (casts). */
-  readonly RA1 = new Float64Array(9);
+  /** The translations at s = 1 (casts: the rotations are those at s = 0). */
   readonly tA1 = new Float64Array(3);
-  readonly RB1 = new Float64Array(9);
   readonly tB1 = new Float64Array(3);
   /** B's placement in A's frame. */
   readonly R = new Float64Array(9);

@@ -4,6 +4,7 @@ import { CORE_POINTS } from '../support.js';
 import { hullAdjacency } from './hull-adjacency.js';
 import { quickhull } from './quickhull.js';
 import { scaledCopy } from './scaled-copy.js';
+import { supportTable } from './support-table.js';
 
 /**
  * Hull vertices from which supports climb over the hull's edges instead of scanning every vertex
@@ -116,6 +117,7 @@ function shapeInitOf(s: Shape<3>) {
     start: s.start,
     neighbours: s.neighbours,
     climb: s.climb,
+    table: s.supportTable,
     facets: s.facetIndices,
     sources: s.sources,
     min: s.coreMin,
@@ -161,6 +163,9 @@ export function pointShape(
     start: adjacency?.start,
     neighbours: adjacency?.neighbours,
     climb: adjacency?.climbable === true && count >= CLIMB_FROM,
+    // Only hulls (whose facets close a convex surface) get a table; a point set of fewer than
+    // CLIMB_FROM points is scanned.
+    table: facets.length > 0 ? supportTable(points, count, facets, reach) : null,
     min,
     max,
     coreReach: reach,

@@ -26,7 +26,8 @@ export const SHAPE_DATA_VERSION = 1;
  * typed arrays of a hull lie back to back in one buffer), tagged `kind: 'shape'`. A primitive is its
  * kind and parameters; a hull, polygon or point set adds its built data (the points it kept, their
  * indices in the input, a hull's facets and the vertex adjacency its supports climb over), so that
- * nothing is rebuilt; a rounded shape is its margin and the data of the shape it rounds.
+ * the hull is not built again (only its support table, derived from the points and facets, is made
+ * afresh); a rounded shape is its margin and the data of the shape it rounds.
  *
  * @example
  * ```ts
@@ -160,7 +161,8 @@ function shapeData(shape: Shape, shared: boolean): ShapeData {
 
 /**
  * The shape of data made by {@link serialize} (here or elsewhere), with a hull's data as it was
- * built: nothing is rebuilt. Checked first, in time linear in its size: the kind and version, each
+ * built: the hull is not built again (its support table is made from its points and facets, as
+ * `convexHull` makes it). Checked first, in time linear in its size: the kind and version, each
  * parameter (a primitive's through its constructor), a hull's arrays (kinds, lengths, finite points,
  * every index in range, the adjacency well formed), so that no query on it can crash or loop. The
  * hull data is not proved to be the hull of its points (that is the hull build again): data altered

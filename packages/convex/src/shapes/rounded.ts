@@ -43,6 +43,7 @@ export function roundedShape<D extends 2 | 3>(shape: Shape<D>, radius: number, m
     start: shape.start,
     neighbours: shape.neighbours,
     climb: shape.climb,
+    table: shape.supportTable,
     facets: shape.facetIndices,
     sources: shape.sources,
     min: shape.coreMin,

@@ -1,4 +1,5 @@
 import { Shape } from '../shape.js';
+import { TABLE_RANGE_HIGH, TABLE_RANGE_LOW } from '../support.js';
 
 /**
  * `x · 2^e`, exact while the result is a normal number: two factors, so that an exponent beyond
@@ -29,6 +30,7 @@ export function scaledShape<D extends 2 | 3>(shape: Shape<D>, e: number): Shape<
   for (const [k, v] of Object.entries(shape.params))
     params[k] = k === 'count' || k === 'vertices' ? v : times(v, e);
   const points = shape.points.map((x) => times(x, e));
+  const reach = times(shape.coreReach, e);
   return Shape.create({
     kind: shape.kind,
     dim: shape.dim,
@@ -43,10 +45,12 @@ export function scaledShape<D extends 2 | 3>(shape: Shape<D>, e: number): Shape<
     start: shape.start,
     neighbours: shape.neighbours,
     climb: shape.climb,
+    // Exact scaling keeps every test of a table (they scale with it) within the table's range.
+    table: reach >= TABLE_RANGE_LOW && reach <= TABLE_RANGE_HIGH ? shape.supportTable : null,
     facets: shape.facetIndices,
     sources: shape.sources,
     min: shape.coreMin.map((x) => times(x, e)),
     max: shape.coreMax.map((x) => times(x, e)),
-    coreReach: times(shape.coreReach, e),
+    coreReach: reach,
   });
 }
