@@ -1,12 +1,7 @@
-import {
-  assertFiniteNumber,
-  assertFiniteVector,
-  describeValue,
-  FirstTouchError,
-  isArrayLike,
-} from '@firsttouch/pose';
+import { assertFiniteNumber, assertFiniteVector, FirstTouchError, isArrayLike } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
+import { type CurveLoop, chainsArrays } from './curve-input.js';
 import { diagonalOf, timesPowerOfTwo } from './scale.js';
 import {
   type BoundingTree,
@@ -15,6 +10,8 @@ import {
   type TreeBuildOptions,
   treeBuildOptions,
 } from './tree/build.js';
+
+export type { CurveLoop } from './curve-input.js';
 
 const BRAND_CURVE = Symbol.for('firsttouch.Curve');
 
@@ -54,28 +51,6 @@ export interface CurveExtent {
   readonly reach: number;
   /** The largest distance `Math.hypot(u, v)` of a vertex from the origin (what a turn moves). */
   readonly radius: number;
-}
-
-/**
- * One chain of a {@link Curve}: its vertices are `start .. start + size − 1`; a closed chain (a loop)
- * has `size` segments (the last closes it), an open one `size − 1`.
- *
- * @example
- * ```ts
- * import { Curve } from '@firsttouch/mesh';
- * const c = Curve.fromLoops([0, 1, 1, 0], [0, 0, 1, 1], [4]);
- * console.log(c.loops[0]); // { start: 0, size: 4, closed: true, firstSegment: 0 }
- * ```
- */
-export interface CurveLoop {
-  /** Index of the chain's first vertex. */
-  start: number;
-  /** Number of vertices. */
-  size: number;
-  /** A loop (closed) or an open polyline. */
-  closed: boolean;
-  /** Index of the chain's first segment. */
-  firstSegment: number;
 }
 
 /**
@@ -223,67 +198,7 @@ export class Curve {
     sizes: ArrayLike<number>,
     closed: ArrayLike<boolean> | boolean,
   ): Curve {
-    if (!isArrayLike(u) || !isArrayLike(v) || u.length !== v.length) {
-      throw new FirstTouchError('BAD_LENGTH', 'u and v must be arrays of the same length');
-    }
-    if (
-      !isArrayLike(sizes) ||
-      (typeof closed !== 'boolean' && (!isArrayLike(closed) || sizes.length !== closed.length))
-    ) {
-      throw new FirstTouchError(
-        'BAD_LENGTH',
-        'sizes must be an array, and closed a boolean or an array of the same length',
-      );
-    }
-    const n = u.length;
-    const loops: CurveLoop[] = [];
-    let start = 0;
-    let firstSegment = 0;
-    for (let i = 0; i < sizes.length; i++) {
-      const size = (sizes as ArrayLike<unknown>)[i];
-      if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
-        throw new FirstTouchError(
-          'BAD_LENGTH',
-          `chain ${i}: size must be a positive integer, got ${describeValue(size)}`,
-        );
-      }
-      const isClosed = typeof closed === 'boolean' ? closed : Boolean((closed as ArrayLike<unknown>)[i]);
-      if (!isClosed && size < 2) {
-        throw new FirstTouchError(
-          'BAD_LENGTH',
-          `chain ${i}: an open chain needs at least 2 vertices, got ${size}`,
-        );
-      }
-      loops.push({ start, size, closed: isClosed, firstSegment });
-      start += size;
-      firstSegment += isClosed ? size : size - 1;
-    }
-    if (start !== n) {
-      throw new FirstTouchError(
-        'BAD_LENGTH',
-        `the chain sizes add up to ${start} vertices, but there are ${n}`,
-      );
-    }
-    for (let i = 0; i < n; i++) {
-      const x = (u as ArrayLike<unknown>)[i];
-      const y = (v as ArrayLike<unknown>)[i];
-      if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
-        // Checked before anything is allocated, naming a segment that uses the vertex.
-        const chain = loops.find((l) => i >= l.start && i < l.start + l.size);
-        const local = chain ? i - chain.start : 0;
-        const segs = chain ? (chain.closed ? chain.size : chain.size - 1) : 0;
-        const segment = chain ? chain.firstSegment + (local < segs ? local : local - 1) : -1;
-        throw new FirstTouchError(
-          'NON_FINITE',
-          `segment ${segment}, vertex ${i}: (${describeValue(x)}, ${describeValue(y)}) is not a finite point`,
-        );
-      }
-    }
-    const positions = new Float64Array(2 * n);
-    for (let i = 0; i < n; i++) {
-      positions[2 * i] = u[i];
-      positions[2 * i + 1] = v[i];
-    }
+    const { positions, loops } = chainsArrays(u, v, sizes, closed);
     return new Curve(positions, loops);
   }
 
