@@ -35,7 +35,12 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected readonly ends: Pose[] = [];
   /** A pose object each body's next target is written into (the last one it reached), or null. */
   protected readonly spares: (Pose | null)[] = [];
-  /** Where the world's own poses and targets keep their numbers (next to each other, in body order). */
+  /**
+   * Where the world's own poses and targets keep their numbers, next to each other in body order
+   * (not part of the API).
+   *
+   * @hidden
+   */
   protected readonly slab: PoseSlab<Pose>;
   protected readonly kinds: number[] = [];
   /**
