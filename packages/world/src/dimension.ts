@@ -51,6 +51,10 @@ export interface Dimension<PoseLike, Pose, Impact> {
   copy(p: PoseLike, out?: Pose): Pose;
   /** A pose to write into (its numbers unset). */
   blank(): Pose;
+  /** Numbers a pose's arrays take in one buffer (`view`'s size). */
+  slot: number;
+  /** A pose whose arrays are views of `buf` from `offset` (`slot` numbers; its numbers as they are). */
+  view(buf: Float64Array, offset: number): Pose;
   /** Numbers a pose takes in a flat array (3-D: `R` row-major then `t`; 2-D: `angle` then `t`). */
   flat: number;
   /** Writes the pose at `offset` of the flat array `src` into `out` (not checked). */
@@ -138,6 +142,10 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   },
   blank(): Pose3 {
     return { R: new Float64Array(9), t: new Float64Array(3) };
+  },
+  slot: 12,
+  view(buf: Float64Array, offset: number): Pose3 {
+    return { R: buf.subarray(offset, offset + 9), t: buf.subarray(offset + 9, offset + 12) };
   },
   flat: 12,
   readFlat(src: Float64Array, offset: number, out: Pose3): void {
@@ -251,6 +259,10 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   },
   blank(): Pose2 {
     return { angle: 0, t: new Float64Array(2) };
+  },
+  slot: 2,
+  view(buf: Float64Array, offset: number): Pose2 {
+    return { angle: 0, t: buf.subarray(offset, offset + 2) };
   },
   flat: 3,
   readFlat(src: Float64Array, offset: number, out: Pose2): void {

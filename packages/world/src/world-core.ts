@@ -2,6 +2,7 @@ import type { ImpactOptions } from '@firsttouch/broadphase';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { Dimension } from './dimension.js';
 import { FatBoxes } from './fat-boxes.js';
+import { PoseSlab } from './pose-slab.js';
 import type { AddOptions, BodyKind, WorldImpact } from './records.js';
 import { SortedSweep } from './sorted-sweep.js';
 import { type PairFilter, worldPairs } from './world-pairs.js';
@@ -34,6 +35,13 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   protected readonly ends: Pose[] = [];
   /** A pose object each body's next target is written into (the last one it reached), or null. */
   protected readonly spares: (Pose | null)[] = [];
+  /**
+   * Where the world's own poses and targets keep their numbers, next to each other in body order
+   * (not part of the API).
+   *
+   * @hidden
+   */
+  protected readonly slab: PoseSlab<Pose>;
   protected readonly kinds: number[] = [];
   /**
    * Each body's ball about its origin (radius) and box diagonal, from broadphase's step data when
@@ -83,6 +91,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.#d = d;
     this.#sweep = new SortedSweep(d.dim);
     this.#fat = new FatBoxes(d.dim);
+    this.slab = new PoseSlab(d.slot, d.view);
   }
 
   /**
@@ -153,7 +162,7 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
         'DUPLICATE_BODY',
         `add: this body is already in the world (as id ${this.#idOfBody(body)}); pass {shared: true} to add another body of the same shape`,
       );
-    const pose = d.copy(options.pose);
+    const pose = d.copy(options.pose, this.slab.next());
     // broadphase's own checks of the body (and of the pose as its search reads it), now
     d.search([body], [pose], [pose], undefined, undefined);
     const data = d.stepData([body], [pose], [pose]);

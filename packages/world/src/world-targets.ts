@@ -51,12 +51,11 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
     this.current(k);
     const end = this.ends[k];
     // written into the target's own object, or the spare one: no allocation step after step
-    const into = end !== this.poses[k] ? end : (this.spares[k] ?? undefined);
+    const into = end !== this.poses[k] ? end : (this.spares[k] ?? this.slab.next());
     if (flat === undefined) this.ends[k] = d.copy(pose1!, into);
     else {
-      const out = into ?? d.blank();
-      d.readFlat(flat, offset, out);
-      this.ends[k] = out;
+      d.readFlat(flat, offset, into);
+      this.ends[k] = into;
     }
     this.spares[k] = null;
     this.changed?.add(k);
