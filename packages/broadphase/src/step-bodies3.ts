@@ -1,12 +1,6 @@
 import type { Shape } from '@firsttouch/convex';
 import { type Compound, Surface } from '@firsttouch/mesh';
-import {
-  assertPose3,
-  ORTHONORMAL_TOLERANCE,
-  type Pose3Like,
-  RigidMotion,
-  rotationAxisAngle,
-} from '@firsttouch/pose';
+import { assertPose3, isValidPose3, type Pose3Like, RigidMotion, rotationAxisAngle } from '@firsttouch/pose';
 import { ballRadius, emptyStep, fillScale, type StepBodies } from './bodies.js';
 import { F64, type Scratch, U32 } from './scratch.js';
 
@@ -25,58 +19,9 @@ import { F64, type Scratch, U32 } from './scratch.js';
  * ```
  */
 export function plainPose3(p: unknown): p is Pose3Like {
-  if (typeof p !== 'object' || p === null) return false;
-  const R = (p as { R?: unknown }).R;
-  const t = (p as { t?: unknown }).t;
-  // Float64Arrays (every pose the library makes): the checks written out on locals, as pose's
-  // RigidMotion takes them (at 10⁵ bodies, the loops and their bounds checks cost more than the
-  // arithmetic).
-  if (R instanceof Float64Array && t instanceof Float64Array) {
-    if (R.length !== 9 || t.length !== 3) return false;
-    const r0 = R[0],
-      r1 = R[1],
-      r2 = R[2],
-      r3 = R[3],
-      r4 = R[4],
-      r5 = R[5],
-      r6 = R[6],
-      r7 = R[7],
-      r8 = R[8];
-    // 0 times a sum of finite numbers is 0; an infinity or a NaN makes it NaN (a sum that
-    // overflows also refuses: assertPose3 then judges the pose)
-    if (0 * (r0 + r1 + r2 + r3 + r4 + r5 + r6 + r7 + r8 + t[0] + t[1] + t[2]) !== 0) return false;
-    const tol = ORTHONORMAL_TOLERANCE;
-    return (
-      Math.abs(r0 * r0 + r1 * r1 + r2 * r2 - 1) <= tol &&
-      Math.abs(r3 * r3 + r4 * r4 + r5 * r5 - 1) <= tol &&
-      Math.abs(r6 * r6 + r7 * r7 + r8 * r8 - 1) <= tol &&
-      Math.abs(r0 * r3 + r1 * r4 + r2 * r5) <= tol &&
-      Math.abs(r0 * r6 + r1 * r7 + r2 * r8) <= tol &&
-      Math.abs(r3 * r6 + r4 * r7 + r5 * r8) <= tol &&
-      r0 * (r4 * r8 - r5 * r7) - r1 * (r3 * r8 - r5 * r6) + r2 * (r3 * r7 - r4 * r6) >= 0
-    );
-  }
-  if (!Array.isArray(R) || !Array.isArray(t) || R.length !== 9 || t.length !== 3) return false;
-  for (let k = 0; k < 9; k++) if (typeof R[k] !== 'number' || !Number.isFinite(R[k])) return false;
-  for (let k = 0; k < 3; k++) if (typeof t[k] !== 'number' || !Number.isFinite(t[k])) return false;
-  return properRotation(R);
-}
-
-/** `assertPose3`'s test of the rotation: orthonormal within the tolerance, no reflection. */
-function properRotation(R: ArrayLike<number>): boolean {
-  let worst = 0;
-  for (let i = 0; i < 3; i++) {
-    for (let j = i; j < 3; j++) {
-      const dot = R[3 * i] * R[3 * j] + R[3 * i + 1] * R[3 * j + 1] + R[3 * i + 2] * R[3 * j + 2];
-      worst = Math.max(worst, Math.abs(dot - (i === j ? 1 : 0)));
-    }
-  }
-  if (!(worst <= ORTHONORMAL_TOLERANCE)) return false;
-  const det =
-    R[0] * (R[4] * R[8] - R[5] * R[7]) -
-    R[1] * (R[3] * R[8] - R[5] * R[6]) +
-    R[2] * (R[3] * R[7] - R[4] * R[6]);
-  return !(det < 0);
+  // pose's own check, as RigidMotion takes it (written out on locals for Float64Array poses: at
+  // 10⁵ bodies, loops and their bounds checks cost more than the arithmetic)
+  return isValidPose3(p);
 }
 
 /** What the broad phase keeps of a surface (once a call, shared by the bodies that use it). */

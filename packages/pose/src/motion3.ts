@@ -457,8 +457,22 @@ function sameRotation(a: Float64Array, b: Float64Array): boolean {
   );
 }
 
-/** What `assertPose3` accepts, as a boolean (no message built): finite R and t, R a rotation. */
-function isValidPose3(p: unknown): boolean {
+/**
+ * What `assertPose3` accepts, as a boolean, without building a message: `R` 9 finite numbers,
+ * orthonormal within {@link ORTHONORMAL_TOLERANCE} and not a reflection, `t` 3 finite numbers
+ * (arrays or Float64Arrays). The check for a hot path that reads many poses: call `assertPose3` only
+ * where this is false, for its message. Float64Array poses (every pose the library makes) take
+ * the checks written out on locals.
+ *
+ * @example
+ * ```ts
+ * import { assertPose3, identityPose, isValidPose3 } from '@firsttouch/pose';
+ * const p: unknown = identityPose();
+ * if (!isValidPose3(p)) assertPose3(p, 'p'); // throws INVALID_POSE with the reason
+ * console.log(isValidPose3(p), isValidPose3({ R: [2, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] })); // true false
+ * ```
+ */
+export function isValidPose3(p: unknown): p is Pose3Like {
   if (typeof p !== 'object' || p === null) return false;
   const R = (p as { R?: unknown }).R;
   const t = (p as { t?: unknown }).t;
