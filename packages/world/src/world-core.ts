@@ -218,6 +218,10 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     if (uses === 0) this.#uses.delete(body);
     else this.#uses.set(body, uses);
     this.#index.delete(id);
+    // its pose objects go back to the slab, for the next body added or target set
+    this.slab.release(this.poses[k]);
+    this.slab.release(this.ends[k]);
+    this.slab.release(this.spares[k]);
     for (const a of [
       this.ids,
       this.bodies,
