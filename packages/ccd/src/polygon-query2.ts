@@ -59,6 +59,7 @@ export class PolygonQuery2 {
     ny: 0,
     supportA: 0,
     supportB: 0,
+    edge: 0,
     half: 0,
     floor: 0,
     limit: 0,
@@ -73,6 +74,9 @@ export class PolygonQuery2 {
     thetaB: 0,
     spins: 0,
     curvature: 0,
+    reachA: 0,
+    reachB: 0,
+    relative: 0,
     margins: 0,
   };
   /** The four poses' numbers: angles as given, and wrapped at s = 0; translations; turns. */
@@ -223,6 +227,11 @@ export class PolygonQuery2 {
     at.thetaB = thetaB;
     at.spins = Math.abs(thetaA) * a.reach + Math.abs(thetaB) * b.reach;
     at.curvature = thetaA * thetaA * a.coreReach + thetaB * thetaB * b.coreReach;
+    at.reachA = a.coreReach;
+    at.reachB = b.coreReach;
+    const ux = this.#dax - this.#dbx;
+    const uy = this.#day - this.#dby;
+    at.relative = Math.sqrt(ux * ux + uy * uy);
     at.margins = a.margin + b.margin;
     const mu = speed(this.#dax, this.#day, thetaA, a.reach) + speed(this.#dbx, this.#dby, thetaB, b.reach);
     this.#angleA = Number.NaN;
@@ -274,6 +283,7 @@ export class PolygonQuery2 {
         at.ny = pair.lowerAxis[1];
         at.supportA = pair.supportA;
         at.supportB = pair.supportB;
+        at.edge = pair.axisEdge;
         at.dax = ca * dax + sa * day;
         at.day = -sa * dax + ca * day;
         at.dbx = ca * dbx + sa * dby;
