@@ -244,9 +244,31 @@ export class PolygonQuery2 {
     let status: CcdStatusValue = CcdStatus.NotConverged;
     let iterations = maxIterations;
     let s = 0;
+    let k0 = 0;
+    if (directional) {
+      // The first step before any gap: each body lies within its reach of its origin whatever its
+      // turn, and the origins move on lines, so the gap is at least |B's origin − A's| less both
+      // reaches, until that quadratic's first root at tol/2. The bodies of a step usually start far
+      // apart, where the polygons' own first gap and step (its axis, its bounds over a long turn)
+      // landed no nearer to contact than this and cost a gap's search.
+      const px = this.#bx - this.#ax;
+      const py = this.#by - this.#ay;
+      const wx = dbx - dax;
+      const wy = dby - day;
+      const r = a.reach + b.reach + half;
+      const c0 = px * px + py * py - r * r;
+      if (c0 > 0) {
+        const pw = px * wx + py * wy;
+        const disc = pw * pw - (wx * wx + wy * wy) * c0;
+        // The smaller root of |p + δ w|² = r², in the form that keeps its digits.
+        const first = pw < 0 && disc >= 0 ? c0 / (Math.sqrt(disc) - pw) : 1;
+        s = first >= 1 ? 1 : first;
+        k0 = 1;
+      }
+    }
     // The loop of `advanceResolved` with the gap at its head, on locals: every number a call would
     // box (the engine does not inline the pair's search) travels in `at` and the pair's fields.
-    for (let k = 0; ; k++) {
+    for (let k = k0; ; k++) {
       // The poses at s as `RigidMotion2.poseAt` gives them, B placed in A's frame as
       // `relativeTransform2` places it.
       const end = s === 0 || s === 1;
