@@ -109,6 +109,8 @@ export class PolygonQuery2 {
   #evaluations = 0;
   readonly #boxA = new Float64Array(8);
   readonly #boxB = new Float64Array(8);
+  /** What the early read of the polygons' coordinates read (kept, so that the read is made). */
+  #touched = 0;
 
   /** Drops the polygons (a pooled query keeps no body alive). */
   unbind(): void {
@@ -133,6 +135,11 @@ export class PolygonQuery2 {
   ): TimeOfImpact2Result | null {
     if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
     if (!isShape2(a) || !isShape2(b) || !PolygonPair.accepts(a, b)) return null;
+    // The polygons' first coordinates asked for now (a cuboid2 has none): a query usually meets them
+    // cold, and their lines then come from memory while the poses' do, not after.
+    const pa = a.points;
+    const pb = b.points;
+    this.#touched = (pa.length > 0 ? pa[0] : 0) + (pb.length > 0 ? pb[0] : 0);
     if (typeof motion !== 'object' || motion === null) return null;
     const ma = motion.a;
     const mb = motion.b;
@@ -351,7 +358,9 @@ export class PolygonQuery2 {
     pointB[1] = s * pB[0] + c * pB[1] + ty;
     const dx = pointB[0] - pointA[0];
     const dy = pointB[1] - pointA[1];
-    const len = Math.hypot(dx, dy);
+    const m = Math.abs(dx) + Math.abs(dy);
+    // (Math.hypot only where the squares could underflow or overflow: its call costs more.)
+    const len = m > 1e-150 && m < 1e150 ? Math.sqrt(dx * dx + dy * dy) : Math.hypot(dx, dy);
     r.normal[0] = len > 0 ? dx / len : Number.NaN;
     r.normal[1] = len > 0 ? dy / len : Number.NaN;
     r.status = status;
