@@ -59,6 +59,7 @@ export class PolygonQuery2 {
     ny: 0,
     supportA: 0,
     supportB: 0,
+    edge: 0,
     half: 0,
     floor: 0,
     limit: 0,
@@ -73,6 +74,9 @@ export class PolygonQuery2 {
     thetaB: 0,
     spins: 0,
     curvature: 0,
+    reachA: 0,
+    reachB: 0,
+    relative: 0,
     margins: 0,
   };
   /** The four poses' numbers: angles as given, and wrapped at s = 0; translations; turns. */
@@ -105,6 +109,8 @@ export class PolygonQuery2 {
   #evaluations = 0;
   readonly #boxA = new Float64Array(8);
   readonly #boxB = new Float64Array(8);
+  /** What the early read of the polygons' coordinates read (kept, so that the read is made). */
+  #touched = 0;
 
   /** Drops the polygons (a pooled query keeps no body alive). */
   unbind(): void {
@@ -129,6 +135,11 @@ export class PolygonQuery2 {
   ): TimeOfImpact2Result | null {
     if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
     if (!isShape2(a) || !isShape2(b) || !PolygonPair.accepts(a, b)) return null;
+    // The polygons' first coordinates asked for now (a cuboid2 has none): a query usually meets them
+    // cold, and their lines then come from memory while the poses' do, not after.
+    const pa = a.points;
+    const pb = b.points;
+    this.#touched = (pa.length > 0 ? pa[0] : 0) + (pb.length > 0 ? pb[0] : 0);
     if (typeof motion !== 'object' || motion === null) return null;
     const ma = motion.a;
     const mb = motion.b;
@@ -223,6 +234,11 @@ export class PolygonQuery2 {
     at.thetaB = thetaB;
     at.spins = Math.abs(thetaA) * a.reach + Math.abs(thetaB) * b.reach;
     at.curvature = thetaA * thetaA * a.coreReach + thetaB * thetaB * b.coreReach;
+    at.reachA = a.coreReach;
+    at.reachB = b.coreReach;
+    const ux = this.#dax - this.#dbx;
+    const uy = this.#day - this.#dby;
+    at.relative = Math.sqrt(ux * ux + uy * uy);
     at.margins = a.margin + b.margin;
     const mu = speed(this.#dax, this.#day, thetaA, a.reach) + speed(this.#dbx, this.#dby, thetaB, b.reach);
     this.#angleA = Number.NaN;
@@ -235,9 +251,31 @@ export class PolygonQuery2 {
     let status: CcdStatusValue = CcdStatus.NotConverged;
     let iterations = maxIterations;
     let s = 0;
+    let k0 = 0;
+    if (directional) {
+      // The first step before any gap: each body lies within its reach of its origin whatever its
+      // turn, and the origins move on lines, so the gap is at least |B's origin − A's| less both
+      // reaches, until that quadratic's first root at tol/2. The bodies of a step usually start far
+      // apart, where the polygons' own first gap and step (its axis, its bounds over a long turn)
+      // landed no nearer to contact than this and cost a gap's search.
+      const px = this.#bx - this.#ax;
+      const py = this.#by - this.#ay;
+      const wx = dbx - dax;
+      const wy = dby - day;
+      const r = a.reach + b.reach + half;
+      const c0 = px * px + py * py - r * r;
+      if (c0 > 0) {
+        const pw = px * wx + py * wy;
+        const disc = pw * pw - (wx * wx + wy * wy) * c0;
+        // The smaller root of |p + δ w|² = r², in the form that keeps its digits.
+        const first = pw < 0 && disc >= 0 ? c0 / (Math.sqrt(disc) - pw) : 1;
+        s = first >= 1 ? 1 : first;
+        k0 = 1;
+      }
+    }
     // The loop of `advanceResolved` with the gap at its head, on locals: every number a call would
     // box (the engine does not inline the pair's search) travels in `at` and the pair's fields.
-    for (let k = 0; ; k++) {
+    for (let k = k0; ; k++) {
       // The poses at s as `RigidMotion2.poseAt` gives them, B placed in A's frame as
       // `relativeTransform2` places it.
       const end = s === 0 || s === 1;
@@ -274,6 +312,7 @@ export class PolygonQuery2 {
         at.ny = pair.lowerAxis[1];
         at.supportA = pair.supportA;
         at.supportB = pair.supportB;
+        at.edge = pair.axisEdge;
         at.dax = ca * dax + sa * day;
         at.day = -sa * dax + ca * day;
         at.dbx = ca * dbx + sa * dby;
@@ -319,7 +358,9 @@ export class PolygonQuery2 {
     pointB[1] = s * pB[0] + c * pB[1] + ty;
     const dx = pointB[0] - pointA[0];
     const dy = pointB[1] - pointA[1];
-    const len = Math.hypot(dx, dy);
+    const m = Math.abs(dx) + Math.abs(dy);
+    // (Math.hypot only where the squares could underflow or overflow: its call costs more.)
+    const len = m > 1e-150 && m < 1e150 ? Math.sqrt(dx * dx + dy * dy) : Math.hypot(dx, dy);
     r.normal[0] = len > 0 ? dx / len : Number.NaN;
     r.normal[1] = len > 0 ? dy / len : Number.NaN;
     r.status = status;

@@ -106,7 +106,8 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
     const g = timeOfImpact2(cuboid2(0.5, 0.5), pointSet2([0, 0, 1, 0, 0, 1]), motion);
     expect(r.status).toBe('contact');
     expect(g.status).toBe('contact');
-    expect(r.iterations).toBe(g.iterations);
+    // The step along B's own edge (the triangle's) closes faster than GJK's path's along A's frame.
+    expect(r.iterations).toBeLessThan(g.iterations);
     expect(Math.abs(r.toi - g.toi)).toBeLessThan(1e-6);
     expect(r.distance).toBeLessThanOrEqual(r.tolerance);
   });

@@ -1,4 +1,4 @@
-import { CcdStatus, createImpactResult2, type Motion2, timeOfImpact2 } from '@firsttouch/ccd';
+import { type Body2, CcdStatus, createImpactResult2, type Motion2, timeOfImpact2 } from '@firsttouch/ccd';
 import { convexPolygon } from '@firsttouch/convex';
 import { readStl, sliceSurface, writeStl } from '@firsttouch/io';
 import { type Curve, disc, naca4 } from '@firsttouch/mesh';
@@ -89,16 +89,21 @@ function firsttouchContender(mode: keyof typeof FIRSTTOUCH_MODES = 'default'): T
     name,
     band,
     prepare(pairs) {
-      // Mode 'shapes': the same polygons as exact convex shapes (`convexPolygon`, GJK) instead of Curves.
-      const curves = pairs.map((p) =>
-        mode === 'shapes'
-          ? ([polygonShape(p.a), polygonShape(p.b)] as const)
-          : ([polygonCurve(p.a), polygonCurve(p.b)] as const),
-      );
-      const motions: Motion2[] = pairs.map((p) => {
+      // A pair's inputs are built together, one pair after the other, from the pair's numbers, as
+      // planck's side builds its shapes, proxies and sweeps (`PlanckToi`): the two bodies, A's pose, B's
+      // two poses copied (planck copies them into its sweeps) and the motion. (Built in separate passes,
+      // with B's poses read from the draw's own objects, a query read its inputs from three places in
+      // memory where planck's reads one.) Mode 'shapes': the same polygons as exact convex shapes
+      // (`convexPolygon`) instead of Curves.
+      const curves: Array<readonly [Body2, Body2]> = [];
+      const motions: Motion2[] = [];
+      for (const p of pairs) {
+        curves.push(
+          mode === 'shapes' ? [polygonShape(p.a), polygonShape(p.b)] : [polygonCurve(p.a), polygonCurve(p.b)],
+        );
         const rest = pose2(p.angleA);
-        return { a: [rest, rest], b: [p.q0, p.q1] };
-      });
+        motions.push({ a: [rest, rest], b: [pose2(p.q0.angle, p.q0.t), pose2(p.q1.angle, p.q1.t)] });
+      }
       status = new Int8Array(pairs.length).fill(-1);
       iterations = new Int32Array(pairs.length);
       evaluations = new Float64Array(pairs.length);

@@ -85,6 +85,16 @@ export class PolygonPair {
     return this.#j;
   }
 
+  /**
+   * What {@link PolygonPair.lowerAxis} is, from the last call: 1 the outward normal of one of A's
+   * edges (the closest point of A inside that edge), 2 the inward normal of one of B's, 0 the
+   * direction between two vertices (or no axis). A caller that bounds how the gap along the axis
+   * changes with time keeps the axis in the frame of the body whose edge it is.
+   */
+  get axisEdge(): number {
+    return this.#edge;
+  }
+
   /** Calls since the shapes were bound, and those of them that took the exact search. */
   evaluations = 0;
   exactSearches = 0;
@@ -115,7 +125,9 @@ export class PolygonPair {
   #ny = 0;
   #lower = 0;
   /** What the searches write: the closest pair found (on A's core, on B's) and its squared length. */
-  readonly #found: FeatureSearch = { d2: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0 };
+  readonly #found: FeatureSearch = { d2: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0, edge: 0 };
+  /** Whose edge's normal the last axis is (1 A's, 2 B's, 0 the two points' own direction). */
+  #edge = 0;
 
   constructor() {
     this.#a = this.#b = this.#none;
@@ -276,6 +288,7 @@ export class PolygonPair {
     if (lower > d) lower = d;
     this.#nx = nx;
     this.#ny = ny;
+    this.#edge = inEdge ? f.edge : 0;
     this.#lower = lower;
     this.#i = i;
     this.#j = j;

@@ -1,7 +1,8 @@
 /**
  * What the searches of `PolygonPair` write: the closest pair found, a point of A's core and a point of
  * B's (A's frame), its squared length, and when one of the points lies inside an edge, that edge's
- * unit normal from A towards B (else zeros). Not exported by the package.
+ * unit normal from A towards B (else zeros), and whose edge that is (`edge`: 1 A's, 2 B's, 0 none). Not
+ * exported by the package.
  */
 export interface FeatureSearch {
   d2: number;
@@ -11,6 +12,7 @@ export interface FeatureSearch {
   by: number;
   nx: number;
   ny: number;
+  edge: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function pointSegment(
   // (+ 0: an axis along x or y has +0, not −0, in its other slot.)
   f.nx = e * ey + 0;
   f.ny = -e * ex + 0;
+  f.edge = inside ? (onA ? 2 : 1) : 0;
   if (onA) {
     f.ax = px;
     f.ay = py;
