@@ -153,6 +153,27 @@ const scenario = fc.record({
   share: fc.oneof(real(0.05, 0.9), real(1e-4, 0.05)),
 });
 
+/**
+ * Small polygons close together, B sliding fast while it turns: the terms of A's origin's curve seen
+ * from B (its speed against B's turn) outweigh the rest.
+ */
+const sliding = fc
+  .record({
+    a: polygon,
+    b: polygon,
+    size: real(0.005, 0.05),
+    angleB: real(-Math.PI, Math.PI),
+    direction: real(-Math.PI, Math.PI),
+    distance: real(0.0005, 0.02),
+    thetaA: fc.oneof(fc.constant(0), real(-Math.PI, Math.PI)),
+    thetaB: real(0.5, 2 * Math.PI).map((x) => (x > Math.PI ? Math.PI - x : x)),
+    moveA: fc.tuple(real(-1, 1), real(-1, 1)),
+    closing: real(-2, 12),
+    across: real(-12, 12),
+    share: fc.oneof(real(0.05, 0.9), real(1e-4, 0.05)),
+  })
+  .map((sc) => ({ ...sc, a: sc.a.map((x) => x * sc.size), b: sc.b.map((x) => x * sc.size) }));
+
 /** Whose edge the axis is taken to be (each choice picks other bounds, each must be certified), from s = 0 or later. */
 const FRAMES = [0, 1, 2].flatMap((edge) => [true, false].map((first) => ({ edge, first })));
 
@@ -243,5 +264,102 @@ describe('polygonStep2 against brute force', { timeout: 120_000 }, () => {
     expect(seen.concave).toBeGreaterThan(90);
     // And the step along an axis that turns with B.
     expect(seen.turning).toBeGreaterThan(100);
+  });
+
+  // The step along B's edge keeps its own promise, stronger than the gap's: the separation along the
+  // axis turning with B (every vertex of B above every vertex of A along it) stays at least tol/2.
+  // The gap can stay above tol/2 after that separation fell below it, so this reads each of
+  // stepAlongB's terms more closely than the gap does.
+  it('along an axis turning with B, the separation along it stays at least tol/2, sampled densely', () => {
+    let steps = 0;
+    fc.assert(
+      fc.property(fc.oneof(scenario, sliding), (sc) => {
+        const { a, b, thetaA, thetaB } = sc;
+        const ux = Math.cos(sc.direction);
+        const uy = Math.sin(sc.direction);
+        const r = reach(a) + reach(b) + sc.distance;
+        const pa = placed(a, 0, 0, 0);
+        const pb = placed(b, sc.angleB, r * ux, r * uy);
+        // the axis: the normal of B's edge most nearly facing A (the polygons are apart along it)
+        const nb = b.length / 2;
+        let nx = 0;
+        let ny = 0;
+        let best = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < nb; k++) {
+          const k1 = (k + 1) % nb;
+          const ex = pb[2 * k1] - pb[2 * k];
+          const ey = pb[2 * k1 + 1] - pb[2 * k + 1];
+          const e = Math.hypot(ex, ey);
+          // the inward normal of a counter-clockwise edge, as an axis from A to B
+          const cx = -ey / e;
+          const cy = ex / e;
+          const facing = cx * ux + cy * uy;
+          if (-facing < best) {
+            best = -facing;
+            nx = cx;
+            ny = cy;
+          }
+        }
+        const sep = (A: Float64Array, B: Float64Array, mx: number, my: number) => {
+          let lo = Number.POSITIVE_INFINITY;
+          let hi = Number.NEGATIVE_INFINITY;
+          for (let k = 0; k < B.length; k += 2) lo = Math.min(lo, mx * B[k] + my * B[k + 1]);
+          for (let k = 0; k < A.length; k += 2) hi = Math.max(hi, mx * A[k] + my * A[k + 1]);
+          return lo - hi;
+        };
+        const s0 = sep(pa, pb, nx, ny);
+        if (!(s0 > 1e-3)) return;
+        const moveB = [-sc.closing * ux - sc.across * uy, -sc.closing * uy + sc.across * ux];
+        const half = sc.share * s0;
+        const p: PolygonPlacement2 = {
+          a,
+          b,
+          c: Math.cos(sc.angleB),
+          s: Math.sin(sc.angleB),
+          tu: r * ux,
+          tv: r * uy,
+          nx,
+          ny,
+          supportA: support(a, nx, ny),
+          supportB: support(pb, -nx, -ny),
+          edge: 2,
+          half,
+          floor: 0,
+          limit: 0.999,
+          step: Number.NaN,
+          nextA: -1,
+          nextB: -1,
+          dax: sc.moveA[0],
+          day: sc.moveA[1],
+          dbx: moveB[0],
+          dby: moveB[1],
+          thetaA,
+          thetaB,
+          spins: Math.abs(thetaA) * reach(a) + Math.abs(thetaB) * reach(b),
+          curvature: thetaA * thetaA * reach(a) + thetaB * thetaB * reach(b),
+          reachA: reach(a),
+          reachB: reach(b),
+          relative: Math.hypot(sc.moveA[0] - moveB[0], sc.moveA[1] - moveB[1]),
+          margins: 0,
+        };
+        polygonStep2(p);
+        const step = p.step;
+        if (!(step > 0)) return;
+        steps++;
+        for (let k = 1; k <= 400; k++) {
+          const t = (step * k) / 400;
+          const A = placed(a, thetaA * t, sc.moveA[0] * t, sc.moveA[1] * t);
+          const B = placed(b, sc.angleB + thetaB * t, r * ux + moveB[0] * t, r * uy + moveB[1] * t);
+          const c = Math.cos(thetaB * t);
+          const si = Math.sin(thetaB * t);
+          const d = sep(A, B, c * nx - si * ny, si * nx + c * ny);
+          expect(d, `separation at ${t} of the step ${step} (tol/2 = ${half})`).toBeGreaterThanOrEqual(
+            half - 1e-12,
+          );
+        }
+      }),
+      { numRuns: 1000, seed: seedFor(3071), endOnFailure: true },
+    );
+    expect(steps).toBeGreaterThan(300);
   });
 });
