@@ -82,6 +82,27 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
 }
 
 /**
+ * R1 R0ᵀ into M, then its axis and angle, as RigidMotion takes them: the axis into k[0..2], the
+ * angle into k[3]. (A function of its own that passes no number in or out: the compiler inlines
+ * `rotationAxisAngle` and its helpers here, where in the long loop of {@link stepBodies3} its
+ * inlining budget ran out and each body's numbers crossed a call boxed on the heap.)
+ */
+function turn(
+  R: ArrayLike<number>,
+  Q: ArrayLike<number>,
+  M: Float64Array,
+  k: Float64Array,
+  q: Float64Array,
+): void {
+  for (let a = 0; a < 3; a++) {
+    for (let c = 0; c < 3; c++) {
+      M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
+    }
+  }
+  k[3] = rotationAxisAngle(M, k, q);
+}
+
+/**
  * The step data of surfaces (or convex shapes) moving from poses0 to poses1. Validates the poses as {@link RigidMotion}
  * does (same errors), and takes its turn θ and axis the same way, without building one a body: the
  * pairs that run a time of impact build theirs. With `scratch`, the arrays are views of it (valid
@@ -132,7 +153,7 @@ export function stepBodies3(
   let shapeAt = 0;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);
-  const k = new Float64Array(3);
+  const k = new Float64Array(4);
   const q = new Float64Array(4);
   // the poses' spread about body 0's translation at s = 0
   let spread = 0;
@@ -165,13 +186,8 @@ export function stepBodies3(
     const R = p0.R;
     const t = p0.t;
     const Q = p1.R;
-    // R1 R0ᵀ, then its axis and angle, as RigidMotion takes them
-    for (let a = 0; a < 3; a++) {
-      for (let c = 0; c < 3; c++) {
-        M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
-      }
-    }
-    const theta = rotationAxisAngle(M, k, q);
+    turn(R, Q, M, k, q);
+    const theta = k[3];
     const u = p1.t;
     const dx = u[0] - t[0],
       dy = u[1] - t[1],
