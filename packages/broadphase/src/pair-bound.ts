@@ -61,6 +61,10 @@ export class PairBound {
   readonly #bv = new Float64Array(3);
   #br = 0;
   #slack = 0;
+  // The numbers passed to and from #axis and #gap (an axis; s, then g). A double passed to or
+  // returned from a call the compiler does not inline is boxed on the heap: at 10⁵ bodies, some
+  // 5 MB of garbage a call, which the typed array does not make.
+  readonly #io = new Float64Array(3);
 
   /** `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it. */
   constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number, spin?: Float64Array) {
@@ -108,8 +112,19 @@ export class PairBound {
     box(j, Fj);
     // the frames' axes (the columns of R0), then the cross products of one's with the other's
     let n = 3;
-    for (let k = 0; k < 3; k++) n = this.#axis(n, Fi[k], Fi[3 + k], Fi[6 + k]);
-    for (let k = 0; k < 3; k++) n = this.#axis(n, Fj[k], Fj[3 + k], Fj[6 + k]);
+    const u = this.#io;
+    for (let k = 0; k < 3; k++) {
+      u[0] = Fi[k];
+      u[1] = Fi[3 + k];
+      u[2] = Fi[6 + k];
+      n = this.#axis(n);
+    }
+    for (let k = 0; k < 3; k++) {
+      u[0] = Fj[k];
+      u[1] = Fj[3 + k];
+      u[2] = Fj[6 + k];
+      n = this.#axis(n);
+    }
     // (a rotation's columns have length 1 to 1e-9, so none is dropped; if one were, no frames)
     this.#frames = n === 9;
     if (!this.#frames) n = 3;
@@ -121,18 +136,25 @@ export class PairBound {
         const bx = Fj[l],
           by = Fj[3 + l],
           bz = Fj[6 + l];
-        n = this.#axis(n, ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx);
+        u[0] = ay * bz - az * by;
+        u[1] = az * bx - ax * bz;
+        u[2] = ax * by - ay * bx;
+        n = this.#axis(n);
       }
     }
     this.#axes = n;
   }
 
   /**
-   * Adds the axis u (normalised here; dropped when nearly zero) as entry n: the oriented boxes'
-   * centre offset and its rate along u, and their projected half-widths grown by the chords.
-   * Returns the next entry.
+   * Adds the axis u (the first 3 numbers of #io; normalised here; dropped when nearly zero) as entry
+   * n: the oriented boxes' centre offset and its rate along u, and their projected half-widths grown
+   * by the chords. Returns the next entry.
    */
-  #axis(n: number, ux: number, uy: number, uz: number): number {
+  #axis(n: number): number {
+    const u = this.#io;
+    let ux = u[0],
+      uy = u[1],
+      uz = u[2];
     const len = Math.sqrt(ux * ux + uy * uy + uz * uz);
     if (!(len > 1e-6)) return n;
     ux /= len;
@@ -153,6 +175,14 @@ export class PairBound {
 
   /** g at s for the pair set up last. */
   #gap(s: number): number {
+    this.#io[0] = s;
+    this.#gapIo();
+    return this.#io[1];
+  }
+
+  /** Writes g at s (#io[0]) into #io[1], for the pair set up last (no double crosses the call). */
+  #gapIo(): void {
+    const s = this.#io[0];
     const { dim } = this.#b;
     const P = this.#p;
     const V = this.#v;
@@ -186,7 +216,7 @@ export class PairBound {
       const q = Math.abs(P[k] + s * V[k]) - Rr[k];
       if (q > g) g = q;
     }
-    return g - this.#slack;
+    this.#io[1] = g - this.#slack;
   }
 
   /** The lower bound g of the pair's gap at s (valid for s in the window). */

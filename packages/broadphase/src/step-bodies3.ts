@@ -28,6 +28,8 @@ export function plainPose3(p: unknown): p is Pose3Like {
 interface SurfaceShape {
   /** Points whose hull holds the surface: its distinct vertices, or its box's corners when fewer. */
   points: Float64Array;
+  /** The points are the 8 corners of the box [points 0..2, points 21..23], corner c at (c & 1, c & 2, c & 4). */
+  corners: boolean;
   radius: number;
   diagonal: number;
   /** The centre and the half-extents of its box (body frame). */
@@ -58,6 +60,7 @@ function surfaceShape(s: Surface | Shape<3> | Compound): SurfaceShape {
   }
   return {
     points,
+    corners: points !== v || !Surface.isSurface(s),
     radius: Surface.isSurface(s) ? ballRadius(v, 3) : s.reach,
     diagonal: bounds.diagonal,
     cx: 0.5 * lo[0] + 0.5 * hi[0],
@@ -79,6 +82,36 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
     points[3 * c + 2] = c & 4 ? hi[2] : lo[2];
   }
   return points;
+}
+
+/**
+ * `assertPose3` on pose i of poses0 (`which` 0) or poses1 (1), which failed the quick check. (Its
+ * name is written here: written in the loop of {@link stepBodies3}, the compiled loop made some
+ * garbage a body even where no pose failed, 2.4 MB a call at 10⁵ bodies.)
+ */
+function assertPoseAt(p: unknown, which: 0 | 1, i: number): void {
+  assertPose3(p, `poses${which}[${i}]`);
+}
+
+/**
+ * R1 R0ᵀ into M, then its axis and angle, as RigidMotion takes them: the axis into k[0..2], the
+ * angle into k[3]. (A function of its own that passes no number in or out: the compiler inlines
+ * `rotationAxisAngle` and its helpers here, where in the long loop of {@link stepBodies3} its
+ * inlining budget ran out and each body's numbers crossed a call boxed on the heap.)
+ */
+function turn(
+  R: ArrayLike<number>,
+  Q: ArrayLike<number>,
+  M: Float64Array,
+  k: Float64Array,
+  q: Float64Array,
+): void {
+  for (let a = 0; a < 3; a++) {
+    for (let c = 0; c < 3; c++) {
+      M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
+    }
+  }
+  k[3] = rotationAxisAngle(M, k, q);
 }
 
 /**
@@ -132,7 +165,7 @@ export function stepBodies3(
   let shapeAt = 0;
   // R1 R0ᵀ, its axis and its quaternion, for each body in turn.
   const M = new Float64Array(9);
-  const k = new Float64Array(3);
+  const k = new Float64Array(4);
   const q = new Float64Array(4);
   // the poses' spread about body 0's translation at s = 0
   let spread = 0;
@@ -147,8 +180,8 @@ export function stepBodies3(
     // (a caller that keeps its poses checked, the world's step, skips the checks: they were most of
     // the call's time there, each pose's arrays read for the first time)
     if (!checked) {
-      if (!plainPose3(p0)) assertPose3(p0, `poses0[${i}]`);
-      if (!plainPose3(p1)) assertPose3(p1, `poses1[${i}]`);
+      if (!plainPose3(p0)) assertPoseAt(p0, 0, i);
+      if (!plainPose3(p1)) assertPoseAt(p1, 1, i);
     }
     if (s !== last || shape === null) {
       last = s;
@@ -165,13 +198,8 @@ export function stepBodies3(
     const R = p0.R;
     const t = p0.t;
     const Q = p1.R;
-    // R1 R0ᵀ, then its axis and angle, as RigidMotion takes them
-    for (let a = 0; a < 3; a++) {
-      for (let c = 0; c < 3; c++) {
-        M[3 * a + c] = Q[3 * a] * R[3 * c] + Q[3 * a + 1] * R[3 * c + 1] + Q[3 * a + 2] * R[3 * c + 2];
-      }
-    }
-    const theta = rotationAxisAngle(M, k, q);
+    turn(R, Q, M, k, q);
+    const theta = k[3];
     const u = p1.t;
     const dx = u[0] - t[0],
       dy = u[1] - t[1],
@@ -219,28 +247,79 @@ export function stepBodies3(
       hy = Number.NEGATIVE_INFINITY,
       hz = Number.NEGATIVE_INFINITY;
     let rho2 = 0;
-    for (let q = 0; q < v.length; q += 3) {
-      const x = v[q],
-        y = v[q + 1],
-        z = v[q + 2];
-      // R0 x, then its distance from the axis k through the origin: |k × R0 x|
-      const wx = r0 * x + r1 * y + r2 * z;
-      const wy = r3 * x + r4 * y + r5 * z;
-      const wz = r6 * x + r7 * y + r8 * z;
-      const cx = k1 * wz - k2 * wy,
-        cy = k2 * wx - k0 * wz,
-        cz = k0 * wy - k1 * wx;
-      const c2 = cx * cx + cy * cy + cz * cz;
-      if (c2 > rho2) rho2 = c2;
-      const px = wx + t0,
-        py = wy + t1,
-        pz = wz + t2;
-      if (px < lx) lx = px;
-      if (px > hx) hx = px;
-      if (py < ly) ly = py;
-      if (py > hy) hy = py;
-      if (pz < lz) lz = pz;
-      if (pz > hz) hz = pz;
+    if (shape.corners) {
+      // The 8 corners of a box: a corner's world x is (r0 x + r1 y) + r2 z, each term one of two
+      // products, and a rounded sum never decreases when a term grows, so the least (greatest) x over
+      // the corners is the sum of the least (greatest) terms: the number the loop below finds (but
+      // for the sign of an exact zero), from 18 products instead of 8 corners' 48 comparisons, which
+      // went either way from body to body. ρ still takes each corner, from the same products.
+      const lo0 = v[0],
+        lo1 = v[1],
+        lo2 = v[2],
+        hi0 = v[21],
+        hi1 = v[22],
+        hi2 = v[23];
+      const a0 = r0 * lo0,
+        a1 = r0 * hi0,
+        b0 = r1 * lo1,
+        b1 = r1 * hi1,
+        c0 = r2 * lo2,
+        c1 = r2 * hi2;
+      const d0 = r3 * lo0,
+        d1 = r3 * hi0,
+        e0 = r4 * lo1,
+        e1 = r4 * hi1,
+        f0 = r5 * lo2,
+        f1 = r5 * hi2;
+      const g0 = r6 * lo0,
+        g1 = r6 * hi0,
+        h0 = r7 * lo1,
+        h1 = r7 * hi1,
+        j0 = r8 * lo2,
+        j1 = r8 * hi2;
+      lx = Math.min(a0, a1) + Math.min(b0, b1) + Math.min(c0, c1) + t0;
+      hx = Math.max(a0, a1) + Math.max(b0, b1) + Math.max(c0, c1) + t0;
+      ly = Math.min(d0, d1) + Math.min(e0, e1) + Math.min(f0, f1) + t1;
+      hy = Math.max(d0, d1) + Math.max(e0, e1) + Math.max(f0, f1) + t1;
+      lz = Math.min(g0, g1) + Math.min(h0, h1) + Math.min(j0, j1) + t2;
+      hz = Math.max(g0, g1) + Math.max(h0, h1) + Math.max(j0, j1) + t2;
+      for (let c = 0; c < 8; c++) {
+        const xb = c & 1,
+          yb = c & 2,
+          zb = c & 4;
+        const wx = (xb ? a1 : a0) + (yb ? b1 : b0) + (zb ? c1 : c0);
+        const wy = (xb ? d1 : d0) + (yb ? e1 : e0) + (zb ? f1 : f0);
+        const wz = (xb ? g1 : g0) + (yb ? h1 : h0) + (zb ? j1 : j0);
+        const cx = k1 * wz - k2 * wy,
+          cy = k2 * wx - k0 * wz,
+          cz = k0 * wy - k1 * wx;
+        const c2 = cx * cx + cy * cy + cz * cz;
+        if (c2 > rho2) rho2 = c2;
+      }
+    } else {
+      for (let q = 0; q < v.length; q += 3) {
+        const x = v[q],
+          y = v[q + 1],
+          z = v[q + 2];
+        // R0 x, then its distance from the axis k through the origin: |k × R0 x|
+        const wx = r0 * x + r1 * y + r2 * z;
+        const wy = r3 * x + r4 * y + r5 * z;
+        const wz = r6 * x + r7 * y + r8 * z;
+        const cx = k1 * wz - k2 * wy,
+          cy = k2 * wx - k0 * wz,
+          cz = k0 * wy - k1 * wx;
+        const c2 = cx * cx + cy * cy + cz * cz;
+        if (c2 > rho2) rho2 = c2;
+        const px = wx + t0,
+          py = wy + t1,
+          pz = wz + t2;
+        if (px < lx) lx = px;
+        if (px > hx) hx = px;
+        if (py < ly) ly = py;
+        if (py > hy) hy = py;
+        if (pz < lz) lz = pz;
+        if (pz > hz) hz = pz;
+      }
     }
     // a hair over the largest ρ and |Δ| (and so over μ): the bounds stay bounds whatever the rounding
     const rho = Math.sqrt(rho2) * (1 + 1e-12);

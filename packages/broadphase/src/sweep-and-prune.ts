@@ -91,14 +91,19 @@ export function checkBoxes(boxes: Float64Array, dim: 2 | 3): void {
   const n = boxes.length / stride;
   for (let i = 0; i < n; i++) {
     for (let a = 0; a < dim; a++) {
-      const lo = boxes[i * stride + a];
-      const hi = boxes[i * stride + dim + a];
-      if (Number.isNaN(lo) || Number.isNaN(hi))
-        throw new FirstTouchError('NON_FINITE', `box ${i} has a NaN coordinate`);
-      if (lo > hi)
-        throw new FirstTouchError('INVALID_OPTION', `box ${i}: min ${lo} > max ${hi} on axis ${a}`);
+      // (true for a NaN too; the message is worded elsewhere, so the loop keeps its numbers unboxed)
+      if (!(boxes[i * stride + a] <= boxes[i * stride + dim + a])) badBox(boxes, dim, i, a);
     }
   }
+}
+
+/** Throws the error of box i, axis a, which {@link checkBoxes} found to be NaN or inverted. */
+function badBox(boxes: Float64Array, dim: number, i: number, a: number): never {
+  const lo = boxes[i * 2 * dim + a];
+  const hi = boxes[i * 2 * dim + dim + a];
+  if (Number.isNaN(lo) || Number.isNaN(hi))
+    throw new FirstTouchError('NON_FINITE', `box ${i} has a NaN coordinate`);
+  throw new FirstTouchError('INVALID_OPTION', `box ${i}: min ${lo} > max ${hi} on axis ${a}`);
 }
 
 /**

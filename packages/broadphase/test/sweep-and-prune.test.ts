@@ -121,4 +121,25 @@ describe('sweepAndPrune', () => {
     expect(code(() => sweepAndPrune(new Float64Array(6), 4 as 3))).toBe('INVALID_OPTION');
     expect(sweepAndPrune(new Float64Array(0)).length).toBe(0);
   });
+
+  it('names the first bad box and axis, in the order of the boxes then the axes', () => {
+    const message = (boxes: number[], dim: 2 | 3 = 3) => {
+      try {
+        sweepAndPrune(Float64Array.from(boxes), dim);
+      } catch (e) {
+        return `${(e as FirstTouchError).code}: ${(e as Error).message}`;
+      }
+      return 'none';
+    };
+    // box 1 inverted on axis 0 and NaN on axis 1: axis 0 is judged first
+    expect(message([0, 0, 0, 1, 1, 1, 2, Number.NaN, 0, 1, 1, 1])).toBe(
+      'INVALID_OPTION: box 1: min 2 > max 1 on axis 0',
+    );
+    // a NaN at the max of axis 2 of box 2, box 1 fine
+    expect(message([0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, Number.NaN])).toBe(
+      'NON_FINITE: box 2 has a NaN coordinate',
+    );
+    // 2-D: box 0 inverted on axis 1
+    expect(message([0, 3, 1, 2], 2)).toBe('INVALID_OPTION: box 0: min 3 > max 2 on axis 1');
+  });
 });
