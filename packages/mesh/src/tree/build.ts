@@ -7,7 +7,7 @@ import {
   throwIfAborted,
 } from '@firsttouch/pose';
 import { roundDown32, roundUp32 } from './round32.js';
-import { select } from './select.js';
+import { SELECT_SCRATCH, select } from './select.js';
 import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
 import { treeArrays } from './tree-arrays.js';
 
@@ -154,6 +154,7 @@ export function buildTree(
   work[top++] = n;
   work[top++] = -1;
   let next = 0;
+  const scratch = new Int32Array(SELECT_SCRATCH);
   // Told every TELL elements placed in their leaves (and checked for an abort there), then at the end.
   const progress: TreeProgress = { done: 0, total: n };
   let told = 0;
@@ -183,7 +184,7 @@ export function buildTree(
     const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
     // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
     const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
-    select(order, key, dim, axis, start, end - 1, mid);
+    select(order, key, dim, axis, start, end - 1, mid, scratch);
     if (top + 6 > work.length) {
       const grown = new Int32Array(2 * work.length);
       grown.set(work);
