@@ -155,6 +155,7 @@ export function buildTree(
   work[top++] = -1;
   let next = 0;
   const scratch = new Int32Array(SELECT_SCRATCH);
+  const pick = new Float64Array(12);
   // Told every TELL elements placed in their leaves (and checked for an abort there), then at the end.
   const progress: TreeProgress = { done: 0, total: n };
   let told = 0;
@@ -181,7 +182,12 @@ export function buildTree(
       }
       continue;
     }
-    const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
+    const axis =
+      dim === 3
+        ? size <= PICKED
+          ? longestAxisPicked3(key, start, end, pick)
+          : longestAxis3(key, start, end)
+        : longestAxis2(key, start, end);
     // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
     const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
     select(order, key, dim, axis, start, end - 1, mid, scratch);
@@ -310,6 +316,55 @@ function longestAxis3(key: Float64Array, start: number, end: number): number {
     if (y > hy) hy = y;
     if (z < lz) lz = z;
     if (z > hz) hz = z;
+  }
+  let axis = 0;
+  let spread = hx - lx;
+  if (hy - ly > spread) {
+    axis = 1;
+    spread = hy - ly;
+  }
+  if (hz - lz > spread) axis = 2;
+  return axis;
+}
+
+/** Nodes of at most this many elements take {@link longestAxisPicked3}. */
+const PICKED = 32;
+
+/**
+ * {@link longestAxis3} for a few keys, where each new extreme is a coin toss a branch would
+ * mispredict: each extreme is picked from `pick` (12 slots: the current one and the candidate, for
+ * each of the six) at the comparison's 0 or 1, the same numbers without a branch.
+ */
+function longestAxisPicked3(key: Float64Array, start: number, end: number, pick: Float64Array): number {
+  let i = 3 * start;
+  let lx = key[i],
+    ly = key[i + 1],
+    lz = key[i + 2];
+  let hx = lx,
+    hy = ly,
+    hz = lz;
+  for (i += 3; i < 3 * end; i += 3) {
+    const x = key[i],
+      y = key[i + 1],
+      z = key[i + 2];
+    pick[0] = lx;
+    pick[1] = x;
+    lx = pick[+(x < lx)];
+    pick[2] = hx;
+    pick[3] = x;
+    hx = pick[2 + +(x > hx)];
+    pick[4] = ly;
+    pick[5] = y;
+    ly = pick[4 + +(y < ly)];
+    pick[6] = hy;
+    pick[7] = y;
+    hy = pick[6 + +(y > hy)];
+    pick[8] = lz;
+    pick[9] = z;
+    lz = pick[8 + +(z < lz)];
+    pick[10] = hz;
+    pick[11] = z;
+    hz = pick[10 + +(z > hz)];
   }
   let axis = 0;
   let spread = hx - lx;
