@@ -105,6 +105,7 @@ export function buildTree(
   // leaf, after the union (the rounding is monotone: the same numbers as rounding each facet's box
   // first, at half the roundings).
   const facetBoxes = new Float64Array(dim === 3 ? 6 * n : 0);
+  const pick = new Float64Array(18);
   if (dim === 3) {
     for (let e = 0; e < 3 * n; e += 3) {
       const a = 3 * elements[e],
@@ -123,12 +124,39 @@ export function buildTree(
       key[e + 1] = 0 + ay + by + cy;
       key[e + 2] = 0 + az + bz + cz;
       const o = 2 * e;
-      facetBoxes[o] = min3(ax, bx, cx);
-      facetBoxes[o + 1] = min3(ay, by, cy);
-      facetBoxes[o + 2] = min3(az, bz, cz);
-      facetBoxes[o + 3] = max3(ax, bx, cx);
-      facetBoxes[o + 4] = max3(ay, by, cy);
-      facetBoxes[o + 5] = max3(az, bz, cz);
+      // The least and largest of the three vertices on each axis, the first of equal ones (so ±0
+      // come out as a scan in order gives them), each picked from `pick` at a comparison's 0 or 1:
+      // the vertices of a soup's facets lie any way round, a coin toss at every branch.
+      pick[0] = ax;
+      pick[1] = bx;
+      pick[2] = ay;
+      pick[3] = by;
+      pick[4] = az;
+      pick[5] = bz;
+      const lx = pick[+(bx < ax)],
+        ly = pick[2 + +(by < ay)],
+        lz = pick[4 + +(bz < az)];
+      const hx = pick[+(bx > ax)],
+        hy = pick[2 + +(by > ay)],
+        hz = pick[4 + +(bz > az)];
+      pick[6] = lx;
+      pick[7] = cx;
+      pick[8] = ly;
+      pick[9] = cy;
+      pick[10] = lz;
+      pick[11] = cz;
+      pick[12] = hx;
+      pick[13] = cx;
+      pick[14] = hy;
+      pick[15] = cy;
+      pick[16] = hz;
+      pick[17] = cz;
+      facetBoxes[o] = pick[6 + +(cx < lx)];
+      facetBoxes[o + 1] = pick[8 + +(cy < ly)];
+      facetBoxes[o + 2] = pick[10 + +(cz < lz)];
+      facetBoxes[o + 3] = pick[12 + +(cx > hx)];
+      facetBoxes[o + 4] = pick[14 + +(cy > hy)];
+      facetBoxes[o + 5] = pick[16 + +(cz > hz)];
     }
   } else {
     for (let e = 0; e < 2 * n; e += 2) {
@@ -155,7 +183,6 @@ export function buildTree(
   work[top++] = -1;
   let next = 0;
   const scratch = new Int32Array(SELECT_SCRATCH);
-  const pick = new Float64Array(12);
   // Told every TELL elements placed in their leaves (and checked for an abort there), then at the end.
   const progress: TreeProgress = { done: 0, total: n };
   let told = 0;
@@ -489,18 +516,6 @@ function surfaceBoxes(
       }
     }
   }
-}
-
-/** The smallest of three numbers, the first of equal ones (so ±0 come out as a scan in order gives them). */
-function min3(x: number, y: number, z: number): number {
-  const m = y < x ? y : x;
-  return z < m ? z : m;
-}
-
-/** The largest of three numbers, the first of equal ones. */
-function max3(x: number, y: number, z: number): number {
-  const m = y > x ? y : x;
-  return z > m ? z : m;
 }
 
 /**
