@@ -23,15 +23,7 @@ export const SELECT_SCRATCH = 2 * TAIL;
  * scheme: while the blocks stay apart no stop is a position already swapped), and what is left
  * near the middle, all of it unmoved, is listed whole; where the lists cross, the scans' last
  * positions follow from the first stops left unpaired. `scratch` holds {@link SELECT_SCRATCH}
- * positions.
- *
- * @example
- * ```ts
- * const order = Uint32Array.of(0, 1, 2);
- * const key = Float64Array.of(3, 1, 2);
- * select(order, key, 1, 0, 0, 2, 1, new Int32Array(SELECT_SCRATCH));
- * console.log(key[1], order[1]); // 2 2
- * ```
+ * positions. Keys of 2 or 3 numbers (`dim`), as the build's.
  */
 export function select(
   order: Uint32Array,
