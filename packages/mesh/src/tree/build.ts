@@ -7,7 +7,7 @@ import {
   throwIfAborted,
 } from '@firsttouch/pose';
 import { roundDown32, roundUp32 } from './round32.js';
-import { select } from './select.js';
+import { SELECT_SCRATCH, select } from './select.js';
 import { mostlySlivers, SMALL_NODE, SmallSubtrees } from './small-split.js';
 import { treeArrays } from './tree-arrays.js';
 
@@ -105,6 +105,7 @@ export function buildTree(
   // leaf, after the union (the rounding is monotone: the same numbers as rounding each facet's box
   // first, at half the roundings).
   const facetBoxes = new Float64Array(dim === 3 ? 6 * n : 0);
+  const pick = new Float64Array(18);
   if (dim === 3) {
     for (let e = 0; e < 3 * n; e += 3) {
       const a = 3 * elements[e],
@@ -123,12 +124,39 @@ export function buildTree(
       key[e + 1] = 0 + ay + by + cy;
       key[e + 2] = 0 + az + bz + cz;
       const o = 2 * e;
-      facetBoxes[o] = min3(ax, bx, cx);
-      facetBoxes[o + 1] = min3(ay, by, cy);
-      facetBoxes[o + 2] = min3(az, bz, cz);
-      facetBoxes[o + 3] = max3(ax, bx, cx);
-      facetBoxes[o + 4] = max3(ay, by, cy);
-      facetBoxes[o + 5] = max3(az, bz, cz);
+      // The least and largest of the three vertices on each axis, the first of equal ones (so ±0
+      // come out as a scan in order gives them), each picked from `pick` at a comparison's 0 or 1:
+      // the vertices of a soup's facets lie any way round, a coin toss at every branch.
+      pick[0] = ax;
+      pick[1] = bx;
+      pick[2] = ay;
+      pick[3] = by;
+      pick[4] = az;
+      pick[5] = bz;
+      const lx = pick[+(bx < ax)],
+        ly = pick[2 + +(by < ay)],
+        lz = pick[4 + +(bz < az)];
+      const hx = pick[+(bx > ax)],
+        hy = pick[2 + +(by > ay)],
+        hz = pick[4 + +(bz > az)];
+      pick[6] = lx;
+      pick[7] = cx;
+      pick[8] = ly;
+      pick[9] = cy;
+      pick[10] = lz;
+      pick[11] = cz;
+      pick[12] = hx;
+      pick[13] = cx;
+      pick[14] = hy;
+      pick[15] = cy;
+      pick[16] = hz;
+      pick[17] = cz;
+      facetBoxes[o] = pick[6 + +(cx < lx)];
+      facetBoxes[o + 1] = pick[8 + +(cy < ly)];
+      facetBoxes[o + 2] = pick[10 + +(cz < lz)];
+      facetBoxes[o + 3] = pick[12 + +(cx > hx)];
+      facetBoxes[o + 4] = pick[14 + +(cy > hy)];
+      facetBoxes[o + 5] = pick[16 + +(cz > hz)];
     }
   } else {
     for (let e = 0; e < 2 * n; e += 2) {
@@ -154,6 +182,7 @@ export function buildTree(
   work[top++] = n;
   work[top++] = -1;
   let next = 0;
+  const scratch = new Int32Array(SELECT_SCRATCH);
   // Told every TELL elements placed in their leaves (and checked for an abort there), then at the end.
   const progress: TreeProgress = { done: 0, total: n };
   let told = 0;
@@ -180,10 +209,15 @@ export function buildTree(
       }
       continue;
     }
-    const axis = dim === 3 ? longestAxis3(key, start, end) : longestAxis2(key, start, end);
+    const axis =
+      dim === 3
+        ? size <= PICKED
+          ? longestAxisPicked3(key, start, end, pick)
+          : longestAxis3(key, start, end)
+        : longestAxis2(key, start, end);
     // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
     const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
-    select(order, key, dim, axis, start, end - 1, mid);
+    select(order, key, dim, axis, start, end - 1, mid, scratch);
     if (top + 6 > work.length) {
       const grown = new Int32Array(2 * work.length);
       grown.set(work);
@@ -320,6 +354,55 @@ function longestAxis3(key: Float64Array, start: number, end: number): number {
   return axis;
 }
 
+/** Nodes of at most this many elements take {@link longestAxisPicked3}. */
+const PICKED = 32;
+
+/**
+ * {@link longestAxis3} for a few keys, where each new extreme is a coin toss a branch would
+ * mispredict: each extreme is picked from `pick` (12 slots: the current one and the candidate, for
+ * each of the six) at the comparison's 0 or 1, the same numbers without a branch.
+ */
+function longestAxisPicked3(key: Float64Array, start: number, end: number, pick: Float64Array): number {
+  let i = 3 * start;
+  let lx = key[i],
+    ly = key[i + 1],
+    lz = key[i + 2];
+  let hx = lx,
+    hy = ly,
+    hz = lz;
+  for (i += 3; i < 3 * end; i += 3) {
+    const x = key[i],
+      y = key[i + 1],
+      z = key[i + 2];
+    pick[0] = lx;
+    pick[1] = x;
+    lx = pick[+(x < lx)];
+    pick[2] = hx;
+    pick[3] = x;
+    hx = pick[2 + +(x > hx)];
+    pick[4] = ly;
+    pick[5] = y;
+    ly = pick[4 + +(y < ly)];
+    pick[6] = hy;
+    pick[7] = y;
+    hy = pick[6 + +(y > hy)];
+    pick[8] = lz;
+    pick[9] = z;
+    lz = pick[8 + +(z < lz)];
+    pick[10] = hz;
+    pick[11] = z;
+    hz = pick[10 + +(z > hz)];
+  }
+  let axis = 0;
+  let spread = hx - lx;
+  if (hy - ly > spread) {
+    axis = 1;
+    spread = hy - ly;
+  }
+  if (hz - lz > spread) axis = 2;
+  return axis;
+}
+
 /** {@link longestAxis3} for keys of 2. */
 function longestAxis2(key: Float64Array, start: number, end: number): number {
   let lx = Number.POSITIVE_INFINITY,
@@ -433,18 +516,6 @@ function surfaceBoxes(
       }
     }
   }
-}
-
-/** The smallest of three numbers, the first of equal ones (so ±0 come out as a scan in order gives them). */
-function min3(x: number, y: number, z: number): number {
-  const m = y < x ? y : x;
-  return z < m ? z : m;
-}
-
-/** The largest of three numbers, the first of equal ones. */
-function max3(x: number, y: number, z: number): number {
-  const m = y > x ? y : x;
-  return z > m ? z : m;
 }
 
 /**
