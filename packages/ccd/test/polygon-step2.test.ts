@@ -134,6 +134,61 @@ function support(p: Float64Array, x: number, y: number): number {
   return best;
 }
 
+/** The step's record for a drawn scenario: B at distance r along the draw's direction, n the axis. */
+function placement(
+  sc: {
+    a: Float64Array;
+    b: Float64Array;
+    angleB: number;
+    direction: number;
+    thetaA: number;
+    thetaB: number;
+    moveA: number[];
+  },
+  r: number,
+  moveB: number[],
+  nx: number,
+  ny: number,
+  supportA: number,
+  supportB: number,
+  half: number,
+  edge: number,
+  limit: number,
+): PolygonPlacement2 {
+  const { a, b, thetaA, thetaB } = sc;
+  return {
+    a,
+    b,
+    c: Math.cos(sc.angleB),
+    s: Math.sin(sc.angleB),
+    tu: r * Math.cos(sc.direction),
+    tv: r * Math.sin(sc.direction),
+    nx,
+    ny,
+    supportA,
+    supportB,
+    edge,
+    half,
+    floor: 0,
+    limit,
+    step: Number.NaN,
+    nextA: -1,
+    nextB: -1,
+    dax: sc.moveA[0],
+    day: sc.moveA[1],
+    dbx: moveB[0],
+    dby: moveB[1],
+    thetaA,
+    thetaB,
+    spins: Math.abs(thetaA) * reach(a) + Math.abs(thetaB) * reach(b),
+    curvature: thetaA * thetaA * reach(a) + thetaB * thetaB * reach(b),
+    reachA: reach(a),
+    reachB: reach(b),
+    relative: Math.hypot(sc.moveA[0] - moveB[0], sc.moveA[1] - moveB[1]),
+    margins: 0,
+  };
+}
+
 const scenario = fc.record({
   a: polygon,
   b: polygon,
@@ -205,37 +260,7 @@ describe('polygonStep2 against brute force', { timeout: 120_000 }, () => {
         const j = support(pb, -nx, -ny);
         const half = sc.share * g0;
         for (const frame of FRAMES) {
-          const p: PolygonPlacement2 = {
-            a,
-            b,
-            c: Math.cos(sc.angleB),
-            s: Math.sin(sc.angleB),
-            tu: r * ux,
-            tv: r * uy,
-            nx,
-            ny,
-            supportA: i,
-            supportB: j,
-            edge: frame.edge,
-            half,
-            floor: 0,
-            limit: frame.first ? 1 : 0.999,
-            step: Number.NaN,
-            nextA: -1,
-            nextB: -1,
-            dax: sc.moveA[0],
-            day: sc.moveA[1],
-            dbx: moveB[0],
-            dby: moveB[1],
-            thetaA,
-            thetaB,
-            spins: Math.abs(thetaA) * reach(a) + Math.abs(thetaB) * reach(b),
-            curvature: thetaA * thetaA * reach(a) + thetaB * thetaB * reach(b),
-            reachA: reach(a),
-            reachB: reach(b),
-            relative: Math.hypot(sc.moveA[0] - moveB[0], sc.moveA[1] - moveB[1]),
-            margins: 0,
-          };
+          const p = placement(sc, r, moveB, nx, ny, i, j, half, frame.edge, frame.first ? 1 : 0.999);
           polygonStep2(p);
           const step = p.step;
           expect(step).toBeGreaterThanOrEqual(0);
@@ -311,37 +336,7 @@ describe('polygonStep2 against brute force', { timeout: 120_000 }, () => {
         if (!(s0 > 1e-3)) return;
         const moveB = [-sc.closing * ux - sc.across * uy, -sc.closing * uy + sc.across * ux];
         const half = sc.share * s0;
-        const p: PolygonPlacement2 = {
-          a,
-          b,
-          c: Math.cos(sc.angleB),
-          s: Math.sin(sc.angleB),
-          tu: r * ux,
-          tv: r * uy,
-          nx,
-          ny,
-          supportA: support(a, nx, ny),
-          supportB: support(pb, -nx, -ny),
-          edge: 2,
-          half,
-          floor: 0,
-          limit: 0.999,
-          step: Number.NaN,
-          nextA: -1,
-          nextB: -1,
-          dax: sc.moveA[0],
-          day: sc.moveA[1],
-          dbx: moveB[0],
-          dby: moveB[1],
-          thetaA,
-          thetaB,
-          spins: Math.abs(thetaA) * reach(a) + Math.abs(thetaB) * reach(b),
-          curvature: thetaA * thetaA * reach(a) + thetaB * thetaB * reach(b),
-          reachA: reach(a),
-          reachB: reach(b),
-          relative: Math.hypot(sc.moveA[0] - moveB[0], sc.moveA[1] - moveB[1]),
-          margins: 0,
-        };
+        const p = placement(sc, r, moveB, nx, ny, support(a, nx, ny), support(pb, -nx, -ny), half, 2, 0.999);
         polygonStep2(p);
         const step = p.step;
         if (!(step > 0)) return;
