@@ -139,13 +139,15 @@ export class RigidMotion {
    * ```
    */
   rotationAt(s: number, out: Float64Array): Float64Array {
+    // The ends and a motion without turn are copies, written out: \`set\` is a call into the engine,
+    // and a shape's query places a body at s = 0 every time (issue #25's turning hull pairs).
     if (s === 0 || s === 1) {
-      out.set(s === 0 ? this.p0.R : this.p1.R);
+      copyRotation(s === 0 ? this.p0.R : this.p1.R, out);
       return out;
     }
     // No turn: Q(s) is the identity exactly (cos 0 = 1, sin 0 = 0), and Q R0 is R0 bit for bit.
     if (this.#theta === 0) {
-      out.set(this.p0.R);
+      copyRotation(this.p0.R, out);
       return out;
     }
     const k = this.axis;
@@ -183,7 +185,13 @@ export class RigidMotion {
    */
   translationAt(s: number, out: Float64Array): Float64Array {
     if (s === 0 || s === 1) {
-      out.set(s === 0 ? this.p0.t : this.p1.t);
+      const e = s === 0 ? this.p0.t : this.p1.t;
+      const x = e[0],
+        y = e[1],
+        z = e[2];
+      out[0] = x;
+      out[1] = y;
+      out[2] = z;
       return out;
     }
     const t0 = this.p0.t;
