@@ -6,39 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELECT_SCRATCH, select } from '../src/tree/select.js';
 import { rng } from './helpers.js';
-
-/** Hoare's quickselect with the median of three, as the build ran it before its stops were listed. */
-function plainSelect(
-  order: Uint32Array,
-  key: Float64Array,
-  dim: number,
-  axis: number,
-  lo: number,
-  hi: number,
-  k: number,
-): void {
-  while (hi > lo) {
-    const m = (lo + hi) >>> 1;
-    const [a, b, c] = [key[lo * dim + axis], key[m * dim + axis], key[hi * dim + axis]];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (key[i * dim + axis] < pivot) i++;
-      while (key[j * dim + axis] > pivot) j--;
-      if (i <= j) {
-        [order[i], order[j]] = [order[j], order[i]];
-        for (let d = 0; d < dim; d++)
-          [key[i * dim + d], key[j * dim + d]] = [key[j * dim + d], key[i * dim + d]];
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
-}
+import { plainSelect } from './plain-select.js';
 
 /** Keys of `n` elements (`dim` each) of one kind: 0 random, 1 few values, 2 sorted, 3 reversed, 4 runs. */
 function keys(n: number, dim: number, kind: number, random: () => number): Float64Array {

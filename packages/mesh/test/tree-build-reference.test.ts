@@ -10,6 +10,7 @@ import { box, Curve, cylinder, disc, icosphere, Surface } from '../src/index.js'
 import { buildTree } from '../src/tree/build.js';
 import { mostlySlivers } from '../src/tree/small-split.js';
 import { arbSoup, rng } from './helpers.js';
+import { plainSelect } from './plain-select.js';
 
 interface Arrays {
   nodeCount: number;
@@ -135,29 +136,7 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     // whole leaves to the left, half of them: every leaf full but the last
     const mid = start + leafSize * Math.floor(Math.ceil((end - start) / leafSize) / 2);
     // Hoare's quickselect, median of three: the permutation it leaves is the tree's `order`.
-    let l = start;
-    let h = end - 1;
-    while (h > l) {
-      const m = (l + h) >>> 1;
-      const [a, b, c] = [key[l * dim + axis], key[m * dim + axis], key[h * dim + axis]];
-      const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-      let i = l;
-      let j = h;
-      while (i <= j) {
-        while (key[i * dim + axis] < pivot) i++;
-        while (key[j * dim + axis] > pivot) j--;
-        if (i <= j) {
-          [order[i], order[j]] = [order[j], order[i]];
-          for (let d = 0; d < dim; d++)
-            [key[i * dim + d], key[j * dim + d]] = [key[j * dim + d], key[i * dim + d]];
-          i++;
-          j--;
-        }
-      }
-      if (mid <= j) h = j;
-      else if (mid >= i) l = i;
-      else break;
-    }
+    plainSelect(order, key, dim, axis, start, end - 1, mid);
     work.push(mid, end, node, start, mid, -1);
   }
   const nodeCount = child.length;
