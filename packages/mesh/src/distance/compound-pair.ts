@@ -161,7 +161,11 @@ export class CompoundPair {
   beyond = false;
   #a: Parts | undefined;
   #b: Parts | undefined;
-  #queries: (PartQuery | undefined)[] = [];
+  /**
+   * The part pairs' queries, made on first use, by the pair's number i · (B's parts) + j: a map, since
+   * the parts' product can pass the longest array (2³² − 1) while few pairs are ever measured.
+   */
+  readonly #queries = new Map<number, PartQuery>();
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
   readonly #RB = new Float64Array(9);
@@ -183,7 +187,7 @@ export class CompoundPair {
   bind(a: AnyBody3, b: AnyBody3): void {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
-    this.#queries = new Array(this.#a.parts.length * this.#b.parts.length);
+    this.#queries.clear();
     this.partEvaluations = 0;
   }
 
@@ -191,7 +195,7 @@ export class CompoundPair {
   unbind(): void {
     this.#a = undefined;
     this.#b = undefined;
-    this.#queries = [];
+    this.#queries.clear();
   }
 
   /**
@@ -222,7 +226,7 @@ export class CompoundPair {
       this.partA = this.partB = this.facetA = this.facetB = -1;
       return maxDistance;
     }
-    const q = this.#queries[bi * B.parts.length + bj]!;
+    const q = this.#queries.get(bi * B.parts.length + bj)!;
     const pa = A.parts[bi].pose;
     place(pa.R, pa.t, q.pointA, this.pointA);
     place(pa.R, pa.t, q.pointB, this.pointB);
@@ -241,10 +245,10 @@ export class CompoundPair {
     const B = this.#b!;
     const nb = B.parts.length;
     const k = i * nb + j;
-    let q = this.#queries[k];
+    let q = this.#queries.get(k);
     if (q === undefined) {
       q = partQuery(A.parts[i].body, B.parts[j].body);
-      this.#queries[k] = q;
+      this.#queries.set(k, q);
     }
     // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.
     this.#relative(A.parts[i].pose, this.#Rq, this.#tq, B.parts[j].pose);

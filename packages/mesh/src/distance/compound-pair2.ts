@@ -146,7 +146,11 @@ export class CompoundPair2 {
   nodePairs = 0;
   #a: Parts | undefined;
   #b: Parts | undefined;
-  #queries: (PartQuery | undefined)[] = [];
+  /**
+   * The part pairs' queries, made on first use, by the pair's number i · (B's parts) + j: a map, since
+   * the parts' product can pass the longest array (2³² − 1) while few pairs are ever measured.
+   */
+  readonly #queries = new Map<number, PartQuery>();
   readonly #search = new PartSearch();
   /** The placement of the evaluation under way, and its best part pair. */
   readonly #q = new Float64Array(4);
@@ -163,7 +167,7 @@ export class CompoundPair2 {
   bind(a: AnyBody2, b: AnyBody2): void {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
-    this.#queries = new Array(this.#a.parts.length * this.#b.parts.length);
+    this.#queries.clear();
     this.partEvaluations = 0;
   }
 
@@ -171,7 +175,7 @@ export class CompoundPair2 {
   unbind(): void {
     this.#a = undefined;
     this.#b = undefined;
-    this.#queries = [];
+    this.#queries.clear();
   }
 
   /**
@@ -195,7 +199,7 @@ export class CompoundPair2 {
     this.nodePairs = search.nodePairs;
     const bi = this.#bi;
     const bj = this.#bj;
-    const w = this.#queries[bi * B.parts.length + bj]!;
+    const w = this.#queries.get(bi * B.parts.length + bj)!;
     // Part A's frame to A's: its pose.
     const pa = A.poses;
     const ca = pa[4 * bi],
@@ -220,10 +224,10 @@ export class CompoundPair2 {
     const A = this.#a!;
     const B = this.#b!;
     const k = i * B.parts.length + j;
-    let w = this.#queries[k];
+    let w = this.#queries.get(k);
     if (w === undefined) {
       w = partQuery(A.parts[i].body, B.parts[j].body);
-      this.#queries[k] = w;
+      this.#queries.set(k, w);
     }
     // Part j of B in part i of A's frame: PA⁻¹ ∘ (rot, t) ∘ PB.
     const q = this.#q;
