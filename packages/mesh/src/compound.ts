@@ -68,12 +68,17 @@ export class Compound {
         const x = c & 1 ? b.max[0] : b.min[0];
         const y = c & 2 ? b.max[1] : b.min[1];
         const z = c & 4 ? b.max[2] : b.min[2];
-        const w = [0, 1, 2].map((k) => R[3 * k] * x + R[3 * k + 1] * y + R[3 * k + 2] * z + t[k]);
-        for (let k = 0; k < 3; k++) {
-          min[k] = Math.min(min[k], w[k]);
-          max[k] = Math.max(max[k], w[k]);
-        }
-        reach = Math.max(reach, Math.hypot(w[0], w[1], w[2]));
+        // Written out: an array a corner was most of a large compound's build (its collections).
+        const wx = R[0] * x + R[1] * y + R[2] * z + t[0];
+        const wy = R[3] * x + R[4] * y + R[5] * z + t[1];
+        const wz = R[6] * x + R[7] * y + R[8] * z + t[2];
+        min[0] = Math.min(min[0], wx);
+        max[0] = Math.max(max[0], wx);
+        min[1] = Math.min(min[1], wy);
+        max[1] = Math.max(max[1], wy);
+        min[2] = Math.min(min[2], wz);
+        max[2] = Math.max(max[2], wz);
+        reach = Math.max(reach, Math.hypot(wx, wy, wz));
       }
       // The part's ball: about its origin, of the part's own reach (a hair over, for the rounding).
       const r = Surface.isSurface(p.body) ? surfaceReach(p.body) : p.body.reach;

@@ -55,22 +55,36 @@ export function buildPartTree(parts: Float64Array, dim: 2 | 3): PartTree {
   const stack: number[] = [0, 0, n];
   const lo = new Float64Array(dim);
   const hi = new Float64Array(dim);
+  const cl = new Float64Array(dim);
+  const ch = new Float64Array(dim);
   while (stack.length > 0) {
     const end = stack.pop()!;
     const first = stack.pop()!;
     const node = stack.pop()!;
-    // The node's ball: about the centre of its parts' boxes, reaching every part's ball.
+    const b = w * node;
+    if (end - first === 1) {
+      balls[b + dim] = parts[w * order[first] + dim];
+      for (let a = 0; a < dim; a++) balls[b + a] = parts[w * order[first] + a];
+      part[node] = order[first];
+      continue;
+    }
+    // The node's ball: about the centre of its parts' boxes, reaching every part's ball; and, in the
+    // same pass, the spread of the parts' centres on each axis.
     lo.fill(Number.POSITIVE_INFINITY);
     hi.fill(Number.NEGATIVE_INFINITY);
+    cl.fill(Number.POSITIVE_INFINITY);
+    ch.fill(Number.NEGATIVE_INFINITY);
     for (let k = first; k < end; k++) {
       const o = w * order[k];
       const r = parts[o + dim];
       for (let a = 0; a < dim; a++) {
-        lo[a] = Math.min(lo[a], parts[o + a] - r);
-        hi[a] = Math.max(hi[a], parts[o + a] + r);
+        const x = parts[o + a];
+        lo[a] = Math.min(lo[a], x - r);
+        hi[a] = Math.max(hi[a], x + r);
+        cl[a] = Math.min(cl[a], x);
+        ch[a] = Math.max(ch[a], x);
       }
     }
-    const b = w * node;
     for (let a = 0; a < dim; a++) balls[b + a] = 0.5 * (lo[a] + hi[a]);
     let radius = 0;
     for (let k = first; k < end; k++) {
@@ -79,33 +93,18 @@ export function buildPartTree(parts: Float64Array, dim: 2 | 3): PartTree {
       for (let a = 0; a < dim; a++) d2 += (parts[o + a] - balls[b + a]) ** 2;
       radius = Math.max(radius, Math.sqrt(d2) + parts[o + dim]);
     }
-    if (end - first === 1) {
-      balls[b + dim] = parts[w * order[first] + dim];
-      for (let a = 0; a < dim; a++) balls[b + a] = parts[w * order[first] + a];
-      part[node] = order[first];
-      continue;
-    }
     balls[b + dim] = radius * (1 + 1e-12);
     // Split along the widest spread of the centres, at the median (ties by part index).
     let axis = 0;
     let spread = -1;
     for (let a = 0; a < dim; a++) {
-      let cl = Number.POSITIVE_INFINITY;
-      let ch = Number.NEGATIVE_INFINITY;
-      for (let k = first; k < end; k++) {
-        const x = parts[w * order[k] + a];
-        cl = Math.min(cl, x);
-        ch = Math.max(ch, x);
-      }
-      if (ch - cl > spread) {
-        spread = ch - cl;
+      if (ch[a] - cl[a] > spread) {
+        spread = ch[a] - cl[a];
         axis = a;
       }
     }
-    const range = Array.from(order.subarray(first, end));
-    range.sort((i, j) => parts[w * i + axis] - parts[w * j + axis] || i - j);
-    order.set(range, first);
     const mid = first + ((end - first) >> 1);
+    selectPart(order, parts, w, axis, first, end, mid);
     const left = node + 1;
     const right = left + 2 * (mid - first) - 1;
     child[node] = right;
@@ -113,4 +112,71 @@ export function buildPartTree(parts: Float64Array, dim: 2 | 3): PartTree {
     stack.push(right, mid, end, left, first, mid);
   }
   return Object.freeze({ dim, nodeCount, balls, child, part });
+}
+
+/**
+ * Reorders `order[first..end)` so that the parts before `mid` are the `mid − first` least by
+ * (coordinate `axis` of their centre, part index): a total order, so the two sides are the same sets
+ * as a sort's, whatever the input order (and so is every node below). Quickselect about the median
+ * of three; a range that has not halved in three rounds is sorted instead, so a hostile order of parts
+ * costs O(n log n), not O(n²).
+ */
+function selectPart(
+  order: Uint32Array,
+  parts: Float64Array,
+  w: number,
+  axis: number,
+  first: number,
+  end: number,
+  mid: number,
+): void {
+  let lo = first;
+  let hi = end - 1;
+  let rounds = 0;
+  let size = hi - lo + 1;
+  while (hi > lo) {
+    if (++rounds > 3) {
+      if (hi - lo + 1 > size >> 1) {
+        const range = Array.from(order.subarray(lo, hi + 1));
+        range.sort((i, j) => parts[w * i + axis] - parts[w * j + axis] || i - j);
+        order.set(range, lo);
+        return;
+      }
+      rounds = 1;
+      size = hi - lo + 1;
+    }
+    // The pivot: the median of the first, middle and last parts of the range.
+    const m = lo + ((hi - lo) >> 1);
+    if (before(parts, w, axis, order[m], order[lo])) swap(order, m, lo);
+    if (before(parts, w, axis, order[hi], order[lo])) swap(order, hi, lo);
+    if (before(parts, w, axis, order[hi], order[m])) swap(order, hi, m);
+    const p = order[m];
+    // Hoare's scans; no part equals the pivot but the pivot itself (the order is total).
+    let i = lo - 1;
+    let j = hi + 1;
+    for (;;) {
+      do i++;
+      while (before(parts, w, axis, order[i], p));
+      do j--;
+      while (before(parts, w, axis, p, order[j]));
+      if (i >= j) break;
+      swap(order, i, j);
+    }
+    // order[lo..j] precede order[j + 1..hi].
+    if (mid <= j) hi = j;
+    else lo = j + 1;
+  }
+}
+
+/** Part i comes before part j: its centre's coordinate `axis` is less, or equal with i < j. */
+function before(parts: Float64Array, w: number, axis: number, i: number, j: number): boolean {
+  const a = parts[w * i + axis];
+  const b = parts[w * j + axis];
+  return a < b || (a === b && i < j);
+}
+
+function swap(order: Uint32Array, i: number, j: number): void {
+  const t = order[i];
+  order[i] = order[j];
+  order[j] = t;
 }
