@@ -104,7 +104,7 @@ const GROWTH_ROUNDS = 9;
  * The growth of `firstImpact`'s time from 10⁴ to 10⁵ pebbles with the two sizes' calls in turn
  * (which goes first alternating round by round, one unrecorded call of each first): each round's
  * ratio is taken seconds apart, so a change of the machine's speed between rounds cancels in it, as
- * {@link pairedRatio} does for a peer.
+ * `pairedRatio` (harness/timing.ts) does for a peer.
  */
 function pairedGrowth(
   small: PebbleStep,

@@ -138,7 +138,7 @@ function selectPart(
     if (++rounds > 3) {
       if (hi - lo + 1 > size >> 1) {
         const range = Array.from(order.subarray(lo, hi + 1));
-        range.sort((i, j) => parts[w * i + axis] - parts[w * j + axis] || i - j);
+        range.sort((i, j) => (before(parts, w, axis, i, j) ? -1 : 1));
         order.set(range, lo);
         return;
       }
