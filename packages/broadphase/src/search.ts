@@ -8,6 +8,7 @@ import {
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { StepBodies } from './bodies.js';
+import { heapByBound, popByBound } from './bound-order.js';
 import { type Candidates, candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { type Scratch, U32 } from './scratch.js';
@@ -200,20 +201,21 @@ function searchWindow<R>(
   const count = c.bounds.length;
   const P = c.pairs;
   const key = c.bounds;
-  // In the order of (bound, i, j).
-  const order = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
-  for (let x = 0; x < count; x++) order[x] = x;
-  order.sort((p, q) => key[p] - key[q] || P[2 * p] - P[2 * q] || P[2 * p + 1] - P[2 * q + 1]);
+  // In the order of (bound, i, j), popped from a heap only as far as the loop goes (it usually
+  // stops after a few of the window's candidates: a full sort was O(m log m) for them all).
+  const heap = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
+  heapByBound(heap, key, P);
   let best = Number.POSITIVE_INFINITY;
   let bi = -1;
   let bj = -1;
   let status: CcdStatusValue = CcdStatus.Separate;
   let impact: R | null = null;
   let tested = 0;
-  for (let y = 0; y < count; y++) {
-    const x = order[y];
+  for (let size = count; size > 0; size--) {
+    const x = heap[0];
     const L = key[x];
     if (L > best) break;
+    popByBound(heap, size, key, P);
     const i = P[2 * x];
     const j = P[2 * x + 1];
     // a pair whose bound equals the best toi can only tie: it runs only when it is a smaller pair
