@@ -155,9 +155,9 @@ export function firstWindow(b: StepBodies): number {
  * The earliest contact among many bodies: time windows [0, h] growing eightfold up to the whole
  * step. In a window, each candidate (a pair whose boxes swept over the window meet) gets a certified
  * lower bound of its reported toi, advanced up to the window's end; a pair whose bound passes the
- * end is left out. The others run in the order of (bound, i, j), and the search stops when the next
- * bound is later than the best found (a pair whose bound equals the best can only tie, so it runs
- * only when it is a smaller pair); each pair is searched only up to the best so far (or the
+ * end is left out. The others run in the order of (bound, i, j), and the search stops at the first
+ * that cannot come before the best found: its bound is later, or equal (it could only tie) with a
+ * larger pair (then so is every one after it); each pair is searched only up to the best so far (or the
  * window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
  * every pair left out of it stays beyond the tolerance up to its end. Otherwise the next window
  * starts over.
@@ -214,12 +214,14 @@ function searchWindow<R>(
   for (let size = count; size > 0; size--) {
     const x = heap[0];
     const L = key[x];
-    if (L > best) break;
-    popByBound(heap, size, key, P);
     const i = P[2 * x];
     const j = P[2 * x + 1];
-    // a pair whose bound equals the best toi can only tie: it runs only when it is a smaller pair
-    if (!before(L, i, j, best, bi, bj)) continue;
+    // A pair whose bound is past the best toi cannot beat it, and one whose bound equals it can only
+    // tie, so it runs only when it is a smaller pair. In the order of (bound, i, j), every candidate
+    // after one that cannot come before the best cannot either (a later bound, or the same bound and
+    // a larger pair), and none of them runs to move the best: the window's search ends at the first.
+    if (!before(L, i, j, best, bi, bj)) break;
+    popByBound(heap, size, key, P);
     // Box2D's trick: a pair only needs searching up to the best contact so far. Its iterates up to
     // there are those of the full query, so the result still equals the loop over all pairs.
     const r = run(i, j, best < h ? best : h);
