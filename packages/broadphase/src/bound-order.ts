@@ -1,9 +1,9 @@
 /**
  * The candidates of a window taken in the order of (bound, i, j), produced lazily: a binary min-heap
  * of the candidates' indices, built in O(m) (bottom-up) in an array the caller holds and popped only
- * as far as the search goes (it stops at the first bound past the best toi, usually after a few
- * pops of hundreds or thousands). The order is total (the pairs are distinct), so the pops come
- * out exactly as a full sort by (bound, i, j) would list them.
+ * as far as the search goes (it stops at the first candidate that cannot come before the best toi,
+ * usually after a few pops of hundreds or thousands). The order is total (the pairs are distinct),
+ * so the pops come out exactly as a full sort by (bound, i, j) would list them.
  *
  * Why not mesh's `PairHeap`: its ties among equal keys are the heap's own, and making them (i, j)
  * there would change the order in which a mesh descent pops node pairs of equal bound (every pair

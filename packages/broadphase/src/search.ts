@@ -157,8 +157,8 @@ export function firstWindow(b: StepBodies): number {
  * lower bound of its reported toi, advanced up to the window's end; a pair whose bound passes the
  * end is left out. The others run in the order of (bound, i, j), and the search stops at the first
  * that cannot come before the best found: its bound is later, or equal (it could only tie) with a
- * larger pair (then so is every one after it); each pair is searched only up to the best so far (or the
- * window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
+ * larger pair (then so is every one after it); each pair is searched only up to the best so far (or
+ * the window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
  * every pair left out of it stays beyond the tolerance up to its end. Otherwise the next window
  * starts over.
  *
