@@ -8,6 +8,7 @@ import {
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { StepBodies } from './bodies.js';
+import { heapByBound, popByBound } from './bound-order.js';
 import { type Candidates, candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { type Scratch, U32 } from './scratch.js';
@@ -154,10 +155,10 @@ export function firstWindow(b: StepBodies): number {
  * The earliest contact among many bodies: time windows [0, h] growing eightfold up to the whole
  * step. In a window, each candidate (a pair whose boxes swept over the window meet) gets a certified
  * lower bound of its reported toi, advanced up to the window's end; a pair whose bound passes the
- * end is left out. The others run in the order of (bound, i, j), and the search stops when the next
- * bound is later than the best found (a pair whose bound equals the best can only tie, so it runs
- * only when it is a smaller pair); each pair is searched only up to the best so far (or the
- * window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
+ * end is left out. The others run in the order of (bound, i, j), and the search stops at the first
+ * that cannot come before the best found: its bound is later, or equal (it could only tie) with a
+ * larger pair (then so is every one after it); each pair is searched only up to the best so far (or
+ * the window's end). A window that finds a contact (or a NotConverged lower bound) gives the answer:
  * every pair left out of it stays beyond the tolerance up to its end. Otherwise the next window
  * starts over.
  *
@@ -200,24 +201,27 @@ function searchWindow<R>(
   const count = c.bounds.length;
   const P = c.pairs;
   const key = c.bounds;
-  // In the order of (bound, i, j).
-  const order = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
-  for (let x = 0; x < count; x++) order[x] = x;
-  order.sort((p, q) => key[p] - key[q] || P[2 * p] - P[2 * q] || P[2 * p + 1] - P[2 * q + 1]);
+  // In the order of (bound, i, j), popped from a heap only as far as the loop goes (it usually
+  // stops after a few of the window's candidates: a full sort was O(m log m) for them all).
+  const heap = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
+  heapByBound(heap, key, P);
   let best = Number.POSITIVE_INFINITY;
   let bi = -1;
   let bj = -1;
   let status: CcdStatusValue = CcdStatus.Separate;
   let impact: R | null = null;
   let tested = 0;
-  for (let y = 0; y < count; y++) {
-    const x = order[y];
+  for (let size = count; size > 0; size--) {
+    const x = heap[0];
     const L = key[x];
-    if (L > best) break;
     const i = P[2 * x];
     const j = P[2 * x + 1];
-    // a pair whose bound equals the best toi can only tie: it runs only when it is a smaller pair
-    if (!before(L, i, j, best, bi, bj)) continue;
+    // A pair whose bound is past the best toi cannot beat it, and one whose bound equals it can only
+    // tie, so it runs only when it is a smaller pair. In the order of (bound, i, j), every candidate
+    // after one that cannot come before the best cannot either (a later bound, or the same bound and
+    // a larger pair), and none of them runs to move the best: the window's search ends at the first.
+    if (!before(L, i, j, best, bi, bj)) break;
+    popByBound(heap, size, key, P);
     // Box2D's trick: a pair only needs searching up to the best contact so far. Its iterates up to
     // there are those of the full query, so the result still equals the loop over all pairs.
     const r = run(i, j, best < h ? best : h);
