@@ -1,7 +1,7 @@
 // The centre split (src/tree/center-split.ts) on its own terms: a node split where its keys' spread
-// is halved, the left side whole leaves, and a refusal where a side would hold less than an eighth,
-// so that no spacing of the centroids can make the tree deep. The trees it builds are held bit for
-// bit to a plain statement of the same rule by tree-build-reference.test.ts.
+// is halved, the left side whole leaves, and the median where the middle would leave less than 3/8
+// on one side, so that no spacing of the centroids can make the tree deep. The trees it builds are
+// held bit for bit to a plain statement of the same rule by tree-build-reference.test.ts.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -48,16 +48,25 @@ describe('centerSplit', () => {
           // the same elements, each with its own key
           expect([...order].sort((a, b) => a - b)).toEqual(xs.map((_, i) => i));
           for (let p = 0; p < n; p++) expect(key[3 * p]).toBe(xs[order[p]]);
-          if (mid < 0) return;
-          expect((mid % leafSize === 0 && mid > 0 && mid < n) || n <= 2 * leafSize).toBe(true);
-          expect(8 * mid).toBeGreaterThanOrEqual(n - 8 * leafSize);
-          const left = xs.filter((_, i) => [...order.subarray(0, mid)].includes(i));
-          const right = xs.filter((_, i) => [...order.subarray(mid)].includes(i));
+          expect(mid).toBeGreaterThan(0);
+          expect(mid).toBeLessThan(n);
+          // whole leaves on the left, and everything there at most everything on the right
+          if (n > 2 * leafSize) expect(mid % leafSize).toBe(0);
+          const left = [...order.subarray(0, mid)].map((i) => xs[i]);
+          const right = [...order.subarray(mid)].map((i) => xs[i]);
           expect(Math.max(...left)).toBeLessThanOrEqual(Math.min(...right));
-          // Away from the moves that make whole leaves, the middle divides the sides.
+          // the middle of the spread where it leaves 3/8 to 5/8 on the left, else the median
           const c = lo + 0.5 * (hi - lo);
           const below = xs.filter((x) => x < c).length;
-          expect(Math.abs(mid - below)).toBeLessThan(leafSize);
+          const atMost = xs.filter((x) => x <= c).length;
+          const median = leafSize * (Math.ceil(n / leafSize) >>> 1);
+          const centred = (k: number) => 8 * k >= 3 * n && 8 * k <= 5 * n;
+          if (mid !== median) {
+            // a count of 3/8 to 5/8, moved by less than a leaf to make whole leaves
+            const whole = 8 * (mid + leafSize - 1) >= 3 * n && 8 * (mid - leafSize + 1) <= 5 * n;
+            expect(whole || n <= 2 * leafSize).toBe(true);
+            expect(mid > below - leafSize && mid < atMost + leafSize).toBe(true);
+          } else if (n > 2 * leafSize && !centred(below) && !centred(atMost)) expect(mid).toBe(median);
         },
       ),
       { numRuns: 300 },
@@ -69,11 +78,37 @@ describe('centerSplit', () => {
     // largest keys on one side, so splits at the middle alone would peel a leaf a level (500 levels).
     const xs = Array.from({ length: 1000 }, (_, k) => 2 ** ((k >> 1) - 250));
     const tree = facetsAt(xs).tree();
-    // Each split leaves at least an eighth on either side: depth at most log(500 leaves) / log(8/7).
-    const bound = Math.ceil(Math.log(500) / Math.log(8 / 7)) + 1;
+    // A split far from the half takes the median: the balanced tree, ⌈log2(500 leaves)⌉ levels.
+    const bound = 9;
     expect(depthOf(tree.child, tree.count)).toBeLessThanOrEqual(bound);
     // Evenly spaced centroids give the balanced tree: ⌈log2(500)⌉ levels.
     const even = facetsAt(Array.from({ length: 1000 }, (_, k) => k)).tree();
     expect(depthOf(even.child, even.count)).toBe(9);
+  });
+
+  it('builds a tree when the centroid keys overflow to infinities', () => {
+    // Coordinates near ±1.7e308: a key (the sum of three) is ±∞ and the middle of the spread is no
+    // number; the node is split at its median, and every box still holds its facets.
+    const big = 1.7e308;
+    const xyz: number[] = [];
+    for (let k = 0; k < 300; k++) {
+      const s = k % 3 === 0 ? big : k % 3 === 1 ? -big : 1;
+      xyz.push(s, k, 0, s, k + 1, 0, s * (1 - 1e-9), k, 1);
+    }
+    const surface = Surface.fromTriangles(xyz);
+    const tree = surface.tree();
+    expect(depthOf(tree.child, tree.count)).toBeLessThanOrEqual(8);
+    for (let node = 0; node < tree.nodeCount; node++) {
+      if (tree.count[node] === 0) continue;
+      for (let i = tree.child[node]; i < tree.child[node] + tree.count[node]; i++) {
+        for (let v = 0; v < 3; v++) {
+          const at = 3 * surface.indices[3 * tree.order[i] + v];
+          for (let a = 0; a < 3; a++) {
+            expect(surface.positions[at + a]).toBeGreaterThanOrEqual(tree.boxes[6 * node + a]);
+            expect(surface.positions[at + a]).toBeLessThanOrEqual(tree.boxes[6 * node + 3 + a]);
+          }
+        }
+      }
+    }
   });
 });

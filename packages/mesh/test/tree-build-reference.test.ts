@@ -181,9 +181,10 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
 /**
  * A surface's split (not of slivers), written plainly: a node of at most two leaves gets its
  * `leafSize` least keys on `axis` in front (each the first least of the rest); a larger one is
- * partitioned by Hoare's scans around the middle of [lo, hi], refused when a side holds less than an
- * eighth, and its left side made whole leaves by taking the right side's least keys in or giving its
- * largest out, whichever moves fewer. Returns the right child's first position, or −1 (the median).
+ * partitioned by Hoare's scans around the middle of [lo, hi]; where a side then holds less than 3/8,
+ * the median is selected in the side that holds it; otherwise the left side is made whole leaves by
+ * taking the right side's least keys in or giving its largest out, whichever moves fewer. Returns the
+ * right child's first position, or −1 (the median).
  */
 function centreSplit(
   order: Uint32Array,
@@ -213,9 +214,17 @@ function centreSplit(
     for (let p = start; p < start + leafSize; p++) swap(p, extreme(p, end - 1, false));
     return start + leafSize;
   }
-  let [p] = plainPartition(order, key, 3, axis, start, end - 1, lo + 0.5 * (hi - lo));
+  const c = lo + 0.5 * (hi - lo);
+  // a middle that is no number (keys overflowed to ±∞): the median
+  let p = c >= lo && c <= hi ? plainPartition(order, key, 3, axis, start, end - 1, c)[0] : start;
   const left = p - start;
-  if (8 * left < size || 8 * left > 7 * size) return -1;
+  if (8 * left < 3 * size || 8 * left > 5 * size) {
+    // the median after all, selected in the side that holds it
+    const mid = start + leafSize * Math.floor(Math.ceil(size / leafSize) / 2);
+    if (mid >= p) plainSelect(order, key, 3, axis, p, end - 1, mid);
+    else plainSelect(order, key, 3, axis, start, p - 1, mid);
+    return mid;
+  }
   const r = left % leafSize;
   if (r > 0 && leafSize - r <= r) {
     for (let m = r; m < leafSize; m++, p++) swap(p, extreme(p, end - 1, false));

@@ -1,13 +1,15 @@
-import { CROSS_I, partition, type SELECT_SCRATCH } from './select.js';
+import { CROSS_I, partition, type SELECT_SCRATCH, select } from './select.js';
 
 /**
  * The split of a surface tree's node at the middle of its centroids' spread along its longest axis
- * (the split three-mesh-bvh builds by default), in one pass: the keys below the middle go left. The
- * number on the left is then made a whole number of leaves by moving the fewest extreme keys across
- * (so every leaf but the last stays full: ⌈n / leafSize⌉ leaves, the node count and memory of the
- * median split). A split that leaves less than an eighth of the node on one side is refused (−1:
- * the caller takes the median), so the tree's depth stays O(log n) on any input, however its
- * centroids are spaced (keys spaced 1, 2, 4, 8, … would peel one off a level).
+ * (three-mesh-bvh's default split), in one pass, where that middle leaves between 3/8 and 5/8 of
+ * the node on each side: the keys below the middle go left, and the number on the left is made a
+ * whole number of leaves by moving the fewest extreme keys across (so every leaf but the last stays
+ * full: ⌈n / leafSize⌉ leaves, the node count and memory of the median split). Elsewhere the node
+ * is split at its median after all, selected in the side that holds it: splits far from the half
+ * made the trees of boxes and grids deeper and their distance queries visit up to a quarter more
+ * node pairs (the package's DECISIONS.md), and a median split keeps the tree's depth O(log n)
+ * however the centroids are spaced (keys spaced 1, 2, 4, 8, … would peel one off a level).
  *
  * Keys are 3 numbers an element (the centroid times 3), moving with `order`; `lo` and `hi` are the
  * least and largest key of the node on `axis`; `scratch` holds {@link SELECT_SCRATCH} positions.
@@ -34,14 +36,26 @@ export function centerSplit(
   hi: number,
   scratch: Int32Array,
 ): number {
-  const c = lo + 0.5 * (hi - lo);
-  // Hoare's pass around the middle (some key is at most it, some at least: the least and the
-  // largest), the keys equal to it on either side.
-  partition(order, key, 3, axis, start, end - 1, c, scratch);
-  let p = scratch[CROSS_I];
   const size = end - start;
+  const c = lo + 0.5 * (hi - lo);
+  // Keys of coordinates near ±1.8e308 overflow to ±∞, and the middle of such a spread is no number:
+  // the median then (the same as a middle far from the half).
+  let p = start;
+  if (c >= lo && c <= hi) {
+    // Hoare's pass around the middle (some key is at most it, some at least: the least and the
+    // largest), the keys equal to it on either side.
+    partition(order, key, 3, axis, start, end - 1, c, scratch);
+    p = scratch[CROSS_I];
+  }
   const count = p - start;
-  if (8 * count < size || 8 * count > 7 * size) return -1;
+  if (8 * count < 3 * size || 8 * count > 5 * size) {
+    // Half the leaves to the left, whole, as the median split: the elements below the middle are
+    // below the rest, so only the side that holds the median position is selected in.
+    const mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
+    if (mid >= p) select(order, key, 3, axis, p, end - 1, mid, scratch);
+    else select(order, key, 3, axis, start, p - 1, mid, scratch);
+    return mid;
+  }
   const r = count % leafSize;
   if (r === 0) return p;
   if (leafSize - r <= r) {
