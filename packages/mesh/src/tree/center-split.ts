@@ -1,4 +1,4 @@
-import { CROSS_I, partition, type SELECT_SCRATCH, select } from './select.js';
+import { CROSS_I, partition, type SELECT_SCRATCH, select, swap } from './select.js';
 
 /**
  * The split of a surface tree's node at the middle of its centroids' spread along its longest axis
@@ -60,48 +60,56 @@ export function centerSplit(
   if (r === 0) return p;
   if (leafSize - r <= r) {
     // The right side's least keys join the left, one scan each.
-    for (let m = r; m < leafSize; m++) {
-      let best = p;
-      let least = key[3 * p + axis];
-      for (let t = p + 1, q = 3 * t + axis; t < end; t++, q += 3) {
-        const k = key[q];
-        if (k < least) {
-          least = k;
-          best = t;
-        }
-      }
-      swapElements(order, key, p, best);
-      p++;
-    }
+    for (let m = r; m < leafSize; m++, p++) swap(order, key, 3, p, leastAt(key, axis, p, end));
   } else {
     // The left side's largest keys join the right.
-    for (let m = 0; m < r; m++) {
-      let best = p - 1;
-      let most = key[3 * best + axis];
-      for (let t = p - 2, q = 3 * t + axis; t >= start; t--, q -= 3) {
-        const k = key[q];
-        if (k > most) {
-          most = k;
-          best = t;
-        }
-      }
-      swapElements(order, key, p - 1, best);
-      p--;
-    }
+    for (let m = 0; m < r; m++, p--) swap(order, key, 3, p - 1, largestAt(key, axis, start, p));
   }
   return p > start && p < end ? p : -1;
 }
 
-/** Swaps the elements at positions `i` and `j`, each with its key. */
-function swapElements(order: Uint32Array, key: Float64Array, i: number, j: number): void {
-  const o = order[i];
-  order[i] = order[j];
-  order[j] = o;
-  const si = 3 * i;
-  const sj = 3 * j;
-  for (let a = 0; a < 3; a++) {
-    const k = key[si + a];
-    key[si + a] = key[sj + a];
-    key[sj + a] = k;
+/**
+ * A node of at most two leaves: its `leafSize` least keys on `axis` moved to its front, one scan
+ * each; returns where the second leaf starts. The sets a median or a centre split would make,
+ * without their passes.
+ */
+export function leastFirst(
+  order: Uint32Array,
+  key: Float64Array,
+  axis: number,
+  start: number,
+  end: number,
+  leafSize: number,
+): number {
+  const mid = start + leafSize;
+  for (let p = start; p < mid; p++) swap(order, key, 3, p, leastAt(key, axis, p, end));
+  return mid;
+}
+
+/** The position of the least key on `axis` among `from..end - 1` (the first of equal ones). */
+function leastAt(key: Float64Array, axis: number, from: number, end: number): number {
+  let best = from;
+  let low = key[3 * from + axis];
+  for (let t = from + 1, q = 3 * t + axis; t < end; t++, q += 3) {
+    const k = key[q];
+    if (k < low) {
+      low = k;
+      best = t;
+    }
   }
+  return best;
+}
+
+/** The position of the largest key on `axis` among `start..to - 1` (the last of equal ones). */
+function largestAt(key: Float64Array, axis: number, start: number, to: number): number {
+  let best = to - 1;
+  let high = key[3 * best + axis];
+  for (let t = to - 2, q = 3 * t + axis; t >= start; t--, q -= 3) {
+    const k = key[q];
+    if (k > high) {
+      high = k;
+      best = t;
+    }
+  }
+  return best;
 }

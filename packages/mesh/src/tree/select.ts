@@ -206,8 +206,8 @@ function pairBlocks(
   }
 }
 
-/** Swaps the elements at positions `i` and `j`, each with its key. */
-function swap(order: Uint32Array, key: Float64Array, dim: number, i: number, j: number): void {
+/** Swaps the elements at positions `i` and `j`, each with its key (`dim` numbers). */
+export function swap(order: Uint32Array, key: Float64Array, dim: number, i: number, j: number): void {
   const t = order[i];
   order[i] = order[j];
   order[j] = t;

@@ -1,5 +1,5 @@
 import { type AbortSignalLike, throwIfAborted } from '@firsttouch/pose';
-import { centerSplit } from './center-split.js';
+import { centerSplit, leastFirst } from './center-split.js';
 import { SELECT_SCRATCH, select } from './select.js';
 import { SMALL_NODE, type SmallSubtrees, type SmallSubtreeTarget } from './small-split.js';
 
@@ -107,44 +107,6 @@ export function splitNodes(job: SplitJob): number {
 
 /** Elements placed between two progress reports. */
 const TELL = 1 << 15;
-
-/**
- * A node of at most two leaves: its `leafSize` least keys on `axis` (the first of equal ones) moved
- * to its front, one scan each; returns where the second leaf starts. The split a median or a centre
- * split would make (the same sets), without their passes.
- */
-function leastFirst(
-  order: Uint32Array,
-  key: Float64Array,
-  axis: number,
-  start: number,
-  end: number,
-  leafSize: number,
-): number {
-  const mid = start + leafSize;
-  for (let p = start; p < mid; p++) {
-    let best = p;
-    let least = key[3 * p + axis];
-    for (let t = p + 1; t < end; t++) {
-      const k = key[3 * t + axis];
-      if (k < least) {
-        least = k;
-        best = t;
-      }
-    }
-    if (best !== p) {
-      const o = order[p];
-      order[p] = order[best];
-      order[best] = o;
-      for (let a = 0; a < 3; a++) {
-        const k = key[3 * p + a];
-        key[3 * p + a] = key[3 * best + a];
-        key[3 * best + a] = k;
-      }
-    }
-  }
-  return mid;
-}
 
 /**
  * The axis (0, 1, 2) of the longest spread of the keys `start..end` (3 a key), the first if tied;
