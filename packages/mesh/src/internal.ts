@@ -14,6 +14,7 @@ export { triangleEdgeGapWith, triangleGapBoundWith } from './geometry/triangle-b
 export { triangleDistanceWith } from './geometry/triangle-distance.js';
 export { TriangleWork } from './geometry/triangle-work.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
+export { centerSplit } from './tree/center-split.js';
 export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
@@ -22,4 +23,5 @@ export { buildPartTree, NO_PART } from './tree/part-tree.js';
 export { rssBalls } from './tree/rss-balls.js';
 export { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssNode } from './tree/rss-layout.js';
 export { GAP_AXIS, GAP_BOUND, placeRss, rssGap, rssShift } from './tree/rss-place.js';
+export { SELECT_SCRATCH } from './tree/select.js';
 export { Pool } from './util/pool.js';

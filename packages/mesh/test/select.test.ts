@@ -4,9 +4,9 @@
 // sorted, reversed, in runs, with the median anywhere in the range.
 
 import { describe, expect, it } from 'vitest';
-import { SELECT_SCRATCH, select } from '../src/tree/select.js';
+import { CROSS_I, partition, SELECT_SCRATCH, select } from '../src/tree/select.js';
 import { rng } from './helpers.js';
-import { plainSelect } from './plain-select.js';
+import { plainPartition, plainSelect } from './plain-select.js';
 
 /** Keys of `n` elements (`dim` each) of one kind: 0 random, 1 few values, 2 sorted, 3 reversed, 4 runs. */
 function keys(n: number, dim: number, kind: number, random: () => number): Float64Array {
@@ -76,6 +76,44 @@ describe('select', () => {
         if (o1.some((v, i) => v !== o2[i]) || k1.some((v, i) => v !== k2[i])) differ++;
       }
     }
+    expect(differ).toBe(0);
+  });
+
+  it('partitions around a value that is no key as the plain scans do', () => {
+    // The centre split's pass: the pivot the middle of the range's spread (or anywhere between its
+    // least and largest key), so the first stops may already have crossed and nothing is swapped.
+    const random = rng(31);
+    const scratch = new Int32Array(SELECT_SCRATCH);
+    const lengths = [2, 3, 4, 5, 8, 64, 65, 255, 256, 257, 300, 777, 1500, 4100];
+    let differ = 0;
+    let cases = 0;
+    for (const n of lengths) {
+      for (let trial = 0; trial < 30; trial++) {
+        const key = keys(n + 6, 3, trial % 5, random);
+        const order = Uint32Array.from({ length: n + 6 }, (_, i) => i);
+        const lo = 3;
+        const hi = lo + n - 1;
+        const axis = Math.floor(random() * 3);
+        let least = Number.POSITIVE_INFINITY;
+        let most = Number.NEGATIVE_INFINITY;
+        for (let t = lo; t <= hi; t++) {
+          least = Math.min(least, key[3 * t + axis]);
+          most = Math.max(most, key[3 * t + axis]);
+        }
+        const pivot = trial % 3 === 0 ? least + 0.5 * (most - least) : least + random() * (most - least);
+        const [k1, o1, k2, o2] = [key.slice(), order.slice(), key.slice(), order.slice()];
+        const [i] = plainPartition(o1, k1, 3, axis, lo, hi, pivot);
+        partition(o2, k2, 3, axis, lo, hi, pivot, scratch);
+        cases++;
+        const same = o1.every((v, x) => v === o2[x]) && k1.every((v, x) => Object.is(v, k2[x]));
+        if (!same || scratch[CROSS_I] !== i) differ++;
+      }
+    }
+    // Two keys, 0 then 10, around 5: the scans' first stops cross (1 and 0) before any swap.
+    const two = Float64Array.of(0, 0, 0, 10, 0, 0);
+    partition(Uint32Array.of(0, 1), two, 3, 0, 0, 1, 5, scratch);
+    expect(scratch[CROSS_I]).toBe(1);
+    expect(cases).toBe(lengths.length * 30);
     expect(differ).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // The tree build is held, bit for bit, to the straightforward build it replaced (kept below as
 // `referenceTree`, with the split of a surface of slivers' small subtrees by the least box area
-// since added): boxes, child, count and order, for surfaces and curves, leaf sizes 1 to 7, ties,
-// signed zeros, coordinates at the edges of float32. The faster build must change nothing a query
-// can see; this is what says so.
+// and a surface's split at the middle of its centroids' spread since added): boxes, child, count and
+// order, for surfaces and curves, leaf sizes 1 to 7, ties, signed zeros, coordinates at the edges
+// of float32. The faster build must change nothing a query can see; this is what says so.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { box, Curve, cylinder, disc, icosphere, Surface } from '../src/index.js'
 import { buildTree } from '../src/tree/build.js';
 import { mostlySlivers } from '../src/tree/small-split.js';
 import { arbSoup, rng } from './helpers.js';
-import { plainSelect } from './plain-select.js';
+import { plainPartition, plainSelect } from './plain-select.js';
 
 interface Arrays {
   nodeCount: number;
@@ -133,10 +133,14 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     }
     let axis = 0;
     for (let a = 1; a < dim; a++) if (hi[a] - lo[a] > hi[axis] - lo[axis]) axis = a;
-    // whole leaves to the left, half of them: every leaf full but the last
-    const mid = start + leafSize * Math.floor(Math.ceil((end - start) / leafSize) / 2);
-    // Hoare's quickselect, median of three: the permutation it leaves is the tree's `order`.
-    plainSelect(order, key, dim, axis, start, end - 1, mid);
+    let mid = -1;
+    if (dim === 3 && !slivers) mid = centreSplit(order, key, axis, start, end, leafSize, lo[axis], hi[axis]);
+    if (mid < 0) {
+      // whole leaves to the left, half of them: every leaf full but the last
+      mid = start + leafSize * Math.floor(Math.ceil((end - start) / leafSize) / 2);
+      // Hoare's quickselect, median of three: the permutation it leaves is the tree's `order`.
+      plainSelect(order, key, dim, axis, start, end - 1, mid);
+    }
     work.push(mid, end, node, start, mid, -1);
   }
   const nodeCount = child.length;
@@ -172,6 +176,67 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     count: Uint8Array.from(count),
     order,
   };
+}
+
+/**
+ * A surface's split (not of slivers), written plainly: a node of at most two leaves gets its
+ * `leafSize` least keys on `axis` in front (each the first least of the rest); a larger one is
+ * partitioned by Hoare's scans around the middle of [lo, hi]; where a side then holds less than 3/8,
+ * the median is selected in the side that holds it; otherwise the left side is made whole leaves by
+ * taking the right side's least keys in or giving its largest out, whichever moves fewer. Returns the
+ * right child's first position, or −1 (the median).
+ */
+function centreSplit(
+  order: Uint32Array,
+  key: Float64Array,
+  axis: number,
+  start: number,
+  end: number,
+  leafSize: number,
+  lo: number,
+  hi: number,
+): number {
+  const size = end - start;
+  const swap = (p: number, q: number) => {
+    [order[p], order[q]] = [order[q], order[p]];
+    for (let d = 0; d < 3; d++) [key[3 * p + d], key[3 * q + d]] = [key[3 * q + d], key[3 * p + d]];
+  };
+  /** The position of the first least (or largest) key on the axis among positions `from..to`. */
+  const extreme = (from: number, to: number, largest: boolean) => {
+    let best = from;
+    for (let t = from; t <= to; t++) {
+      const k = key[3 * t + axis];
+      if (largest ? k > key[3 * best + axis] : k < key[3 * best + axis]) best = t;
+    }
+    return best;
+  };
+  if (size <= 2 * leafSize) {
+    for (let p = start; p < start + leafSize; p++) swap(p, extreme(p, end - 1, false));
+    return start + leafSize;
+  }
+  const c = lo + 0.5 * (hi - lo);
+  // a middle that is no number (keys overflowed to ±∞): the median
+  let p = c >= lo && c <= hi ? plainPartition(order, key, 3, axis, start, end - 1, c)[0] : start;
+  const left = p - start;
+  if (8 * left < 3 * size || 8 * left > 5 * size) {
+    // the median after all, selected in the side that holds it
+    const mid = start + leafSize * Math.floor(Math.ceil(size / leafSize) / 2);
+    if (mid >= p) plainSelect(order, key, 3, axis, p, end - 1, mid);
+    else plainSelect(order, key, 3, axis, start, p - 1, mid);
+    return mid;
+  }
+  const r = left % leafSize;
+  if (r > 0 && leafSize - r <= r) {
+    for (let m = r; m < leafSize; m++, p++) swap(p, extreme(p, end - 1, false));
+  } else {
+    // The largest scanned from the right end of the left side: the last of equal ones.
+    for (let m = 0; m < r; m++, p--) {
+      let best = p - 1;
+      for (let t = p - 2; t >= start; t--) if (key[3 * t + axis] > key[3 * best + axis]) best = t;
+      swap(p - 1, best);
+    }
+  }
+  return p > start && p < end ? p : -1;
 }
 
 /** The first difference between the fast build and the reference, or '' when bit for bit the same. */

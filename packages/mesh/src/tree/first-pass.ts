@@ -1,0 +1,90 @@
+// The pass over the elements in their own order that starts a tree build: the keys the splits
+// order (centroids times the arity: only their order matters) and, for a surface, each facet's box.
+
+/**
+ * Each facet's key (its vertices' sum) into `key` (3 a facet), its index into `order`, and its box into `facetBoxes` (least
+ * coordinates, then largest: 6 a facet), read while the facets are read in their own order: the
+ * leaves then read one facet box each through `order` rather than three vertices anywhere in memory
+ * (a random soup of 10⁶ facets: the build's largest cost). Kept in float64 and rounded outward to
+ * float32 once a leaf, after the union (the rounding is monotone: the same numbers as rounding each
+ * facet's box first, at half the roundings).
+ */
+export function facetKeys3(
+  positions: Float64Array,
+  elements: Uint32Array,
+  n: number,
+  key: Float64Array,
+  facetBoxes: Float64Array,
+  order: Uint32Array,
+): void {
+  const pick = new Float64Array(18);
+  for (let f = 0, e = 0; f < n; f++, e += 3) {
+    order[f] = f;
+    const a = 3 * elements[e],
+      b = 3 * elements[e + 1],
+      c = 3 * elements[e + 2];
+    const ax = positions[a],
+      ay = positions[a + 1],
+      az = positions[a + 2];
+    const bx = positions[b],
+      by = positions[b + 1],
+      bz = positions[b + 2];
+    const cx = positions[c],
+      cy = positions[c + 1],
+      cz = positions[c + 2];
+    key[e] = 0 + ax + bx + cx;
+    key[e + 1] = 0 + ay + by + cy;
+    key[e + 2] = 0 + az + bz + cz;
+    const o = 2 * e;
+    // The least and largest of the three vertices on each axis, the first of equal ones (so ±0
+    // come out as a scan in order gives them), each picked from `pick` at a comparison's 0 or 1:
+    // the vertices of a soup's facets lie any way round, a coin toss at every branch.
+    pick[0] = ax;
+    pick[1] = bx;
+    pick[2] = ay;
+    pick[3] = by;
+    pick[4] = az;
+    pick[5] = bz;
+    const lx = pick[+(bx < ax)],
+      ly = pick[2 + +(by < ay)],
+      lz = pick[4 + +(bz < az)];
+    const hx = pick[+(bx > ax)],
+      hy = pick[2 + +(by > ay)],
+      hz = pick[4 + +(bz > az)];
+    pick[6] = lx;
+    pick[7] = cx;
+    pick[8] = ly;
+    pick[9] = cy;
+    pick[10] = lz;
+    pick[11] = cz;
+    pick[12] = hx;
+    pick[13] = cx;
+    pick[14] = hy;
+    pick[15] = cy;
+    pick[16] = hz;
+    pick[17] = cz;
+    facetBoxes[o] = pick[6 + +(cx < lx)];
+    facetBoxes[o + 1] = pick[8 + +(cy < ly)];
+    facetBoxes[o + 2] = pick[10 + +(cz < lz)];
+    facetBoxes[o + 3] = pick[12 + +(cx > hx)];
+    facetBoxes[o + 4] = pick[14 + +(cy > hy)];
+    facetBoxes[o + 5] = pick[16 + +(cz > hz)];
+  }
+}
+
+/** Each segment's key (its ends' sum) into `key` (2 a segment), its index into `order`. */
+export function segmentKeys2(
+  positions: Float64Array,
+  elements: Uint32Array,
+  n: number,
+  key: Float64Array,
+  order: Uint32Array,
+): void {
+  for (let f = 0, e = 0; f < n; f++, e += 2) {
+    order[f] = f;
+    const a = 2 * elements[e],
+      b = 2 * elements[e + 1];
+    key[e] = 0 + positions[a] + positions[b];
+    key[e + 1] = 0 + positions[a + 1] + positions[b + 1];
+  }
+}

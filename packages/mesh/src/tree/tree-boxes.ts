@@ -1,0 +1,113 @@
+// The boxes of a tree's nodes, bottom-up once the splits have placed every element in its leaf.
+
+import { roundDown32, roundUp32 } from './round32.js';
+
+/** The boxes of a curve tree, bottom-up: children have larger numbers than their parent. */
+export function curveBoxes(
+  positions: Float64Array,
+  elements: Uint32Array,
+  order: Uint32Array,
+  child: Uint32Array,
+  count: Uint8Array,
+  boxes: Float32Array,
+): void {
+  const ext = new Float64Array(4);
+  for (let node = count.length - 1; node >= 0; node--) {
+    const o = 4 * node;
+    if (count[node] > 0) {
+      let lx = Number.POSITIVE_INFINITY,
+        ly = Number.POSITIVE_INFINITY;
+      let hx = Number.NEGATIVE_INFINITY,
+        hy = Number.NEGATIVE_INFINITY;
+      const first = child[node];
+      for (let i = first; i < first + count[node]; i++) {
+        const e = 2 * order[i];
+        for (let k = 0; k < 2; k++) {
+          const v = 2 * elements[e + k];
+          const x = positions[v],
+            y = positions[v + 1];
+          if (x < lx) lx = x;
+          if (x > hx) hx = x;
+          if (y < ly) ly = y;
+          if (y > hy) hy = y;
+        }
+      }
+      ext[0] = lx;
+      ext[1] = ly;
+      ext[2] = hx;
+      ext[3] = hy;
+      storeOutward(ext, 2, boxes, o);
+    } else {
+      const l = o + 4;
+      const r = 4 * child[node];
+      for (let a = 0; a < 2; a++) {
+        boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
+        boxes[o + 2 + a] = Math.max(boxes[l + 2 + a], boxes[r + 2 + a]);
+      }
+    }
+  }
+}
+
+/**
+ * The boxes of the nodes `upper[0..uppers)` of a surface tree (in increasing order, every other node
+ * done; every node without `upper`), bottom-up (children have larger numbers than their parent): a leaf's from its facets'
+ * boxes (float32 already), a parent's from its children's.
+ */
+export function surfaceBoxes(
+  facetBoxes: Float64Array,
+  order: Uint32Array,
+  child: Uint32Array,
+  count: Uint8Array,
+  boxes: Float32Array,
+  upper: Uint32Array | undefined,
+  uppers: number,
+): void {
+  for (let u = (upper === undefined ? count.length : uppers) - 1; u >= 0; u--) {
+    const node = upper === undefined ? u : upper[u];
+    const o = 6 * node;
+    if (count[node] > 0) {
+      const first = child[node];
+      let f = 6 * order[first];
+      let x0 = facetBoxes[f],
+        y0 = facetBoxes[f + 1],
+        z0 = facetBoxes[f + 2];
+      let x1 = facetBoxes[f + 3],
+        y1 = facetBoxes[f + 4],
+        z1 = facetBoxes[f + 5];
+      for (let i = first + 1; i < first + count[node]; i++) {
+        f = 6 * order[i];
+        if (facetBoxes[f] < x0) x0 = facetBoxes[f];
+        if (facetBoxes[f + 1] < y0) y0 = facetBoxes[f + 1];
+        if (facetBoxes[f + 2] < z0) z0 = facetBoxes[f + 2];
+        if (facetBoxes[f + 3] > x1) x1 = facetBoxes[f + 3];
+        if (facetBoxes[f + 4] > y1) y1 = facetBoxes[f + 4];
+        if (facetBoxes[f + 5] > z1) z1 = facetBoxes[f + 5];
+      }
+      boxes[o] = roundDown32(x0);
+      boxes[o + 1] = roundDown32(y0);
+      boxes[o + 2] = roundDown32(z0);
+      boxes[o + 3] = roundUp32(x1);
+      boxes[o + 4] = roundUp32(y1);
+      boxes[o + 5] = roundUp32(z1);
+    } else {
+      const l = o + 6;
+      const r = 6 * child[node];
+      for (let a = 0; a < 3; a++) {
+        boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
+        boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[r + 3 + a]);
+      }
+    }
+  }
+}
+
+/**
+ * Stores `ext[0..k)` rounded down and `ext[k..2k)` rounded up to float32 at `out[o..o + 2k)`. The
+ * numbers go through `ext`: a call left out of line boxes every float64 it passes or returns (a
+ * heap allocation each), and the roundings have too many sites to be inlined at all of them.
+ */
+function storeOutward(ext: Float64Array, k: number, out: Float32Array, o: number): void {
+  for (let a = 0; a < k; a++) {
+    out[o + a] = roundDown32(ext[a]);
+    out[o + k + a] = roundUp32(ext[k + a]);
+  }
+}
