@@ -27,7 +27,7 @@ export interface SplitJob {
  * placed (`order` and the keys moved together), `child` and `count` written, nodes numbered depth
  * first (the left child of `n` is `n + 1`). A surface that is not mostly slivers splits a node at the
  * middle of its centroids' spread along the longest axis (`centerSplit`: the median where that would
- * leave less than an eighth on one side); a curve, and a surface of slivers above its small subtrees,
+ * leave less than 3/8 on one side); a curve, and a surface of slivers above its small subtrees,
  * at the median. Returns how many nodes `upper` lists. Its own function (the build's loops each in
  * one): a loop compiled on the stack during its first call leaves that code where the code after it
  * begins, without feedback for what it has not run, at every later call.
@@ -46,7 +46,7 @@ export function splitNodes(job: SplitJob): number {
   const scratch = new Int32Array(SELECT_SCRATCH);
   const pick = new Float64Array(12);
   // A surface that is not mostly slivers splits its nodes at the middle of their centroids' spread
-  // (the median where that would leave less than an eighth on one side).
+  // (the median where that would leave less than 3/8 on one side).
   const centred = dim === 3 && small === undefined;
   const bounds = new Float64Array(6);
   let told = 0;
