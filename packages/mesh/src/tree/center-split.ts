@@ -65,7 +65,9 @@ export function centerSplit(
     // The left side's largest keys join the right.
     for (let m = 0; m < r; m++, p--) swap(order, key, 3, p - 1, largestAt(key, axis, start, p));
   }
-  return p > start && p < end ? p : -1;
+  // Both sides keep elements: 3/8 of a node of more than two leaves is over half a leaf, and the
+  // moves round the count to its nearest whole leaves.
+  return p;
 }
 
 /**

@@ -79,16 +79,13 @@ export function splitNodes(job: SplitJob): number {
           ? longestAxisPicked3(key, start, end, pick, bounds)
           : longestAxis3(key, start, end, bounds)
         : longestAxis2(key, start, end);
-    let mid = -1;
-    if (centred) {
-      if (size <= 2 * leafSize) mid = leastFirst(order, key, axis, start, end, leafSize);
-      else mid = centerSplit(order, key, axis, start, end, leafSize, bounds[axis], bounds[3 + axis], scratch);
-    }
-    if (mid < 0) {
+    let mid: number;
+    if (!centred) {
       // Half the leaves to the left, whole: the tree has ⌈n / leafSize⌉ leaves, the fewest nodes.
       mid = start + leafSize * (Math.ceil(size / leafSize) >>> 1);
       select(order, key, dim, axis, start, end - 1, mid, scratch);
-    }
+    } else if (size <= 2 * leafSize) mid = leastFirst(order, key, axis, start, end, leafSize);
+    else mid = centerSplit(order, key, axis, start, end, leafSize, bounds[axis], bounds[3 + axis], scratch);
     if (top + 6 > work.length) {
       const grown = new Int32Array(2 * work.length);
       grown.set(work);
@@ -110,7 +107,7 @@ const TELL = 1 << 15;
 
 /**
  * The axis (0, 1, 2) of the longest spread of the keys `start..end` (3 a key), the first if tied;
- * their least and largest on that axis into `span`.
+ * their least keys, then their largest, into `span` (six numbers).
  */
 function longestAxis3(key: Float64Array, start: number, end: number, span: Float64Array): number {
   let lx = Number.POSITIVE_INFINITY,
