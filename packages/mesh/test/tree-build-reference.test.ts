@@ -255,6 +255,10 @@ function difference(positions: Float64Array, elements: Uint32Array, dim: 2 | 3, 
     const same = name === 'boxes' ? (x: number, y: number) => x === y : Object.is;
     for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return `${name}[${i}] ${a[i]} vs ${b[i]}`;
   }
+  // The keys may share the boxes' buffer during the build (one key more than the boxes hold): what
+  // the tree hands out beyond its boxes must be nothing of theirs.
+  const beyond = new Uint8Array(fast.boxes.buffer, fast.boxes.byteOffset + fast.boxes.byteLength);
+  if (beyond.some((x) => x !== 0)) return `bytes beyond the boxes: ${beyond.length}, not zero`;
   const bytes = fast.boxes.byteLength + fast.child.byteLength;
   if (fast.byteLength !== bytes + fast.count.byteLength + fast.order.byteLength) return 'byteLength';
   return '';

@@ -6,10 +6,10 @@ import {
   FirstTouchError,
   throwIfAborted,
 } from '@firsttouch/pose';
-import { facetKeys3, segmentKeys2 } from './first-pass.js';
+import { facetKeys3, facetKeysRounded3, segmentKeys2 } from './first-pass.js';
 import { mostlySlivers, type SMALL_NODE, SmallSubtrees } from './small-split.js';
 import { splitNodes } from './split-nodes.js';
-import { treeArrays } from './tree-arrays.js';
+import { clearBeyondBoxes, treeArrays } from './tree-arrays.js';
 import { curveBoxes, surfaceBoxes } from './tree-boxes.js';
 
 /**
@@ -99,18 +99,27 @@ export function buildTree(
   const arity = dim;
   const n = elements.length / arity;
   const nodeCount = nodeTotal(n, leafSize);
-  const [order, child, count, boxes] = treeArrays(n, nodeCount, dim, watch?.shared, positions);
+  // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes, during the
+  // splits (so their keys need memory of their own); the nodes above them are listed for their boxes.
+  const small = dim === 3 && mostlySlivers(positions, elements, n) ? new SmallSubtrees() : undefined;
+  const { order, child, count, boxes, key, keysInBoxes } = treeArrays(
+    n,
+    nodeCount,
+    dim,
+    watch?.shared,
+    positions,
+    small === undefined,
+  );
   // Centroids (times arity: only their order matters) travel with `order` during the splits, so the
   // partitioning reads them sequentially rather than through the permutation; a surface's facet
-  // boxes are read once a leaf, through `order`. The build's loops are each in a function of its own
-  // (see `splitNodes`).
-  const key = new Float64Array(n * dim);
-  const facetBoxes = new Float64Array(dim === 3 ? 6 * n : 0);
-  if (dim === 3) facetKeys3(positions, elements, n, key, facetBoxes, order);
+  // boxes are read once a leaf, through `order`: float64 for the small subtrees of slivers, which
+  // weigh their splits by them, rounded to float32 at once elsewhere. The build's loops are each in
+  // a function of its own (see `splitNodes`).
+  const facetBoxes = new Float64Array(small !== undefined ? 6 * n : 0);
+  const facetBoxes32 = new Float32Array(dim === 3 && small === undefined ? 6 * n : 0);
+  if (small !== undefined) facetKeys3(positions, elements, 0, n, key, facetBoxes, 0, order);
+  else if (dim === 3) facetKeysRounded3(positions, elements, n, key, facetBoxes32, order);
   else segmentKeys2(positions, elements, n, key, order);
-  // A surface's subtrees of at most SMALL_NODE facets are built whole, with their boxes; the nodes
-  // above them are listed for their boxes.
-  const small = dim === 3 && mostlySlivers(positions, elements, n) ? new SmallSubtrees() : undefined;
   const target = { order, key, facetBoxes, child, count, boxes, leafSize };
   const upper = new Uint32Array(small !== undefined ? nodeCount : 0);
   const progress: TreeProgress = { done: 0, total: n };
@@ -129,8 +138,9 @@ export function buildTree(
     progress,
   });
   if (dim === 3)
-    surfaceBoxes(facetBoxes, order, child, count, boxes, small !== undefined ? upper : undefined, uppers);
+    surfaceBoxes(facetBoxes32, order, child, count, boxes, small !== undefined ? upper : undefined, uppers);
   else curveBoxes(positions, elements, order, child, count, boxes);
+  if (keysInBoxes) clearBeyondBoxes(boxes);
   if (onProgress !== undefined && progress.done < n) {
     progress.done = n;
     onProgress(progress);

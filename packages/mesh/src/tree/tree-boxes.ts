@@ -50,11 +50,13 @@ export function curveBoxes(
 
 /**
  * The boxes of the nodes `upper[0..uppers)` of a surface tree (in increasing order, every other node
- * done; every node without `upper`), bottom-up (children have larger numbers than their parent): a leaf's from its facets'
- * boxes (float32 already), a parent's from its children's.
+ * done; every node without `upper`), bottom-up (children have larger numbers than their parent): a
+ * leaf's, the union of its facets' boxes (rounded outward to float32 already: `facetKeysRounded3`),
+ * a parent's from its children's. With `upper` (a surface of slivers) every leaf is in a subtree
+ * built whole, so no facet box is read.
  */
 export function surfaceBoxes(
-  facetBoxes: Float64Array,
+  facetBoxes: Float32Array,
   order: Uint32Array,
   child: Uint32Array,
   count: Uint8Array,
@@ -83,12 +85,12 @@ export function surfaceBoxes(
         if (facetBoxes[f + 4] > y1) y1 = facetBoxes[f + 4];
         if (facetBoxes[f + 5] > z1) z1 = facetBoxes[f + 5];
       }
-      boxes[o] = roundDown32(x0);
-      boxes[o + 1] = roundDown32(y0);
-      boxes[o + 2] = roundDown32(z0);
-      boxes[o + 3] = roundUp32(x1);
-      boxes[o + 4] = roundUp32(y1);
-      boxes[o + 5] = roundUp32(z1);
+      boxes[o] = x0;
+      boxes[o + 1] = y0;
+      boxes[o + 2] = z0;
+      boxes[o + 3] = x1;
+      boxes[o + 4] = y1;
+      boxes[o + 5] = z1;
     } else {
       const l = o + 6;
       const r = 6 * child[node];
