@@ -6,11 +6,11 @@ import {
   FirstTouchError,
   throwIfAborted,
 } from '@firsttouch/pose';
-import { facetKeys3, facetKeysRounded3, segmentKeys2 } from './first-pass.js';
+import { facetKeys3, facetKeysOnly3, facetKeysRounded3, segmentKeys2 } from './first-pass.js';
 import { mostlySlivers, type SMALL_NODE, SmallSubtrees } from './small-split.js';
 import { splitNodes } from './split-nodes.js';
 import { clearBeyondBoxes, treeArrays } from './tree-arrays.js';
-import { curveBoxes, surfaceBoxes } from './tree-boxes.js';
+import { curveBoxes, surfaceBoxes, surfaceBoxesFromVertices } from './tree-boxes.js';
 
 /**
  * A bounding-volume tree over the facets of a {@link Surface} (3-D) or the segments of a
@@ -111,13 +111,18 @@ export function buildTree(
     small === undefined,
   );
   // Centroids (times arity: only their order matters) travel with `order` during the splits, so the
-  // partitioning reads them sequentially rather than through the permutation; a surface's facet
-  // boxes are read once a leaf, through `order`: float64 for the small subtrees of slivers, which
-  // weigh their splits by them, rounded to float32 at once elsewhere. The build's loops are each in
-  // a function of its own (see `splitNodes`).
+  // partitioning reads them sequentially rather than through the permutation. A surface that shares
+  // its vertices (at most one a facet: a mesh, not a soup) gives each leaf the box of its facets'
+  // vertices at the end, where a leaf's facets are neighbours whose vertices lie near each other in
+  // memory; other surfaces read one facet box a facet through `order` (a soup's vertices would be
+  // three reads anywhere): float64 for the small subtrees of slivers, which weigh their splits by
+  // them, rounded to float32 at once elsewhere. The build's loops are each in a function of its own
+  // (see `splitNodes`).
+  const fromVertices = dim === 3 && small === undefined && positions.length <= 3 * n;
   const facetBoxes = new Float64Array(small !== undefined ? 6 * n : 0);
-  const facetBoxes32 = new Float32Array(dim === 3 && small === undefined ? 6 * n : 0);
+  const facetBoxes32 = new Float32Array(dim === 3 && small === undefined && !fromVertices ? 6 * n : 0);
   if (small !== undefined) facetKeys3(positions, elements, 0, n, key, facetBoxes, 0, order);
+  else if (fromVertices) facetKeysOnly3(positions, elements, n, key, order);
   else if (dim === 3) facetKeysRounded3(positions, elements, n, key, facetBoxes32, order);
   else segmentKeys2(positions, elements, n, key, order);
   const target = { order, key, facetBoxes, child, count, boxes, leafSize };
@@ -137,7 +142,8 @@ export function buildTree(
     onProgress,
     progress,
   });
-  if (dim === 3)
+  if (fromVertices) surfaceBoxesFromVertices(positions, elements, order, child, count, boxes);
+  else if (dim === 3)
     surfaceBoxes(facetBoxes32, order, child, count, boxes, small !== undefined ? upper : undefined, uppers);
   else curveBoxes(positions, elements, order, child, count, boxes);
   if (keysInBoxes) clearBeyondBoxes(boxes);

@@ -115,6 +115,28 @@ function roundOutward(box: Float64Array, length: number, out: Float32Array, at: 
   }
 }
 
+/**
+ * Each facet's key (its vertices' sum) into `key` (3 a facet) and its index into `order`, no box:
+ * the first pass of a surface whose leaves read their facets' vertices (`surfaceBoxesFromVertices`).
+ */
+export function facetKeysOnly3(
+  positions: Float64Array,
+  elements: Uint32Array,
+  n: number,
+  key: Float64Array,
+  order: Uint32Array,
+): void {
+  for (let f = 0, e = 0; f < n; f++, e += 3) {
+    order[f] = f;
+    const a = 3 * elements[e],
+      b = 3 * elements[e + 1],
+      c = 3 * elements[e + 2];
+    key[e] = 0 + positions[a] + positions[b] + positions[c];
+    key[e + 1] = 0 + positions[a + 1] + positions[b + 1] + positions[c + 1];
+    key[e + 2] = 0 + positions[a + 2] + positions[b + 2] + positions[c + 2];
+  }
+}
+
 /** Each segment's key (its ends' sum) into `key` (2 a segment), its index into `order`. */
 export function segmentKeys2(
   positions: Float64Array,
