@@ -1,4 +1,5 @@
 import { roundDown32, roundUp32 } from './round32.js';
+import { childrenUnion } from './tree-boxes.js';
 
 /**
  * A surface tree's subtrees of at most this many facets are built by {@link SmallSubtrees} when the
@@ -152,14 +153,7 @@ export class SmallSubtrees {
           boxes[o + a] = roundDown32(u[a]);
           boxes[o + 3 + a] = roundUp32(u[3 + a]);
         }
-      } else {
-        const l = o + 6;
-        const r = 6 * child[node];
-        for (let a = 0; a < 3; a++) {
-          boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
-          boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[r + 3 + a]);
-        }
-      }
+      } else childrenUnion(boxes, node, child[node], 3);
     }
     for (let k = 0; k < size; k++) order[start + k] = facet[lists[k]];
     return next;

@@ -37,14 +37,7 @@ export function curveBoxes(
       ext[2] = hx;
       ext[3] = hy;
       storeOutward(ext, 2, boxes, o);
-    } else {
-      const l = o + 4;
-      const r = 4 * child[node];
-      for (let a = 0; a < 2; a++) {
-        boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
-        boxes[o + 2 + a] = Math.max(boxes[l + 2 + a], boxes[r + 2 + a]);
-      }
-    }
+    } else childrenUnion(boxes, node, child[node], 2);
   }
 }
 
@@ -91,14 +84,7 @@ export function surfaceBoxes(
       boxes[o + 3] = x1;
       boxes[o + 4] = y1;
       boxes[o + 5] = z1;
-    } else {
-      const l = o + 6;
-      const r = 6 * child[node];
-      for (let a = 0; a < 3; a++) {
-        boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
-        boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[r + 3 + a]);
-      }
-    }
+    } else childrenUnion(boxes, node, child[node], 3);
   }
 }
 
@@ -148,14 +134,21 @@ export function surfaceBoxesFromVertices(
       ext[4] = y1;
       ext[5] = z1;
       storeOutward(ext, 3, boxes, o);
-    } else {
-      const l = o + 6;
-      const r = 6 * child[node];
-      for (let a = 0; a < 3; a++) {
-        boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
-        boxes[o + 3 + a] = Math.max(boxes[l + 3 + a], boxes[r + 3 + a]);
-      }
-    }
+    } else childrenUnion(boxes, node, child[node], 3);
+  }
+}
+
+/**
+ * The box of internal node `node` (`2 · dim` numbers a node) as the union of its children's: the left
+ * child is `node + 1`, the right one `right`. The one place every bottom-up box pass takes it.
+ */
+export function childrenUnion(boxes: Float32Array, node: number, right: number, dim: number): void {
+  const o = 2 * dim * node;
+  const l = o + 2 * dim;
+  const r = 2 * dim * right;
+  for (let a = 0; a < dim; a++) {
+    boxes[o + a] = Math.min(boxes[l + a], boxes[r + a]);
+    boxes[o + dim + a] = Math.max(boxes[l + dim + a], boxes[r + dim + a]);
   }
 }
 
