@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { box, Curve, cylinder, disc, icosphere, Surface } from '../src/index.js';
 import { buildTree } from '../src/tree/build.js';
 import { mostlySlivers } from '../src/tree/small-split.js';
+import { SAMPLE_STEP, SAMPLED_FROM } from '../src/tree/split-nodes.js';
 import { arbSoup, rng } from './helpers.js';
 import { plainPartition, plainSelect } from './plain-select.js';
 
@@ -125,7 +126,10 @@ function referenceTree(positions: Float64Array, elements: Uint32Array, dim: 2 | 
     }
     const lo = new Array(dim).fill(Number.POSITIVE_INFINITY);
     const hi = new Array(dim).fill(Number.NEGATIVE_INFINITY);
-    for (let i = start; i < end; i++) {
+    // A surface's node of more than SAMPLED_FROM elements (not of slivers): the spread of every
+    // SAMPLE_STEP-th key from its first.
+    const step = dim === 3 && !slivers && end - start > SAMPLED_FROM ? SAMPLE_STEP : 1;
+    for (let i = start; i < end; i += step) {
       for (let a = 0; a < dim; a++) {
         if (key[i * dim + a] < lo[a]) lo[a] = key[i * dim + a];
         if (key[i * dim + a] > hi[a]) hi[a] = key[i * dim + a];
@@ -270,6 +274,8 @@ describe('buildTree against the reference build', () => {
   it('gives the same arrays for the shapes', () => {
     const shapes = [icosphere(1, 0), icosphere(1, 3), box(1, 5), cylinder(0.5, 1, 40)];
     shapes.push(icosphere(2, 2).translate([1e3, -7, 0.5]).rotate([1, 2, 3], 0.7));
+    // Larger than SAMPLED_FROM facets: the top nodes' spreads sampled.
+    shapes.push(icosphere(1, 5), box(1, 30));
     for (const s of shapes) {
       for (const leaf of LEAVES) expect(difference(s.positions, s.indices, 3, leaf)).toBe('');
     }
@@ -282,7 +288,7 @@ describe('buildTree against the reference build', () => {
     const random = rng(7);
     // coordinates on a coarse grid: many equal centroid keys, so the median split meets ties
     const grid: number[] = [];
-    for (let i = 0; i < 9 * 3000; i++) grid.push(Math.round(random() * 6) / 2 - 1.5);
+    for (let i = 0; i < 9 * 9000; i++) grid.push(Math.round(random() * 6) / 2 - 1.5);
     const zeros: number[] = [];
     for (let i = 0; i < 40; i++) zeros.push(-0, 0, -0, 0, -0, 0, 0, 0, -0, i % 3, -0, 0);
     for (const xyz of [grid, zeros, new Array(9 * 50).fill(0)]) {
@@ -344,5 +350,14 @@ describe('buildTree against the reference build', () => {
       }),
       { numRuns: 60 },
     );
+    // Soups larger than SAMPLED_FROM, one with far facets that a sample of the spread can miss.
+    const random = rng(3);
+    for (const far of [0, 3]) {
+      const xyz: number[] = [];
+      for (let i = 0; i < 9 * 12_000; i++) xyz.push(random());
+      for (let i = 0; i < 9 * far; i++) xyz.push(1000 + random());
+      const s = Surface.fromTriangles(xyz);
+      for (const leaf of LEAVES) expect(difference(s.positions, s.indices, 3, leaf)).toBe('');
+    }
   });
 });

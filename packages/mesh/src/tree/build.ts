@@ -81,7 +81,7 @@ export const LEAF_SIZE = 2;
  * Builds the tree of the elements (`arity` vertex indices each into `positions`, `dim` numbers a
  * vertex): top-down, splitting each node along the longest axis of its elements' centroids, a
  * surface's at the middle of their spread (the median where that would leave less than 3/8 on
- * one side), a curve's at the median, rounded to whole leaves either way (so every leaf but the last
+ * one side; the spread of every fourth centroid in nodes of more than 4 096), a curve's at the median, rounded to whole leaves either way (so every leaf but the last
  * is full); where most facets are slivers, a surface splits at the median, and its subtrees of at
  * most {@link SMALL_NODE} facets by the smallest boxes instead. Then boxes bottom-up.
  * O(n log n), no recursion.
