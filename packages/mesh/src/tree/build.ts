@@ -8,7 +8,7 @@ import {
 } from '@firsttouch/pose';
 import { facetKeys3, facetKeysOnly3, facetKeysRounded3, segmentKeys2 } from './first-pass.js';
 import { mostlySlivers, type SMALL_NODE, SmallSubtrees } from './small-split.js';
-import { splitNodes } from './split-nodes.js';
+import { type SAMPLE_STEP, type SAMPLED_FROM, splitNodes } from './split-nodes.js';
 import { clearBeyondBoxes, treeArrays } from './tree-arrays.js';
 import { curveBoxes, surfaceBoxes, surfaceBoxesFromVertices } from './tree-boxes.js';
 
@@ -81,8 +81,9 @@ export const LEAF_SIZE = 2;
  * Builds the tree of the elements (`arity` vertex indices each into `positions`, `dim` numbers a
  * vertex): top-down, splitting each node along the longest axis of its elements' centroids, a
  * surface's at the middle of their spread (the median where that would leave less than 3/8 on
- * one side; the spread of every fourth centroid in nodes of more than 4 096), a curve's at the median, rounded to whole leaves either way (so every leaf but the last
- * is full); where most facets are slivers, a surface splits at the median, and its subtrees of at
+ * one side; in nodes of more than {@link SAMPLED_FROM} elements, the spread of every
+ * {@link SAMPLE_STEP}-th centroid), a curve's at the median, rounded to whole leaves either way (so
+ * every leaf but the last is full); where most facets are slivers, a surface splits at the median, and its subtrees of at
  * most {@link SMALL_NODE} facets by the smallest boxes instead. Then boxes bottom-up.
  * O(n log n), no recursion.
  */
