@@ -11,24 +11,25 @@ import { F64, type Scratch } from './scratch.js';
  * straight line, so that ball, carried along, holds the body at every s), its largest ρ and its turn
  * θ (the chord of a turn by hθ is `2 ρ sin(hθ/2)`), and the magnitude of its numbers (for the
  * rounding slack).
+ *
+ * The numbers a pair test reads lie together, one record a body in `body` (see {@link bodyLayout}):
+ * a pair's second body is anywhere in memory, and its record is one or two cache lines on one page
+ * where seven arrays were seven lines on seven pages (at 10⁵ bodies, most of a pair's cost).
  */
 export interface StepBodies {
   dim: 2 | 3;
   count: number;
-  box0: Float64Array;
-  delta: Float64Array;
-  spin: Float64Array;
-  mu: Float64Array;
-  /** Where each body's origin is at s = 0 (`dim` numbers a body). */
-  origin: Float64Array;
-  /** The radius of the ball about each body's origin that holds its vertices. */
-  radius: Float64Array;
+  /**
+   * Each body's record, `4 · dim + 4` numbers from `(4 · dim + 4) · i`: its box at s = 0 (`dim`
+   * mins, `dim` maxes), its translation (`dim`), where its origin is at s = 0 (`dim`), the radius of
+   * the ball about its origin that holds its vertices, the magnitude of its numbers, its speed
+   * bound μ and its chord over the step (its spin). {@link bodyLayout} names the offsets.
+   */
+  body: Float64Array;
   /** The largest distance of a vertex from the turning axis (2-D: from the origin). */
   rho: Float64Array;
   /** The turn over the step, |θ| ∈ [0, π]. */
   theta: Float64Array;
-  /** A magnitude of each body's coordinates and moves (for the rounding slack of the bounds). */
-  scale: Float64Array;
   /**
    * 3-D: writes body i's oriented box at s = 0 into `out` (15 numbers): its rotation (row-major),
    * the centre of its box in its own frame, placed (world), and the box's half-extents.
@@ -43,6 +44,55 @@ export interface StepBodies {
   poseSpread?: number;
 }
 
+/** Where each number of a body's record lies in {@link StepBodies.body}, from the record's start. */
+export interface BodyLayout {
+  /** Numbers a record: `4 · dim + 4`. */
+  stride: number;
+  /** The box at s = 0 starts the record (`dim` mins, then `dim` maxes). */
+  box: 0;
+  delta: number;
+  origin: number;
+  radius: number;
+  scale: number;
+  mu: number;
+  spin: number;
+}
+
+const LAYOUT2: BodyLayout = Object.freeze(layoutOf(2));
+const LAYOUT3: BodyLayout = Object.freeze(layoutOf(3));
+
+function layoutOf(dim: number): BodyLayout {
+  const d = 2 * dim;
+  return {
+    stride: 4 * dim + 4,
+    box: 0,
+    delta: d,
+    origin: d + dim,
+    radius: 4 * dim,
+    scale: 4 * dim + 1,
+    mu: 4 * dim + 2,
+    spin: 4 * dim + 3,
+  };
+}
+
+/**
+ * The offsets of a body's numbers in its record, for bodies of dimension `dim`.
+ *
+ * @example
+ * ```ts
+ * import { bodyLayout, stepBodies3 } from '@firsttouch/broadphase/internal';
+ * import { box } from '@firsttouch/mesh';
+ * import { poseFromAxisAngle } from '@firsttouch/pose';
+ * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+ * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
+ * const L = bodyLayout(3);
+ * console.log(step.body[L.stride + L.origin], step.body[L.delta]); // 3 1
+ * ```
+ */
+export function bodyLayout(dim: 2 | 3): BodyLayout {
+  return dim === 2 ? LAYOUT2 : LAYOUT3;
+}
+
 /**
  * The step data of n bodies, to be filled in: fresh arrays, or views of `scratch` (whose contents
  * are left from before: the filler writes every entry).
@@ -55,15 +105,9 @@ export function emptyStep<D extends 2 | 3>(dim: D, n: number, scratch?: Scratch)
   return {
     dim,
     count: n,
-    box0: f(F64.box0, 2 * dim * n),
-    delta: f(F64.delta, dim * n),
-    spin: f(F64.spin, n),
-    mu: f(F64.mu, n),
-    origin: f(F64.origin, dim * n),
-    radius: f(F64.radius, n),
+    body: f(F64.body, (4 * dim + 4) * n),
     rho: f(F64.rho, n),
     theta: f(F64.theta, n),
-    scale: f(F64.scale, n),
     largestDiagonal: 0,
   };
 }
@@ -79,16 +123,18 @@ export function ballRadius(v: Float64Array, dim: number): number {
   return Math.sqrt(r2) * (1 + 1e-12);
 }
 
-/** Fills in the magnitude of body i's numbers (after box0, delta, origin, radius and spin). */
+/** Fills in the magnitude of body i's numbers (after its box, translation, origin, radius and spin). */
 export function fillScale(out: StepBodies, i: number): void {
-  const { dim } = out;
-  let m = out.radius[i] + out.spin[i];
-  for (let a = 0; a < 2 * dim; a++) m = Math.max(m, Math.abs(out.box0[2 * dim * i + a]));
+  const { dim, body } = out;
+  const L = bodyLayout(dim);
+  const r = L.stride * i;
+  let m = body[r + L.radius] + body[r + L.spin];
+  for (let a = 0; a < 2 * dim; a++) m = Math.max(m, Math.abs(body[r + a]));
   for (let a = 0; a < dim; a++) {
-    m += Math.abs(out.delta[dim * i + a]);
-    m = Math.max(m, Math.abs(out.origin[dim * i + a]));
+    m += Math.abs(body[r + L.delta + a]);
+    m = Math.max(m, Math.abs(body[r + L.origin + a]));
   }
-  out.scale[i] = m + out.radius[i];
+  body[r + L.scale] = m + body[r + L.radius];
 }
 
 /** Checks the arrays of a many-body call: the same length, bodies of the right kind. */
@@ -139,7 +185,7 @@ export function checkArrays(
  * import { disc } from '@firsttouch/mesh';
  * import { pose2 } from '@firsttouch/pose';
  * const step = stepBodies2([disc(1, 16)], [pose2(0, [0, 0])], [pose2(0, [2, 0])]);
- * console.log(step.count, Array.from(step.delta)); // 1 [2, 0]
+ * console.log(step.count, Array.from(step.body.subarray(4, 6))); // 1 [2, 0]
  * ```
  */
 export function stepBodies2(
@@ -149,6 +195,7 @@ export function stepBodies2(
 ): StepBodies {
   const n = bodies.length;
   const out = emptyStep(2, n);
+  const L = bodyLayout(2);
   const cache = new Map<object, Float64Array>();
   const radii = new Map<object, number>();
   for (let i = 0; i < n; i++) {
@@ -174,25 +221,26 @@ export function stepBodies2(
     const theta = Math.abs(m.theta);
     out.rho[i] = rho;
     out.theta[i] = theta;
-    out.radius[i] = radius;
-    out.mu[i] = m.translationLength + theta * rho;
-    out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
-    out.delta[2 * i] = m.delta[0];
-    out.delta[2 * i + 1] = m.delta[1];
-    out.origin[2 * i] = m.q0.t[0];
-    out.origin[2 * i + 1] = m.q0.t[1];
+    const B = out.body;
+    const o = L.stride * i;
+    B[o + L.radius] = radius;
+    B[o + L.mu] = m.translationLength + theta * rho;
+    B[o + L.spin] = 2 * rho * Math.sin(0.5 * theta);
+    B[o + L.delta] = m.delta[0];
+    B[o + L.delta + 1] = m.delta[1];
+    B[o + L.origin] = m.q0.t[0];
+    B[o + L.origin + 1] = m.q0.t[1];
     const cs = Math.cos(m.q0.angle);
     const sn = Math.sin(m.q0.angle);
-    const o = 4 * i;
-    out.box0[o] = out.box0[o + 1] = Number.POSITIVE_INFINITY;
-    out.box0[o + 2] = out.box0[o + 3] = Number.NEGATIVE_INFINITY;
+    B[o] = B[o + 1] = Number.POSITIVE_INFINITY;
+    B[o + 2] = B[o + 3] = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < v.length; k += 2) {
       const u = cs * v[k] - sn * v[k + 1] + m.q0.t[0];
       const w = sn * v[k] + cs * v[k + 1] + m.q0.t[1];
-      if (u < out.box0[o]) out.box0[o] = u;
-      if (w < out.box0[o + 1]) out.box0[o + 1] = w;
-      if (u > out.box0[o + 2]) out.box0[o + 2] = u;
-      if (w > out.box0[o + 3]) out.box0[o + 3] = w;
+      if (u < B[o]) B[o] = u;
+      if (w < B[o + 1]) B[o + 1] = w;
+      if (u > B[o + 2]) B[o + 2] = u;
+      if (w > B[o + 3]) B[o + 3] = w;
     }
     fillScale(out, i);
   }
@@ -209,7 +257,11 @@ function rectangleCorners(b: {
 
 /** The chord of body i's turn over a window [0, h]: `2 ρ sin(hθ/2)` (its spin when h = 1). */
 export function spinOver(b: StepBodies, i: number, h: number): number {
-  return h >= 1 ? b.spin[i] : 2 * b.rho[i] * Math.sin(0.5 * h * b.theta[i]);
+  if (h >= 1) {
+    const L = bodyLayout(b.dim);
+    return b.body[L.stride * i + L.spin];
+  }
+  return 2 * b.rho[i] * Math.sin(0.5 * h * b.theta[i]);
 }
 
 /**
@@ -237,16 +289,18 @@ export function sweptBoxes(
   out: Float64Array = new Float64Array(2 * b.dim * b.count),
   chords?: Float64Array,
 ): Float64Array {
-  const { dim, count } = b;
+  const { dim, count, body } = b;
+  const L = bodyLayout(dim);
   for (let i = 0; i < count; i++) {
     const o = 2 * dim * i;
+    const rec = L.stride * i;
     const spin = chords === undefined ? spinOver(b, i, h) : chords[i];
-    const r = b.radius[i];
+    const r = body[rec + L.radius];
     for (let a = 0; a < dim; a++) {
-      const lo = b.box0[o + a];
-      const hi = b.box0[o + dim + a];
-      const d = h >= 1 ? b.delta[dim * i + a] : h * b.delta[dim * i + a];
-      const c = b.origin[dim * i + a];
+      const lo = body[rec + a];
+      const hi = body[rec + dim + a];
+      const d = h >= 1 ? body[rec + L.delta + a] : h * body[rec + L.delta + a];
+      const c = body[rec + L.origin + a];
       const grow = spin + margin + slack(lo, hi, d, spin);
       const ball = r + margin + slack(c, c, d, r);
       const boxLo = Math.min(lo, lo + d) - grow;
@@ -267,8 +321,8 @@ export function slack(lo: number, hi: number, d: number, spin: number): number {
 
 /**
  * True when the boxes of bodies i and j, each moving with its translation and grown by its chord
- * over the window (`spin`, one number a body) and `margin`, overlap at some s in [0, h] (the 4-D box
- * test: one interval of s a side, intersected).
+ * over the window (`spin`, one number a body; without it, the chord over the whole step) and
+ * `margin`, overlap at some s in [0, h] (the 4-D box test: one interval of s a side, intersected).
  *
  * @example
  * ```ts
@@ -286,23 +340,26 @@ export function boxesMeetInStep(
   j: number,
   margin: number,
   h = 1,
-  spin: Float64Array = b.spin,
+  spin?: Float64Array,
 ): boolean {
-  const { dim } = b;
+  const { dim, body } = b;
+  const L = bodyLayout(dim);
   let s0 = 0;
   // (+h: a number for certain. With the bare parameter, of any type to the compiler, the Math.min
   // below made 48 bytes of garbage a pair, 2.4 MB a call at 10⁵ bodies; with +h, none)
   let s1 = +h;
-  const oi = 2 * dim * i;
-  const oj = 2 * dim * j;
+  const oi = L.stride * i;
+  const oj = L.stride * j;
+  const spinI = spin === undefined ? body[oi + L.spin] : spin[i];
+  const spinJ = spin === undefined ? body[oj + L.spin] : spin[j];
   for (let a = 0; a < dim; a++) {
-    const loI = b.box0[oi + a],
-      hiI = b.box0[oi + dim + a];
-    const loJ = b.box0[oj + a],
-      hiJ = b.box0[oj + dim + a];
-    const di = b.delta[dim * i + a],
-      dj = b.delta[dim * j + a];
-    const grow = spin[i] + spin[j] + 2 * margin + slack(loI, hiI, di, spin[i]) + slack(loJ, hiJ, dj, spin[j]);
+    const loI = body[oi + a],
+      hiI = body[oi + dim + a];
+    const loJ = body[oj + a],
+      hiJ = body[oj + dim + a];
+    const di = body[oi + L.delta + a],
+      dj = body[oj + L.delta + a];
+    const grow = spinI + spinJ + 2 * margin + slack(loI, hiI, di, spinI) + slack(loJ, hiJ, dj, spinJ);
     const v = di - dj;
     // loI + s di − grow ≤ hiJ + s dj  and  loJ + s dj ≤ hiI + s di + grow
     const c1 = hiJ - loI + grow; // s v ≤ c1
@@ -337,17 +394,18 @@ export function boxesMeetInStep(
  * ```
  */
 export function impactLowerBound(b: StepBodies, i: number, j: number, tolerance: number): number {
-  const { dim } = b;
-  const oi = 2 * dim * i;
-  const oj = 2 * dim * j;
+  const { dim, body } = b;
+  const L = bodyLayout(dim);
+  const oi = L.stride * i;
+  const oj = L.stride * j;
   let g2 = 0;
   for (let a = 0; a < dim; a++) {
-    const g = Math.max(b.box0[oj + a] - b.box0[oi + dim + a], b.box0[oi + a] - b.box0[oj + dim + a], 0);
+    const g = Math.max(body[oj + a] - body[oi + dim + a], body[oi + a] - body[oj + dim + a], 0);
     g2 += g * g;
   }
   const gap = Math.sqrt(g2) - tolerance;
   if (!(gap > 0)) return 0;
-  const mu = b.mu[i] + b.mu[j];
+  const mu = body[oi + L.mu] + body[oj + L.mu];
   // shaved by a relative 1e-9, so that rounding never puts it after the pair's first iterate
   return mu > 0 ? (gap / mu) * (1 - 1e-9) : Number.POSITIVE_INFINITY;
 }

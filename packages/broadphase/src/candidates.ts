@@ -1,4 +1,11 @@
-import { boxesMeetInStep, impactLowerBound, type StepBodies, spinOver, sweptBoxes } from './bodies.js';
+import {
+  bodyLayout,
+  boxesMeetInStep,
+  impactLowerBound,
+  type StepBodies,
+  spinOver,
+  sweptBoxes,
+} from './bodies.js';
 import { PairBound } from './pair-bound.js';
 import type { PairSource } from './pair-source.js';
 import { F64, type Scratch, U32 } from './scratch.js';
@@ -10,8 +17,6 @@ export interface Candidates {
   pairs: Uint32Array;
   /** The lower bound of each pair's time of impact. */
   bounds: Float64Array;
-  /** Each body's chord over the window (`spinOver`). */
-  spin: Float64Array;
   /**
    * The pairs whose boxes met in the window: all of `pairs`, or with `refine` more (those whose
    * bound passes the window's end are counted here and left out of `pairs`).
@@ -59,30 +64,21 @@ export function candidatePairs(
   const pairs = scratch === undefined ? new Uint32Array(2 * m) : scratch.u32(U32.pairs, 2 * m);
   const bounds = scratch === undefined ? new Float64Array(m) : scratch.f64(F64.bounds, m);
   // One pass a pair, so that the numbers of j (at random in memory) are fetched once for all tests,
-  // in chunks: a short loop first reads the numbers of each j of the chunk (at 10⁵ bodies each is a
+  // in chunks: a short loop first reads the record of each j of the chunk (at 10⁵ bodies each is a
   // cache miss; a loop that does nothing else keeps many in flight, where the tests' long loop had
   // them one after the other), then the tests find them in the cache. The sum of what the first
   // loop reads is only compared, so that its loads are not dropped.
-  const { box0, delta, origin, radius, scale, mu } = b;
-  const dim = b.dim;
-  const w = 2 * dim;
+  const { body } = b;
+  const stride = bodyLayout(b.dim).stride;
   let ahead = 0;
   for (let k0 = 0; k0 < raw.length; k0 += 2 * CHUNK) {
     const k1 = k0 + 2 * CHUNK < raw.length ? k0 + 2 * CHUNK : raw.length;
     for (let k = k0 + 1; k < k1; k += 2) {
       const q = raw[k];
-      // (the first and last number of each run of numbers: the lines it may span)
-      ahead +=
-        box0[w * q] +
-        box0[w * q + w - 1] +
-        delta[dim * q] +
-        delta[dim * q + dim - 1] +
-        origin[dim * q] +
-        origin[dim * q + dim - 1] +
-        spin[q] +
-        radius[q] +
-        scale[q] +
-        mu[q];
+      // (the first, middle and last number of the record: the lines it may span, wherever the
+      // buffer starts; and the window's chord)
+      ahead += body[stride * q] + body[stride * q + (stride >> 1)] + body[stride * q + stride - 1];
+      if (spin !== undefined) ahead += spin[q];
     }
     for (let k = k0; k < k1; k += 2) {
       const i = raw[k];
@@ -108,7 +104,6 @@ export function candidatePairs(
   return {
     pairs: views ? pairs.subarray(0, 2 * kept) : pairs.slice(0, 2 * kept),
     bounds: views ? bounds.subarray(0, kept) : bounds.slice(0, kept),
-    spin,
     candidates: met,
   };
 }
@@ -116,9 +111,12 @@ export function candidatePairs(
 /** Pairs a chunk of the pair pass (the lines of their j: about 16 KB, within the first-level cache). */
 const CHUNK = 32;
 
-/** Each body's chord over the window [0, h] (its spin when h = 1; else a view of `scratch` if given). */
-function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array {
-  if (h >= 1) return b.spin;
+/**
+ * Each body's chord over the window [0, h] (a view of `scratch` if given), or undefined when h = 1:
+ * the chords are then the records' spins.
+ */
+function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array | undefined {
+  if (h >= 1) return undefined;
   const spin = scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count);
   for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
   return spin;

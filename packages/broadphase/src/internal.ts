@@ -8,6 +8,8 @@
  * @packageDocumentation
  */
 export {
+  type BodyLayout,
+  bodyLayout,
   boxesMeetInStep,
   impactLowerBound,
   type StepBodies,

@@ -1,4 +1,4 @@
-import { type StepBodies, spinOver } from './bodies.js';
+import { bodyLayout, type StepBodies, spinOver } from './bodies.js';
 
 /** The ball-and-box advancement of a pair stops after this many steps (the pair then runs). */
 const REFINE_STEPS = 128;
@@ -42,7 +42,8 @@ const STALL = 1 / 16;
 export class PairBound {
   readonly #b: StepBodies;
   readonly #tol: number;
-  readonly #spin: Float64Array;
+  // each body's chord over the window; undefined over the whole step (the records' spins)
+  readonly #spin: Float64Array | undefined;
   readonly #cap: number;
   // the axes of the pair being advanced: gap |p + s v| − r each; 0..dim−1 the world axes, then
   // (3-D) frame i, frame j (3 each), then up to 9 cross axes
@@ -66,11 +67,14 @@ export class PairBound {
   // 5 MB of garbage a call, which the typed array does not make.
   readonly #io = new Float64Array(3);
 
-  /** `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it. */
+  /**
+   * `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it
+   * (over the whole step, h = 1, the bodies' records hold it).
+   */
   constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number, spin?: Float64Array) {
     this.#b = b;
     this.#tol = tolerance;
-    if (spin === undefined) {
+    if (spin === undefined && h < 1) {
       spin = new Float64Array(b.count);
       for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
     }
@@ -85,22 +89,22 @@ export class PairBound {
     const P = this.#p;
     const V = this.#v;
     const Rr = this.#r;
-    const D = b.delta;
-    const O = b.origin;
-    const B = b.box0;
-    const grow = this.#spin[i] + this.#spin[j];
+    const B = b.body;
+    const L = bodyLayout(dim);
+    const oi = L.stride * i;
+    const oj = L.stride * j;
+    const spin = this.#spin;
+    const grow = spin === undefined ? B[oi + L.spin] + B[oj + L.spin] : spin[i] + spin[j];
     this.#grow = grow;
-    const oi = 2 * dim * i;
-    const oj = 2 * dim * j;
     for (let a = 0; a < dim; a++) {
-      this.#bp[a] = O[dim * j + a] - O[dim * i + a];
-      this.#bv[a] = D[dim * j + a] - D[dim * i + a];
+      this.#bp[a] = B[oj + L.origin + a] - B[oi + L.origin + a];
+      this.#bv[a] = B[oj + L.delta + a] - B[oi + L.delta + a];
       P[a] = 0.5 * (B[oj + a] + B[oj + dim + a]) - 0.5 * (B[oi + a] + B[oi + dim + a]);
       V[a] = this.#bv[a];
       Rr[a] = 0.5 * (B[oi + dim + a] - B[oi + a]) + 0.5 * (B[oj + dim + a] - B[oj + a]) + grow;
     }
-    this.#br = b.radius[i] + b.radius[j];
-    this.#slack = 1e-12 * (b.scale[i] + b.scale[j]);
+    this.#br = B[oi + L.radius] + B[oj + L.radius];
+    this.#slack = 1e-12 * (B[oi + L.scale] + B[oj + L.scale]);
     this.#axes = dim;
     this.#frames = false;
     const box = b.orientedBox;
@@ -233,7 +237,8 @@ export class PairBound {
   advance(i: number, j: number, target: number): number {
     const b = this.#b;
     const tol = this.#tol;
-    const mu = (b.mu[i] + b.mu[j]) * (1 + 1e-9);
+    const L = bodyLayout(b.dim);
+    const mu = (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
     // the balls and the world boxes first (cheap); the oriented boxes only for a pair they leave
     this.#setup(i, j, false);
     if (!(mu > 0)) {

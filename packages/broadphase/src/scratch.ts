@@ -84,12 +84,7 @@ export class Scratch {
  * slot.
  */
 export const F64 = Object.freeze({
-  box0: 0,
-  delta: 1,
-  spin: 2,
-  mu: 3,
-  origin: 4,
-  radius: 5,
+  body: 0,
   rho: 6,
   theta: 7,
   scale: 8,

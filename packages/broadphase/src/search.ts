@@ -7,7 +7,7 @@ import {
   resolveOptions,
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import type { StepBodies } from './bodies.js';
+import { bodyLayout, type StepBodies } from './bodies.js';
 import { heapByBound, popByBound } from './bound-order.js';
 import { type Candidates, candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
@@ -136,15 +136,17 @@ const WINDOW_GROWTH = 8;
  * box at the mean speed bound, so that the boxes swept over it meet few neighbours.
  */
 export function firstWindow(b: StepBodies): number {
-  const { dim, count } = b;
+  const { dim, count, body } = b;
   if (count === 0) return 1;
+  const L = bodyLayout(dim);
   let extent = 0;
   let mu = 0;
   for (let i = 0; i < count; i++) {
+    const o = L.stride * i;
     let e = 0;
-    for (let a = 0; a < dim; a++) e = Math.max(e, b.box0[2 * dim * i + dim + a] - b.box0[2 * dim * i + a]);
+    for (let a = 0; a < dim; a++) e = Math.max(e, body[o + dim + a] - body[o + a]);
     extent += e;
-    mu += b.mu[i];
+    mu += body[o + L.mu];
   }
   if (!(mu > 0) || !(extent > 0)) return 1;
   const h = extent / mu / 8;

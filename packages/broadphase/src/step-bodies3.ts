@@ -1,7 +1,7 @@
 import type { Shape } from '@firsttouch/convex';
 import { type Compound, Surface } from '@firsttouch/mesh';
 import { assertPose3, isValidPose3, type Pose3Like, RigidMotion, rotationAxisAngle } from '@firsttouch/pose';
-import { ballRadius, emptyStep, fillScale, type StepBodies } from './bodies.js';
+import { ballRadius, bodyLayout, emptyStep, fillScale, type StepBodies } from './bodies.js';
 import { F64, type Scratch, U32 } from './scratch.js';
 
 /**
@@ -128,7 +128,7 @@ function turn(
  * import { poseFromAxisAngle } from '@firsttouch/pose';
  * const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
  * const step = stepBodies3([box(1), box(1)], [at(0), at(3)], [at(1), at(3)]);
- * console.log(step.count, Array.from(step.delta.subarray(0, 3)), step.mu[1]); // 2 [1, 0, 0] 0
+ * console.log(step.count, Array.from(step.body.subarray(6, 9)), step.body[16 + 14]); // 2 [1, 0, 0] 0
  * ```
  */
 export function stepBodies3(
@@ -140,6 +140,7 @@ export function stepBodies3(
 ): StepBodies {
   const n = bodies.length;
   const out = emptyStep(3, n, scratch);
+  const L = bodyLayout(3);
   // Each body's rotation at s = 0 and shape, written as the bodies are read: the pair bounds read
   // them from here, not through the pose objects (at 10⁵ bodies, each pointer followed at random is
   // a cache miss); the centre of the oriented box is placed from them and the origin when asked.
@@ -150,14 +151,15 @@ export function stepBodies3(
     const f = 9 * i;
     for (let a = 0; a < 9; a++) o[a] = rotations[f + a];
     const sh = shapeList[shapeIndex[i]];
-    const t = out.origin;
+    const t = out.body;
+    const at = L.stride * i + L.origin;
     for (let a = 0; a < 3; a++)
-      o[9 + a] = o[3 * a] * sh.cx + o[3 * a + 1] * sh.cy + o[3 * a + 2] * sh.cz + t[3 * i + a];
+      o[9 + a] = o[3 * a] * sh.cx + o[3 * a + 1] * sh.cy + o[3 * a + 2] * sh.cz + t[at + a];
     o[12] = sh.ex;
     o[13] = sh.ey;
     o[14] = sh.ez;
   };
-  const { box0, delta, origin } = out;
+  const B = out.body;
   // each body's place in shapeList
   const shapes = new Map<Surface | Shape<3> | Compound, number>();
   let last: Surface | Shape<3> | Compound | null = null;
@@ -324,18 +326,18 @@ export function stepBodies3(
     // a hair over the largest ρ and |Δ| (and so over μ): the bounds stay bounds whatever the rounding
     const rho = Math.sqrt(rho2) * (1 + 1e-12);
     length *= 1 + 1e-12;
-    const o = 6 * i;
-    box0[o] = lx;
-    box0[o + 1] = ly;
-    box0[o + 2] = lz;
-    box0[o + 3] = hx;
-    box0[o + 4] = hy;
-    box0[o + 5] = hz;
+    const o = L.stride * i;
+    B[o] = lx;
+    B[o + 1] = ly;
+    B[o + 2] = lz;
+    B[o + 3] = hx;
+    B[o + 4] = hy;
+    B[o + 5] = hz;
     out.rho[i] = rho;
     out.theta[i] = theta;
-    out.mu[i] = length + theta * rho;
-    out.spin[i] = 2 * rho * Math.sin(0.5 * theta);
-    out.radius[i] = shape.radius;
+    B[o + L.mu] = length + theta * rho;
+    B[o + L.spin] = 2 * rho * Math.sin(0.5 * theta);
+    B[o + L.radius] = shape.radius;
     const f = 9 * i;
     rotations[f] = r0;
     rotations[f + 1] = r1;
@@ -347,12 +349,12 @@ export function stepBodies3(
     rotations[f + 7] = r7;
     rotations[f + 8] = r8;
     shapeIndex[i] = shapeAt;
-    delta[3 * i] = dx;
-    delta[3 * i + 1] = dy;
-    delta[3 * i + 2] = dz;
-    origin[3 * i] = t0;
-    origin[3 * i + 1] = t1;
-    origin[3 * i + 2] = t2;
+    B[o + L.delta] = dx;
+    B[o + L.delta + 1] = dy;
+    B[o + L.delta + 2] = dz;
+    B[o + L.origin] = t0;
+    B[o + L.origin + 1] = t1;
+    B[o + L.origin + 2] = t2;
     fillScale(out, i);
   }
   out.poseSpread = spread;

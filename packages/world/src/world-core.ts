@@ -1,4 +1,5 @@
 import type { ImpactOptions } from '@firsttouch/broadphase';
+import { bodyLayout } from '@firsttouch/broadphase/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { Dimension } from './dimension.js';
 import { FatBoxes } from './fat-boxes.js';
@@ -176,8 +177,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       boxes.set(this.placedBoxes);
       this.placedBoxes = boxes;
     }
-    this.radii[k] = data.radius[0];
-    this.placedBoxes.set(data.box0, 2 * d.dim * k);
+    this.radii[k] = data.body[bodyLayout(d.dim).radius];
+    this.placedBoxes.set(data.body.subarray(0, 2 * d.dim), 2 * d.dim * k);
     this.diagonals.push(data.largestDiagonal);
     this.#index.set(id, this.ids.length);
     this.ids.push(id);
