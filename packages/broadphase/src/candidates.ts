@@ -85,13 +85,16 @@ export function candidatePairs(
       const j = raw[k + 1];
       if (!boxesMeetInStep(b, i, j, margin, h, spin)) continue;
       met++;
-      let lower = impactLowerBound(b, i, j, tolerance);
+      let lower: number;
       if (bound !== undefined) {
-        if (lower > h) continue;
+        // the advancement first: it leaves out most pairs in closed form, and the box gap's bound
+        // only matters for the pairs it keeps (either bound past h leaves a pair out)
         const s = bound.advance(i, j, h);
         if (s > h) continue;
+        lower = impactLowerBound(b, i, j, tolerance);
+        if (lower > h) continue;
         if (s > lower) lower = s;
-      }
+      } else lower = impactLowerBound(b, i, j, tolerance);
       pairs[2 * kept] = i;
       pairs[2 * kept + 1] = j;
       bounds[kept] = lower;
