@@ -1,4 +1,5 @@
 import { describeValue, FirstTouchError, throwIfAborted } from '@firsttouch/pose';
+import { LOOP_GAP, LOOP_IO, LOOP_STEP, type LoopIoEvaluator } from './loop-io.js';
 import {
   type AdvanceOptions,
   type AdvanceProgress,
@@ -176,7 +177,17 @@ export function advanceResolved(
     onProgress === undefined ? undefined : { iteration: 0, s: 0, distance: 0 };
   let s = 0;
   throwIfAborted(signal, 'the time of impact, before its first gap');
-  let d = gapAt(evaluator, 0);
+  // The library's evaluators take the numbers in an array (see loop-io.ts); a user's, as arguments.
+  const io = (evaluator as Partial<LoopIoEvaluator>)[LOOP_IO];
+  const fast = io === undefined ? undefined : (evaluator as DistanceEvaluator & LoopIoEvaluator);
+  let d: number;
+  if (fast === undefined) d = gapAt(evaluator, 0);
+  else {
+    io![0] = 0;
+    fast[LOOP_GAP]();
+    d = io![5];
+    if (!(d >= 0) || d === Number.POSITIVE_INFINITY) badGap(d, 0);
+  }
   out.horizonReached = false;
   if (d <= tolerance) return ended(out, CcdStatus.InitialContact, 0, d, 0, 0);
   let useDirectional =
@@ -188,15 +199,27 @@ export function advanceResolved(
     const left = 1 - s;
     let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
     if (useDirectional && step < left) {
-      const directed = evaluator.directionalStep!(s, d, tolerance, step, left);
-      directionalSteps++;
-      // NaN or a step below the plain one is simply not taken; a value that is no number is a fault.
-      if (typeof directed !== 'number') {
-        throw new FirstTouchError(
-          'NON_FINITE',
-          `evaluator.directionalStep(${s}) returned ${describeValue(directed)}, not a number`,
-        );
+      let directed: number;
+      if (fast === undefined) {
+        const r: unknown = evaluator.directionalStep!(s, d, tolerance, step, left);
+        // NaN or a step below the plain one is simply not taken; a value that is no number is a fault.
+        if (typeof r !== 'number') {
+          throw new FirstTouchError(
+            'NON_FINITE',
+            `evaluator.directionalStep(${s}) returned ${describeValue(r)}, not a number`,
+          );
+        }
+        directed = r;
+      } else {
+        io![0] = s;
+        io![1] = d;
+        io![2] = tolerance;
+        io![3] = step;
+        io![4] = left;
+        fast[LOOP_STEP]();
+        directed = io![5];
       }
+      directionalSteps++;
       if (directed > step) step = directed;
     }
     const next = step >= left ? 1 : s + step;
@@ -205,7 +228,14 @@ export function advanceResolved(
       out.horizonReached = true;
       return ended(out, CcdStatus.NotConverged, s, d, k - 1, directionalSteps);
     }
-    const dNext = gapAt(evaluator, next);
+    let dNext: number;
+    if (fast === undefined) dNext = gapAt(evaluator, next);
+    else {
+      io![0] = next;
+      fast[LOOP_GAP]();
+      dNext = io![5];
+      if (!(dNext >= 0) || dNext === Number.POSITIVE_INFINITY) badGap(dNext, next);
+    }
     if (dNext <= tolerance) return ended(out, CcdStatus.Contact, next, dNext, k, directionalSteps);
     if (next === 1) return ended(out, CcdStatus.Separate, 1, dNext, k, directionalSteps);
     if (directional === 'auto' && canDirect && !useDirectional) {
@@ -231,13 +261,16 @@ export function advanceResolved(
 /** The evaluator's gap at `s`, refused unless it is a finite number ≥ 0. */
 function gapAt(evaluator: DistanceEvaluator, s: number): number {
   const g = evaluator.distance(s);
-  if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) {
-    throw new FirstTouchError(
-      'NON_FINITE',
-      `evaluator.distance(${s}) returned ${describeValue(g)}, not a finite gap ≥ 0`,
-    );
-  }
+  if (typeof g !== 'number' || !(g >= 0) || g === Number.POSITIVE_INFINITY) badGap(g, s);
   return g;
+}
+
+/** Refuses `g`, the evaluator's gap at `s`: not a finite number ≥ 0. */
+function badGap(g: unknown, s: number): never {
+  throw new FirstTouchError(
+    'NON_FINITE',
+    `evaluator.distance(${s}) returned ${describeValue(g)}, not a finite gap ≥ 0`,
+  );
 }
 
 /** The loop's answer, written into the caller's record rather than a new one at each exit. */

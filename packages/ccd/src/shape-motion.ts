@@ -3,6 +3,7 @@ import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } 
 import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
+import { LOOP_GAP, LOOP_IO, LOOP_STEP, type LoopIoEvaluator } from './loop-io.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
 import { ShapeStep } from './shape-step.js';
 
@@ -35,7 +36,7 @@ export type Body3 = Surface | Shape<3> | Compound;
  * console.log(r.status, r.toi.toFixed(6)); // contact 0.312500
  * ```
  */
-export class ShapeMotion implements DistanceEvaluator {
+export class ShapeMotion implements DistanceEvaluator, LoopIoEvaluator {
   /** The poses of the last evaluation. */
   readonly poseA: Pose3 = identityPose();
   readonly poseB: Pose3 = identityPose();
@@ -72,6 +73,8 @@ export class ShapeMotion implements DistanceEvaluator {
   #spinB = 0;
   /** The directional step's scratch. */
   readonly #step = new ShapeStep();
+  /** The loop's numbers (see loop-io.ts): s, gap, tolerance, floor, limit, then the answer. */
+  readonly [LOOP_IO] = new Float64Array(6);
   /** Gap evaluations answered by GJK. */
   convexEvaluations = 0;
 
@@ -157,6 +160,16 @@ export class ShapeMotion implements DistanceEvaluator {
   }
 
   distance(s: number): number {
+    const io = this[LOOP_IO];
+    io[0] = s;
+    this[LOOP_GAP]();
+    return io[5];
+  }
+
+  /** The gap at `io[0]` into `io[5]` (the loop's call: no number crosses it). */
+  [LOOP_GAP](): void {
+    const io = this[LOOP_IO];
+    const s = io[0];
     this.#at = s;
     // A body at rest is placed once a run: its pose at every s is its first, bit for bit.
     if (!this.#placedA) {
@@ -167,7 +180,9 @@ export class ShapeMotion implements DistanceEvaluator {
     this.convexEvaluations++;
     if (this.#case === 0) {
       relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
-      return this.gjk.evaluate(this.#R, this.#t);
+      this.gjk.evaluateAt(this.#R, this.#t);
+      io[5] = this.gjk.lowerBound;
+      return;
     }
     if (this.#case === 3) {
       relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
@@ -175,7 +190,8 @@ export class ShapeMotion implements DistanceEvaluator {
       const before = c.partEvaluations;
       const d = c.evaluate(this.#R, this.#t);
       this.distancePairEvaluations += c.partEvaluations - before;
-      return d;
+      io[5] = d;
+      return;
     }
     const mixed = this.#mixed!;
     if (this.#case === 1) relativeTransform(this.poseA, this.poseB, this.#R, this.#t);
@@ -183,7 +199,7 @@ export class ShapeMotion implements DistanceEvaluator {
     const before = mixed.facetEvaluations;
     const d = mixed.evaluate(this.#R, this.#t);
     this.distancePairEvaluations += mixed.facetEvaluations - before;
-    return d;
+    io[5] = d;
   }
 
   /** Directional steps of two shapes that the probes of `ShapeStep` made longer than seed 000's, since construction. */
@@ -205,29 +221,40 @@ export class ShapeMotion implements DistanceEvaluator {
    * |θ_B| |n × k_B| ρ_B (ρ a body's largest distance from its turning axis) where that gives more
    * (`ShapeStep` proves both). 0 (the plain step is taken) for other pairs.
    */
-  directionalStep(s: number, _gap: number, tolerance: number, _floor: number, limit: number): number {
-    if (this.#case !== 0) return 0;
-    if (this.#at !== s) this.distance(s);
+  directionalStep(s: number, gap: number, tolerance: number, floor: number, limit: number): number {
+    const io = this[LOOP_IO];
+    io[0] = s;
+    io[1] = gap;
+    io[2] = tolerance;
+    io[3] = floor;
+    io[4] = limit;
+    this[LOOP_STEP]();
+    return io[5];
+  }
+
+  /** {@link ShapeMotion.directionalStep} from the numbers in `io`, into `io[5]` (the loop's call). */
+  [LOOP_STEP](): void {
+    const io = this[LOOP_IO];
+    if (this.#case !== 0) {
+      io[5] = 0;
+      return;
+    }
+    // (the gap's evaluation keeps io[1..4]; it writes io[5], which the step then overwrites)
+    if (this.#at !== io[0]) this[LOOP_GAP]();
     const a = this.#a as Shape<3>;
     const b = this.#b as Shape<3>;
     if (Number.isNaN(this.#spinA)) {
       this.#spinA = spinOf(a, this.#motionA);
       this.#spinB = spinOf(b, this.#motionB);
     }
-    return this.#step.step(
-      this.gjk,
-      a,
-      b,
-      this.#motionA,
-      this.#motionB,
-      this.poseA.R,
-      this.#R,
-      this.#t,
-      this.#spinA,
-      this.#spinB,
-      tolerance,
-      limit,
-    );
+    const step = this.#step;
+    const q = step.io;
+    q[0] = this.#spinA;
+    q[1] = this.#spinB;
+    q[2] = io[2];
+    q[3] = io[4];
+    step.step(this.gjk, a, b, this.#motionA, this.#motionB, this.poseA.R, this.#R, this.#t);
+    io[5] = q[4];
   }
 
   /**

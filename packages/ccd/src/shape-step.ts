@@ -65,10 +65,16 @@ export class ShapeStep {
   lengthened = 0;
 
   /**
+   * The numbers of {@link ShapeStep.step}, in and out: `spinA`, `spinB` (the turns times the bodies'
+   * largest distances from their turning axes, |θ| ρ), the tolerance and the limit, then the step (no
+   * number crosses its call: see ccd's loop-io.ts).
+   */
+  readonly io = new Float64Array(5);
+
+  /**
    * The step from s for shapes `a`, `b` moving by `ma`, `mb`, from `g`'s last distance at s: A's
-   * rotation `RA` in the world, B's placement in A's frame (`R`, `t`), `spinA` / `spinB` the turns
-   * times the bodies' largest distances from their turning axes (|θ| ρ). 0 when the bound is not
-   * above tol/2.
+   * rotation `RA` in the world, B's placement in A's frame (`R`, `t`), the rest in {@link
+   * ShapeStep.io}; into `io[4]`, 0 when the bound is not above tol/2.
    */
   step(
     g: GjkPair,
@@ -79,13 +85,17 @@ export class ShapeStep {
     RA: Float64Array,
     R: Float64Array,
     t: Float64Array,
-    spinA: number,
-    spinB: number,
-    tolerance: number,
-    limit: number,
-  ): number {
+  ): void {
+    const io = this.io;
+    const spinA = io[0];
+    const spinB = io[1];
+    const tolerance = io[2];
+    const limit = io[3];
     const margin = g.lowerBound - 0.5 * tolerance;
-    if (!(margin > 0)) return 0;
+    if (!(margin > 0)) {
+      io[4] = 0;
+      return;
+    }
     const n = g.lowerAxis;
     const x = n[0],
       y = n[1],
@@ -103,7 +113,10 @@ export class ShapeStep {
     const sB = spinB > 0 ? spinB * across(nx, ny, nz, mb.axis, wB) : 0;
     const cMax = along + sA + sB;
     let best = cMax > 0 ? margin / cMax : limit;
-    if (!(sA > 0 || sB > 0) || best >= limit) return best;
+    if (!(sA > 0 || sB > 0) || best >= limit) {
+      io[4] = best;
+      return;
+    }
     // From here on A's frame at s: w, and the supports behind GJK's bound (x* of A, y* of B).
     const thetaA = ma.theta;
     const thetaB = mb.theta;
@@ -119,11 +132,17 @@ export class ShapeStep {
     const c1 = thetaA * sA + thetaB * sB;
     // L is measured to rounding of the scene's size: the probes aim that much above tol/2.
     const room = margin - 1e-15 * (Math.abs(t[0]) + Math.abs(t[1]) + Math.abs(t[2]) + a.reach + b.reach);
-    if (!(room > 0)) return best;
+    if (!(room > 0)) {
+      io[4] = best;
+      return;
+    }
     const seed = best;
     let probe = stepUnder(room, rate, c1, cMax);
     if (probe > limit) probe = limit;
-    if (!(probe > best)) return best;
+    if (!(probe > best)) {
+      io[4] = best;
+      return;
+    }
     // f(s) − L(probe).
     let drop = probe * (along + 0.5 * c1 * probe);
     if (sA > 0) {
@@ -143,7 +162,7 @@ export class ShapeStep {
       if (chord > best) best = chord;
     }
     if (best > seed) this.lengthened++;
-    return best;
+    io[4] = best;
   }
 
   /**

@@ -143,7 +143,10 @@ export function runCast(
   g.iterations = iterations;
   if (status === CastStatus.Separate) {
     // The gap at s = 1, from the simplex the cast ends with.
-    runDistance(g, FINAL_RELATIVE, FINAL_ITERATIONS, Number.POSITIVE_INFINITY);
+    g.limits[0] = FINAL_RELATIVE;
+    g.limits[1] = FINAL_ITERATIONS;
+    g.limits[2] = Number.POSITIVE_INFINITY;
+    runDistance(g);
     g.iterations += iterations;
     return status;
   }

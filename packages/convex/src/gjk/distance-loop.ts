@@ -14,14 +14,18 @@ const STALLS = 4;
 /**
  * GJK from the state's simplex to the distance between the query point and the difference of the
  * cores: it stops when |v| (an upper bound) and the largest gap along a search direction (a lower
- * bound, certified: every support is exact) agree within `relative · |v|` plus the state's
+ * bound, certified: every support is exact) agree within `relative · |v|` (`relative`, `maxIterations`
+ * and `stopAbove` from the state's `limits`) plus the state's
  * `absoluteTolerance` share of the scene's scale, when the
  * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
  * repeats a point of the simplex or |v| stops shrinking for `STALLS` supports in a row
  * (rounding), or after `maxIterations` supports.
  * Sets the state's result fields; allocates nothing.
  */
-export function runDistance(g: GjkState, relative: number, maxIterations: number, stopAbove: number): void {
+export function runDistance(g: GjkState): void {
+  const relative = g.limits[0];
+  const maxIterations = g.limits[1];
+  const stopAbove = g.limits[2];
   const S = g.simplex;
   g.measure();
   const floor = OVERLAP_SHARE * g.scale;

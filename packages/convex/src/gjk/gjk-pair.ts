@@ -126,11 +126,31 @@ export class GjkPair extends GjkState {
    * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound.
    */
   evaluate(R: Float64Array, t: Float64Array): number {
+    this.evaluateAt(R, t);
+    return this.lowerBound;
+  }
+
+  /**
+   * {@link GjkPair.evaluate} without its return: the bound is left in {@link GjkPair.lowerBound}
+   * only, so that no number crosses the call (a number returned from a call the compiler does not
+   * inline is boxed on the heap: a time-of-impact loop calls this at every step).
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound.
+   * @example
+   * ```ts
+   * import { GjkPair, ball, cuboid } from '@firsttouch/convex';
+   * import { identityPose } from '@firsttouch/pose';
+   * const pair = new GjkPair(cuboid(1, 1, 1), ball(0.5));
+   * pair.evaluateAt(identityPose().R, new Float64Array([3, 0, 0]));
+   * console.log(pair.lowerBound.toFixed(4)); // 1.5000
+   * ```
+   */
+  evaluateAt(R: Float64Array, t: Float64Array): void {
     copyRotation(R, this.R);
     this.t[0] = t[0];
     this.t[1] = t[1];
     this.t[2] = t[2];
-    return this.#run();
+    this.#run();
   }
 
   /**
@@ -218,7 +238,11 @@ export class GjkPair extends GjkState {
   #run(): number {
     this.#bound();
     this.q[0] = this.q[1] = this.q[2] = 0;
-    runDistance(this, this.relativeTolerance, this.maxIterations, this.stopAbove);
+    const limits = this.limits;
+    limits[0] = this.relativeTolerance;
+    limits[1] = this.maxIterations;
+    limits[2] = this.stopAbove;
+    runDistance(this);
     this.evaluations++;
     this.#results();
     return this.lowerBound;

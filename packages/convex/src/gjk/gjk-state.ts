@@ -92,6 +92,12 @@ export class GjkState {
    */
   absoluteTolerance = ABSOLUTE_SLACK;
   /**
+   * The stopping rules of the next `runDistance`: the relative tolerance, the supports at most and
+   * the gap above which it may stop (in an array, so that no number crosses its call: a number passed
+   * to a call the compiler does not inline is boxed on the heap, at every gap of a time of impact).
+   */
+  readonly limits = Float64Array.of(0, 0, Number.POSITIVE_INFINITY);
+  /**
    * The search direction in A's frame, then −Rᵀ of it in B's frame.
    *
    * @internal @hidden
