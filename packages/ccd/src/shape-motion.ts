@@ -3,7 +3,7 @@ import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } 
 import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
 import type { ImpactRun } from './impact-record.js';
-import { LOOP_GAP, LOOP_IO, LOOP_STEP, type LoopIoEvaluator } from './loop-io.js';
+import { LOOP_GAP, LOOP_IO, LOOP_STEP } from './loop-io.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
 import { ShapeStep } from './shape-step.js';
 
@@ -36,7 +36,7 @@ export type Body3 = Surface | Shape<3> | Compound;
  * console.log(r.status, r.toi.toFixed(6)); // contact 0.312500
  * ```
  */
-export class ShapeMotion implements DistanceEvaluator, LoopIoEvaluator {
+export class ShapeMotion implements DistanceEvaluator {
   /** The poses of the last evaluation. */
   readonly poseA: Pose3 = identityPose();
   readonly poseB: Pose3 = identityPose();
