@@ -116,37 +116,39 @@ export class PairBound {
     box(j, Fj);
     // the frames' axes (the columns of R0), then the cross products of one's with the other's
     let n = 3;
-    const u = this.#io;
-    for (let k = 0; k < 3; k++) {
-      u[0] = Fi[k];
-      u[1] = Fi[3 + k];
-      u[2] = Fi[6 + k];
-      n = this.#axis(n);
-    }
-    for (let k = 0; k < 3; k++) {
-      u[0] = Fj[k];
-      u[1] = Fj[3 + k];
-      u[2] = Fj[6 + k];
-      n = this.#axis(n);
-    }
-    // (a rotation's columns have length 1 to 1e-9, so none is dropped; if one were, no frames)
-    this.#frames = n === 9;
-    if (!this.#frames) n = 3;
-    for (let k = 0; k < 3; k++) {
-      const ax = Fi[k],
-        ay = Fi[3 + k],
-        az = Fi[6 + k];
-      for (let l = 0; l < 3; l++) {
-        const bx = Fj[l],
-          by = Fj[3 + l],
-          bz = Fj[6 + l];
-        u[0] = ay * bz - az * by;
-        u[1] = az * bx - ax * bz;
-        u[2] = ax * by - ay * bx;
-        n = this.#axis(n);
+    for (let x = 0; x < 15; x++) {
+      if (x === 6) {
+        // (a rotation's columns have length 1 to 1e-9, so none is dropped; if one were, no frames)
+        this.#frames = n === 9;
+        if (!this.#frames) n = 3;
       }
+      this.#orientedAxis(x);
+      n = this.#axis(n);
     }
     this.#axes = n;
+  }
+
+  /**
+   * Writes the oriented boxes' axis x (0–14) into the first 3 numbers of #io: the columns of body
+   * i's rotation, then of body j's, then the cross products of each of i's with each of j's.
+   */
+  #orientedAxis(x: number): void {
+    const Fi = this.#fi;
+    const Fj = this.#fj;
+    const u = this.#io;
+    if (x < 6) {
+      const F = x < 3 ? Fi : Fj;
+      const c = x < 3 ? x : x - 3;
+      u[0] = F[c];
+      u[1] = F[3 + c];
+      u[2] = F[6 + c];
+      return;
+    }
+    const a = ((x - 6) / 3) | 0;
+    const c = (x - 6) % 3;
+    u[0] = Fi[3 + a] * Fj[6 + c] - Fi[6 + a] * Fj[3 + c];
+    u[1] = Fi[6 + a] * Fj[c] - Fi[a] * Fj[6 + c];
+    u[2] = Fi[a] * Fj[3 + c] - Fi[3 + a] * Fj[c];
   }
 
   /**
@@ -197,28 +199,11 @@ export class PairBound {
     for (let k = 0; k < (oriented ? dim + 15 : dim); k++) {
       let e = k;
       if (k >= dim) {
-        const Fi = this.#fi;
-        const Fj = this.#fj;
         if (k === dim) {
-          box?.(i, Fi);
-          box?.(j, Fj);
+          box?.(i, this.#fi);
+          box?.(j, this.#fj);
         }
-        // the frames' columns, then the cross products of one's with the other's
-        const u = this.#io;
-        const x = k - dim;
-        if (x < 6) {
-          const F = x < 3 ? Fi : Fj;
-          const c = x < 3 ? x : x - 3;
-          u[0] = F[c];
-          u[1] = F[3 + c];
-          u[2] = F[6 + c];
-        } else {
-          const a = ((x - 6) / 3) | 0;
-          const c = (x - 6) % 3;
-          u[0] = Fi[3 + a] * Fj[6 + c] - Fi[6 + a] * Fj[3 + c];
-          u[1] = Fi[6 + a] * Fj[c] - Fi[a] * Fj[6 + c];
-          u[2] = Fi[a] * Fj[3 + c] - Fi[3 + a] * Fj[c];
-        }
+        this.#orientedAxis(k - dim);
         // (into entry dim, which the world boxes' iterations do not read; dropped when tiny)
         if (this.#axis(dim) === dim) continue;
         e = dim;
