@@ -74,6 +74,13 @@ export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
   extent(body: Body, out?: Extent): { readonly diagonal: number; readonly largestCoordinate: number };
   /** A body with nothing in it (what `assertNotEmpty` refuses), told without building its message. */
   isEmpty(body: Body): boolean;
+  /**
+   * Reads a few of the numbers that the query's first steps read from the two bodies and returns
+   * their sum, for nothing but the reads: {@link ImpactQuery.motions} calls it between the two
+   * motions' checks, so that the bodies' lines come from memory while B's poses' do, not after (a
+   * query usually meets both cold). Optional: a kind without it reads nothing early.
+   */
+  earlyRead?(a: Body, b: Body): number;
   /** Throws `EMPTY` for a body with nothing in it (`what` names it). */
   assertNotEmpty(body: Body, what: string): void;
   /** The body scaled by 2^e, exactly (what a query far from unit size runs on). */
@@ -132,6 +139,8 @@ export class ImpactQuery<
   /** The query's own motions (the entry points reset them in place). */
   #motionA: Motion | undefined;
   #motionB: Motion | undefined;
+  /** What the last early read read (kept, so that the read is made). */
+  #touched = 0;
 
   constructor(kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>) {
     this.#kind = kind;
@@ -164,14 +173,17 @@ export class ImpactQuery<
 
   /**
    * Sets the query's own motions from the poses (validated; errors name `motion.a`, `motion.b`),
-   * then binds the bodies with them ({@link bind}).
+   * then binds the bodies with them ({@link bind}). With the bodies `a` and `b`, the kind's
+   * {@link ImpactKind.earlyRead} runs between the two motions.
    *
    * @throws `FirstTouchError` `INVALID_POSE` for an invalid pose.
    */
-  motions(p0A: PoseLike, p1A: PoseLike, p0B: PoseLike, p1B: PoseLike): void {
+  motions(p0A: PoseLike, p1A: PoseLike, p0B: PoseLike, p1B: PoseLike, a?: Body, b?: Body): void {
     const kind = this.#kind;
     if (this.#motionA === undefined) this.#motionA = kind.motion(p0A, p1A, 'motion.a');
     else kind.setMotion(this.#motionA, p0A, p1A, 'motion.a');
+    if (kind.earlyRead !== undefined && a !== undefined && b !== undefined)
+      this.#touched = kind.earlyRead(a, b);
     if (this.#motionB === undefined) this.#motionB = kind.motion(p0B, p1B, 'motion.b');
     else kind.setMotion(this.#motionB, p0B, p1B, 'motion.b');
   }
@@ -334,7 +346,7 @@ function runImpact<
     const eb = kind.extent(b, query.extentB);
     const largest = Math.max(ea.largestCoordinate, eb.largestCoordinate);
     const tolerance = defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest);
-    query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1]);
+    query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1], a, b);
     query.options(options, tolerance);
     const e = scaleExponent(Math.max(largest, spread(kind, query)));
     if (e === 0) {

@@ -37,6 +37,7 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
     assertNotEmpty: (body: Body3, what: string) => {
       if (Surface.isSurface(body)) body.assertNotEmpty(what);
     },
+    earlyRead: (a: Body3, b: Body3) => earlyNumbers(a) + earlyNumbers(b),
     scaled: scaledBody,
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
       new RigidMotion(p0, p1, name),
@@ -66,6 +67,23 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
 export const SHAPE_QUERIES = new Pool<
   ImpactQuery<Body3, Pose3Like, RigidMotion, ShapeMotion, TimeOfImpactResult>
 >(2, (query) => query.unbind());
+
+/** A point set's numbers read early: its first 64 (a hull of 10 points: every one). */
+const EARLY = 64;
+
+/**
+ * A shape's reach and a number of each line of its first {@link EARLY} point coordinates, summed (0
+ * for a surface or a compound): GJK's first support scans those points, the speed bound reads the
+ * reach.
+ */
+function earlyNumbers(body: Body3): number {
+  if (Surface.isSurface(body) || Compound.isCompound(body)) return 0;
+  const P = body.points;
+  const n = P.length < EARLY ? P.length : EARLY;
+  let x = body.reach;
+  for (let k = 0; k < n; k += 8) x += P[k];
+  return n > 0 ? x + P[n - 1] : x;
+}
 
 /** A body scaled by 2^e, exactly: a compound part by part (bodies and the poses' translations). */
 function scaledBody(body: Body3, e: number): Body3 {
