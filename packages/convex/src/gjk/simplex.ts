@@ -12,6 +12,9 @@
  * vertex indices behind A's and B's points (what `Shape.support` returned: −1 but for point sets), so
  * that a caller can find the features around them (mesh's facets around a hull vertex).
  */
+/** sin² of the angle at a below which a triangle is a sliver (its normal and plane found with care). */
+const SLIVER = 1e-2;
+
 export class Simplex {
   /** Points in use (0 to 4). */
   n = 0;
@@ -136,9 +139,16 @@ export class Simplex {
     } else {
       lam[i] = 1 - u;
       lam[j] = u;
-      v[0] = ax + u * dx;
-      v[1] = ay + u * dy;
-      v[2] = az + u * dz;
+      // d × (y_i × d) / |d|², not y_i + u d: the same point, but each of its components is found to
+      // rounding of |v|, where y_i + u d carries rounding of |y_i| (a long segment passing close to
+      // the origin: its error turns the next search direction and stalls the search).
+      const cx = ay * dz - az * dy,
+        cy = az * dx - ax * dz,
+        cz = ax * dy - ay * dx;
+      const inv = 1 / dd;
+      v[0] = (dy * cz - dz * cy) * inv;
+      v[1] = (dz * cx - dx * cz) * inv;
+      v[2] = (dx * cy - dy * cx) * inv;
     }
     this.#d1 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
   }
@@ -163,14 +173,55 @@ export class Simplex {
     const wx = cx - ax,
       wy = cy - ay,
       wz = cz - az;
-    const nx = uy * wz - uz * wy,
+    let nx = uy * wz - uz * wy,
       ny = uz * wx - ux * wz,
       nz = ux * wy - uy * wx;
-    const nn = nx * nx + ny * ny + nz * nz;
+    let nn = nx * nx + ny * ny + nz * nz;
+    // The plane is taken through a, unless the triangle is a sliver (its edges at a within 0.1 rad
+    // of parallel): a cross product rounds by ε times its edges' lengths, which for two long edges
+    // nearly parallel is what is left of the normal itself. A sliver's normal is then taken from its
+    // two shortest edges (the same vector from any two, in this cyclic order), and its plane through
+    // the corner nearest the origin (the normal's rounding tilts the plane about that corner, and
+    // moves the projection by the tilt times the corner's distance).
+    let ox = ax,
+      oy = ay,
+      oz = az;
+    const uu = ux * ux + uy * uy + uz * uz,
+      ww = wx * wx + wy * wy + wz * wz;
+    if (nn < SLIVER * uu * ww) {
+      const zx = cx - bx,
+        zy = cy - by,
+        zz = cz - bz;
+      const z2 = zx * zx + zy * zy + zz * zz;
+      if (z2 < uu || z2 < ww) {
+        if (ww >= uu) {
+          nx = uy * zz - uz * zy;
+          ny = uz * zx - ux * zz;
+          nz = ux * zy - uy * zx;
+        } else {
+          nx = wy * zz - wz * zy;
+          ny = wz * zx - wx * zz;
+          nz = wx * zy - wy * zx;
+        }
+        nn = nx * nx + ny * ny + nz * nz;
+      }
+      const aa = ax * ax + ay * ay + az * az,
+        bb = bx * bx + by * by + bz * bz,
+        cc = cx * cx + cy * cy + cz * cz;
+      if (bb < aa && bb <= cc) {
+        ox = bx;
+        oy = by;
+        oz = bz;
+      } else if (cc < aa) {
+        ox = cx;
+        oy = cy;
+        oz = cz;
+      }
+    }
     if (nn > 0) {
       // The origin projected on the triangle's plane, then its barycentric coordinates from the
       // areas of the projection on the coordinate plane where the triangle is largest.
-      const h = (nx * ax + ny * ay + nz * az) / nn;
+      const h = (nx * ox + ny * oy + nz * oz) / nn;
       const px = h * nx,
         py = h * ny,
         pz = h * nz;
