@@ -18,7 +18,7 @@ const STALLS = 4;
  * and `stopAbove` from the state's `limits`) plus the state's
  * `absoluteTolerance` share of the scene's scale, when the
  * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
- * repeats a point of the simplex or |v| stops shrinking for `STALLS` supports in a row
+ * repeats a point of the simplex or |v| stays above the least it reached for `STALLS` supports in a row
  * (rounding), or after `maxIterations` supports.
  * Sets the state's result fields; allocates nothing.
  */
@@ -37,6 +37,10 @@ export function runDistance(g: GjkState): void {
     az = 0;
   let converged = overlap;
   let stalls = 0;
+  // The least |v|² a support has left: a stall is a support that does not bring |v| below it. Against
+  // the last |v| alone, a simplex that swings between two segments whose |v| differ by an ulp reset
+  // the count at every other support and ran to maxIterations (a needle 3e-11 across: 128 supports).
+  let least = Number.POSITIVE_INFINITY;
   let iterations = 0;
   const v = S.v;
   while (!overlap && iterations < maxIterations) {
@@ -88,7 +92,11 @@ export function runDistance(g: GjkState): void {
       converged = true;
       break;
     }
-    stalls = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] < vv ? 0 : stalls + 1;
+    const shrunk = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    if (shrunk < vv && shrunk < least) {
+      least = shrunk;
+      stalls = 0;
+    } else stalls++;
   }
   g.iterations = iterations;
   g.overlap = overlap;
