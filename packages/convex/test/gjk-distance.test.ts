@@ -18,6 +18,7 @@ import {
   type Shape,
   shapeDistance,
 } from '../src/index.js';
+import { scaledShape } from '../src/internal.js';
 import { arbPose, cloud, place, seeded, sphere, unplace } from './helpers.js';
 import {
   boxTriangles,
@@ -332,5 +333,31 @@ describe('warm starts, overlap, touching, far from the origin', () => {
       poseB: poseFromAxisAngle([1, 1, 1], 1, [1e6 + 2.5, -1e6 + 0.5, 1e6]),
     });
     expect(Math.abs(far.distance - near.distance)).toBeLessThan(1e-9);
+  });
+
+  it('at 2^±600 the same answer scaled exactly, and a hull reaching 2.7e154 gives a finite one', () => {
+    // Squares overflow beyond about 1e154: the query runs at unit size by a power of two.
+    const a = convexHull(cloud(seeded(16), 12));
+    const b = capsule(0.3, 0.2);
+    const pose = poseFromAxisAngle([1, 2, 0], 0.7, [1.5, -0.4, 0.2]);
+    const unit = shapeDistance(a, b, { poseB: pose });
+    for (const k of [-600, 600]) {
+      const f = 2 ** k;
+      const big = shapeDistance(scaledShape(a, k), scaledShape(b, k), {
+        poseA: poseFromAxisAngle([0, 0, 1], 0, [3 * f, 0, 0]),
+        poseB: { R: pose.R, t: pose.t.map((x, i) => x * f + (i === 0 ? 3 * f : 0)) },
+      });
+      expect(big.distance / f).toBeCloseTo(unit.distance, 12);
+      expect(big.lowerBound / f).toBeCloseTo(unit.lowerBound, 12);
+      expect((big.pointB[1] - big.pointA[1]) / f).toBeCloseTo(unit.pointB[1] - unit.pointA[1], 12);
+    }
+    // fast-check's corrupted hull: one point's top byte set to 0x60 (2.7e154), still finite.
+    const points = cloud(seeded(17), 40);
+    points[7] = 2 ** 513;
+    const r = shapeDistance(convexHull(points), cuboid(0.2, 0.2, 0.2), {
+      poseB: poseFromAxisAngle([0, 1, 0], 0, [3, 0.1, 0]),
+    });
+    expect(Number.isFinite(r.distance)).toBe(true);
+    expect(r.lowerBound).toBeLessThanOrEqual(r.distance);
   });
 });

@@ -1,14 +1,6 @@
+import { timesPowerOfTwo as times } from '../scale.js';
 import { Shape } from '../shape.js';
 import { TABLE_RANGE_HIGH, TABLE_RANGE_LOW } from '../support.js';
-
-/**
- * `x · 2^e`, exact while the result is a normal number: two factors, so that an exponent beyond
- * ±1023 (a query taken from 1e300 to unit size) is still a product of representable powers.
- */
-function times(x: number, e: number): number {
-  const half = e >> 1;
-  return x * 2 ** half * 2 ** (e - half);
-}
 
 /**
  * `shape` scaled by 2^e about its origin, exactly (a power of two only moves exponents): every length

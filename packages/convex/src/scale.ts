@@ -1,0 +1,41 @@
+// Float64 squares lengths: above about 1e154 they overflow, below about 1e-154 they underflow. A
+// query far from unit size is carried out at unit size by a power of two, which changes no digit, and
+// its answer is taken back by the inverse power (ccd's driver, mesh's distances, shapeDistance).
+
+/** Magnitudes within [2^−128, 2^128] are computed as they are (the range every kernel is sound in). */
+const LOW = 2 ** -128;
+const HIGH = 2 ** 128;
+
+/**
+ * The power of two that takes a query of largest magnitude `magnitude` (its bodies' coordinates, the
+ * translation between them) to unit size: 0 within [2^−128, 2^128] (the query runs as given), else a
+ * multiple of 256 that lands the magnitude within that range. A multiple of 256, so that a query and
+ * the same query scaled by 2^256k are carried out as the very same computation, bit for bit.
+ *
+ * @example
+ * ```ts
+ * import { scaleExponent } from '@firsttouch/convex/internal';
+ * console.log(scaleExponent(1), scaleExponent(1e-165), scaleExponent(1e200)); // 0 512 -768
+ * ```
+ */
+export function scaleExponent(magnitude: number): number {
+  if (!(magnitude >= LOW && magnitude <= HIGH) && magnitude > 0 && magnitude < Number.POSITIVE_INFINITY) {
+    return -256 * Math.round(Math.log2(magnitude) / 256);
+  }
+  return 0;
+}
+
+/**
+ * `x · 2^e`, exact wherever the result is a normal number; in two factors, since 2^e alone
+ * overflows for e ≥ 1024 and is not even representable below −1074.
+ *
+ * @example
+ * ```ts
+ * import { timesPowerOfTwo } from '@firsttouch/convex/internal';
+ * console.log(timesPowerOfTwo(3, -2), timesPowerOfTwo(2 ** -1070, 1100) === 2 ** 30); // 0.75 true
+ * ```
+ */
+export function timesPowerOfTwo(x: number, e: number): number {
+  const half = Math.trunc(e / 2);
+  return x * 2 ** half * 2 ** (e - half);
+}
