@@ -132,6 +132,12 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
           checkGuarantee(sw, sc, r, 'polygon path');
           const old = timeOfImpact2(a.gjk, b.gjk, motion, { tolerance: r.tolerance });
           checkGuarantee(sw, sc, old, "GJK's path");
+          // GJK's path may spend its steps where the polygon path does not (a sliver turning at a near
+          // constant gap: 1 000 steps of 3e-5 each); it then stops at a lower bound of the contact.
+          if (old.status === 'not-converged') {
+            expect(old.toi).toBeLessThanOrEqual(r.toi);
+            return;
+          }
           expect(old.status).toBe(r.status);
           // Both stop within the tolerance band before the first contact: from the first instant the
           // oracle's gap comes to tol to its first crossing below tol/2. (Two turning polygons take
