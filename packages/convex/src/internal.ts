@@ -12,7 +12,7 @@ export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet } from './hull/vertex-set.js';
 export { climbPolygon, type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
-export { scaleExponent, timesPowerOfTwo } from './scale.js';
+export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
 export {
   inSharedMemory,
   type Packable,

@@ -1,5 +1,6 @@
 import type { Bounds } from './bounds.js';
 import type { SupportTable } from './hull/support-table.js';
+import { diagonalOf } from './scale.js';
 import { coreSupport } from './support.js';
 
 const BRAND_SHAPE = Symbol.for('firsttouch.Shape');
@@ -186,9 +187,9 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     this.coreMin = Float64Array.from({ length: init.dim }, (_, i) => init.min[i]);
     this.coreMax = Float64Array.from({ length: init.dim }, (_, i) => init.max[i]);
     this.coreReach = init.coreReach;
-    let d2 = 0;
-    for (let i = 0; i < init.dim; i++) d2 += (init.max[i] - init.min[i] + 2 * init.margin) ** 2;
-    this.boxDiagonal = Math.sqrt(d2);
+    // Through a power of two where the squares would overflow or underflow (a shape far from unit size).
+    const side = (i: number) => (i < init.dim ? init.max[i] - init.min[i] + 2 * init.margin : 0);
+    this.boxDiagonal = diagonalOf(side(0), side(1), side(2));
     let largest = 0;
     for (let i = 0; i < init.dim; i++) {
       largest = Math.max(largest, Math.abs(init.min[i] - init.margin), Math.abs(init.max[i] + init.margin));

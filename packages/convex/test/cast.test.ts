@@ -13,8 +13,10 @@ import {
   CastStatus,
   capsule,
   castShape,
+  castShape2,
   cone,
   convexHull,
+  convexPolygon,
   cuboid,
   cylinder,
   GjkPair,
@@ -23,6 +25,7 @@ import {
   type ShapeCastResult,
   shapeDistance,
 } from '../src/index.js';
+import { scaledShape } from '../src/internal.js';
 import { cloud, seeded, unit3 } from './helpers.js';
 import {
   boxTriangles,
@@ -218,6 +221,38 @@ describe('the guarantee on every pair kind (certified sweeps of oracle gaps)', (
 });
 
 describe('edge cases', () => {
+  it('at 2^±600 the same cast as at unit size: toi bit for bit, lengths scaled, the default tolerance too', () => {
+    // Squares overflow beyond about 1e154 and underflow below 1e-154: the default tolerance came out 0
+    // or +∞ (the box diagonal) and the cast threw; now it runs at unit size by a power of two.
+    const a = convexHull(cloud(seeded(16), 12));
+    const b = capsule(0.3, 0.2);
+    const at = (x: number, f: number) => poseFromAxisAngle([1, 2, 0], 0.7, [x * f, -0.4 * f, 0.2 * f]);
+    const rest = [identityPose(), identityPose()] as const;
+    const unit = castShape(a, b, { a: rest, b: [at(3, 1), at(-1, 1)] });
+    const pa = convexPolygon([0, 0, 1, 0, 0.2, 0.7]);
+    const pb = convexPolygon([0, 0, 0.3, 0.1, 0.1, 0.4]);
+    const place2 = (x: number, f: number) => ({ angle: 0.4, t: [x * f, 0.3 * f] });
+    const unit2 = castShape2(pa, pb, { a: [place2(0, 1), place2(0, 1)], b: [place2(3, 1), place2(-2, 1)] });
+    expect(unit.status).toBe('contact');
+    expect(unit2.status).toBe('contact');
+    for (const k of [-600, 600]) {
+      const f = 2 ** k;
+      const big = castShape(scaledShape(a, k), scaledShape(b, k), { a: rest, b: [at(3, f), at(-1, f)] });
+      expect(big.status).toBe(unit.status);
+      expect(big.toi).toBe(unit.toi);
+      expect(big.tolerance / f).toBe(unit.tolerance);
+      expect(big.distance / f).toBeCloseTo(unit.distance, 15);
+      expect((big.pointB[0] - big.pointA[0]) / f).toBeCloseTo(unit.pointB[0] - unit.pointA[0], 12);
+      const big2 = castShape2(scaledShape(pa, k), scaledShape(pb, k), {
+        a: [place2(0, f), place2(0, f)],
+        b: [place2(3, f), place2(-2, f)],
+      });
+      expect(big2.status).toBe(unit2.status);
+      expect(big2.toi).toBe(unit2.toi);
+      expect(big2.distance / f).toBeCloseTo(unit2.distance, 15);
+    }
+  });
+
   it('head on: a cube face onto a cube face at the analytic time', () => {
     const r = cast(
       cuboid(1, 1, 1),
