@@ -4,8 +4,10 @@
 // answers scaled by 2^k, bit for bit where k is a multiple of 256 (the scaled scene is then the unit
 // one exactly): firstImpact, allImpacts, firstImpact2, proximityPairs.
 
+import { capsule, convexHull, convexPolygon, cuboid2 } from '@firsttouch/convex';
+import { scaledShape } from '@firsttouch/convex/internal';
 import { disc, rectangle } from '@firsttouch/mesh';
-import { type Pose2, type Pose3, pose2 } from '@firsttouch/pose';
+import { type Pose2, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import { allImpacts, firstImpact, firstImpact2, proximityPairs } from '../src/index.js';
 import { rng, scene } from './helpers.js';
@@ -75,6 +77,46 @@ describe('the broad phase at any scale', { timeout: 120_000 }, () => {
         expect([q.status, q.toi, q.pair], `${seed} ${k}`).toEqual([unit.status, unit.toi, unit.pair]);
         expect(q.tolerance, `${seed} ${k}`).toBe(unit.tolerance * f);
       }
+    }
+  });
+
+  it('convex shapes scaled by 2^k (firstImpact, firstImpact2): the unit answers, toi bit for bit', () => {
+    // A shape's box diagonal squared its sides: at 2^768 it was +∞ and the default tolerance threw.
+    const r = rng(31_08);
+    const shapes3 = [convexHull(Array.from({ length: 30 }, () => 0.3 * (r() - 0.5))), capsule(0.1, 0.05)];
+    const shapes2 = [convexPolygon([0, 0, 0.2, 0, 0.05, 0.15]), cuboid2(0.1, 0.03)];
+    const poses0: Pose3[] = [];
+    const poses1: Pose3[] = [];
+    const p0: Pose2[] = [];
+    const p1: Pose2[] = [];
+    for (let i = 0; i < 8; i++) {
+      const c = i === 0 ? [0, 0, 0] : [0.6 * r(), 0.6 * r(), 0.6 * r()];
+      poses0.push(poseFromAxisAngle([r(), r(), 1], 6 * r(), c));
+      poses1.push(poseFromAxisAngle([r(), r(), 1], 6 * r(), [c[0] - 0.3 * r(), c[1], c[2]]));
+      p0.push(pose2(6 * r(), [c[0], c[1]]));
+      p1.push(pose2(6 * r(), [c[0] - 0.3 * r(), c[1]]));
+    }
+    const bodies3 = poses0.map((_, i) => shapes3[i % 2]);
+    const bodies2 = p0.map((_, i) => shapes2[i % 2]);
+    const unit = firstImpact(bodies3, poses0, poses1);
+    const unit2 = firstImpact2(bodies2, p0, p1);
+    for (const k of EXACT) {
+      const f = 2 ** k;
+      const q = firstImpact(
+        bodies3.map((b) => scaledShape(b, k)),
+        poses0.map((p) => scale3(p, f)),
+        poses1.map((p) => scale3(p, f)),
+      );
+      expect([q.status, q.toi, q.pair], `${k}`).toEqual([unit.status, unit.toi, unit.pair]);
+      expect(q.tolerance, `${k}`).toBe(unit.tolerance * f);
+      const q2 = firstImpact2(
+        bodies2.map((b) => scaledShape(b, k)),
+        p0.map((p) => scale2(p, f)),
+        p1.map((p) => scale2(p, f)),
+      );
+      expect([q2.status, q2.pair], `${k}`).toEqual([unit2.status, unit2.pair]);
+      expect(Math.abs(q2.toi - unit2.toi), `${k}`).toBeLessThan(1e-6);
+      expect(q2.tolerance, `${k}`).toBe(unit2.tolerance * f);
     }
   });
 

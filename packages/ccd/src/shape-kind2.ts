@@ -1,5 +1,5 @@
 import { isShape2 } from '@firsttouch/convex';
-import { scaledShape } from '@firsttouch/convex/internal';
+import { diagonalOf, scaledShape } from '@firsttouch/convex/internal';
 import { Compound2, Curve, compound2 } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
@@ -90,14 +90,15 @@ function shapeExtent2(
   // bounds() read in place (it copies the box): the same numbers.
   const m = shape.margin;
   let largest = 0;
-  let d2 = 0;
   for (let k = 0; k < 2; k++) {
-    const lo = shape.coreMin[k] - m;
-    const hi = shape.coreMax[k] + m;
-    d2 += (hi - lo) ** 2;
-    largest = Math.max(largest, Math.abs(lo), Math.abs(hi));
+    largest = Math.max(largest, Math.abs(shape.coreMin[k] - m), Math.abs(shape.coreMax[k] + m));
   }
-  out.diagonal = Math.sqrt(d2);
+  // Through a power of two where the squares overflow or underflow (a body far from unit size).
+  out.diagonal = diagonalOf(
+    shape.coreMax[0] + m - (shape.coreMin[0] - m),
+    shape.coreMax[1] + m - (shape.coreMin[1] - m),
+    0,
+  );
   out.largestCoordinate = largest;
   return out;
 }

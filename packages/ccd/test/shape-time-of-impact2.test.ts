@@ -5,6 +5,7 @@
 // curve path itself, and the ray cast against the advancement loop.
 
 import { ball2, capsule2, convexPolygon, cuboid2, hull2, pointSet2, rounded } from '@firsttouch/convex';
+import { scaledShape } from '@firsttouch/convex/internal';
 import { Curve, rectangle } from '@firsttouch/mesh';
 import { interpolatePose2, type Pose2, pose2 } from '@firsttouch/pose';
 import fc from 'fast-check';
@@ -242,6 +243,28 @@ describe('timeOfImpact2 with shapes: polygons against curves', { timeout: 240_00
       expect(seen.contacts).toBeGreaterThan(10);
     });
   }
+
+  it('at 2^±600 the same step as at unit size (its default tolerance from a diagonal found at any size)', () => {
+    // The box diagonal's squares overflowed (+∞: the call threw) or underflowed (0: a tolerance of the
+    // largest coordinate, 1e174 times too wide at 2^-600, and an initial contact).
+    const a = convexPolygon([0, 0, 1, 0, 0.2, 0.7]);
+    const b = cuboid2(0.2, 0.1);
+    const step = (f: number) => {
+      const p = (x: number, angle: number) => pose2(angle, [x * f, 0.3 * f]);
+      return { a: [p(0, 0), p(0, 0)], b: [p(3, 0), p(-2, 1.5)] } as Motion2;
+    };
+    const unit = timeOfImpact2(a, b, step(1));
+    expect(unit.status).toBe('contact');
+    for (const k of [-600, 600]) {
+      const f = 2 ** k;
+      const r = timeOfImpact2(scaledShape(a, k), scaledShape(b, k), step(f));
+      expect(r.status).toBe('contact');
+      expect(r.tolerance / f).toBe(unit.tolerance);
+      // within the band tol / speed of the unit step's answer (the two may take different paths)
+      expect(Math.abs(r.toi - unit.toi)).toBeLessThan(1e-6);
+      expect(r.distance / f).toBeLessThanOrEqual(unit.tolerance);
+    }
+  });
 
   it('a body that is neither a curve nor a 2-D shape is named', () => {
     const rest = [pose2(), pose2()] as const;

@@ -260,9 +260,8 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     const m = this.margin;
     const min = this.coreMin.map((x) => x - m);
     const max = this.coreMax.map((x) => x + m);
-    let d2 = 0;
-    for (let i = 0; i < min.length; i++) d2 += (max[i] - min[i]) ** 2;
-    return { min, max, diagonal: Math.sqrt(d2) };
+    const side = (i: number) => (i < min.length ? max[i] - min[i] : 0);
+    return { min, max, diagonal: diagonalOf(side(0), side(1), side(2)) };
   }
 
   /**

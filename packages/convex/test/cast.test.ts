@@ -237,6 +237,8 @@ describe('edge cases', () => {
     expect(unit2.status).toBe('contact');
     for (const k of [-600, 600]) {
       const f = 2 ** k;
+      expect(scaledShape(a, k).bounds().diagonal / f).toBe(a.bounds().diagonal);
+      expect(scaledShape(a, k).boxDiagonal / f).toBe(a.boxDiagonal);
       const big = castShape(scaledShape(a, k), scaledShape(b, k), { a: rest, b: [at(3, f), at(-1, f)] });
       expect(big.status).toBe(unit.status);
       expect(big.toi).toBe(unit.toi);
