@@ -375,8 +375,11 @@ function runImpact<
   return r;
 }
 
-/** The caller's options for the step at unit size: its tolerance, and progress told in the caller's units. */
-function unitOptions(options: unknown, scaled: ScaledStep<unknown>): object {
+/**
+ * The caller's options for the step at unit size: its tolerance (`scaled.tolerance`, undefined for the
+ * default at unit size), and progress told in the caller's units.
+ */
+export function unitOptions(options: unknown, scaled: { e: number; tolerance: number | undefined }): object {
   const o = (options ?? {}) as { onProgress?: unknown };
   const report = o.onProgress;
   if (typeof report !== 'function') return { ...o, tolerance: scaled.tolerance };

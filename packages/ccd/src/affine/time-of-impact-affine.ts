@@ -1,7 +1,9 @@
 import { mappedBoxDiagonal } from '@firsttouch/convex';
+import { scaledShape, scaleExponent, timesPowerOfTwo } from '@firsttouch/convex/internal';
 import { Pool } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved } from '../advance.js';
+import { unitOptions, unscaled } from '../driver.js';
 import {
   assertImpactRecord,
   createImpactResult,
@@ -14,7 +16,7 @@ import {
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from '../options.js';
 import { type AffineBody, affineShape } from './affine-body.js';
 import { AffineEvaluator } from './affine-evaluator.js';
-import { type AffineMotion, AffineStep } from './affine-map.js';
+import { type AffineMap, type AffineMotion, AffineStep } from './affine-map.js';
 
 const WHERE = 'timeOfImpactAffine';
 
@@ -75,31 +77,70 @@ export function timeOfImpactAffine(
     );
   }
   const query = AFFINE_QUERIES.get() ?? new AffineQuery();
+  let unit: AffineMotion;
+  let e: number;
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
-    const diagonal = Math.max(
-      mappedBoxDiagonal(shapeA, query.stepA.L0),
-      mappedBoxDiagonal(shapeA, query.stepA.L1),
-      mappedBoxDiagonal(shapeB, query.stepB.L0),
-      mappedBoxDiagonal(shapeB, query.stepB.L1),
-    );
-    resolveOptionsInto(options, defaultTolerance(diagonal), query.resolved);
-    const e = query.evaluator;
-    e.bind(shapeA, shapeB, query.stepA, query.stepB);
-    const mu = e.speedBound();
-    const o = query.resolved;
-    // The cone cast costs two supports: it is taken at every step unless refused (the record is the
-    // query's own, resolved again at the next call).
-    o.directional = o.directional !== false;
-    const run = query.run;
-    advanceResolved(e, mu, o, run);
-    run.mu = mu;
-    run.tolerance = o.tolerance;
-    return affineResult(e, run, out ?? createImpactResult());
+    e = scaleExponent(Math.max(extentOf(query.stepA, shapeA.reach), extentOf(query.stepB, shapeB.reach)));
+    if (e !== 0) {
+      // (The options checked here, with any default: the step at unit size finds its own.)
+      resolveOptionsInto(options, 1, query.resolved);
+      unit = { a: scaledMaps(query.stepA, e), b: scaledMaps(query.stepB, e) };
+    } else {
+      const diagonal = Math.max(
+        mappedBoxDiagonal(shapeA, query.stepA.L0),
+        mappedBoxDiagonal(shapeA, query.stepA.L1),
+        mappedBoxDiagonal(shapeB, query.stepB.L0),
+        mappedBoxDiagonal(shapeB, query.stepB.L1),
+      );
+      resolveOptionsInto(options, defaultTolerance(diagonal), query.resolved);
+      const ev = query.evaluator;
+      ev.bind(shapeA, shapeB, query.stepA, query.stepB);
+      const mu = ev.speedBound();
+      const o = query.resolved;
+      // The cone cast costs two supports: it is taken at every step unless refused (the record is the
+      // query's own, resolved again at the next call).
+      o.directional = o.directional !== false;
+      const run = query.run;
+      advanceResolved(ev, mu, o, run);
+      run.mu = mu;
+      run.tolerance = o.tolerance;
+      return affineResult(ev, run, out ?? createImpactResult());
+    }
   } finally {
     AFFINE_QUERIES.release(query);
   }
+  // Far from unit size (squares overflow beyond about 1e154): the same step at unit size (bodies and
+  // translations scaled by 2^e, the maps L as they are), its answer taken back, as ccd's driver does.
+  const given = (options as { tolerance?: unknown } | undefined)?.tolerance;
+  const r = timeOfImpactAffine(
+    scaledShape(shapeA, e),
+    scaledShape(shapeB, e),
+    unit,
+    unitOptions(options, { e, tolerance: typeof given === 'number' ? timesPowerOfTwo(given, e) : undefined }),
+    out,
+  );
+  // (No shift: the world's origin stays; a fresh zero on this rare path, not module state.)
+  return unscaled(r, e, new Float64Array(3), 3);
+}
+
+/** How far a body's points reach in the world over its step: |t| at both ends, and its reach through L. */
+function extentOf(step: AffineStep, reach: number): number {
+  let m = 0;
+  for (let i = 0; i < 3; i++) m = Math.max(m, Math.abs(step.t0[i]), Math.abs(step.t1[i]));
+  let l = 0;
+  for (let i = 0; i < 9; i++) l = Math.max(l, Math.abs(step.L0[i]), Math.abs(step.L1[i]));
+  return Math.max(m, 3 * l * reach);
+}
+
+/** The step's two maps with their translations scaled by 2^e (fresh arrays: the query is given back). */
+function scaledMaps(step: AffineStep, e: number): [AffineMap, AffineMap] {
+  const t = (v: Float64Array) => Array.from(v, (x) => timesPowerOfTwo(x, e));
+  return [
+    { L: Array.from(step.L0), t: t(step.t0) },
+    { L: Array.from(step.L1), t: t(step.t1) },
+  ];
 }
 
 /** The state of one affine query, pooled: the two steps, the evaluator, options and the loop's record. */

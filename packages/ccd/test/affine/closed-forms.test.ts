@@ -3,6 +3,7 @@
 // translation (the rigid timeOfImpact's answer), a body flattened through a singular map.
 
 import { ball, cuboid } from '@firsttouch/convex';
+import { scaledShape } from '@firsttouch/convex/internal';
 import { box } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
@@ -226,5 +227,34 @@ describe('a body flattened through a singular map inside the step', () => {
     expect(r.status).toBe(CcdStatus.Contact);
     expectBracket(r.toi, 2.5, 3.6, r.tolerance);
     expect(r.pointB[1]).toBeCloseTo(2 - 1.6 * r.toi - 0.5, 9);
+  });
+});
+
+describe('far from unit size', () => {
+  it('at 2^±600 the unit answer: status, toi and tolerance bit for bit, lengths scaled', () => {
+    // Squares overflow beyond about 1e154: the default tolerance (the mapped box's diagonal) came out
+    // 0 or +∞ (an initial contact, or a throw), and GJK ran at the size given. Now the step runs at
+    // unit size by a power of two, as the rigid driver's does.
+    const grow = (s: number, x: number, f: number) => ({
+      L: [s, 0, 0, 0, s, 0, 0, 0, s],
+      t: [x * f, 0.1 * f, 0],
+    });
+    const still = (f: number) => ({ L: [1, 0.2, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0].map((x) => x * f) });
+    const a = cuboid(0.5, 0.4, 0.3);
+    const b = ball(0.25);
+    const unit = timeOfImpactAffine(a, b, { a: [still(1), still(1)], b: [grow(1, 3, 1), grow(1.5, -1, 1)] });
+    expect(unit.status).toBe(CcdStatus.Contact);
+    for (const k of [-600, 600]) {
+      const f = 2 ** k;
+      const r = timeOfImpactAffine(scaledShape(a, k), scaledShape(b, k), {
+        a: [still(f), still(f)],
+        b: [grow(1, 3, f), grow(1.5, -1, f)],
+      });
+      expect(r.status).toBe(unit.status);
+      expect(r.toi).toBe(unit.toi);
+      expect(r.tolerance / f).toBe(unit.tolerance);
+      expect(r.distance / f).toBe(unit.distance);
+      expect(r.pointB[0] / f).toBe(unit.pointB[0]);
+    }
   });
 });
