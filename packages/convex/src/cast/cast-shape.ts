@@ -9,9 +9,8 @@ import {
 import { placeChecked, relative, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
-import { scaleExponent, timesPowerOfTwo } from '../scale.js';
+import { timesPowerOfTwo } from '../scale.js';
 import type { Shape } from '../shape.js';
-import { scaledShape } from '../shapes/scaled.js';
 import { assertShape } from '../validate.js';
 import type { CastStatusValue } from './cast-loop.js';
 
@@ -309,35 +308,10 @@ function castWith(
   q.r[1] = RA[1] * wx + RA[4] * wy + RA[7] * wz;
   q.r[2] = RA[2] * wx + RA[5] * wy + RA[8] * wz;
   const pair = q.pair;
-  // Far from unit size (squares overflow beyond about 1e154), cast at unit size by a power of two,
-  // exactly, and take the lengths back (toi is a share of the step: the same).
-  const t = q.t;
-  const e = scaleExponent(
-    Math.max(
-      Math.abs(t[0]),
-      Math.abs(t[1]),
-      Math.abs(t[2]),
-      Math.abs(q.r[0]),
-      Math.abs(q.r[1]),
-      Math.abs(q.r[2]),
-      a.reach,
-      b.reach,
-    ),
-  );
-  if (e !== 0) {
-    pair.bindShapes(scaledShape(a, e), scaledShape(b, e));
-    for (let k = 0; k < 3; k++) {
-      t[k] = timesPowerOfTwo(t[k], e);
-      q.r[k] = timesPowerOfTwo(q.r[k], e);
-    }
-  }
-  const status = pair.cast(q.R, t, q.r, e === 0 ? tolerance : timesPowerOfTwo(tolerance, e), maxIterations);
-  if (e !== 0) {
-    for (let k = 0; k < 3; k++) {
-      pair.pointA[k] = timesPowerOfTwo(pair.pointA[k], -e);
-      pair.pointB[k] = timesPowerOfTwo(pair.pointB[k], -e);
-    }
-  }
+  // Far from unit size, cast at unit size (toi is a share of the step: the same).
+  const e = q.toUnitSize(a, b, true);
+  const status = pair.cast(q.R, q.t, q.r, e === 0 ? tolerance : timesPowerOfTwo(tolerance, e), maxIterations);
+  if (e !== 0) q.pointsBack(e);
   // A's frame at toi: its pose at s = 0 moved by toi of its translation.
   const s = pair.toi;
   q.tA[0] += s * dAx;

@@ -1,7 +1,6 @@
 import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
-import { scaleExponent, timesPowerOfTwo } from '../scale.js';
+import { timesPowerOfTwo } from '../scale.js';
 import type { Shape } from '../shape.js';
-import { scaledShape } from '../shapes/scaled.js';
 import { assertShape } from '../validate.js';
 import { placeChecked, relative, rotate, transform } from './placement.js';
 import { QUERIES, type ShapeQuery } from './shape-query.js';
@@ -157,23 +156,11 @@ export function optionsOf<T extends object>(options: T | undefined, where: strin
 /** The run of both entry points once the world placements are in `q`. */
 function distanceOf(q: ShapeQuery, a: Shape, b: Shape, dim: 2 | 3): ShapeDistanceResult {
   relative(q.RA, q.tA, q.RB, q.tB, q.R, q.t);
-  const t = q.t;
-  // Far from unit size (squares overflow beyond about 1e154), run at unit size by a power of two,
-  // exactly, and take the answer back.
-  const e = scaleExponent(Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2]), a.reach, b.reach));
   const pair = q.pair;
-  if (e === 0) pair.bindShapes(a, b);
-  else {
-    pair.bindShapes(scaledShape(a, e), scaledShape(b, e));
-    for (let k = 0; k < 3; k++) t[k] = timesPowerOfTwo(t[k], e);
-  }
-  pair.evaluate(q.R, t);
-  if (e !== 0) {
-    for (let k = 0; k < 3; k++) {
-      pair.pointA[k] = timesPowerOfTwo(pair.pointA[k], -e);
-      pair.pointB[k] = timesPowerOfTwo(pair.pointB[k], -e);
-    }
-  }
+  pair.bindShapes(a, b);
+  const e = q.toUnitSize(a, b, false);
+  pair.evaluate(q.R, q.t);
+  if (e !== 0) q.pointsBack(e);
   transform(q.RA, q.tA, pair.pointA, pair.pointA);
   transform(q.RA, q.tA, pair.pointB, pair.pointB);
   rotate(q.RA, pair.normal, pair.normal);
