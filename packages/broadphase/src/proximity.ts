@@ -1,5 +1,7 @@
+import { SHAPES } from '@firsttouch/ccd/internal';
 import { isShape3 } from '@firsttouch/convex';
 import { Compound, CompoundPair, relativeTransform, Surface, surfaceDistance } from '@firsttouch/mesh';
+import { timesPowerOfTwo } from '@firsttouch/mesh/internal';
 import {
   assertPose3,
   describeValue,
@@ -9,6 +11,7 @@ import {
   type Pose3Like,
 } from '@firsttouch/pose';
 import type { ManyBody3 } from './body-runner.js';
+import { unitScene } from './scene-scale.js';
 import { sweepAndPrune } from './sweep-and-prune.js';
 
 /**
@@ -73,7 +76,6 @@ export function proximityPairs(
     );
   }
   const n = bodies.length;
-  const boxes = new Float64Array(6 * n);
   for (let i = 0; i < n; i++) {
     const s = bodies[i];
     const surface = Surface.isSurface(s);
@@ -85,6 +87,34 @@ export function proximityPairs(
     }
     if (surface) s.assertNotEmpty(`bodies[${i}]`);
     assertPose3(poses[i], `poses[${i}]`);
+  }
+  // Far from unit size GJK's squares underflow or overflow (two shapes at 2^-600 came out touching,
+  // at 2^600 a pair 0.49·2^600 apart was missed): the scene is taken to unit size by a power of two,
+  // exactly, and the distances back. A cutoff that the scaling would take to 0 keeps the touching
+  // pairs it held.
+  const unit = unitScene(bodies, poses, poses, SHAPES);
+  if (unit === null) return proximityAtSize(bodies, poses, cutoff);
+  const unitCutoff = timesPowerOfTwo(cutoff, unit.e);
+  const r = proximityAtSize(
+    unit.bodies,
+    unit.poses0,
+    unitCutoff > 0 || cutoff === 0 ? unitCutoff : Number.MIN_VALUE,
+  );
+  for (let k = 0; k < r.distances.length; k++) r.distances[k] = timesPowerOfTwo(r.distances[k], -unit.e);
+  return r;
+}
+
+/** {@link proximityPairs} on validated bodies and poses, at the size given. */
+function proximityAtSize(
+  bodies: readonly ManyBody3[],
+  poses: readonly Pose3Like[],
+  cutoff: number,
+): ProximityResult {
+  const n = bodies.length;
+  const boxes = new Float64Array(6 * n);
+  for (let i = 0; i < n; i++) {
+    const s = bodies[i];
+    const surface = Surface.isSurface(s);
     // A shape or a compound is held by its box: its 8 corners stand for its vertices.
     worldBox(surface ? s.vertices() : boxCorners(s.bounds()), poses[i], 0.5 * cutoff, boxes, 6 * i);
   }

@@ -4,9 +4,9 @@
 // answers scaled by 2^k, bit for bit where k is a multiple of 256 (the scaled scene is then the unit
 // one exactly): firstImpact, allImpacts, firstImpact2, proximityPairs.
 
-import { capsule, convexHull, convexPolygon, cuboid2 } from '@firsttouch/convex';
+import { ball, capsule, convexHull, convexPolygon, cuboid, cuboid2 } from '@firsttouch/convex';
 import { scaledShape } from '@firsttouch/convex/internal';
-import { disc, rectangle } from '@firsttouch/mesh';
+import { compound, disc, icosphere, rectangle } from '@firsttouch/mesh';
 import { type Pose2, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import { allImpacts, firstImpact, firstImpact2, proximityPairs } from '../src/index.js';
@@ -134,5 +134,66 @@ describe('the broad phase at any scale', { timeout: 120_000 }, () => {
       expect(r.pairs, `k = ${k}`).toEqual(unit.pairs);
       expect(Array.from(r.distances), `k = ${k}`).toEqual(Array.from(unit.distances, (d) => d * f));
     }
+  });
+
+  it('proximityPairs of shapes and compounds scaled by 2^k: the unit pairs and distances scaled, bit for bit', () => {
+    // GJK ran at the size given: two shapes at 2^-600 came out touching, at 2^600 a pair was missed.
+    const r = rng(31_09);
+    const hull = convexHull(Array.from({ length: 36 }, () => 0.3 * (r() - 0.5)));
+    const kinds = (k: number) => {
+      const f = 2 ** k;
+      const part = (x: number) => poseFromAxisAngle([0, 1, 0], 0.4, [x * f, 0, 0]);
+      return [
+        scaledShape(hull, k),
+        scaledShape(capsule(0.1, 0.05), k),
+        compound([
+          { body: scaledShape(ball(0.06), k), pose: part(-0.08) },
+          { body: scaledShape(cuboid(0.05, 0.03, 0.04), k), pose: part(0.08) },
+        ]),
+        icosphere(0.08, 1).scale(f),
+      ];
+    };
+    const poses: Pose3[] = [];
+    for (let i = 0; i < 16; i++) {
+      const c = i === 0 ? [0, 0, 0] : [0.7 * r(), 0.7 * r(), 0.7 * r()];
+      poses.push(poseFromAxisAngle([r(), r(), 1], 6 * r(), c));
+    }
+    const unitKinds = kinds(0);
+    const unit = proximityPairs(
+      poses.map((_, i) => unitKinds[i % 4]),
+      poses,
+      0.15,
+    );
+    expect(unit.pairs.length).toBeGreaterThan(3);
+    for (const k of [-600, ...EXACT, 600]) {
+      const f = 2 ** k;
+      const scaled = kinds(k);
+      const q = proximityPairs(
+        poses.map((_, i) => scaled[i % 4]),
+        poses.map((p) => scale3(p, f)),
+        0.15 * f,
+      );
+      expect(q.pairs, `k = ${k}`).toEqual(unit.pairs);
+      if (k % 256 === 0) {
+        expect(Array.from(q.distances), `k = ${k}`).toEqual(Array.from(unit.distances, (d) => d * f));
+      } else {
+        for (let m = 0; m < q.distances.length; m++) {
+          expect(Math.abs(q.distances[m] / f - unit.distances[m]), `k = ${k}`).toBeLessThan(1e-12);
+        }
+      }
+    }
+  });
+
+  it('proximityPairs with a cutoff that scaling would take to 0 keeps the touching pairs', () => {
+    const f = 2 ** 700;
+    const bodies = [
+      scaledShape(cuboid(1, 1, 1), 700),
+      scaledShape(cuboid(1, 1, 1), 700),
+      scaledShape(ball(1), 700),
+    ];
+    const poses = [0, 2, 9].map((x) => poseFromAxisAngle([0, 0, 1], 0, [x * f, 0, 0]));
+    const q = proximityPairs(bodies, poses, 1e-300);
+    expect(q.pairs).toEqual([[0, 1]]);
+    expect(Array.from(q.distances)).toEqual([0]);
   });
 });
