@@ -360,8 +360,10 @@ function runImpact<
     queries.release(query);
   }
   // Far from unit size: the same step at unit size (bodies, translations and tolerance scaled by 2^e,
-  // the world shifted to A's first position), its answer taken back (with its witness: rare).
-  const r = timeOfImpactWith(
+  // the world shifted to A's first position), its answer taken back (with its witness: rare). A
+  // Separate answer is null there too (it came back as a record, which the world's step took for an
+  // impact at s = 1, and for a pair that does not part after a bounce).
+  const r = runImpact(
     kind,
     queries,
     kind.scaled(a, scaled.e),
@@ -369,7 +371,9 @@ function runImpact<
     scaled.motion,
     unitOptions(options, scaled),
     out,
+    witness,
   );
+  if (r === null) return null;
   unscaled(r, scaled.e, scaled.shift, kind.dim);
   r.tolerance = scaled.given;
   return r;

@@ -1,5 +1,6 @@
 import { ball, convexPolygon, cuboid2 } from '@firsttouch/convex';
-import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { scaledShape } from '@firsttouch/convex/internal';
+import { box, Curve, disc, icosphere, rectangle, Surface } from '@firsttouch/mesh';
 import { pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +98,67 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
     expect(separate).toBeGreaterThan(20);
     expect(other).toBeGreaterThan(20);
     expect(polygons).toBeGreaterThan(20);
+  });
+
+  it('far from unit size too: null exactly when timeOfImpact ends Separate (it gave a Separate record)', () => {
+    // Beyond 2^±128 the step runs at unit size; its Separate answer came back as a record, which the
+    // world's step took for a pair that does not part (it stopped both bodies after a bounce).
+    const EXPONENTS = [-600, -300, 300, 600];
+    const scaled3 = EXPONENTS.map((k) =>
+      bodies3.map((b) => (Surface.isSurface(b) ? b.scale(2 ** k) : scaledShape(b, k))),
+    );
+    const scaled2 = EXPONENTS.map((k) =>
+      bodies2.map((b) => (Curve.isCurve(b) ? b.scaledByPowerOfTwo(k) : scaledShape(b, k))),
+    );
+    let separate = 0;
+    let other = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: EXPONENTS.length - 1 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(unit, { minLength: 14, maxLength: 14 }),
+        (e, x, y, c) => {
+          const f = 2 ** EXPONENTS[e];
+          const a0 = poseFromAxisAngle([c[0], c[1], 1], 3 * c[2], [0, 0, 0]);
+          const a1 = poseFromAxisAngle([c[0], c[1], 1], 3 * c[3], [0.05 * c[4] * f, 0, 0]);
+          const b0 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[7], [0.1 * c[8] * f, 0.1 * c[9] * f, 0.1 * f]);
+          const b1 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[10], [
+            0.1 * c[11] * f,
+            0.1 * c[12] * f,
+            0.1 * c[13] * f,
+          ]);
+          const motion = { a: [a0, a1], b: [b0, b1] } as const;
+          const [a, b] = [scaled3[e][x], scaled3[e][y % 4]];
+          const full = timeOfImpact(a, b, motion);
+          const lean = separateOrImpact(a, b, motion);
+          const motion2 = {
+            a: [pose2(3 * c[0], [0, 0]), pose2(3 * c[1], [0.05 * c[2] * f, 0])],
+            b: [
+              pose2(3 * c[3], [0.1 * c[4] * f, 0.1 * f]),
+              pose2(3 * c[5], [0.1 * c[6] * f, 0.1 * c[7] * f]),
+            ],
+          } as const;
+          const full2 = timeOfImpact2(scaled2[e][x], scaled2[e][y], motion2);
+          const lean2 = separateOrImpact2(scaled2[e][x], scaled2[e][y], motion2);
+          for (const [r, q] of [
+            [full, lean],
+            [full2, lean2],
+          ] as const) {
+            if (r.status === CcdStatus.Separate) {
+              separate++;
+              expect(q).toBeNull();
+            } else {
+              other++;
+              expect(fields(q!)).toEqual(fields(r));
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect(separate).toBeGreaterThan(20);
+    expect(other).toBeGreaterThan(20);
   });
 
   it('writes into the record given, as timeOfImpact does', () => {
