@@ -114,13 +114,49 @@ export function emptyStep<D extends 2 | 3>(dim: D, n: number, scratch?: Scratch)
 
 /** The largest distance of a vertex from the origin (body frame), a hair over, so it holds them all. */
 export function ballRadius(v: Float64Array, dim: number): number {
+  return largestNorm(v, dim) * (1 + 1e-12);
+}
+
+/**
+ * The largest |v| of the vertices `v` (`dim` numbers each), to a few ulps, at any size: where the
+ * squares would underflow or overflow (coordinates beyond about 2^±500: a body of 2^-550 had a ball
+ * of radius 0, and the world's step left its pairs out) the vertices are measured divided by the
+ * largest |coordinate|.
+ *
+ * @example
+ * ```ts
+ * import { largestNorm } from '@firsttouch/broadphase/internal';
+ * console.log(largestNorm(new Float64Array([3, 4, 0, 1e-300, 0, 0]), 3)); // 5
+ * const tiny = 2 ** -1000;
+ * console.log(largestNorm(new Float64Array([3 * tiny, 4 * tiny]), 2) / tiny); // 5
+ * ```
+ */
+export function largestNorm(v: Float64Array, dim: number): number {
   let r2 = 0;
+  let m = 0;
   for (let k = 0; k < v.length; k += dim) {
     let q = 0;
-    for (let a = 0; a < dim; a++) q += v[k + a] * v[k + a];
+    for (let a = 0; a < dim; a++) {
+      const x = v[k + a];
+      q += x * x;
+      const ax = x < 0 ? -x : x;
+      if (ax > m) m = ax;
+    }
     if (q > r2) r2 = q;
   }
-  return Math.sqrt(r2) * (1 + 1e-12);
+  if (m === 0 || (m > 1e-140 && m < 1e140)) return Math.sqrt(r2);
+  // (m not finite: no vertex to scale by)
+  if (!(m < Number.POSITIVE_INFINITY)) return m;
+  r2 = 0;
+  for (let k = 0; k < v.length; k += dim) {
+    let q = 0;
+    for (let a = 0; a < dim; a++) {
+      const x = v[k + a] / m;
+      q += x * x;
+    }
+    if (q > r2) r2 = q;
+  }
+  return m * Math.sqrt(r2);
 }
 
 /** Fills in the magnitude of body i's numbers (after its box, translation, origin, radius and spin). */

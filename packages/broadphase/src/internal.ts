@@ -12,6 +12,7 @@ export {
   bodyLayout,
   boxesMeetInStep,
   impactLowerBound,
+  largestNorm,
   type StepBodies,
   stepBodies2,
   sweptBoxes,
@@ -20,6 +21,7 @@ export { firstImpactFrom } from './first-impact.js';
 export { firstImpact2From } from './first-impact2.js';
 export { PairBound } from './pair-bound.js';
 export type { PairSource } from './pair-source.js';
+export { unitScene } from './scene-scale.js';
 export { Scratch } from './scratch.js';
 export { plainPose3, stepBodies3 } from './step-bodies3.js';
 export { overlappingPairs } from './sweep-and-prune.js';
