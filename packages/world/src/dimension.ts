@@ -8,6 +8,7 @@ import {
   type StepBodies,
   stepBodies2,
   stepBodies3,
+  unitScene,
 } from '@firsttouch/broadphase/internal';
 import {
   type TimeOfImpact2Result,
@@ -16,7 +17,7 @@ import {
   timeOfImpact,
   timeOfImpact2,
 } from '@firsttouch/ccd';
-import { separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
+import { SHAPES, SHAPES2, separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
 import { Curve, Surface } from '@firsttouch/mesh';
 import {
   assertPose2,
@@ -110,6 +111,18 @@ export interface Dimension<PoseLike, Pose, Impact> {
     poses1: readonly Pose[],
     scratch?: Scratch,
   ): StepBodies;
+  /**
+   * {@link Dimension.stepData} of the scene taken to unit size by a power of two 2^e (exactly: its
+   * bodies scaled, its translations shifted by the first body's and scaled, as broadphase's own
+   * search does), with e; null when the scene lies within 2^±128 of unit size, where `stepData`
+   * serves. The pair bounds square lengths: at 2^550 the box-gap bound came out +∞ for a pair that
+   * touches, at 2^-550 the advancement's.
+   */
+  unitStepData(
+    bodies: readonly unknown[],
+    poses0: readonly Pose[],
+    poses1: readonly Pose[],
+  ): { data: StepBodies; e: number } | null;
   /**
    * The body's vertices in its own frame (`dim` numbers each), whose hull holds the body, or null
    * for a body without such a list (a convex shape, a compound): its proofs of apartness are
@@ -218,6 +231,11 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
       scratch,
       scratch !== undefined,
     );
+  },
+  unitStepData(bodies: readonly unknown[], poses0: readonly Pose3[], poses1: readonly Pose3[]) {
+    type B = Parameters<typeof stepBodies3>[0][number];
+    const unit = unitScene(bodies as B[], poses0, poses1, SHAPES);
+    return unit === null ? null : { data: stepBodies3(unit.bodies, unit.poses0, unit.poses1), e: unit.e };
   },
   vertices(body: unknown): Float64Array | null {
     return Surface.isSurface(body) ? body.distinctVertices() : null;
@@ -330,6 +348,11 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
     // (its arrays are fresh: stepBodies2 takes no scratch)
     return stepBodies2(bodies as Parameters<typeof stepBodies2>[0], poses0, poses1);
+  },
+  unitStepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]) {
+    type B = Parameters<typeof stepBodies2>[0][number];
+    const unit = unitScene(bodies as B[], poses0, poses1, SHAPES2);
+    return unit === null ? null : { data: stepBodies2(unit.bodies, unit.poses0, unit.poses1), e: unit.e };
   },
   vertices(body: unknown): Float64Array | null {
     return Curve.isCurve(body) ? body.vertices() : null;

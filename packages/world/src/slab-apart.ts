@@ -1,3 +1,4 @@
+import { largestNorm } from '@firsttouch/broadphase/internal';
 import type { Dimension } from './dimension.js';
 
 /** A pose as the slab proof reads its translation (both dimensions' poses have one). */
@@ -80,8 +81,9 @@ export function slabGap(p: SlabPair): number {
     const r = u * u + v * v + w * w;
     if (r > rB) rB = r;
   }
-  const rhoA = Math.sqrt(rA) * (1 + 1e-8);
-  const rhoB = Math.sqrt(rB) * (1 + 1e-8);
+  // (squares that underflow or overflow, bodies far from unit size: the radii measured at any size)
+  const rhoA = (rA > 1e-280 && rA < 1e280 ? Math.sqrt(rA) : largestNorm(a, dim)) * (1 + 1e-8);
+  const rhoB = (rB > 1e-280 && rB < 1e280 ? Math.sqrt(rB) : largestNorm(b, dim)) * (1 + 1e-8);
   const w0 = p.offset + gB - hA;
   const w1 = w0 + p.parting - p.turnA * rhoA - p.turnB * rhoB;
   const least = w0 < w1 ? w0 : w1;

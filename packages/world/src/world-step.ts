@@ -7,6 +7,7 @@ import {
   sweptBoxes,
 } from '@firsttouch/broadphase/internal';
 import { CcdStatus, defaultTolerance, type TimeOfImpactOptions } from '@firsttouch/ccd';
+import { timesPowerOfTwo } from '@firsttouch/mesh/internal';
 import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { type ImpactRecord, MovingWorld, type Placed } from './moving-world.js';
 import { NearIndex } from './near-index.js';
@@ -291,11 +292,19 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     this.#queue.clear();
     if (pairs.length === 0) return;
     const [bodies, poses, ends] = [this.bodies, this.poses, this.ends].map((a) => members.map((k) => a[k]));
-    const data = d.stepData(bodies, poses as Pose[], ends as Pose[], this.#scratch);
-    const tight = sweptBoxes(data, this.margin, 1);
+    // Far from unit size the bounds run on the scene taken there (lengths times 2^e; the bounds
+    // are instants, the same at any size), and the reach boxes stay as they are.
+    const unit = d.unitStepData(bodies, poses as Pose[], ends as Pose[]);
+    const data =
+      unit === null ? d.stepData(bodies, poses as Pose[], ends as Pose[], this.#scratch) : unit.data;
+    const e = unit === null ? 0 : unit.e;
+    const margin = timesPowerOfTwo(this.margin, e);
+    const tolerance = timesPowerOfTwo(this.#pairOptions.tolerance!, e);
+    const tight = sweptBoxes(data, margin, 1);
     const w = 2 * dim;
-    for (let x = 0; x < members.length; x++) reach.set(tight.subarray(w * x, w * x + w), w * members[x]);
-    const bound = new PairBound(data, this.#pairOptions.tolerance!, 1, maxIterations);
+    if (unit === null)
+      for (let x = 0; x < members.length; x++) reach.set(tight.subarray(w * x, w * x + w), w * members[x]);
+    const bound = new PairBound(data, tolerance, 1, maxIterations);
     for (let x = 0; x < pairs.length; x += 2) {
       const i = pairs[x];
       const j = pairs[x + 1];
@@ -303,8 +312,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       const q = place[j];
       // (p is i's place and q is j's, whichever is smaller: the tests and bounds take i's side
       // first, with the same arithmetic as on the whole world's step data)
-      if (!boxesOverlap(tight, dim, p, q) || !boxesMeetInStep(data, p, q, this.margin)) continue;
-      this.#queueBound(data, bound, p, q, i, j);
+      if (!boxesOverlap(tight, dim, p, q) || !boxesMeetInStep(data, p, q, margin)) continue;
+      this.#queueBound(data, bound, tolerance, p, q, i, j);
     }
   }
 
@@ -351,12 +360,20 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   /**
    * Queues the pair (x, y) of `data` (bodies i, j of the world) by the larger of broadphase's two
    * lower bounds of its time of impact (as its search keys its pairs): the specification's box-gap
-   * bound and the advancement on a cheap lower bound of the gap. `data` covers [now, 1]; a pair
-   * whose bound passes the step's end is left out.
+   * bound and the advancement on a cheap lower bound of the gap. `data` covers [now, 1], at the
+   * size `tolerance` is given in; a pair whose bound passes the step's end is left out.
    */
-  #queueBound(data: StepBodies, bound: PairBound, x: number, y: number, i: number, j: number): void {
+  #queueBound(
+    data: StepBodies,
+    bound: PairBound,
+    tolerance: number,
+    x: number,
+    y: number,
+    i: number,
+    j: number,
+  ): void {
     const now = this.now;
-    const classic = impactLowerBound(data, x, y, this.#pairOptions.tolerance!);
+    const classic = impactLowerBound(data, x, y, tolerance);
     if (!(classic <= 1)) return;
     const advanced = bound.advance(x, y, 1);
     if (advanced > 1) return;

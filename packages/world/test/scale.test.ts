@@ -1,0 +1,155 @@
+// Adversarial testing: a world far from unit size. At 2^±550 and beyond a step found no impact at
+// all (its pairs' bounds squared lengths: +∞ at 2^550 for a pair that touches, and at 2^-550 the
+// advancement's), and a surface's ball about its origin had radius 0 where its vertices' squares
+// underflowed. From 2^±128 on, the check that a pair parts after a bounce (ccd's search of the pair
+// alone, null when it stays apart) came back with a Separate record, which the world took for a
+// pair that does not part: it stopped both bodies, and reported Separate answers as impacts at s = 1.
+// What we check: the same world scaled by 2^k steps as the unit one (an elastic bounce at each
+// impact), event for event (ids, instants within 1e-9: beyond 2^±128 each pair's search runs at unit
+// size, shifted by its first body's translation, which rounds), its poses the unit ones scaled.
+
+import { ball, capsule, convexHull, cuboid2 } from '@firsttouch/convex';
+import { scaledShape } from '@firsttouch/convex/internal';
+import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { type Pose2, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { World, World2 } from '../src/index.js';
+import { rng } from './helpers.js';
+
+// (below about 2^-1000 the bodies' coordinates are subnormal numbers: another scene, not a scaled one)
+const KS = [-1000, -768, -600, -550, -512, -256, 256, 512, 550, 600, 768, 900];
+
+interface Run {
+  /** Each impact's bodies and instant. */
+  events: { ids: number[]; toi: number }[];
+  /** Each moving body's final translation, divided by 2^k. */
+  poses: number[][];
+}
+
+/** A wall and bodies (shapes, surfaces) bouncing elastically over a step, 3-D, at 2^k. */
+function run3(k: number, seed: number): Run {
+  const f = 2 ** k;
+  const r = rng(5501 + seed);
+  const hull = convexHull(Array.from({ length: 30 }, () => 0.2 * (r() - 0.5)));
+  const kinds = [
+    scaledShape(hull, k),
+    scaledShape(capsule(0.06, 0.04), k),
+    scaledShape(ball(0.07), k),
+    icosphere(0.08, 1).scale(f),
+    box(0.06).scale(f),
+  ];
+  const at = (p: Pose3): Pose3 => ({ R: p.R, t: p.t.map((x) => x * f) });
+  const world = new World();
+  world.add(box([0.02, 0.6, 0.6]).scale(f), {
+    pose: at(poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0])),
+    kind: 'static',
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < 14; i++) {
+    const p = poseFromAxisAngle([r(), r(), 1], 6 * r(), [
+      0.15 + 0.5 * r(),
+      0.5 * (r() - 0.5),
+      0.5 * (r() - 0.5),
+    ]);
+    ids.push(world.add(kinds[i % kinds.length], { pose: at(p), shared: true }));
+  }
+  const events: Run['events'] = [];
+  const velocity = ids.map(() => [-0.9 - 0.5 * r(), 0.6 * (r() - 0.5), 0.6 * (r() - 0.5)]);
+  ids.forEach((id, i) => {
+    const p = world.pose(id);
+    const t = Array.from(p.t, (x, c) => x + velocity[i][c] * f);
+    world.setTarget(id, poseFromAxisAngle([r(), 1, r()], 6 * r(), t));
+  });
+  // an elastic bounce: each body of an impact goes back the way it came for the rest of the step
+  world.step((e, w) => {
+    events.push({ ids: [...e.ids], toi: e.toi });
+    for (const id of e.ids) {
+      const i = ids.indexOf(id);
+      if (i < 0) continue;
+      velocity[i] = velocity[i].map((v) => -v);
+      const p = w.pose(id);
+      w.setTarget(id, { R: p.R, t: p.t.map((x, c) => x + velocity[i][c] * (1 - e.toi) * f) });
+    }
+  });
+  return { events, poses: ids.map((id) => Array.from(world.pose(id).t, (x) => x / f)) };
+}
+
+/** The same in 2-D: discs, squares and 2-D shapes between two thin walls. */
+function run2(k: number, seed: number): Run {
+  const f = 2 ** k;
+  const r = rng(5502 + seed);
+  const kinds = [
+    scaledShape(cuboid2(0.05, 0.03), k),
+    disc(0.05, 12).scaledByPowerOfTwo(k),
+    rectangle(0.08, 0.06).scaledByPowerOfTwo(k),
+  ];
+  const at = (p: Pose2): Pose2 => pose2(p.angle, [p.t[0] * f, p.t[1] * f]);
+  const world = new World2();
+  world.add(rectangle(0.02, 2).scaledByPowerOfTwo(k), { pose: at(pose2(0, [0, 0])), kind: 'static' });
+  world.add(rectangle(0.02, 2).scaledByPowerOfTwo(k), { pose: at(pose2(0, [1, 0])), kind: 'static' });
+  const ids: number[] = [];
+  for (let i = 0; i < 8; i++)
+    ids.push(
+      world.add(kinds[i % 3], {
+        pose: at(pose2(6 * r(), [0.1 + 0.8 * r(), 1.5 * (r() - 0.5)])),
+        shared: true,
+      }),
+    );
+  const events: Run['events'] = [];
+  const velocity = ids.map(() => [2 * (r() - 0.5), 0.4 * (r() - 0.5)]);
+  ids.forEach((id, i) => {
+    const p = world.pose(id);
+    world.setTarget(id, pose2(p.angle + 1, [p.t[0] + velocity[i][0] * f, p.t[1] + velocity[i][1] * f]));
+  });
+  world.step((e, w) => {
+    events.push({ ids: [...e.ids], toi: e.toi });
+    for (const id of e.ids) {
+      const i = ids.indexOf(id);
+      if (i < 0) continue;
+      velocity[i] = velocity[i].map((v) => -v);
+      const p = w.pose(id);
+      w.setTarget(
+        id,
+        pose2(p.angle, [
+          p.t[0] + velocity[i][0] * (1 - e.toi) * f,
+          p.t[1] + velocity[i][1] * (1 - e.toi) * f,
+        ]),
+      );
+    }
+  });
+  return { events, poses: ids.map((id) => Array.from(world.pose(id).t, (x) => x / f)) };
+}
+
+function same(r: Run, k: number, unit: Run): void {
+  expect(r.events.length, `k = ${k}: events`).toBe(unit.events.length);
+  r.events.forEach((e, x) => {
+    expect(e.ids, `k = ${k}, event ${x}`).toEqual(unit.events[x].ids);
+    expect(Math.abs(e.toi - unit.events[x].toi), `k = ${k}, event ${x}`).toBeLessThan(1e-9);
+  });
+  for (let i = 0; i < r.poses.length; i++) {
+    for (let c = 0; c < r.poses[i].length; c++)
+      expect(Math.abs(r.poses[i][c] - unit.poses[i][c]), `k = ${k}, body ${i}`).toBeLessThan(1e-9);
+  }
+}
+
+describe('a world far from unit size', { timeout: 120_000 }, () => {
+  it('3-D: the step scaled by 2^k gives the unit step’s events and poses', () => {
+    let events = 0;
+    for (let seed = 0; seed < 6; seed++) {
+      const unit = run3(0, seed);
+      events += unit.events.length;
+      for (const k of KS) same(run3(k, seed), k, unit);
+    }
+    expect(events).toBeGreaterThan(30);
+  });
+
+  it('2-D: the step scaled by 2^k gives the unit step’s events and poses', () => {
+    let events = 0;
+    for (let seed = 0; seed < 6; seed++) {
+      const unit = run2(0, seed);
+      events += unit.events.length;
+      for (const k of KS) same(run2(k, seed), k, unit);
+    }
+    expect(events).toBeGreaterThan(30);
+  });
+});
