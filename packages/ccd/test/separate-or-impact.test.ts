@@ -31,10 +31,23 @@ function fields(r: {
   return [r.status, r.toi, r.distance, r.iterations, ...r.pointA, ...r.pointB, ...r.normal];
 }
 
+type Fields = Parameters<typeof fields>[0];
+
+/** `lean` is null exactly when `full` ended Separate, else `full`'s record bit for bit; counted in `tally`. */
+function agree(full: Fields, lean: Fields | null, tally: { separate: number; other: number }): void {
+  if (full.status === CcdStatus.Separate) {
+    tally.separate++;
+    expect(lean).toBeNull();
+  } else {
+    tally.other++;
+    expect(lean).not.toBeNull();
+    expect(fields(lean!)).toEqual(fields(full));
+  }
+}
+
 describe('separateOrImpact: timeOfImpact without the witness of a pair that stays apart', () => {
   it('is null exactly when timeOfImpact ends Separate, else its record bit for bit (fast-check, 3-D)', () => {
-    let separate = 0;
-    let other = 0;
+    const tally = { separate: 0, other: 0 };
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 3 }),
@@ -48,28 +61,18 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
           const b0 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[7], [0.1 * c[8], 0.1 * c[9], 0.1]);
           const b1 = poseFromAxisAngle([1, c[5], c[6]], 3 * c[10], [0.1 * c[11], 0.1 * c[12], 0.1 * c[13]]);
           const motion = { a: [a0, a1], b: [b0, b1] } as const;
-          const full = timeOfImpact(a, b, motion);
-          const lean = separateOrImpact(a, b, motion);
-          if (full.status === CcdStatus.Separate) {
-            separate++;
-            expect(lean).toBeNull();
-          } else {
-            other++;
-            expect(lean).not.toBeNull();
-            expect(fields(lean!)).toEqual(fields(full));
-          }
+          agree(timeOfImpact(a, b, motion), separateOrImpact(a, b, motion), tally);
         },
       ),
       { numRuns: 300 },
     );
     // (both branches are exercised)
-    expect(separate).toBeGreaterThan(20);
-    expect(other).toBeGreaterThan(20);
+    expect(tally.separate).toBeGreaterThan(20);
+    expect(tally.other).toBeGreaterThan(20);
   });
 
   it('2-D: the same (separateOrImpact2 against timeOfImpact2)', () => {
-    let separate = 0;
-    let other = 0;
+    const tally = { separate: 0, other: 0 };
     let polygons = 0;
     fc.assert(
       fc.property(
@@ -82,21 +85,14 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
             b: [pose2(3 * c[3], [0.1 * c[4], 0.1]), pose2(3 * c[5], [0.1 * c[6], 0.1 * c[7]])],
           } as const;
           if (x >= 3 && y >= 3) polygons++;
-          const full = timeOfImpact2(bodies2[x], bodies2[y], motion);
-          const lean = separateOrImpact2(bodies2[x], bodies2[y], motion);
-          if (full.status === CcdStatus.Separate) {
-            separate++;
-            expect(lean).toBeNull();
-          } else {
-            other++;
-            expect(fields(lean!)).toEqual(fields(full));
-          }
+          const [a, b] = [bodies2[x], bodies2[y]];
+          agree(timeOfImpact2(a, b, motion), separateOrImpact2(a, b, motion), tally);
         },
       ),
       { numRuns: 300 },
     );
-    expect(separate).toBeGreaterThan(20);
-    expect(other).toBeGreaterThan(20);
+    expect(tally.separate).toBeGreaterThan(20);
+    expect(tally.other).toBeGreaterThan(20);
     expect(polygons).toBeGreaterThan(20);
   });
 
@@ -110,8 +106,7 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
     const scaled2 = EXPONENTS.map((k) =>
       bodies2.map((b) => (Curve.isCurve(b) ? b.scaledByPowerOfTwo(k) : scaledShape(b, k))),
     );
-    let separate = 0;
-    let other = 0;
+    const tally = { separate: 0, other: 0 };
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: EXPONENTS.length - 1 }),
@@ -130,8 +125,7 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
           ]);
           const motion = { a: [a0, a1], b: [b0, b1] } as const;
           const [a, b] = [scaled3[e][x], scaled3[e][y % 4]];
-          const full = timeOfImpact(a, b, motion);
-          const lean = separateOrImpact(a, b, motion);
+          agree(timeOfImpact(a, b, motion), separateOrImpact(a, b, motion), tally);
           const motion2 = {
             a: [pose2(3 * c[0], [0, 0]), pose2(3 * c[1], [0.05 * c[2] * f, 0])],
             b: [
@@ -139,26 +133,14 @@ describe('separateOrImpact: timeOfImpact without the witness of a pair that stay
               pose2(3 * c[5], [0.1 * c[6] * f, 0.1 * c[7] * f]),
             ],
           } as const;
-          const full2 = timeOfImpact2(scaled2[e][x], scaled2[e][y], motion2);
-          const lean2 = separateOrImpact2(scaled2[e][x], scaled2[e][y], motion2);
-          for (const [r, q] of [
-            [full, lean],
-            [full2, lean2],
-          ] as const) {
-            if (r.status === CcdStatus.Separate) {
-              separate++;
-              expect(q).toBeNull();
-            } else {
-              other++;
-              expect(fields(q!)).toEqual(fields(r));
-            }
-          }
+          const [a2, b2] = [scaled2[e][x], scaled2[e][y]];
+          agree(timeOfImpact2(a2, b2, motion2), separateOrImpact2(a2, b2, motion2), tally);
         },
       ),
       { numRuns: 150 },
     );
-    expect(separate).toBeGreaterThan(20);
-    expect(other).toBeGreaterThan(20);
+    expect(tally.separate).toBeGreaterThan(20);
+    expect(tally.other).toBeGreaterThan(20);
   });
 
   it('writes into the record given, as timeOfImpact does', () => {

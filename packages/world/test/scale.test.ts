@@ -132,24 +132,23 @@ function same(r: Run, k: number, unit: Run): void {
   }
 }
 
+/** Six seeds of `run` at every k of {@link KS} against the unit run; returns the unit runs' events. */
+function sameAtEveryScale(run: (k: number, seed: number) => Run): number {
+  let events = 0;
+  for (let seed = 0; seed < 6; seed++) {
+    const unit = run(0, seed);
+    events += unit.events.length;
+    for (const k of KS) same(run(k, seed), k, unit);
+  }
+  return events;
+}
+
 describe('a world far from unit size', { timeout: 120_000 }, () => {
   it('3-D: the step scaled by 2^k gives the unit step’s events and poses', () => {
-    let events = 0;
-    for (let seed = 0; seed < 6; seed++) {
-      const unit = run3(0, seed);
-      events += unit.events.length;
-      for (const k of KS) same(run3(k, seed), k, unit);
-    }
-    expect(events).toBeGreaterThan(30);
+    expect(sameAtEveryScale(run3)).toBeGreaterThan(30);
   });
 
   it('2-D: the step scaled by 2^k gives the unit step’s events and poses', () => {
-    let events = 0;
-    for (let seed = 0; seed < 6; seed++) {
-      const unit = run2(0, seed);
-      events += unit.events.length;
-      for (const k of KS) same(run2(k, seed), k, unit);
-    }
-    expect(events).toBeGreaterThan(30);
+    expect(sameAtEveryScale(run2)).toBeGreaterThan(30);
   });
 });
