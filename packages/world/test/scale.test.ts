@@ -26,6 +26,38 @@ interface Run {
   poses: number[][];
 }
 
+/**
+ * The step's callback of an elastic bounce: each impact recorded, and each body of it sent back the
+ * way it came for the rest of the step (`ahead(pose, d)`: the pose moved by d; velocities times 2^k
+ * is f).
+ */
+function bouncing<P>(
+  events: Run['events'],
+  ids: number[],
+  velocity: number[][],
+  f: number,
+  ahead: (pose: P, d: number[]) => P,
+) {
+  return (
+    e: { ids: readonly number[]; toi: number },
+    w: { pose(id: number): P; setTarget(id: number, pose: P): void },
+  ) => {
+    events.push({ ids: [...e.ids], toi: e.toi });
+    for (const id of e.ids) {
+      const i = ids.indexOf(id);
+      if (i < 0) continue;
+      velocity[i] = velocity[i].map((v) => -v);
+      w.setTarget(
+        id,
+        ahead(
+          w.pose(id),
+          velocity[i].map((v) => v * (1 - e.toi) * f),
+        ),
+      );
+    }
+  };
+}
+
 /** A wall and bodies (shapes, surfaces) bouncing elastically over a step, 3-D, at 2^k. */
 function run3(k: number, seed: number): Run {
   const f = 2 ** k;
@@ -60,17 +92,9 @@ function run3(k: number, seed: number): Run {
     const t = Array.from(p.t, (x, c) => x + velocity[i][c] * f);
     world.setTarget(id, poseFromAxisAngle([r(), 1, r()], 6 * r(), t));
   });
-  // an elastic bounce: each body of an impact goes back the way it came for the rest of the step
-  world.step((e, w) => {
-    events.push({ ids: [...e.ids], toi: e.toi });
-    for (const id of e.ids) {
-      const i = ids.indexOf(id);
-      if (i < 0) continue;
-      velocity[i] = velocity[i].map((v) => -v);
-      const p = w.pose(id);
-      w.setTarget(id, { R: p.R, t: p.t.map((x, c) => x + velocity[i][c] * (1 - e.toi) * f) });
-    }
-  });
+  world.step(
+    bouncing(events, ids, velocity, f, (p: Pose3, d) => ({ R: p.R, t: p.t.map((x, c) => x + d[c]) })),
+  );
   return { events, poses: ids.map((id) => Array.from(world.pose(id).t, (x) => x / f)) };
 }
 
@@ -101,22 +125,9 @@ function run2(k: number, seed: number): Run {
     const p = world.pose(id);
     world.setTarget(id, pose2(p.angle + 1, [p.t[0] + velocity[i][0] * f, p.t[1] + velocity[i][1] * f]));
   });
-  world.step((e, w) => {
-    events.push({ ids: [...e.ids], toi: e.toi });
-    for (const id of e.ids) {
-      const i = ids.indexOf(id);
-      if (i < 0) continue;
-      velocity[i] = velocity[i].map((v) => -v);
-      const p = w.pose(id);
-      w.setTarget(
-        id,
-        pose2(p.angle, [
-          p.t[0] + velocity[i][0] * (1 - e.toi) * f,
-          p.t[1] + velocity[i][1] * (1 - e.toi) * f,
-        ]),
-      );
-    }
-  });
+  world.step(
+    bouncing(events, ids, velocity, f, (p: Pose2, d) => pose2(p.angle, [p.t[0] + d[0], p.t[1] + d[1]])),
+  );
   return { events, poses: ids.map((id) => Array.from(world.pose(id).t, (x) => x / f)) };
 }
 
