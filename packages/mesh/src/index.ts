@@ -4,6 +4,9 @@
  *
  * @packageDocumentation
  */
+
+// (B's pose in A's frame moved down to pose, where convex's shape queries use it too; kept here by its name)
+export { relativeTransform } from '@firsttouch/pose';
 export type { Bounds } from './bounds.js';
 export { Compound, type CompoundPart, compound } from './compound.js';
 export { Compound2, type CompoundPart2, compound2 } from './compound2.js';
@@ -34,7 +37,7 @@ export {
 } from './distance/curve-distance.js';
 export { CurvePair } from './distance/curve-pair.js';
 export { CurveShapePair } from './distance/curve-shape-pair.js';
-export { relativeTransform, relativeTransform2 } from './distance/relative.js';
+export { relativeTransform2 } from './distance/relative.js';
 export {
   type SurfaceDistanceOptions,
   type SurfaceDistanceResult,

@@ -38,6 +38,7 @@ export {
   rotationAxisAngle,
   rotationToQuaternion,
 } from './quaternion.js';
+export { relativeTransform } from './relative.js';
 export {
   assertFiniteNumber,
   assertFiniteVector,

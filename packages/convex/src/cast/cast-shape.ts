@@ -5,8 +5,9 @@ import {
   isArrayLike,
   type Pose2Like,
   type Pose3Like,
+  relativeTransform,
 } from '@firsttouch/pose';
-import { placeChecked, relative, rotate, transform } from '../gjk/placement.js';
+import { placeChecked, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
 import { timesPowerOfTwo } from '../scale.js';
@@ -295,7 +296,7 @@ function castWith(
       `${where}: maxIterations must be an integer ≥ 1, got ${describeValue(maxIterations)}`,
     );
   }
-  relative(q.RA, q.tA, q.RB, q.tB, q.R, q.t);
+  relativeTransform(q.poseA, q.poseB, q.R, q.t);
   // B's translation relative to A's, in A's frame (the world's differences first).
   const dAx = q.tA1[0] - q.tA[0],
     dAy = q.tA1[1] - q.tA[1],

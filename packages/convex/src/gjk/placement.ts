@@ -6,31 +6,6 @@ import {
   type Pose3Like,
 } from '@firsttouch/pose';
 
-/**
- * B's placement in A's frame, `R = RAᵀ RB`, `t = RAᵀ (tB − tA)`, the translations subtracted first
- * (bodies far from the origin keep the digits of their relative placement).
- */
-export function relative(
-  A: ArrayLike<number>,
-  tA: ArrayLike<number>,
-  B: ArrayLike<number>,
-  tB: ArrayLike<number>,
-  R: Float64Array,
-  t: Float64Array,
-): void {
-  for (let i = 0; i < 3; i++) {
-    for (let j = 0; j < 3; j++) {
-      R[3 * i + j] = A[i] * B[j] + A[3 + i] * B[3 + j] + A[6 + i] * B[6 + j];
-    }
-  }
-  const dx = tB[0] - tA[0],
-    dy = tB[1] - tA[1],
-    dz = tB[2] - tA[2];
-  t[0] = A[0] * dx + A[3] * dy + A[6] * dz;
-  t[1] = A[1] * dx + A[4] * dy + A[7] * dz;
-  t[2] = A[2] * dx + A[5] * dy + A[8] * dz;
-}
-
 /** A pose's rotation and translation as 3×3 and 3 numbers into `R` and `t`. */
 export function world3(pose: Pose3Like, R: Float64Array, t: Float64Array): void {
   for (let i = 0; i < 9; i++) R[i] = pose.R[i];

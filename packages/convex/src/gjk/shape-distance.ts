@@ -1,8 +1,14 @@
-import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
+import {
+  describeValue,
+  FirstTouchError,
+  type Pose2Like,
+  type Pose3Like,
+  relativeTransform,
+} from '@firsttouch/pose';
 import { timesPowerOfTwo } from '../scale.js';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
-import { placeChecked, relative, rotate, transform } from './placement.js';
+import { placeChecked, rotate, transform } from './placement.js';
 import { QUERIES, type ShapeQuery } from './shape-query.js';
 
 /**
@@ -155,7 +161,7 @@ export function optionsOf<T extends object>(options: T | undefined, where: strin
 
 /** The run of both entry points once the world placements are in `q`. */
 function distanceOf(q: ShapeQuery, a: Shape, b: Shape, dim: 2 | 3): ShapeDistanceResult {
-  relative(q.RA, q.tA, q.RB, q.tB, q.R, q.t);
+  relativeTransform(q.poseA, q.poseB, q.R, q.t);
   const pair = q.pair;
   pair.bindShapes(a, b);
   const e = q.toUnitSize(a, b, false);

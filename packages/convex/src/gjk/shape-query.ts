@@ -15,6 +15,9 @@ export class ShapeQuery {
   readonly tA = new Float64Array(3);
   readonly RB = new Float64Array(9);
   readonly tB = new Float64Array(3);
+  /** The two placements as poses (views of `RA`, `tA` and `RB`, `tB`), for pose's `relativeTransform`. */
+  readonly poseA = { R: this.RA, t: this.tA };
+  readonly poseB = { R: this.RB, t: this.tB };
   /** The translations at s = 1 (casts: the rotations are those at s = 0). */
   readonly tA1 = new Float64Array(3);
   readonly tB1 = new Float64Array(3);

@@ -4,12 +4,12 @@ import {
   FirstTouchError,
   identityPose,
   type Pose3Like,
+  relativeTransform,
   transformPoint,
 } from '@firsttouch/pose';
 import { scaleExponent, timesPowerOfTwo } from '../scale.js';
 import { Surface } from '../surface.js';
 import { Pool } from '../util/pool.js';
-import { relativeTransform } from './relative.js';
 import { SurfacePair } from './surface-pair.js';
 
 /** The pairs `surfaceDistance` borrows (with their scratch), cleared of their surfaces when given back. */

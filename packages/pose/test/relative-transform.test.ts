@@ -1,7 +1,6 @@
-import { poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { relativeTransform } from '../src/index.js';
+import { poseFromAxisAngle, relativeTransform } from '../src/index.js';
 
 /** Aᵀ B and Aᵀ (t_B − t_A) by the definition's loops: each entry's sum in the order k = 0, 1, 2. */
 function byDefinition(
