@@ -1,7 +1,8 @@
 // Adversarial testing: a world far from unit size. At 2^±550 and beyond a step found no impact at
 // all (its pairs' bounds squared lengths: +∞ at 2^550 for a pair that touches, and at 2^-550 the
 // advancement's), and a surface's ball about its origin had radius 0 where its vertices' squares
-// underflowed. From 2^±128 on, the check that a pair parts after a bounce (ccd's search of the pair
+// underflowed. About 2^-535 the balls' test of two moving origins (subnormal squares) dropped pairs
+// that met: a step missed impacts. From 2^±128 on, the check that a pair parts after a bounce (ccd's search of the pair
 // alone, null when it stays apart) came back with a Separate record, which the world took for a
 // pair that does not part: it stopped both bodies, and reported Separate answers as impacts at s = 1.
 // What we check: the same world scaled by 2^k steps as the unit one (an elastic bounce at each
@@ -17,7 +18,9 @@ import { World, World2 } from '../src/index.js';
 import { rng } from './helpers.js';
 
 // (below about 2^-1000 the bodies' coordinates are subnormal numbers: another scene, not a scaled one)
-const KS = [-1000, -768, -600, -550, -512, -256, 256, 512, 550, 600, 768, 900];
+// (−536 to −534: the coordinates normal, their squares subnormal, where the balls' test of a pair's
+// closest approach told moving pairs that met apart, and the step missed their impacts)
+const KS = [-1000, -768, -600, -550, -536, -535, -534, -512, -256, 256, 512, 550, 600, 768, 900];
 
 interface Run {
   /** Each impact's bodies and instant. */
