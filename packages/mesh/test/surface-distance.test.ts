@@ -743,6 +743,25 @@ describe('tiny coordinates (below ~1e-100, subnormals included)', () => {
     expect(bounded.distance).toBe(0.2);
   });
 
+  it('a triangle collinear but for a subnormal, along another: the witness lies on both', () => {
+    // Found by fast-check at a fresh seed (the property below): B's facet is the segment from
+    // (0.25, −0.25, 0) to (−0.75, 0, 1) through A's vertex (−0.25, −0.125, 0.5), off the line by a
+    // subnormal z (5e-324), and lies in A's plane. The exact signs say A's edge from (0, 0, 0.25) to
+    // that vertex crosses B's plane; its float distances to the plane are equal (both 0), and the
+    // crossing point was taken halfway, (−0.125, −0.0625, 0.375): 0.09 off B's facet.
+    const a = Surface.fromTriangles([
+      0, 0, 0.25, -0.75, 0.25, 1, -0.25, -0.125, 0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    const b = Surface.fromTriangles([
+      0.25, 0.75, 5e-324, 0.125, 0.25, 0.5, 0, -0.25, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    const poseB = { R: Float64Array.from([0, 1, 0, -1, 0, 0, 0, 0, 1]), t: Float64Array.from([-0.5, 0, 0]) };
+    expectSurfaceDistance(a, b, I, poseB);
+    const r = surfaceDistance(a, b, { poseB });
+    expect(r.intersecting).toBe(true);
+    expect(Array.from(r.pointB)).toEqual([-0.25, -0.125, 0.5]);
+  });
+
   it('random soups with tiny and subnormal coordinates against the oracle', () => {
     // Regression (fixed): fails through the bugs above (inexact predicates under underflow; gap bound of a facet
     // whose normal's square underflows). Kept apart from the general properties so that those keep

@@ -89,9 +89,9 @@ export function collinear3(X: Float64Array, a: number, b: number, c: number): bo
 
 /**
  * True when the closed segment PQ meets the closed triangle ABC (degenerate triangles and segments
- * allowed). When the segment crosses the triangle's plane, `cross[0..2]` receives the crossing point
- * (rounded) and `cross[3]` is 1; otherwise `cross[3]` is 0 (`cross` and `normal` of `work`: its
- * scratch).
+ * allowed). When the segment crosses the triangle's plane at a point the floats can place,
+ * `cross[0..2]` receives the crossing point (rounded) and `cross[3]` is 1; otherwise `cross[3]` is 0
+ * (`cross` and `normal` of `work`: its scratch).
  */
 export function segmentHitsTriangle(
   X: Float64Array,
@@ -149,7 +149,12 @@ export function segmentHitsTriangle(
     nz = normal[2];
   const dp = nx * (X[p] - X[o]) + ny * (X[p + 1] - X[o + 1]) + nz * (X[p + 2] - X[o + 2]);
   const dq = nx * (X[q] - X[o]) + ny * (X[q + 1] - X[o + 1]) + nz * (X[q + 2] - X[o + 2]);
-  let w = dp !== dq ? dp / (dp - dq) : 0.5;
+  // (Equal in floats, the segment runs along the plane to rounding, though the exact signs say it
+  // crosses: the floats cannot place the point, and no point is given. With coordinates near the
+  // subnormal range, a triangle whose vertices are collinear but for a subnormal took the middle of
+  // the segment, 0.09 off the triangle: the caller then takes the closest features instead.)
+  if (dp === dq) return true;
+  let w = dp / (dp - dq);
   w = w < 0 ? 0 : w > 1 ? 1 : w;
   cross[0] = X[p] + w * (X[q] - X[p]);
   cross[1] = X[p + 1] + w * (X[q + 1] - X[p + 1]);
