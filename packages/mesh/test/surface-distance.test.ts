@@ -743,7 +743,7 @@ describe('tiny coordinates (below ~1e-100, subnormals included)', () => {
     expect(bounded.distance).toBe(0.2);
   });
 
-  it('a triangle collinear but for a subnormal, along another: the witness lies on both', () => {
+  it('facets a subnormal off collinear or off a plane, along another: the witness lies on both', () => {
     // Found by fast-check at a fresh seed (the property below): B's facet is the segment from
     // (0.25, −0.25, 0) to (−0.75, 0, 1) through A's vertex (−0.25, −0.125, 0.5), off the line by a
     // subnormal z (5e-324), and lies in A's plane. The exact signs say A's edge from (0, 0, 0.25) to
@@ -760,6 +760,18 @@ describe('tiny coordinates (below ~1e-100, subnormals included)', () => {
     const r = surfaceDistance(a, b, { poseB });
     expect(r.intersecting).toBe(true);
     expect(Array.from(r.pointB)).toEqual([-0.25, -0.125, 0.5]);
+    // The same property at another seed: B's facet is a segment lying in A's plane, which one
+    // subnormal coordinate tilts; the float distances of its ends to that plane were 0 and an ulp,
+    // and the crossing point came out at an end 0.70 off A's facet.
+    const c = Surface.fromTriangles([
+      -1, 0.25, 0.25, -0.75, -0.5, 5e-324, 0.75, -1, -0.5, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    const d = Surface.fromTriangles([0, -1, 0, 0, 0, -0.25, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    const poseD = {
+      R: Float64Array.from([-1, 0, 0, 0, -1, 0, 0, 0, 1]),
+      t: Float64Array.from([-0.5, -0.25, 0.25]),
+    };
+    expectSurfaceDistance(c, d, I, poseD);
   });
 
   it('random soups with tiny and subnormal coordinates against the oracle', () => {

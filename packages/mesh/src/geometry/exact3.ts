@@ -149,11 +149,22 @@ export function segmentHitsTriangle(
     nz = normal[2];
   const dp = nx * (X[p] - X[o]) + ny * (X[p + 1] - X[o + 1]) + nz * (X[p + 2] - X[o + 2]);
   const dq = nx * (X[q] - X[o]) + ny * (X[q + 1] - X[o + 1]) + nz * (X[q + 2] - X[o + 2]);
-  // (Equal in floats, the segment runs along the plane to rounding, though the exact signs say it
-  // crosses: the floats cannot place the point, and no point is given. With coordinates near the
-  // subnormal range, a triangle whose vertices are collinear but for a subnormal took the middle of
-  // the segment, 0.09 off the triangle: the caller then takes the closest features instead.)
-  if (dp === dq) return true;
+  // Where the two distances differ by no more than their rounding, the segment runs along the plane
+  // to rounding, though the exact signs say it crosses: the floats cannot place the point, and none
+  // is given (the caller then takes the closest features). A facet collinear but for a subnormal
+  // coordinate, or a segment in a plane tilted by one, took the middle of the segment (equal
+  // distances) or an end (distances 0 and an ulp): 0.09 and 0.70 off the facet.
+  const ep =
+    Math.abs(nx * (X[p] - X[o])) +
+    Math.abs(ny * (X[p + 1] - X[o + 1])) +
+    Math.abs(nz * (X[p + 2] - X[o + 2]));
+  const eq =
+    Math.abs(nx * (X[q] - X[o])) +
+    Math.abs(ny * (X[q + 1] - X[o + 1])) +
+    Math.abs(nz * (X[q + 2] - X[o + 2]));
+  // (8 ulps of each sum of magnitudes: each distance is three products and two sums of them, from
+  // differences that each round once)
+  if (!(Math.abs(dp - dq) > 8.9e-16 * (ep + eq))) return true;
   let w = dp / (dp - dq);
   w = w < 0 ? 0 : w > 1 ? 1 : w;
   cross[0] = X[p] + w * (X[q] - X[p]);
