@@ -153,6 +153,31 @@ describe('needles and slivers: GJK exact to its stopping rule', () => {
     expect(r.lowerBound).toBeLessThanOrEqual(truth);
   });
 
+  it('2-D: the sliver 2.4e-12 from the unit polygon fast-check found (the oracle had read 0)', () => {
+    // A's nearest vertex is 2.4e-12 right of B's edge x = 0; A's edge from it runs 2e-6 rad from
+    // parallel to that edge. The oracle's 3-D segment distance read 0 there; it now takes the
+    // point–segment distances of the ends, as GJK's answer has it. (The counterexample as found.)
+    const a = convexPolygon(
+      Float64Array.from([
+        2.718e-10, -0.000005399999999999999, 1.206e-10, 0, 2.4e-12, -0.0001326, 5.436e-10,
+        -0.00041099999999999996, 2.718e-10, -0.000005399999999999999,
+      ]),
+    );
+    const b = convexPolygon(
+      Float64Array.from([
+        -0.5621999999999999, -0.1596, 0, 0.2928, 0, -0.2496, 0, 0.5141999999999999, 0, -0.474,
+        -0.28859999999999997, 0.5357999999999999,
+      ]),
+    );
+    const q: P2 = { angle: 0, t: [0, 0] };
+    // (to the oracle's rounding: 1e-16 of the scene, whose size is about 1)
+    const truth = polygonDistance(ring(a, q), ring(b, q));
+    expect(Math.abs(truth - 2.4e-12)).toBeLessThanOrEqual(1e-16);
+    const r = shapeDistance2(a, b, { poseA: q, poseB: q });
+    expect(r.distance).toBe(2.4e-12);
+    expect(r.lowerBound).toBe(2.4e-12);
+  });
+
   it('2-D: a thin polygon against a unit polygon, near touching, against all edge pairs', () => {
     let checked = 0;
     fc.assert(
