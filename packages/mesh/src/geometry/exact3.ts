@@ -147,21 +147,22 @@ export function segmentHitsTriangle(
   const nx = normal[0],
     ny = normal[1],
     nz = normal[2];
-  const dp = nx * (X[p] - X[o]) + ny * (X[p + 1] - X[o + 1]) + nz * (X[p + 2] - X[o + 2]);
-  const dq = nx * (X[q] - X[o]) + ny * (X[q + 1] - X[o + 1]) + nz * (X[q + 2] - X[o + 2]);
+  // Each distance from its three products, formed once (their magnitudes bound its rounding below).
+  const p0 = nx * (X[p] - X[o]),
+    p1 = ny * (X[p + 1] - X[o + 1]),
+    p2 = nz * (X[p + 2] - X[o + 2]);
+  const q0 = nx * (X[q] - X[o]),
+    q1 = ny * (X[q + 1] - X[o + 1]),
+    q2 = nz * (X[q + 2] - X[o + 2]);
+  const dp = p0 + p1 + p2;
+  const dq = q0 + q1 + q2;
   // Where the two distances differ by no more than their rounding, the segment runs along the plane
   // to rounding, though the exact signs say it crosses: the floats cannot place the point, and none
   // is given (the caller then takes the closest features). A facet collinear but for a subnormal
   // coordinate, or a segment in a plane tilted by one, took the middle of the segment (equal
   // distances) or an end (distances 0 and an ulp): 0.09 and 0.70 off the facet.
-  const ep =
-    Math.abs(nx * (X[p] - X[o])) +
-    Math.abs(ny * (X[p + 1] - X[o + 1])) +
-    Math.abs(nz * (X[p + 2] - X[o + 2]));
-  const eq =
-    Math.abs(nx * (X[q] - X[o])) +
-    Math.abs(ny * (X[q + 1] - X[o + 1])) +
-    Math.abs(nz * (X[q + 2] - X[o + 2]));
+  const ep = Math.abs(p0) + Math.abs(p1) + Math.abs(p2);
+  const eq = Math.abs(q0) + Math.abs(q1) + Math.abs(q2);
   // (8 ulps of each sum of magnitudes: each distance is three products and two sums of them, from
   // differences that each round once)
   if (!(Math.abs(dp - dq) > 8.9e-16 * (ep + eq))) return true;
