@@ -10,7 +10,7 @@ export { OVERLAP_SHARE, runDistance } from './gjk/distance-loop.js';
 export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
-export { type PointCore, pointCore, vertexSet } from './hull/vertex-set.js';
+export { type PointCore, pointCore, vertexSet, vertexSet2 } from './hull/vertex-set.js';
 export { climbPolygon, type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
 export {

@@ -53,6 +53,8 @@ export interface ShapeInit<D extends 2 | 3> {
   climb?: boolean;
   /** A hull's support table (`hull/support-table.ts`), or none. */
   table?: SupportTable | null;
+  /** A planar ring's polar table (`hull/polar-table.ts`), or none. */
+  polar?: Int16Array;
   facets?: Uint32Array;
   sources?: Uint32Array;
   /** The core's box (the margin is added here) and its largest |x|. */
@@ -71,6 +73,7 @@ const NONE32 = /* @__PURE__ */ new Uint32Array(0);
 /** (Signed: an index read from it times 3 stays a small integer, where an unsigned one may not.) */
 const NONE_I32 = /* @__PURE__ */ new Int32Array(0);
 const NONE16 = /* @__PURE__ */ new Uint16Array(0);
+const NONE_I16 = /* @__PURE__ */ new Int16Array(0);
 const NONE8 = /* @__PURE__ */ new Uint8Array(0);
 
 /**
@@ -135,6 +138,10 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   readonly cellStart: Uint16Array;
   /** @internal @hidden */
   readonly cellPoints: Uint8Array;
+  /** @internal @hidden A planar ring's polar table (empty: none; supports then scan). */
+  readonly polar: Int16Array;
+  /** @internal @hidden The owner rewrites the points between queries (`pointCore`). */
+  readonly rewritten: boolean;
   /** @internal @hidden */
   readonly facetIndices: Uint32Array;
   /** @internal @hidden */
@@ -182,6 +189,8 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     this.cellK = table === null ? 0 : table.k;
     this.cellStart = table === null ? NONE16 : table.start;
     this.cellPoints = table === null ? NONE8 : table.points;
+    this.polar = init.polar ?? NONE_I16;
+    this.rewritten = init.mutable === true;
     this.facetIndices = init.facets ?? NONE32;
     this.sources = init.sources ?? NONE32;
     this.coreMin = Float64Array.from({ length: init.dim }, (_, i) => init.min[i]);

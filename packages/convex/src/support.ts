@@ -2,6 +2,8 @@
 // direction. One function for every kind, so that the query loops make one monomorphic call whatever
 // the shapes (a call site that sees many classes is slower in V8 than a switch on a small integer).
 
+import { supportPolar } from './hull/polar-table.js';
+
 /** A single point at the origin: the core of a ball. */
 export const CORE_POINT = 0;
 /** The segment from (0, −e0, 0) to (0, e0, 0): the core of a capsule. */
@@ -46,6 +48,11 @@ export interface CoreData {
   /** See {@link CoreData.cellK}. */
   readonly cellPoints: Uint8Array;
   /**
+   * A planar point set's polar table when its points are a convex ring (`hull/polar-table.ts`):
+   * its scans then read a few points about the farthest. Empty otherwise.
+   */
+  readonly polar: Int16Array;
+  /**
    * Supports are found by climbing from a hint (3-D: over `neighbours`; 2-D: around the ring, the
    * points a strictly convex polygon in order) instead of by a scan of every point.
    */
@@ -71,7 +78,8 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
       if (c.climb && from >= 0) return climb3(c, d, from, out);
       return c.cellK > 0 ? cells3(c, d, out) : scan3(c.points, d, out);
     case CORE_POINTS2:
-      return c.climb && from >= 0 ? walk2(c.points, c.count, d, from, out) : scan2(c.points, d, out);
+      if (c.climb && from >= 0) return walk2(c.points, c.count, d, from, out);
+      return c.polar.length > 0 ? polar2(c, d, from, out) : scan2(c.points, d, out);
     case CORE_BOX:
       out[0] = toward(c.e0, dx);
       out[1] = toward(c.e1, dy);
@@ -282,6 +290,16 @@ function scan2(P: Float64Array, d: Float64Array, out: Float64Array): number {
   out[1] = P[at + 1];
   out[2] = 0;
   return at / 2;
+}
+
+/** {@link scan2} of a ring with a polar table, from `from` (or 0): the first farthest point a scan finds. */
+function polar2(c: CoreData, d: Float64Array, from: number, out: Float64Array): number {
+  const P = c.points;
+  const i = supportPolar(P, c.polar, from >= 0 ? from : 0, d, 0);
+  out[0] = P[2 * i];
+  out[1] = P[2 * i + 1];
+  out[2] = 0;
+  return i;
 }
 
 /**

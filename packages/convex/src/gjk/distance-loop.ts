@@ -9,7 +9,7 @@ export const OVERLAP_SHARE = 1e-15;
  * |v|'s rounding) while the simplex moves onto the nearest face, which takes up to a simplex of new
  * points; one stall ending the search left |v| 1e-9 of the scene above the gap (DECISIONS.md).
  */
-const STALLS = 4;
+export const STALLS = 4;
 
 /**
  * GJK from the state's simplex to the distance between the query point and the difference of the

@@ -3,8 +3,8 @@ import { type CastStatusValue, runCast } from '../cast/cast-loop.js';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
 import { OVERLAP_SHARE, runDistance } from './distance-loop.js';
+import { runDistance2 } from './distance-loop2.js';
 import { GjkState } from './gjk-state.js';
-import { rotationZ } from './placement.js';
 
 /** Default {@link GjkPair.relativeTolerance}. */
 const RELATIVE_TOLERANCE = 1e-13;
@@ -116,6 +116,7 @@ export class GjkPair extends GjkState {
    */
   reset(): void {
     this.simplex.n = 0;
+    this.simplex2.n = 0;
   }
 
   /**
@@ -167,11 +168,13 @@ export class GjkPair extends GjkState {
    * ```
    */
   evaluate2(c: number, s: number, tu: number, tv: number): number {
-    rotationZ(c, s, this.R);
-    this.t[0] = tu;
-    this.t[1] = tv;
-    this.t[2] = 0;
-    return this.#run();
+    // (The planar loop reads the placement as it is given: no rotation matrix is written.)
+    const P = this.place2;
+    P[0] = c;
+    P[1] = s;
+    P[2] = tu;
+    P[3] = tv;
+    return this.#run2();
   }
 
   /**
@@ -219,6 +222,7 @@ export class GjkPair extends GjkState {
     this.t[0] = t[0];
     this.t[1] = t[1];
     this.t[2] = t[2];
+    this.planar = false;
     const status = runCast(this, r, tolerance, maxIterations);
     this.evaluations++;
     this.#results();
@@ -235,6 +239,20 @@ export class GjkPair extends GjkState {
     }
   }
 
+  #run2(): number {
+    this.#bound();
+    this.q[0] = this.q[1] = this.q[2] = 0;
+    const limits = this.limits;
+    limits[0] = this.relativeTolerance;
+    limits[1] = this.maxIterations;
+    limits[2] = this.stopAbove;
+    this.planar = true;
+    runDistance2(this);
+    this.evaluations++;
+    this.#results();
+    return this.lowerBound;
+  }
+
   #run(): number {
     this.#bound();
     this.q[0] = this.q[1] = this.q[2] = 0;
@@ -242,6 +260,7 @@ export class GjkPair extends GjkState {
     limits[0] = this.relativeTolerance;
     limits[1] = this.maxIterations;
     limits[2] = this.stopAbove;
+    this.planar = false;
     runDistance(this);
     this.evaluations++;
     this.#results();

@@ -1,3 +1,4 @@
+import { supportPolar } from '../hull/polar-table.js';
 import type { Shape } from '../shape.js';
 import {
   CORE_BOX,
@@ -11,6 +12,7 @@ import {
   toward,
 } from '../support.js';
 import { Simplex } from './simplex.js';
+import { Simplex2 } from './simplex2.js';
 
 /** Rounding allowed in |v| and in the gap along v, as a share of the scene's scale (the default). */
 export const ABSOLUTE_SLACK = 1e-14;
@@ -50,6 +52,24 @@ export class GjkState {
   readonly q = new Float64Array(3);
   /** @internal @hidden */
   readonly simplex = new Simplex();
+  /**
+   * The planar simplex of 2-D distances (`runDistance2`), kept from query to query as `simplex` is.
+   *
+   * @internal @hidden
+   */
+  readonly simplex2 = new Simplex2();
+  /**
+   * B's planar placement for `runDistance2`: cosine, sine, and the translation (tu, tv).
+   *
+   * @internal @hidden
+   */
+  readonly place2 = new Float64Array(4);
+  /**
+   * The last distance ran in the plane (`simplex2` holds its points): what {@link GjkState.witness} reads.
+   *
+   * @internal @hidden
+   */
+  planar = false;
   /**
    * The sum of the two margins: GJK runs on the cores and subtracts it.
    *
@@ -166,6 +186,7 @@ export class GjkState {
     this.shapeB = b;
     this.margin = a.margin + b.margin;
     this.simplex.n = 0;
+    this.simplex2.n = 0;
     this.hintA = -1;
     this.hintB = -1;
     this.supports = 0;
@@ -176,6 +197,7 @@ export class GjkState {
     this.shapeA = null;
     this.shapeB = null;
     this.simplex.n = 0;
+    this.simplex2.n = 0;
   }
 
   /**
@@ -228,10 +250,10 @@ export class GjkState {
     }
     const A = this.shapeA!;
     const B = this.shapeB!;
-    // Point sets' points are read again by their vertex ids: the same numbers for a shape that never
-    // changes, and the new ones for a point set its owner rewrites (mesh's facet in hand).
-    const rereadA = A.core === CORE_POINTS || A.core === CORE_POINTS2;
-    const rereadB = B.core === CORE_POINTS || B.core === CORE_POINTS2;
+    // The points of a point set its owner rewrites (mesh's facet in hand) are read again by their
+    // vertex ids; every other shape's are the simplex's own, unchanged.
+    const rereadA = A.rewritten;
+    const rereadB = B.rewritten;
     for (let k = 0; k < n; k++) {
       if (rereadA) reread(A, S.ia[k], S.a, 3 * k);
       if (rereadB) reread(B, S.ib[k], S.bb, 3 * k);
@@ -342,8 +364,14 @@ export class GjkState {
       S.a[o + 1] = P[3 * ia + 1];
       S.a[o + 2] = P[3 * ia + 2];
     } else if (A.core === CORE_POINTS2 && !(climb && A.climb && this.hintA >= 0)) {
-      ia = farthest2(A.points, vx, vy);
       const P = A.points;
+      if (A.polar.length > 0) {
+        // A large ring (mesh's convex curves): the polar table's search, from the last support,
+        // along the unit direction its certificates are made for.
+        const dA = this.dirA;
+        unit2(vx, vy, dA);
+        ia = supportPolar(P, A.polar, this.hintA >= 0 ? this.hintA : 0, dA, 0);
+      } else ia = farthest2(P, vx, vy);
       S.a[o] = P[2 * ia];
       S.a[o + 1] = P[2 * ia + 1];
       S.a[o + 2] = 0;
@@ -382,8 +410,14 @@ export class GjkState {
       S.bb[o + 1] = P[3 * ib + 1];
       S.bb[o + 2] = P[3 * ib + 2];
     } else if (B.core === CORE_POINTS2 && !(climb && B.climb && this.hintB >= 0)) {
-      ib = farthest2(B.points, ux, uy);
       const P = B.points;
+      if (B.polar.length > 0) {
+        // A large ring (mesh's convex curves): the polar table's search, from the last support,
+        // along the unit direction its certificates are made for.
+        const dB = this.dirB;
+        unit2(ux, uy, dB);
+        ib = supportPolar(P, B.polar, this.hintB >= 0 ? this.hintB : 0, dB, 0);
+      } else ib = farthest2(P, ux, uy);
       S.bb[o] = P[2 * ib];
       S.bb[o + 1] = P[2 * ib + 1];
       S.bb[o + 2] = 0;
@@ -433,21 +467,32 @@ export class GjkState {
    * @internal @hidden
    */
   witness(pointA: Float64Array, pointB: Float64Array, normal: Float64Array): void {
-    const S = this.simplex;
     let ax = 0,
       ay = 0,
       az = 0,
       bx = -this.q[0],
       by = -this.q[1],
       bz = -this.q[2];
-    for (let k = 0, o = 0; k < S.n; k++, o += 3) {
-      const l = S.lam[k];
-      ax += l * S.a[o];
-      ay += l * S.a[o + 1];
-      az += l * S.a[o + 2];
-      bx += l * S.b[o];
-      by += l * S.b[o + 1];
-      bz += l * S.b[o + 2];
+    if (this.planar) {
+      const S = this.simplex2;
+      for (let k = 0, o = 0; k < S.n; k++, o += 2) {
+        const l = S.lam[k];
+        ax += l * S.a[o];
+        ay += l * S.a[o + 1];
+        bx += l * S.b[o];
+        by += l * S.b[o + 1];
+      }
+    } else {
+      const S = this.simplex;
+      for (let k = 0, o = 0; k < S.n; k++, o += 3) {
+        const l = S.lam[k];
+        ax += l * S.a[o];
+        ay += l * S.a[o + 1];
+        az += l * S.a[o + 2];
+        bx += l * S.b[o];
+        by += l * S.b[o + 1];
+        bz += l * S.b[o + 2];
+      }
     }
     const upper = this.coreUpper;
     if (this.overlap || !(upper > 0)) {
@@ -459,10 +504,10 @@ export class GjkState {
     }
     // The normal from v itself (the simplex's nearest point), whose direction the projections keep
     // to the last bits, rather than from the difference of the two sums.
-    const v = S.v;
+    const v = this.planar ? this.simplex2.v : this.simplex.v;
     const nx = v[0] / upper,
       ny = v[1] / upper,
-      nz = v[2] / upper;
+      nz = this.planar ? 0 : this.simplex.v[2] / upper;
     normal[0] = nx;
     normal[1] = ny;
     normal[2] = nz;
@@ -484,6 +529,14 @@ export class GjkState {
     pointB[1] = by - marginB * ny;
     pointB[2] = bz - marginB * nz;
   }
+}
+
+/** (x, y) made unit into `out[0..1]` (its squares scaled first where they would underflow or overflow). */
+function unit2(x: number, y: number, out: Float64Array): void {
+  let n = Math.sqrt(x * x + y * y);
+  if (!(n > 1e-150 && n < 1e150)) n = Math.hypot(x, y);
+  out[0] = x / n;
+  out[1] = y / n;
 }
 
 /** Vertex `id` of point set `c` (2 or 3 numbers a point) into `out[o..o + 3)`, z = 0 in the plane. */

@@ -165,7 +165,9 @@ function distanceOf(q: ShapeQuery, a: Shape, b: Shape, dim: 2 | 3): ShapeDistanc
   const pair = q.pair;
   pair.bindShapes(a, b);
   const e = q.toUnitSize(a, b, false);
-  pair.evaluate(q.R, q.t);
+  // (2-D: B's placement is a rotation about z, and GJK runs in the plane.)
+  if (dim === 2) pair.evaluate2(q.R[0], q.R[3], q.t[0], q.t[1]);
+  else pair.evaluate(q.R, q.t);
   if (e !== 0) q.pointsBack(e);
   transform(q.RA, q.tA, pair.pointA, pair.pointA);
   transform(q.RA, q.tA, pair.pointB, pair.pointB);

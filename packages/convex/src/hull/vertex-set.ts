@@ -1,5 +1,6 @@
 import { Shape } from '../shape.js';
-import { CORE_POINTS } from '../support.js';
+import { CORE_POINTS, CORE_POINTS2 } from '../support.js';
+import { polarEdges } from './polar-table.js';
 
 /**
  * A point set over `points` (x y z each, **not copied**: the caller keeps them unchanged for the
@@ -47,6 +48,53 @@ export function vertexSet(
     min,
     max,
     coreReach: reach !== undefined && reach >= Math.sqrt(reach2) ? reach : Math.sqrt(reach2),
+  });
+}
+
+/**
+ * {@link vertexSet} in the plane: a planar point set over `points` (x y each, **not copied**), for a
+ * caller that holds the distinct vertices of a body (mesh's curves). Supports scan every point; when
+ * `ring` says the points are a convex ring in order (neighbours in the array are neighbours around
+ * the hull, the last next to the first) and there are `POLAR_FROM` (24) of them or more, they read
+ * a polar table of its edges (`hull/polar-table.ts`) and a few points about the farthest, the same
+ * point to the bit. `reach` is taken for the shape's reach when it is at least the points' largest
+ * |x| (mesh passes the largest |u| plus the largest |v|). Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { vertexSet2 } from '@firsttouch/convex/internal';
+ * const square = vertexSet2(new Float64Array([1, 1, -1, 1, -1, -1, 1, -1]), 2, true);
+ * const out = new Float64Array(3);
+ * console.log(square.support(new Float64Array([1, 0.5, 0]), out), Array.from(out)); // 0 [1, 1, 0]
+ * ```
+ */
+export function vertexSet2(points: Float64Array, reach: number, ring: boolean): Shape<2> {
+  const min = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const max = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  let reach2 = 0;
+  for (let i = 0; i < points.length; i += 2) {
+    const x = points[i],
+      y = points[i + 1];
+    if (x < min[0]) min[0] = x;
+    if (x > max[0]) max[0] = x;
+    if (y < min[1]) min[1] = y;
+    if (y > max[1]) max[1] = y;
+    const r2 = x * x + y * y;
+    if (r2 > reach2) reach2 = r2;
+  }
+  const count = points.length / 2;
+  return Shape.create({
+    kind: 'pointSet2',
+    dim: 2,
+    params: { count, vertices: count },
+    base: null,
+    margin: 0,
+    core: CORE_POINTS2,
+    points,
+    polar: ring ? polarEdges(points, reach) : undefined,
+    min,
+    max,
+    coreReach: reach >= Math.sqrt(reach2) ? reach : Math.sqrt(reach2),
   });
 }
 

@@ -39,6 +39,8 @@ export function scaledShape<D extends 2 | 3>(shape: Shape<D>, e: number): Shape<
     climb: shape.climb,
     // Exact scaling keeps every test of a table (they scale with it) within the table's range.
     table: reach >= TABLE_RANGE_LOW && reach <= TABLE_RANGE_HIGH ? shape.supportTable : null,
+    // A polar table's certificates are ratios of lengths: the same at every size.
+    polar: shape.polar,
     facets: shape.facetIndices,
     sources: shape.sources,
     min: shape.coreMin.map((x) => times(x, e)),
