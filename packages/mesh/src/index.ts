@@ -12,7 +12,6 @@ export { Compound, type CompoundPart, compound } from './compound.js';
 export { Compound2, type CompoundPart2, compound2 } from './compound2.js';
 export {
   CONVEX_CURVE_CHECK_LIMIT,
-  CONVEX_CURVE_CHUNK,
   type ConvexCurve,
   convexCurve,
 } from './convex/convex-curve.js';

@@ -535,16 +535,16 @@ describe('ConvexCurvePair against the exact search', () => {
     check(dome, vee, 1, 0, 0, 3, t, 'straight above', pair);
     expect(pair.lowerBound).toBeGreaterThan(2.5 - 1e-12);
     const r = rng(20);
-    // (and a disc as an open chain back to its start: convex, no loop, every point tried, by runs)
+    // (and a disc as an open chain back to its start: convex, no loop, every point scanned)
     const ring = disc(0.45, 90);
     const open = Curve.fromPolyline(
       [...ring.positions.filter((_, i) => i % 2 === 0), ring.positions[0]],
       [...ring.positions.filter((_, i) => i % 2 === 1), ring.positions[1]],
     );
-    expect([convexCurve(open).convex, convexCurve(open).loop, convexCurve(open).chunks.length]).toEqual([
+    expect([convexCurve(open).convex, convexCurve(open).loop, convexCurve(open).shape.polar.length]).toEqual([
       true,
       false,
-      18,
+      0,
     ]);
     const big = [dome, disc(0.5, 100), quartered(disc(0.5, 30)), withMidpoints(disc(0.4, 40)), open];
     for (let k = 0; k < 400; k++) {

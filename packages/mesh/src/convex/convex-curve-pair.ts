@@ -1,15 +1,13 @@
+import { GjkPair } from '@firsttouch/convex';
 import type { Curve } from '../curve.js';
 import { SEGMENT_DISTANCE, SEGMENT_MEET, segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
-import { supportPolar, walkPolar } from './convex-curve-polar.js';
-import { support, supportAll, WALK_FROM, walk } from './convex-curve-support.js';
 import { nearestSegment, segmentEnd, segmentStart } from './convex-curve-witness.js';
-import { Simplex2 } from './simplex2.js';
 
 /**
- * Support searches in one evaluation at most, the certifying ones included. Warm-started, polygons of
- * a few vertices take one or two, a 400-vertex wing section against a 32-gon about six; the cap only
- * ends a search that rounding keeps from settling (its bound holds all the same, if looser).
+ * Support searches in one evaluation at most. Warm-started, polygons of a few vertices take one or
+ * two; the cap only ends a search that rounding keeps from settling (its bound holds all the same,
+ * if looser).
  */
 const MAX_ITERATIONS = 64;
 /** Stop once |v| and the gap along v agree to this share of |v| ... */
@@ -20,7 +18,9 @@ const ABSOLUTE_GAP = 1e-14;
 /**
  * The gap between the vertex hulls of two curves at a pose, by GJK (Gilbert–Johnson–Keerthi) on
  * their distinct vertices: the 2-D convex path of the time of impact, a few hundred nanoseconds for
- * polygons of a few vertices where the segment search costs microseconds.
+ * polygons of a few vertices where the segment search costs microseconds. The GJK is
+ * `@firsttouch/convex`'s `GjkPair`, the one of the codebase, bound to the curves' vertex sets
+ * (`ConvexCurve.shape`); this class adds the witness segments.
  *
  * {@link ConvexCurvePair.evaluate} returns a **lower bound** of the curve distance for any two
  * curves, convex or not, to rounding (a few ulps of the coordinates in play, as the exact search's
@@ -78,17 +78,8 @@ export class ConvexCurvePair {
   #b!: Curve;
   #ca!: ConvexCurve;
   #cb!: ConvexCurve;
-  /** The supports are found by walking the loop from the last one. */
-  #walkA = false;
-  #walkB = false;
-  /** The curve has neither chunks nor runs: its supports try every vertex. */
-  #plainA = false;
-  #plainB = false;
-  /** The last supports: where the walks start. */
-  #lastA = 0;
-  #lastB = 0;
-  /** The simplex (kept from one evaluation to the next: the warm start). */
-  readonly #simplex = new Simplex2();
+  /** The search, bound to the two vertex sets; its simplex is kept from one evaluation to the next. */
+  readonly #gjk = new GjkPair();
   /** The placement c, s, tu, tv of the last evaluation, and its scale. */
   readonly #place = new Float64Array(5);
   /** A's placement in its own frame (the identity), for the witness search. */
@@ -97,8 +88,6 @@ export class ConvexCurvePair {
   readonly #hull = new Float64Array(4);
   /** The witness pair for `segmentPairDistance2`: A's segment, B's placed, and no limit. */
   readonly #seg = new Float64Array([0, 0, 0, 0, 0, 0, 0, 0, Number.POSITIVE_INFINITY]);
-  /** The search direction v̂ in A's frame, then −v̂ in B's (what the supports are asked along). */
-  readonly #dir = new Float64Array(4);
   readonly #out = new Float64Array(6);
   /** The segments nearestSegment has measured (the first 16). */
   readonly #tried = new Int32Array(16);
@@ -107,6 +96,14 @@ export class ConvexCurvePair {
    * @throws `FirstTouchError` `EMPTY` for a curve without segments.
    */
   constructor(a: Curve, b: Curve) {
+    const gjk = this.#gjk;
+    gjk.relativeTolerance = RELATIVE_GAP;
+    gjk.absoluteTolerance = ABSOLUTE_GAP;
+    gjk.maxIterations = MAX_ITERATIONS;
+    // Every support a full search (a scan, or a polar table's): exact, so that the bound is a
+    // certificate for curves convex only to the check's allowance, or not convex at all.
+    gjk.climb = false;
+    gjk.deferPoints = true;
     this.rebind(a, b);
   }
 
@@ -154,13 +151,7 @@ export class ConvexCurvePair {
     this.#b = b;
     this.#ca = convexCurve(a);
     this.#cb = convexCurve(b);
-    this.#walkA = this.#ca.loop && this.#ca.count >= WALK_FROM;
-    this.#walkB = this.#cb.loop && this.#cb.count >= WALK_FROM;
-    this.#plainA = this.#ca.chunks.length === 0 && this.#ca.runs.length === 0;
-    this.#plainB = this.#cb.chunks.length === 0 && this.#cb.runs.length === 0;
-    this.#lastA = 0;
-    this.#lastB = 0;
-    this.#simplex.n = 0;
+    this.#gjk.bindShapes(this.#ca.shape, this.#cb.shape);
     this.lowerBound = Number.NaN;
     this.upperBound = Number.NaN;
     this.overlap = false;
@@ -190,6 +181,7 @@ export class ConvexCurvePair {
     this.#b = undefined!;
     this.#ca = undefined!;
     this.#cb = undefined!;
+    this.#gjk.unbind();
   }
 
   /**
@@ -219,114 +211,34 @@ export class ConvexCurvePair {
 
   /** {@link evaluate} at the placement in `#place[0..3]`. */
   #search(): void {
-    const ca = this.#ca;
-    const cb = this.#cb;
-    const A = ca.points;
-    const B = cb.points;
     const place = this.#place;
     const c = place[0],
       s = place[1],
       tu = place[2],
       tv = place[3];
-    const scale = Math.abs(tu) + Math.abs(tv) + ca.reach + cb.reach;
-    place[4] = scale;
-    const floor = ABSOLUTE_GAP * scale;
-    const simplex = this.#simplex;
-    const ia = simplex.ia;
-    const ib = simplex.ib;
-    const w = simplex.w;
-    const v = simplex.v;
-    // The previous simplex at the new pose: its points are still points of B − A.
-    let n = simplex.n;
-    if (n === 0) {
-      ia[0] = this.#lastA;
-      ib[0] = this.#lastB;
-      n = 1;
-    }
-    for (let k = 0; k < n; k++) this.#put(k, ia[k], ib[k]);
-    n = simplex.closest(n);
-    // Walked supports may stop short of the extreme vertex: they steer the search, and the gap is
-    // then taken from a search of every vertex (run by run) along the final direction.
-    let certified = !(this.#walkA || this.#walkB);
-    let lower = Number.NEGATIVE_INFINITY;
-    let axisX = 0;
-    let axisY = 0;
-    let overlap = false;
-    let iterations = 0;
-    let norm = 0;
-    for (;;) {
-      const vx = v[0],
-        vy = v[1];
-      if (vx === 0 && vy === 0) {
-        overlap = true;
-        break;
-      }
-      norm = Math.sqrt(vx * vx + vy * vy);
-      // (Squares of tiny coordinates underflow: there the slower hypot.)
-      if (!(norm > 1e-150)) norm = Math.hypot(vx, vy);
-      iterations++;
-      // The unit direction: the products of the searches and of the gap then underflow only where
-      // the coordinates themselves do.
-      const nx = vx / norm,
-        ny = vy / norm;
-      // Support of B − A in −v: A's vertex farthest along v, B's least far (B searched in its frame,
-      // along rotᵀ v).
-      const dir = this.#dir;
-      dir[0] = nx;
-      dir[1] = ny;
-      dir[2] = -(c * nx + s * ny);
-      dir[3] = -(c * ny - s * nx);
-      const sa = this.#plainA
-        ? supportAll(A, this.#lastA, dir, 0)
-        : certified || !this.#walkA
-          ? ca.polar.length > 0
-            ? supportPolar(A, ca.polar, this.#lastA, dir, 0)
-            : support(A, ca.chunks, ca.runs, this.#lastA, dir, 0)
-          : ca.polar.length > 0
-            ? walkPolar(A, ca.polar, this.#lastA, dir, 0)
-            : walk(A, ca.count, this.#lastA, dir, 0, ca.runs);
-      const sb = this.#plainB
-        ? supportAll(B, this.#lastB, dir, 2)
-        : certified || !this.#walkB
-          ? cb.polar.length > 0
-            ? supportPolar(B, cb.polar, this.#lastB, dir, 2)
-            : support(B, cb.chunks, cb.runs, this.#lastB, dir, 2)
-          : cb.polar.length > 0
-            ? walkPolar(B, cb.polar, this.#lastB, dir, 2)
-            : walk(B, cb.count, this.#lastB, dir, 2, cb.runs);
-      this.#lastA = sa;
-      this.#lastB = sb;
-      let known = false;
-      for (let k = 0; k < n; k++) if (ia[k] === sa && ib[k] === sb) known = true;
-      this.#put(n, sa, sb);
-      // Every point of B − A lies at least this far along v̂ (up to the rounding the margin covers).
-      const o = 2 * n;
-      const along = nx * w[o] + ny * w[o + 1];
-      if (certified && along > lower) {
-        lower = along;
-        axisX = nx;
-        axisY = ny;
-      }
-      if (known || norm - along <= RELATIVE_GAP * norm + floor || iterations >= MAX_ITERATIONS) {
-        if (certified) break;
-        certified = true;
-        continue;
-      }
-      n = simplex.closest(n + 1);
-    }
-    simplex.n = n;
-    this.iterations = iterations;
+    place[4] = Math.abs(tu) + Math.abs(tv) + this.#ca.reach + this.#cb.reach;
+    // GJK's planar loop places B's points as CurvePair places them (c x − s y + tu): the same bits.
+    const gjk = this.#gjk;
+    gjk.evaluate2(c, s, tu, tv);
+    const overlap = gjk.intersecting;
     this.overlap = overlap;
-    this.converged = overlap || norm - lower <= RELATIVE_GAP * norm + 2 * floor;
-    this.upperBound = overlap ? 0 : norm;
-    const lam = simplex.lam;
-    const pa = simplex.pa;
-    const pb = simplex.pb;
+    this.iterations = gjk.iterations;
+    this.converged = gjk.converged;
+    this.upperBound = gjk.distance;
+    this.lowerBound = gjk.lowerBound;
+    this.lowerAxis[0] = gjk.lowerAxis[0];
+    this.lowerAxis[1] = gjk.lowerAxis[1];
+    // The hull points from the planar simplex (GjkPair's witness would add the normal and the
+    // margins, which vertex sets do not have).
+    const S = gjk.simplex2;
+    const lam = S.lam;
+    const pa = S.a;
+    const pb = S.b;
     let ax = 0,
       ay = 0,
       bx = 0,
       by = 0;
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < S.n; k++) {
       ax += lam[k] * pa[2 * k];
       ay += lam[k] * pa[2 * k + 1];
       bx += lam[k] * pb[2 * k];
@@ -338,14 +250,6 @@ export class ConvexCurvePair {
     hull[2] = this.pointB[0] = bx;
     hull[3] = this.pointB[1] = by;
     this.#forgetWitness();
-    // No margin: the bound carries the rounding of one placement and one dot product (a few ulps of
-    // the coordinates in play), as the exact search's own distances do, so both paths take the same
-    // steps (the tutorial's 1000 sliding steps land where the segments' put them).
-    const bound = overlap ? 0 : lower;
-    this.lowerBound = bound > 0 ? bound : 0;
-    const on = this.lowerBound > 0;
-    this.lowerAxis[0] = on ? axisX : 0;
-    this.lowerAxis[1] = on ? axisY : 0;
   }
 
   /**
@@ -370,7 +274,7 @@ export class ConvexCurvePair {
    */
   resolve(): boolean {
     this.#forgetWitness();
-    const simplex = this.#simplex;
+    const simplex = this.#gjk.simplex2;
     const n = simplex.n;
     if (this.overlap || n === 0 || Number.isNaN(this.upperBound)) return false;
     const place = this.#place;
@@ -421,30 +325,5 @@ export class ConvexCurvePair {
     this.segmentB = -1;
     this.distance = Number.NaN;
     this.intersecting = false;
-  }
-
-  /** Simplex slot k := A's distinct vertex i and B's j (taken into A's frame), and their difference. */
-  #put(k: number, i: number, j: number): void {
-    const A = this.#ca.points;
-    const B = this.#cb.points;
-    const place = this.#place;
-    const c = place[0],
-      s = place[1];
-    const simplex = this.#simplex;
-    simplex.ia[k] = i;
-    simplex.ib[k] = j;
-    const o = 2 * k;
-    const pa = simplex.pa;
-    const pb = simplex.pb;
-    const w = simplex.w;
-    const x = B[2 * j],
-      y = B[2 * j + 1];
-    pa[o] = A[2 * i];
-    pa[o + 1] = A[2 * i + 1];
-    // The operations of CurvePair's placement, in its order: the same bits.
-    pb[o] = c * x - s * y + place[2];
-    pb[o + 1] = s * x + c * y + place[3];
-    w[o] = pb[o] - pa[o];
-    w[o + 1] = pb[o + 1] - pa[o + 1];
   }
 }

@@ -1,7 +1,7 @@
+import type { Shape } from '@firsttouch/convex';
+import { vertexSet2 } from '@firsttouch/convex/internal';
 import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
-import { polarEdges } from './convex-curve-polar.js';
-import { CURVE_RUN, supportRuns } from './convex-curve-support.js';
 
 /**
  * What the 2-D convex path needs of a curve, computed once per curve ({@link convexCurve}): its
@@ -38,7 +38,7 @@ export interface ConvexCurve {
   /**
    * The curve is convex and one closed chain visiting each distinct vertex once in the order of
    * {@link ConvexCurve.points} (repeated consecutive vertices aside): neighbours in `points` are
-   * neighbours on the hull, so a support search may walk from its last answer.
+   * neighbours on the hull, so the supports of a long loop may read a polar table of its edges.
    */
   readonly loop: boolean;
   /**
@@ -50,42 +50,13 @@ export interface ConvexCurve {
   /** The largest |u| plus the largest |v| of the vertices (the scale of rounding margins). */
   readonly reach: number;
   /**
-   * For curves of 64 distinct vertices or more, a disc about each run of {@link CONVEX_CURVE_CHUNK}
-   * consecutive points (centre u, v and radius, 3 numbers a run; the radius rounded up): a support
-   * search skips every run whose disc does not reach beyond the best point so far. Empty below.
+   * The distinct vertices as a planar point set of `@firsttouch/convex` (over {@link ConvexCurve.points},
+   * not copied): what the 2-D convex path's GJK, the codebase's one, runs on. Supports scan the
+   * vertices; those of a {@link ConvexCurve.loop} of 24 vertices or more read a polar table of its
+   * edges and a few vertices about the farthest.
    */
-  readonly chunks: Float64Array;
-  /**
-   * For a {@link ConvexCurve.loop} of 24 distinct vertices or more (those whose supports are found by
-   * walking along the loop), a bound on the directions of each run of 16 edges along it (5 numbers a
-   * run): a run certified to rise all along a search direction is crossed by a walk in one step, and
-   * a full search tries only its farthest end. Empty otherwise.
-   */
-  readonly runs: Float64Array;
-  /**
-   * For a {@link ConvexCurve.loop} of 24 distinct vertices or more, for each of 512 bins of search
-   * directions the ranges of edges certified to rise and to fall along every direction of the bin
-   * (see `polarEdges`): a full search tries only the points between. Empty otherwise.
-   */
-  readonly polar: Int16Array;
+  readonly shape: Shape<2>;
 }
-
-/**
- * Points of a run of {@link ConvexCurve.chunks}.
- *
- * @example
- * ```ts
- * import { CONVEX_CURVE_CHUNK, convexCurve, disc } from '@firsttouch/mesh';
- * console.log(CONVEX_CURVE_CHUNK, convexCurve(disc(1, 400)).chunks.length / 3); // 16 25
- * ```
- */
-export const CONVEX_CURVE_CHUNK = CURVE_RUN;
-
-/**
- * Distinct vertices from which a curve's support searches skip runs of points by their discs
- * ({@link ConvexCurve.chunks}); below, trying every point is as fast.
- */
-const CHUNKED_FROM = 64;
 
 /**
  * The most point–line tests (distinct vertices × segments) spent on deciding that a curve is convex;
@@ -187,48 +158,9 @@ function build(curve: Curve): ConvexCurve {
     loop,
     ring,
     reach,
-    chunks: chunksOf(points),
-    runs: loop ? supportRuns(points, reach) : NO_RUNS,
-    polar: loop ? polarEdges(points, reach) : NO_POLAR,
+    shape: vertexSet2(points, reach, loop),
   };
 }
-
-/** The disc of each run of CONVEX_CURVE_CHUNK points: the centre of its box, and the farthest point. */
-function chunksOf(points: Float64Array): Float64Array {
-  const count = points.length / 2;
-  if (count < CHUNKED_FROM) return NO_CHUNKS;
-  const runs = Math.ceil(count / CONVEX_CURVE_CHUNK);
-  const out = new Float64Array(3 * runs);
-  for (let g = 0; g < runs; g++) {
-    const from = g * CONVEX_CURVE_CHUNK;
-    const to = Math.min(count, from + CONVEX_CURVE_CHUNK);
-    let lu = Number.POSITIVE_INFINITY,
-      lv = Number.POSITIVE_INFINITY,
-      hu = Number.NEGATIVE_INFINITY,
-      hv = Number.NEGATIVE_INFINITY;
-    for (let p = from; p < to; p++) {
-      const u = points[2 * p],
-        v = points[2 * p + 1];
-      if (u < lu) lu = u;
-      if (u > hu) hu = u;
-      if (v < lv) lv = v;
-      if (v > hv) hv = v;
-    }
-    const cu = lu + (hu - lu) / 2;
-    const cv = lv + (hv - lv) / 2;
-    let r = 0;
-    for (let p = from; p < to; p++) r = Math.max(r, Math.hypot(points[2 * p] - cu, points[2 * p + 1] - cv));
-    out[3 * g] = cu;
-    out[3 * g + 1] = cv;
-    // Rounded up well past the few roundings of the radius and of a search's products.
-    out[3 * g + 2] = r * (1 + 1e-12);
-  }
-  return out;
-}
-
-const NO_CHUNKS = /* @__PURE__ */ new Float64Array(0);
-const NO_RUNS = NO_CHUNKS;
-const NO_POLAR = /* @__PURE__ */ new Int16Array(0);
 
 /**
  * The segments lie on the hull's boundary and cover it. Each segment of non-zero length is given the
