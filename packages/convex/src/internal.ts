@@ -11,7 +11,7 @@ export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet, vertexSet2 } from './hull/vertex-set.js';
-export { climbPolygon, type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
+export { type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
 export {
   inSharedMemory,
@@ -21,4 +21,12 @@ export {
   typedArray,
 } from './serialize/typed.js';
 export { scaledShape } from './shapes/scaled.js';
-export { CORE_POINTS, CORE_POINTS2, type CoreData, coreSupport, farthest3, tableSupport } from './support.js';
+export {
+  CORE_POINTS,
+  CORE_POINTS2,
+  type CoreData,
+  climbPolygon,
+  coreSupport,
+  farthest3,
+  tableSupport,
+} from './support.js';

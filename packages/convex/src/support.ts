@@ -321,35 +321,49 @@ export function farthest2(P: Float64Array, x: number, y: number): number {
 
 /**
  * The farthest point along (x, y) of a strictly convex polygon (points in order around it), walked
- * to from `from`: the heights around a strictly convex polygon rise to one maximum and fall again,
- * so the walk that climbs while the next point is higher stops at the top.
+ * to from `from` by {@link climbPolygon}.
  */
 function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: Float64Array): number {
-  const x = d[0],
-    y = d[1];
-  let i = from >= 0 && from < n ? from : 0;
-  let h = x * P[2 * i] + y * P[2 * i + 1];
-  let j = i + 1 === n ? 0 : i + 1;
-  let g = x * P[2 * j] + y * P[2 * j + 1];
-  if (g > h) {
-    do {
-      i = j;
-      h = g;
-      j = i + 1 === n ? 0 : i + 1;
-      g = x * P[2 * j] + y * P[2 * j + 1];
-    } while (g > h);
-  } else {
-    j = i === 0 ? n - 1 : i - 1;
-    g = x * P[2 * j] + y * P[2 * j + 1];
-    while (g > h) {
-      i = j;
-      h = g;
-      j = i === 0 ? n - 1 : i - 1;
-      g = x * P[2 * j] + y * P[2 * j + 1];
-    }
-  }
+  const i = climbPolygon(P, n, d[0], d[1], from >= 0 && from < n ? from : 0);
   out[0] = P[2 * i];
   out[1] = P[2 * i + 1];
   out[2] = 0;
   return i;
+}
+
+/**
+ * The vertex of the convex polygon `p` (n vertices, x y each, counter-clockwise) farthest along
+ * (dx, dy), climbed to from vertex `from`: along a convex ring the heights rise to the top and fall
+ * after it, so the climb ends on top (to rounding: a step is taken by the sign of its edge's rise along the
+ * direction, which rounding can flip only for an edge square to it within rounding). A few heights where the last support is near the new one, at most n + 1. Not
+ * exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { climbPolygon } from '@firsttouch/convex/internal';
+ * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
+ * console.log(climbPolygon(square, 4, 1, 0.1, 0), climbPolygon(square, 4, -1, -0.1, 2)); // 2 0
+ * ```
+ */
+export function climbPolygon(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
+  let k = from;
+  for (let step = 0; step < n; step++) {
+    const next = k === n - 1 ? 0 : k + 1;
+    // Each step by its rise along the edge (d · (next − k)), not by the difference of the two
+    // rounded heights: an edge far shorter than the polygon (two vertices 1e-16 apart) rises by
+    // less than the heights' rounding, which could refuse a step below the top (and then the
+    // support, and the bound taken from it, were wrong by as much as the edges after it rise).
+    // The edge's difference is exact or nearly so for near points, and a rise whose sign rounding
+    // could flip means an edge within rounding of square to d: then every later edge falls.
+    const kx = p[2 * k],
+      ky = p[2 * k + 1];
+    if (dx * (p[2 * next] - kx) + dy * (p[2 * next + 1] - ky) > 0) {
+      k = next;
+      continue;
+    }
+    const prev = k === 0 ? n - 1 : k - 1;
+    if (!(dx * (p[2 * prev] - kx) + dy * (p[2 * prev + 1] - ky) > 0)) break;
+    k = prev;
+  }
+  return k;
 }

@@ -2,7 +2,7 @@ import { OVERLAP_SHARE } from '../gjk/distance-loop.js';
 import { ABSOLUTE_SLACK } from '../gjk/gjk-state.js';
 import { WALK_FROM } from '../hull/polygon.js';
 import type { Shape } from '../shape.js';
-import { CORE_BOX, CORE_POINTS2 } from '../support.js';
+import { CORE_BOX, CORE_POINTS2, climbPolygon } from '../support.js';
 import { exactSearch, type FeatureSearch, pointSegment } from './polygon-search.js';
 
 /** Stop once the gap along the witness axis and the witness's length agree to this share (GjkPair's). */
@@ -370,40 +370,6 @@ function farthest(p: Float64Array, n: number, along: Placement2, sign: number): 
     }
   }
   return best;
-}
-
-/**
- * The vertex of the convex polygon `p` (n vertices, x y each, counter-clockwise) farthest along
- * (dx, dy), climbed to from vertex `from`: along a convex ring the heights rise to the top and fall
- * after it, so the climb ends on top (to rounding: a step it refuses rises by less than the rounding
- * of the heights). A few heights where the last support is near the new one, at most n + 1. Not
- * exported by the package's main entry.
- *
- * @example
- * ```ts
- * import { climbPolygon } from '@firsttouch/convex/internal';
- * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
- * console.log(climbPolygon(square, 4, 1, 0.1, 0), climbPolygon(square, 4, -1, -0.1, 2)); // 2 0
- * ```
- */
-export function climbPolygon(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
-  let k = from;
-  let h = dx * p[2 * k] + dy * p[2 * k + 1];
-  for (let step = 0; step < n; step++) {
-    const next = k === n - 1 ? 0 : k + 1;
-    const hn = dx * p[2 * next] + dy * p[2 * next + 1];
-    if (hn > h) {
-      k = next;
-      h = hn;
-      continue;
-    }
-    const prev = k === 0 ? n - 1 : k - 1;
-    const hp = dx * p[2 * prev] + dy * p[2 * prev + 1];
-    if (!(hp > h)) break;
-    k = prev;
-    h = hp;
-  }
-  return k;
 }
 
 /**
