@@ -263,14 +263,23 @@ function climb3(c: CoreData, d: Float64Array, from: number, out: Float64Array): 
   const start = c.start;
   const next = c.neighbours;
   let at = from >= 0 && from < c.count ? from : 0;
-  let best = x * P[3 * at] + y * P[3 * at + 1] + z * P[3 * at + 2];
-  for (;;) {
+  // Each move by the neighbour's rise along d, d · (q − p), not by comparing rounded heights: over
+  // an edge far shorter than the hull (a vertex repeated 1e-16 away) two heights round alike, and
+  // the climb stopped there while the hull rose further (supports 0.7 below the top on hulls of 400
+  // points with one such twin). The rises are antisymmetric to the bit, so no edge is climbed both
+  // ways; the cap only guards a tie of rounding on a flat top.
+  for (let moves = 0; moves < c.count; moves++) {
+    const p = 3 * at;
+    const px = P[p],
+      py = P[p + 1],
+      pz = P[p + 2];
     let to = at;
+    let gain = 0;
     for (let e = start[at], end = start[at + 1]; e < end; e++) {
       const q = next[e];
-      const h = x * P[3 * q] + y * P[3 * q + 1] + z * P[3 * q + 2];
-      if (h > best) {
-        best = h;
+      const rise = x * (P[3 * q] - px) + y * (P[3 * q + 1] - py) + z * (P[3 * q + 2] - pz);
+      if (rise > gain) {
+        gain = rise;
         to = q;
       }
     }
