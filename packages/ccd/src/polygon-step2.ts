@@ -1,4 +1,4 @@
-import { climbPolygon } from '@firsttouch/convex/internal';
+import { climbPolygon, climbSlack } from '@firsttouch/convex/internal';
 
 /**
  * Where two turning convex polygons stand at an instant s of their step, as the directional step of
@@ -244,7 +244,7 @@ function stepInA(p: PolygonPlacement2): void {
   const kb = probe * thetaB;
   const ux = mx + kb * my;
   const uy = my - kb * mx;
-  const j1 = 2 * climbPolygon(b, b.length >> 1, -ux, -uy, j0 >> 1);
+  const j1 = 2 * climbPolygon(b, b.length >> 1, -ux, -uy, j0 >> 1, climbSlack(ux, uy, p.reachB));
   const low = ux * b[j1] + uy * b[j1 + 1];
   p.nextA = i0 >> 1;
   p.nextB = j1 >> 1;
@@ -253,7 +253,7 @@ function stepInA(p: PolygonPlacement2): void {
     const ka = probe * thetaA;
     const vx = nx + ka * ny;
     const vy = ny - ka * nx;
-    const i1 = 2 * climbPolygon(a, a.length >> 1, vx, vy, i0 >> 1);
+    const i1 = 2 * climbPolygon(a, a.length >> 1, vx, vy, i0 >> 1, climbSlack(vx, vy, p.reachA));
     high = vx * a[i1] + vy * a[i1 + 1];
     p.nextA = i1 >> 1;
   }

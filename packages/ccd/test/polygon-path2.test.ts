@@ -146,6 +146,36 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
     expect(r.status).toBe('contact');
   });
 
+  it('an octagon closed by hand (two vertices 4.9e-17 apart) turning onto a kite: never after the contact', () => {
+    // The second case of the same fault: placed, the short edge points anywhere, and the climb from
+    // the last support stopped on it (the bound 0.31 where the gap was 0.14, the answer 0.0617 late).
+    const A = [
+      0.3333333333333333, 0, 6.123233343368443e-17, 0.9999998934601677, -0.3333333333333333,
+      4.082155997157844e-17, -6.123233995736765e-17, -0.3333333333333333,
+    ];
+    const B = [
+      0.19999999999999998, 0, 0.1414213562373095, 0.14142135623730948, 1.2246467991473531e-17,
+      0.19999999999999998, -0.14142135623730948, 0.1414213562373095, -0.19999999999999998,
+      2.4492935982947062e-17, -0.14142135623730953, -0.14142135623730948, -3.673940397442059e-17,
+      -0.19999999999999998, 0.19999999999999998, -4.8985871965894125e-17,
+    ];
+    const start = -2.9052017507869214;
+    const motion: Motion2 = {
+      a: [pose2(), pose2()],
+      b: [pose2(0, [1.6 * Math.cos(start), 1.6 * Math.sin(start)]), pose2(2.860936110742783, [0, 0])],
+    };
+    const curve = (p: number[]) =>
+      Curve.fromLoops(
+        p.filter((_, k) => k % 2 === 0),
+        p.filter((_, k) => k % 2 === 1),
+        [p.length / 2],
+      );
+    const r = timeOfImpact2(convexPolygon(A), convexPolygon(B), motion);
+    const sw = sweep2(curve(A), curve(B), motion);
+    checkGuarantee(sw, scan(sw, r.tolerance), r, 'octagon closed by hand');
+    expect(r.status).toBe('contact');
+  });
+
   for (const turning of [true, false]) {
     it(`certified by the oracle and answered as GJK's path answers (${turning ? 'turning' : 'translating'})`, () => {
       const seen = { checked: 0, contacts: 0, widest: 0 };

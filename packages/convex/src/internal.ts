@@ -26,6 +26,7 @@ export {
   CORE_POINTS2,
   type CoreData,
   climbPolygon,
+  climbSlack,
   coreSupport,
   farthest3,
   tableSupport,

@@ -32,6 +32,8 @@ export interface CoreData {
   readonly e2: number;
   /** The points of a point set (3 or 2 numbers each), empty for the other kinds. */
   readonly points: Float64Array;
+  /** The largest |x| of the core (what the rounding of its supports' heights is measured against). */
+  readonly coreReach: number;
   /** How many points. */
   readonly count: number;
   /** Point k's neighbours on its hull: `neighbours[start[k] .. start[k + 1])` (3-D climbing). */
@@ -78,7 +80,7 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
       if (c.climb && from >= 0) return climb3(c, d, from, out);
       return c.cellK > 0 ? cells3(c, d, out) : scan3(c.points, d, out);
     case CORE_POINTS2:
-      if (c.climb && from >= 0) return walk2(c.points, c.count, d, from, out);
+      if (c.climb && from >= 0) return walk2(c, d, from, out);
       return c.polar.length > 0 ? polar2(c, d, from, out) : scan2(c.points, d, out);
     case CORE_BOX:
       out[0] = toward(c.e0, dx);
@@ -332,8 +334,12 @@ export function farthest2(P: Float64Array, x: number, y: number): number {
  * The farthest point along (x, y) of a strictly convex polygon (points in order around it), walked
  * to from `from` by {@link climbPolygon}.
  */
-function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: Float64Array): number {
-  const i = climbPolygon(P, n, d[0], d[1], from >= 0 && from < n ? from : 0);
+function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): number {
+  const P = c.points;
+  const n = c.count;
+  const dx = d[0],
+    dy = d[1];
+  const i = climbPolygon(P, n, dx, dy, from >= 0 && from < n ? from : 0, climbSlack(dx, dy, c.coreReach));
   out[0] = P[2 * i];
   out[1] = P[2 * i + 1];
   out[2] = 0;
@@ -341,11 +347,16 @@ function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: F
 }
 
 /**
- * The vertex of the convex polygon `p` (n vertices, x y each, counter-clockwise) farthest along
+ * The vertex of a convex polygon (points `p`, x y each, `n` of them in order around it) farthest along
  * (dx, dy), climbed to from vertex `from`: along a convex ring the heights rise to the top and fall
- * after it, so the climb ends on top (to rounding: a step is taken by the sign of its edge's rise along the
- * direction, which rounding can flip only for an edge square to it within rounding). A few heights where the last support is near the new one, at most n + 1. Not
- * exported by the package's main entry.
+ * after it. Heights that differ by no more than `slack` (the rounding they carry: of the dot product,
+ * and of the placement where the points were placed) are ties, and the climb crosses them: over an
+ * edge far shorter than the polygon (a vertex repeated 1e-16 away) two heights round alike, or the
+ * placed edge points anywhere, and a climb that stopped there missed the top by as much as the ring
+ * rises beyond it. The climb goes forward while the heights do not fall by more than `slack`, and
+ * backward from `from` when it found nothing higher forward; it returns the highest vertex it met,
+ * the first of equal ones. A few heights where the last support is near the new one, at most 2n.
+ * Not exported by the package's main entry.
  *
  * @example
  * ```ts
@@ -354,25 +365,52 @@ function walk2(P: Float64Array, n: number, d: Float64Array, from: number, out: F
  * console.log(climbPolygon(square, 4, 1, 0.1, 0), climbPolygon(square, 4, -1, -0.1, 2)); // 2 0
  * ```
  */
-export function climbPolygon(p: Float64Array, n: number, dx: number, dy: number, from: number): number {
+export function climbPolygon(
+  p: Float64Array,
+  n: number,
+  dx: number,
+  dy: number,
+  from: number,
+  slack = 0,
+): number {
+  let best = from;
+  let top = dx * p[2 * from] + dy * p[2 * from + 1];
+  const start = top;
   let k = from;
-  for (let step = 0; step < n; step++) {
-    const next = k === n - 1 ? 0 : k + 1;
-    // Each step by its rise along the edge (d · (next − k)), not by the difference of the two
-    // rounded heights: an edge far shorter than the polygon (two vertices 1e-16 apart) rises by
-    // less than the heights' rounding, which could refuse a step below the top (and then the
-    // support, and the bound taken from it, were wrong by as much as the edges after it rise).
-    // The edge's difference is exact or nearly so for near points, and a rise whose sign rounding
-    // could flip means an edge within rounding of square to d: then every later edge falls.
-    const kx = p[2 * k],
-      ky = p[2 * k + 1];
-    if (dx * (p[2 * next] - kx) + dy * (p[2 * next + 1] - ky) > 0) {
-      k = next;
-      continue;
+  for (let step = 1; step < n; step++) {
+    k = k === n - 1 ? 0 : k + 1;
+    const h = dx * p[2 * k] + dy * p[2 * k + 1];
+    if (h < top - slack) break;
+    if (h > top) {
+      top = h;
+      best = k;
     }
-    const prev = k === 0 ? n - 1 : k - 1;
-    if (!(dx * (p[2 * prev] - kx) + dy * (p[2 * prev + 1] - ky) > 0)) break;
-    k = prev;
   }
-  return k;
+  if (top > start) return best;
+  k = from;
+  for (let step = 1; step < n; step++) {
+    k = k === 0 ? n - 1 : k - 1;
+    const h = dx * p[2 * k] + dy * p[2 * k + 1];
+    if (h < top - slack) break;
+    if (h > top) {
+      top = h;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * The slack of {@link climbPolygon} for points within `size` of the origin of their frame (placed
+ * points: their scene's size) along (dx, dy): 8 ulps of the largest height, a bound of a height's
+ * rounding with a placement's. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { climbSlack } from '@firsttouch/convex/internal';
+ * console.log(climbSlack(1, 0, 1) === 8 * 2 ** -52); // true
+ * ```
+ */
+export function climbSlack(dx: number, dy: number, size: number): number {
+  return 8 * 2 ** -52 * (Math.abs(dx) + Math.abs(dy)) * size;
 }

@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { convexPolygon } from '../src/index.js';
-import { climbPolygon } from '../src/internal.js';
+import { climbPolygon, climbSlack } from '../src/internal.js';
 import { seeded } from './helpers.js';
 
 describe('climbPolygon', () => {
@@ -46,10 +46,28 @@ describe('climbPolygon', () => {
         }
       }
       if (at !== lower && P[2 * at] !== R) climbedOver++;
-      const k = climbPolygon(P, count, dx, dy, lower);
+      const k = climbPolygon(P, count, dx, dy, lower, climbSlack(dx, dy, shape.coreReach));
       const h = dx * P[2 * k] + dy * P[2 * k + 1];
       // on top to the heights' rounding (a few ulps of the ring's size)
       expect(top - h).toBeLessThanOrEqual(8 * 2 ** -52);
+      // The same ring placed (turned and moved, as PolygonPair places B): the short edge's placed
+      // direction is rounding, and the climb crosses it as a tie.
+      const angle = 6.3 * next();
+      const c = Math.cos(angle),
+        s = Math.sin(angle);
+      const tu = 4 * next() - 2,
+        tv = 4 * next() - 2;
+      const W = new Float64Array(P.length);
+      for (let q = 0; q < P.length; q += 2) {
+        W[q] = c * P[q] - s * P[q + 1] + tu;
+        W[q + 1] = s * P[q] + c * P[q + 1] + tv;
+      }
+      let placedTop = Number.NEGATIVE_INFINITY;
+      for (let q = 0; q < P.length; q += 2) placedTop = Math.max(placedTop, dx * W[q] + dy * W[q + 1]);
+      const scale = Math.abs(tu) + Math.abs(tv) + shape.coreReach;
+      const slack = climbSlack(dx, dy, scale);
+      const j = climbPolygon(W, count, dx, dy, lower, slack);
+      expect(placedTop - (dx * W[2 * j] + dy * W[2 * j + 1])).toBeLessThanOrEqual(slack);
     }
     // the draw puts the top beyond the short edge often
     expect(climbedOver).toBeGreaterThan(2_000);

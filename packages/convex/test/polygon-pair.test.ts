@@ -171,6 +171,32 @@ describe('PolygonPair', () => {
     expect(touching).toBeGreaterThan(50);
   });
 
+  it('warm-started across a polygon with two vertices 5e-17 apart: the bound stays below the gap', () => {
+    // An octagon closed by hand (its last vertex 4.9e-17 from its first) against a kite, at two
+    // placements of ccd's Box2D repro: placed, that short edge points anywhere, and the climb from
+    // the last support stopped on it (the bound 0.3136 where the gap is 0.1353).
+    const kite = convexPolygon([
+      0.3333333333333333, 0, 6.123233343368443e-17, 0.9999998934601677, -0.3333333333333333,
+      4.082155997157844e-17, -6.123233995736765e-17, -0.3333333333333333,
+    ]);
+    const octagon = convexPolygon([
+      0.19999999999999998, 0, 0.1414213562373095, 0.14142135623730948, 1.2246467991473531e-17,
+      0.19999999999999998, -0.14142135623730948, 0.1414213562373095, -0.19999999999999998,
+      2.4492935982947062e-17, -0.14142135623730953, -0.14142135623730948, -3.673940397442059e-17,
+      -0.19999999999999998, 0.19999999999999998, -4.8985871965894125e-17,
+    ]);
+    const pair = new PolygonPair().bind(kite, octagon);
+    pair.evaluate2(0.7549405369936716, 0.6557932491294088, -1.1666280675596548, -0.28103466893090606);
+    const placement = [
+      -0.16923509197606432, 0.9855757117765499, -0.6089957196877958, -0.14670391980265549,
+    ] as const;
+    const lower = pair.evaluate2(...placement);
+    const cold = new PolygonPair().bind(kite, octagon).evaluate2(...placement);
+    expect(Math.abs(cold - 0.13534316916421937)).toBeLessThan(1e-15);
+    expect(lower).toBeLessThanOrEqual(cold + 1e-15);
+    expect(Math.abs(lower - cold)).toBeLessThan(1e-12);
+  });
+
   it('seeded anywhere, it still gives the brute-force gap and certifies its supports', () => {
     const pair = new PolygonPair();
     let seeded = 0;

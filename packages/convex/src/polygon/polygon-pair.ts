@@ -2,7 +2,7 @@ import { OVERLAP_SHARE } from '../gjk/distance-loop.js';
 import { ABSOLUTE_SLACK } from '../gjk/gjk-state.js';
 import { WALK_FROM } from '../hull/polygon.js';
 import type { Shape } from '../shape.js';
-import { CORE_BOX, CORE_POINTS2, climbPolygon } from '../support.js';
+import { CORE_BOX, CORE_POINTS2, climbPolygon, climbSlack } from '../support.js';
 import { exactSearch, type FeatureSearch, pointSegment } from './polygon-search.js';
 
 /** Stop once the gap along the witness axis and the witness's length agree to this share (GjkPair's). */
@@ -280,8 +280,10 @@ export class PolygonPair {
     const inEdge = f.nx * ux + f.ny * uy > 0;
     const nx = inEdge ? f.nx : ux / d;
     const ny = inEdge ? f.ny : uy / d;
-    const i = climbPolygon(a, na, nx, ny, this.#i);
-    const j = climbPolygon(wb, nb, -nx, -ny, this.#j);
+    // (B's points are placed: their heights carry the placement's rounding, of the scene's size.)
+    const slack = climbSlack(nx, ny, this.#scale);
+    const i = climbPolygon(a, na, nx, ny, this.#i, slack);
+    const j = climbPolygon(wb, nb, -nx, -ny, this.#j, slack);
     let lower = nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]);
     const certified = lower >= d - RELATIVE_TOLERANCE * d - ABSOLUTE_SLACK * this.#scale;
     // (Above the pair's length only by rounding: the bound stays below the distance reported.)
