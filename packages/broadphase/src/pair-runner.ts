@@ -75,26 +75,42 @@ export function pairRunner<
   const signal = watch?.signal;
   const tell = watch?.onProgress;
   const progress: ImpactProgress = { runs: 0, earliest: 1 };
+  // The kind's own path for some pairs (ccd's small convex rings), as `timeOfImpact2` takes it: the
+  // same answer as the brute loop's, bit for bit.
+  const direct = kind.direct;
+  const directOptions = { tolerance: options.tolerance, horizon: 1 };
   return (i, j, horizon) => {
+    if (direct !== undefined) {
+      directOptions.horizon = horizon;
+      const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
+      const r = direct(bodies[i], bodies[j], motion, directOptions, undefined);
+      if (r !== null)
+        return report({ status: r.status, toi: r.toi, horizonReached: r.horizonReached, impact: () => r });
+    }
     options.horizon = horizon;
     query.bind(bodies[i], bodies[j], motionOf(i), motionOf(j));
     const r = query.advance(
       speeds ? (speed.get(i) ?? Number.NaN) + (speed.get(j) ?? Number.NaN) : Number.NaN,
     );
-    const outcome = {
+    return report({
       status: r.status,
       toi: r.toi,
       horizonReached: r.horizonReached,
       impact: () => query.result(),
-    };
+    });
+  };
+
+  /** A run's outcome, told to the watch. */
+  function report<T extends { status: string; toi: number }>(outcome: T): T {
     if (tell !== undefined || signal !== undefined) {
       progress.runs++;
-      if (r.status !== CcdStatus.Separate && r.toi < progress.earliest) progress.earliest = r.toi;
+      if (outcome.status !== CcdStatus.Separate && outcome.toi < progress.earliest)
+        progress.earliest = outcome.toi;
       tell?.(progress);
       throwIfAborted(signal, `${watch!.where}, after ${progress.runs} pair runs`);
     }
     return outcome;
-  };
+  }
 }
 
 /** What a many-body query's pair runs report to and are stopped by, and the query's name. */

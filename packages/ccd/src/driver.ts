@@ -10,7 +10,7 @@ import {
   resolveOptions,
   resolveOptionsInto,
 } from './options.js';
-import { CcdStatus } from './status.js';
+import { CcdStatus, type CcdStatusValue } from './status.js';
 
 /** A body as the driver reads it (a `Surface`, a `Curve`). */
 export interface DriverBody {
@@ -28,6 +28,8 @@ export interface Extent {
 
 /** The fields of a result that carry lengths (scaled back after a query run at unit size). */
 export interface DriverResult {
+  status: CcdStatusValue;
+  toi: number;
   horizonReached: boolean;
   distance: number;
   tolerance: number;
@@ -97,6 +99,17 @@ export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
   translation(m: Motion, end: 0 | 1): Float64Array;
   /** A pose with the rotation of a motion's pose at s = `end` and the translation `t`. */
   placed(m: Motion, end: 0 | 1, t: Float64Array): PoseLike;
+  /**
+   * A path of the kind's own for some pairs, tried at unit size (the caller's step, or a far step
+   * taken there) before the evaluator: its answer, or null for the evaluator's loop. Optional.
+   */
+  readonly direct?: (
+    a: Body,
+    b: Body,
+    motion: { a: readonly [PoseLike, PoseLike]; b: readonly [PoseLike, PoseLike] },
+    options: unknown,
+    out: Result | undefined,
+  ) => Result | null;
 }
 
 /**
@@ -350,6 +363,8 @@ function runImpact<
     query.options(options, tolerance);
     const e = scaleExponent(Math.max(largest, spread(kind, query)));
     if (e === 0) {
+      const direct = kind.direct === undefined ? null : kind.direct(a, b, motion, options, out);
+      if (direct !== null) return !witness && direct.status === CcdStatus.Separate ? null : direct;
       query.bind(a, b);
       const run = query.advance();
       if (!witness && run.status === CcdStatus.Separate) return null;

@@ -6,6 +6,8 @@
  *
  * @packageDocumentation
  */
+
+export { curvePolygonPath2 } from './curve-polygon2.js';
 export {
   type DriverBody,
   type DriverEvaluator,
@@ -17,7 +19,7 @@ export {
   unitTolerance,
   unscaled,
 } from './driver.js';
-export { POLYGON_QUERIES2, PolygonQuery2 } from './polygon-query2.js';
+export { POLYGON_QUERIES2, PolygonQuery2, polygonPath2 } from './polygon-query2.js';
 export { type PolygonPlacement2, polygonStep2 } from './polygon-step2.js';
 export { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
 export { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';

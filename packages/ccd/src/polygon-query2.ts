@@ -27,7 +27,7 @@ const EMPTY = new Float64Array(0);
  * loop's steps the larger of the plain one and {@link polygonStep2}. The loop, statuses and answer
  * of `timeOfImpact2` on `ShapeMotion2` (the same motion, the same guarantee), without its records: no
  * pose object per gap, no evaluator, no run record. A query any other path answers (a pose or option
- * it would refuse, a signal, progress, a horizon, bodies far from unit size, two polygons that do
+ * it would refuse, a signal, progress, bodies far from unit size, two polygons that do
  * not turn) is left to the driver: {@link PolygonQuery2.run} returns null then. Not exported by the
  * package's main entry.
  *
@@ -45,6 +45,8 @@ const EMPTY = new Float64Array(0);
 export class PolygonQuery2 {
   /** The distance of the two polygons at each gap. */
   readonly pair = new PolygonPair();
+  /** Scratch of {@link PolygonQuery2.witnessInFrames}'s callers (4 numbers). */
+  readonly witness = new Float64Array(4);
   /** The options of a query that passes any (the driver's record and checks). */
   readonly resolved: ResolvedOptions = resolveOptions(undefined, 1);
   /** What the directional step reads, rewritten at each gap. */
@@ -112,6 +114,35 @@ export class PolygonQuery2 {
   /** What the early read of the polygons' coordinates read (kept, so that the read is made). */
   #touched = 0;
 
+  /**
+   * After {@link PolygonQuery2.run}: the witness points of the last gap (the toi's), A's in A's frame
+   * and B's in B's frame, into `out[0..3]`: where a caller finds the features that hold them.
+   *
+   * @example
+   * ```ts
+   * import { cuboid2 } from '@firsttouch/convex';
+   * import { PolygonQuery2 } from '@firsttouch/ccd/internal';
+   * import { pose2 } from '@firsttouch/pose';
+   * const query = new PolygonQuery2();
+   * const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(0.1, [0, 0])] } as const;
+   * query.run(cuboid2(0.5, 0.5), cuboid2(0.5, 0.5), motion, undefined, undefined);
+   * const w = new Float64Array(4);
+   * query.witnessInFrames(w);
+   * console.log(w[0].toFixed(3), w[2] < 0); // 0.500 true
+   * ```
+   */
+  witnessInFrames(out: Float64Array): void {
+    const at = this.#at;
+    const pA = this.pair.pointA;
+    const pB = this.pair.pointB;
+    out[0] = pA[0];
+    out[1] = pA[1];
+    const x = pB[0] - at.tu,
+      y = pB[1] - at.tv;
+    out[2] = at.c * x + at.s * y;
+    out[3] = at.c * y - at.s * x;
+  }
+
   /** Drops the polygons (a pooled query keeps no body alive). */
   unbind(): void {
     this.pair.unbind();
@@ -122,7 +153,9 @@ export class PolygonQuery2 {
 
   /**
    * The answer of `timeOfImpact2(a, b, motion, options, out)` when this path takes the query, else
-   * null (nothing written). Checks `out` as the driver does (the same error first).
+   * null (nothing written). Checks `out` as the driver does (the same error first). `curves`: the
+   * polygons stand for two curves' regions (`convex: false` then leaves the query to the curves'
+   * trees).
    *
    * @throws `FirstTouchError` `INVALID_OPTION` for a bad `out` or option (as the driver).
    */
@@ -132,6 +165,7 @@ export class PolygonQuery2 {
     motion: Motion2,
     options: unknown,
     out: TimeOfImpact2Result | undefined,
+    curves = false,
   ): TimeOfImpact2Result | null {
     if (out !== undefined) assertImpactRecord(out, 2, 'timeOfImpact2');
     if (!isShape2(a) || !isShape2(b) || !PolygonPair.accepts(a, b)) return null;
@@ -162,19 +196,23 @@ export class PolygonQuery2 {
     let tol = tolerance;
     let maxIterations = DEFAULT_MAX_ITERATIONS;
     let directional = true;
+    let horizon = 1;
     if (options !== undefined) {
       const o = resolveOptionsInto(
         options as Parameters<typeof resolveOptionsInto>[0],
         tolerance,
         this.resolved,
       );
-      if (o.horizon < 1 || o.signal !== undefined || o.onProgress !== undefined) return null;
+      if (o.signal !== undefined || o.onProgress !== undefined) return null;
+      // (Curves' regions asked for with `convex: false`: that asks for the trees' search.)
+      if (curves && !o.convex) return null;
+      horizon = o.horizon;
       tol = o.tolerance;
       maxIterations = o.maxIterations;
       // 'auto' takes the directional step at every step between two shapes (it costs a few flops).
       directional = o.directional !== false;
     }
-    return this.#advance(a, b, tol, maxIterations, directional, out ?? createImpactResult2());
+    return this.#advance(a, b, tol, maxIterations, directional, horizon, out ?? createImpactResult2());
   }
 
   /**
@@ -221,6 +259,7 @@ export class PolygonQuery2 {
     tolerance: number,
     maxIterations: number,
     directional: boolean,
+    horizon: number,
     out: TimeOfImpact2Result,
   ): TimeOfImpact2Result {
     const pair = this.pair.bind(a, b);
@@ -273,6 +312,13 @@ export class PolygonQuery2 {
         k0 = 1;
       }
     }
+    // A caller's horizon (a broad phase that knows a contact there): no iterate past it, as the
+    // driver's loop stops. Past it at the first step, the answer is the gap at s = 0.
+    let reached = false;
+    if (s > horizon) {
+      s = 0;
+      k0 = -1;
+    }
     // The loop of `advanceResolved` with the gap at its head, on locals: every number a call would
     // box (the engine does not inline the pair's search) travels in `at` and the pair's fields.
     for (let k = k0; ; k++) {
@@ -299,6 +345,14 @@ export class PolygonQuery2 {
       at.tv = -sa * du + ca * dv;
       pair.evaluatePlacement(at);
       const d = pair.lowerBound;
+      if (k < 0) {
+        // (the gap at s = 0 of a first step past the horizon: the driver's loop would have measured
+        // it, and it says whether the bodies touch there)
+        status = d <= tolerance ? CcdStatus.InitialContact : CcdStatus.NotConverged;
+        reached = d > tolerance;
+        iterations = 0;
+        break;
+      }
       if (k === 0 ? d <= tolerance : d <= tolerance || s === 1) {
         status = k === 0 ? CcdStatus.InitialContact : d <= tolerance ? CcdStatus.Contact : CcdStatus.Separate;
         iterations = k;
@@ -325,11 +379,19 @@ export class PolygonQuery2 {
         // no longer separate the polygons.
         if (at.nextA >= 0) pair.seed(at.nextA, at.nextB);
       }
-      s = step >= left ? 1 : s + step;
+      const next = step >= left ? 1 : s + step;
+      if (next > horizon) {
+        reached = true;
+        iterations = k;
+        break;
+      }
+      s = next;
     }
     this.#evaluations = pair.evaluations;
     this.#toi = s;
-    return this.#result(status, iterations, mu, tolerance, out);
+    const r = this.#result(status, iterations, mu, tolerance, out);
+    r.horizonReached = reached;
+    return r;
   }
 
   /** The answer from the pair's witness at the last gap (the toi's), as `shapeImpactResult2` writes it. */
@@ -424,3 +486,32 @@ function speed(dx: number, dy: number, theta: number, reach: number): number {
  * ```
  */
 export const POLYGON_QUERIES2 = new Pool<PolygonQuery2>(2, (query) => query.unbind());
+
+/**
+ * Two small convex polygons that turn, on a borrowed {@link PolygonQuery2}: its answer, or null for
+ * the driver's query (the 2-D shape kind's `direct` path, and `timeOfImpact2`'s first try). Not
+ * exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { cuboid2 } from '@firsttouch/convex';
+ * import { polygonPath2 } from '@firsttouch/ccd/internal';
+ * import { pose2 } from '@firsttouch/pose';
+ * const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(1, [-3, 0])] } as const;
+ * console.log(polygonPath2(cuboid2(0.5, 0.5), cuboid2(0.5, 0.5), motion, undefined, undefined)?.status); // contact
+ * ```
+ */
+export function polygonPath2(
+  a: unknown,
+  b: unknown,
+  motion: Motion2,
+  options: unknown,
+  out: TimeOfImpact2Result | undefined,
+): TimeOfImpact2Result | null {
+  const query = POLYGON_QUERIES2.get() ?? new PolygonQuery2();
+  try {
+    return query.run(a, b, motion, options, out);
+  } finally {
+    POLYGON_QUERIES2.release(query);
+  }
+}

@@ -11,6 +11,7 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
+import { polygonPath2 } from './polygon-query2.js';
 import { type Body2, ShapeMotion2 } from './shape-motion2.js';
 
 /**
@@ -51,6 +52,7 @@ export const SHAPES2: ImpactKind<Body2, Pose2Like, RigidMotion2, ShapeMotion2, T
     result: shapeImpactResult2,
     translation: (m: RigidMotion2, end: 0 | 1) => (end === 0 ? m.q0 : m.q1).t,
     placed: (m: RigidMotion2, end: 0 | 1, t: Float64Array) => ({ angle: (end === 0 ? m.q0 : m.q1).angle, t }),
+    direct: polygonPath2,
   });
 
 /**

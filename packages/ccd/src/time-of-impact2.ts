@@ -2,6 +2,7 @@ import { Curve } from '@firsttouch/mesh';
 import { Pool } from '@firsttouch/mesh/internal';
 import { type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { CurveMotion } from './curve-motion.js';
+import { curvePolygonPath2 } from './curve-polygon2.js';
 import { type ImpactKind, type ImpactQuery, timeOfImpactUnlessSeparate, timeOfImpactWith } from './driver.js';
 import {
   createImpactResult2,
@@ -12,7 +13,7 @@ import {
   writeCounts,
 } from './impact-record.js';
 import type { ResolvedOptions } from './options.js';
-import { POLYGON_QUERIES2, PolygonQuery2 } from './polygon-query2.js';
+import { polygonPath2 as polygonPath } from './polygon-query2.js';
 import { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 import type { Body2 } from './shape-motion2.js';
 import { CcdStatus } from './status.js';
@@ -49,29 +50,19 @@ export function timeOfImpact2(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result {
-  // Two curves take the trees (and the hulls' path); a 2-D shape on either side takes GJK.
+  // Two curves take the trees (and the hulls' path; two small convex rings the polygons' path, the
+  // kind's `direct`); a 2-D shape on either side takes GJK.
   if (Curve.isCurve(a) && Curve.isCurve(b))
-    return timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+    // (the rings' path first, before the driver's set-up, as two shapes try theirs: it answers the
+    // step at unit size, and the driver's `direct` takes it where a far step is taken there)
+    return (
+      curvePolygonPath2(a, b, motion, options, out) ??
+      timeOfImpactWith(CURVES, CURVE_QUERIES, a, b, motion, options, out)
+    );
   return (
     polygonPath(a, b, motion, options, out) ??
     timeOfImpactWith(SHAPES2, SHAPE_QUERIES2, a, b, motion, options, out)
   );
-}
-
-/** Two small convex polygons that turn: their own loop on plain numbers (null: the driver's query). */
-function polygonPath(
-  a: Body2,
-  b: Body2,
-  motion: Motion2,
-  options: TimeOfImpactOptions | undefined,
-  out: TimeOfImpact2Result | undefined,
-): TimeOfImpact2Result | null {
-  const query = POLYGON_QUERIES2.get() ?? new PolygonQuery2();
-  try {
-    return query.run(a, b, motion, options, out);
-  } finally {
-    POLYGON_QUERIES2.release(query);
-  }
 }
 
 /**
@@ -97,8 +88,11 @@ export function separateOrImpact2(
   options?: TimeOfImpactOptions,
   out?: TimeOfImpact2Result,
 ): TimeOfImpact2Result | null {
-  if (Curve.isCurve(a) && Curve.isCurve(b))
+  if (Curve.isCurve(a) && Curve.isCurve(b)) {
+    const rings = curvePolygonPath2(a, b, motion, options, out);
+    if (rings !== null) return rings.status === CcdStatus.Separate ? null : rings;
     return timeOfImpactUnlessSeparate(CURVES, CURVE_QUERIES, a, b, motion, options, out);
+  }
   // the same answer as timeOfImpact2's, so the polygons' own path first (it writes its record)
   const polygons = polygonPath(a, b, motion, options, out);
   if (polygons !== null) return polygons.status === CcdStatus.Separate ? null : polygons;
@@ -136,6 +130,7 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     result: impactResult2,
     translation: (m: RigidMotion2, end: 0 | 1) => (end === 0 ? m.q0 : m.q1).t,
     placed: (m: RigidMotion2, end: 0 | 1, t: Float64Array) => ({ angle: (end === 0 ? m.q0 : m.q1).angle, t }),
+    direct: curvePolygonPath2,
   });
 
 /**

@@ -1,7 +1,7 @@
 // Random bodies and motions for the property tests, as plain data (so that fast-check prints and
 // shrinks them), and the runner that checks the three modes of a query against the oracle.
 
-import { box, Curve, cylinder, disc, icosphere, rectangle, Surface } from '@firsttouch/mesh';
+import { box, Curve, convexCurve, cylinder, disc, icosphere, rectangle, Surface } from '@firsttouch/mesh';
 import { type Pose2, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -231,7 +231,10 @@ export function checkQuery2(
   );
   const sw = sweep2(a, b, motion);
   const sc = scan(sw, results[0].tolerance);
-  checkModes(sw, sc, results, maxIterations, tally);
+  // Two small convex rings take the path of two small turning polygons, whose first step may come
+  // from the bodies' reach discs before any gap is measured.
+  const rings = convexCurve(a).polygon !== null && convexCurve(b).polygon !== null;
+  checkModes(sw, sc, results, maxIterations, tally, rings);
   return { results, scan: sc, sweep: sw };
 }
 
@@ -241,6 +244,7 @@ function checkModes(
   results: (TimeOfImpactResult | TimeOfImpact2Result)[],
   maxIterations: number,
   tally?: Tally,
+  rings = false,
 ): void {
   results.forEach((r, i) => {
     const label = `directional ${MODES[i]} (${r.status} at ${r.toi} after ${r.iterations})`;
@@ -248,10 +252,11 @@ function checkModes(
     checkWitness(sw, r, label);
     expect(Math.abs(r.mu - sw.mu), `${label}: μ`).toBeLessThanOrEqual(1e-12 * Math.max(1, sw.mu));
     // every gap evaluation (s = 0 and one a step) evaluates at least one pair exactly, or the hulls
+    // (s = 0's may be skipped by a first step from the reach discs on the rings' path)
     expect(
       r.pairEvaluations - r.directionalPairEvaluations + r.convexEvaluations,
       label,
-    ).toBeGreaterThanOrEqual(r.iterations + 1);
+    ).toBeGreaterThanOrEqual(r.iterations + (rings ? 0 : 1));
     expect(r.directionalPairEvaluations, label).toBeGreaterThanOrEqual(0);
     tally?.add(`${MODES[i]}:${r.status}`);
   });

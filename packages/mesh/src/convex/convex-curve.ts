@@ -1,5 +1,6 @@
-import type { Shape } from '@firsttouch/convex';
+import { convexPolygon, type Shape, WALK_FROM } from '@firsttouch/convex';
 import { vertexSet2 } from '@firsttouch/convex/internal';
+import { FirstTouchError } from '@firsttouch/pose';
 import type { Curve } from '../curve.js';
 import { distinctPointIndex, distinctPoints } from '../distinct-points.js';
 
@@ -56,6 +57,13 @@ export interface ConvexCurve {
    * edges and a few vertices about the farthest.
    */
   readonly shape: Shape<2>;
+  /**
+   * A {@link ConvexCurve.ring} of 3 to `WALK_FROM` − 1 distinct vertices as a `convexPolygon` of
+   * `@firsttouch/convex` (the region the curve bounds), else null: while two such regions are apart
+   * their gap is the curves' gap, so ccd answers two such curves on its path for two small turning
+   * polygons.
+   */
+  readonly polygon: Shape<2> | null;
 }
 
 /**
@@ -159,7 +167,19 @@ function build(curve: Curve): ConvexCurve {
     ring,
     reach,
     shape: vertexSet2(points, reach, loop),
+    polygon: ring && count >= 3 && count < WALK_FROM ? ringPolygon(points) : null,
   };
+}
+
+/** The region a small convex ring bounds, or null when its vertices span no area (they are collinear). */
+function ringPolygon(points: Float64Array): Shape<2> | null {
+  try {
+    return convexPolygon(points);
+  } catch (e) {
+    // (convexPolygon refuses points on one line; the curve then keeps its own path.)
+    if (e instanceof FirstTouchError) return null;
+    throw e;
+  }
 }
 
 /**
