@@ -99,6 +99,15 @@ function sweepOf(a: Body, b: Body, motion: Motion2, thetaA: number, thetaB: numb
   };
 }
 
+/** A polygon's points (x y each) as one closed curve, for the sweep oracle. */
+function loopOf(p: number[]): Curve {
+  return Curve.fromLoops(
+    p.filter((_, k) => k % 2 === 0),
+    p.filter((_, k) => k % 2 === 1),
+    [p.length / 2],
+  );
+}
+
 describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
   it('a rectangle turning into a triangle, as GJK answers it', () => {
     const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(1, [-3, 0])] } as const;
@@ -134,14 +143,8 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
         pose2(3.0254619578343482 + 1.9937219941086746, [0, 0]),
       ],
     };
-    const curve = (p: number[]) =>
-      Curve.fromLoops(
-        p.filter((_, k) => k % 2 === 0),
-        p.filter((_, k) => k % 2 === 1),
-        [p.length / 2],
-      );
     const r = timeOfImpact2(convexPolygon(A), convexPolygon(B), motion);
-    const sw = sweep2(curve(A), curve(B), motion);
+    const sw = sweep2(loopOf(A), loopOf(B), motion);
     checkGuarantee(sw, scan(sw, r.tolerance), r, 'twin vertices');
     expect(r.status).toBe('contact');
   });
@@ -164,14 +167,8 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
       a: [pose2(), pose2()],
       b: [pose2(0, [1.6 * Math.cos(start), 1.6 * Math.sin(start)]), pose2(2.860936110742783, [0, 0])],
     };
-    const curve = (p: number[]) =>
-      Curve.fromLoops(
-        p.filter((_, k) => k % 2 === 0),
-        p.filter((_, k) => k % 2 === 1),
-        [p.length / 2],
-      );
     const r = timeOfImpact2(convexPolygon(A), convexPolygon(B), motion);
-    const sw = sweep2(curve(A), curve(B), motion);
+    const sw = sweep2(loopOf(A), loopOf(B), motion);
     checkGuarantee(sw, scan(sw, r.tolerance), r, 'octagon closed by hand');
     expect(r.status).toBe('contact');
   });

@@ -240,28 +240,31 @@ export class GjkPair extends GjkState {
   }
 
   #run2(): number {
-    this.#bound();
-    this.q[0] = this.q[1] = this.q[2] = 0;
-    const limits = this.limits;
-    limits[0] = this.relativeTolerance;
-    limits[1] = this.maxIterations;
-    limits[2] = this.stopAbove;
+    this.#prepare();
     this.planar = true;
     runDistance2(this);
-    this.evaluations++;
-    this.#results();
-    return this.lowerBound;
+    return this.#finish();
   }
 
   #run(): number {
+    this.#prepare();
+    this.planar = false;
+    runDistance(this);
+    return this.#finish();
+  }
+
+  /** A distance's set-up: shapes bound, the query point at the origin, the stopping rules. */
+  #prepare(): void {
     this.#bound();
     this.q[0] = this.q[1] = this.q[2] = 0;
     const limits = this.limits;
     limits[0] = this.relativeTolerance;
     limits[1] = this.maxIterations;
     limits[2] = this.stopAbove;
-    this.planar = false;
-    runDistance(this);
+  }
+
+  /** A distance's end: the public fields, and the bound. */
+  #finish(): number {
     this.evaluations++;
     this.#results();
     return this.lowerBound;
