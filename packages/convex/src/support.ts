@@ -360,9 +360,10 @@ function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): n
  *
  * @example
  * ```ts
- * import { climbPolygon } from '@firsttouch/convex/internal';
+ * import { climbPolygon, climbSlack } from '@firsttouch/convex/internal';
  * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
- * console.log(climbPolygon(square, 4, 1, 0.1, 0), climbPolygon(square, 4, -1, -0.1, 2)); // 2 0
+ * const slack = climbSlack(1, 0.1, 1);
+ * console.log(climbPolygon(square, 4, 1, 0.1, 0, slack), climbPolygon(square, 4, -1, -0.1, 2, slack)); // 2 0
  * ```
  */
 export function climbPolygon(
@@ -371,7 +372,7 @@ export function climbPolygon(
   dx: number,
   dy: number,
   from: number,
-  slack = 0,
+  slack: number,
 ): number {
   let best = from;
   let top = dx * p[2 * from] + dy * p[2 * from + 1];
