@@ -130,10 +130,10 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
 
 /**
  * A box's (or segment's) support coordinate: the half extent `e` on the side of the direction's
- * component `d` (+e for d ≥ 0, so a zero component takes the positive side). GJK's support step
- * calls it directly for boxes, segments and points (the direction in locals).
+ * component `d` (+e for d ≥ 0, so a zero component takes the positive side). GJK's support steps
+ * write this rule out in place (a call there took the inlining budget their scans need).
  */
-export function toward(e: number, d: number): number {
+function toward(e: number, d: number): number {
   return d >= 0 ? e : -e;
 }
 

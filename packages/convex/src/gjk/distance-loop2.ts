@@ -1,13 +1,5 @@
 import { supportPolar } from '../hull/polar-table.js';
-import {
-  CORE_BOX,
-  CORE_POINT,
-  CORE_POINTS,
-  CORE_POINTS2,
-  CORE_SEGMENT,
-  farthest2,
-  toward,
-} from '../support.js';
+import { CORE_BOX, CORE_POINT, CORE_POINTS, CORE_POINTS2, CORE_SEGMENT, farthest2 } from '../support.js';
 import { OVERLAP_SHARE, STALLS } from './distance-loop.js';
 import type { GjkState } from './gjk-state.js';
 
@@ -199,16 +191,17 @@ function support2(g: GjkState, n: number): boolean {
     S.a[o] = Q[2 * ia];
     S.a[o + 1] = Q[2 * ia + 1];
   } else if (A.core === CORE_BOX) {
+    // (`toward` written out, as in GjkState.support: no call to spend the inlining budget on)
     ia = -1;
-    S.a[o] = toward(A.e0, vx);
-    S.a[o + 1] = toward(A.e1, vy);
+    S.a[o] = vx >= 0 ? A.e0 : -A.e0;
+    S.a[o + 1] = vy >= 0 ? A.e1 : -A.e1;
   } else if (A.core === CORE_POINT) {
     ia = -1;
     S.a[o] = S.a[o + 1] = 0;
   } else if (A.core === CORE_SEGMENT) {
     ia = -1;
     S.a[o] = 0;
-    S.a[o + 1] = toward(A.e0, vy);
+    S.a[o + 1] = vy >= 0 ? A.e0 : -A.e0;
   } else {
     const d = g.dirA;
     d[0] = vx;
@@ -230,15 +223,15 @@ function support2(g: GjkState, n: number): boolean {
     S.bb[o + 1] = Q[2 * ib + 1];
   } else if (B.core === CORE_BOX) {
     ib = -1;
-    S.bb[o] = toward(B.e0, ux);
-    S.bb[o + 1] = toward(B.e1, uy);
+    S.bb[o] = ux >= 0 ? B.e0 : -B.e0;
+    S.bb[o + 1] = uy >= 0 ? B.e1 : -B.e1;
   } else if (B.core === CORE_POINT) {
     ib = -1;
     S.bb[o] = S.bb[o + 1] = 0;
   } else if (B.core === CORE_SEGMENT) {
     ib = -1;
     S.bb[o] = 0;
-    S.bb[o + 1] = toward(B.e0, uy);
+    S.bb[o + 1] = uy >= 0 ? B.e0 : -B.e0;
   } else {
     const d = g.dirB;
     d[0] = ux;

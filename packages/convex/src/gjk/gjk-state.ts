@@ -9,7 +9,6 @@ import {
   farthest2,
   farthest3,
   tableSupport,
-  toward,
 } from '../support.js';
 import { Simplex } from './simplex.js';
 import { Simplex2 } from './simplex2.js';
@@ -376,18 +375,21 @@ export class GjkState {
       S.a[o + 1] = P[2 * ia + 1];
       S.a[o + 2] = 0;
     } else if (A.core === CORE_BOX) {
-      // The primitives' supports in place too (`coreSupport`'s own formulas), without its call.
+      // The primitives' supports in place too (`coreSupport`'s own formulas, `toward` written out):
+      // no call at all, where a call to `toward` took the compiler's inlining budget that this function
+      // spends on the scans once hulls, boxes and capsules all pass here, and its numbers crossed
+      // calls boxed (cuboid casts after hull, ball and capsule ones: 1.2x the time, 2.7x the garbage).
       ia = -1;
-      S.a[o] = toward(A.e0, vx);
-      S.a[o + 1] = toward(A.e1, vy);
-      S.a[o + 2] = toward(A.e2, vz);
+      S.a[o] = vx >= 0 ? A.e0 : -A.e0;
+      S.a[o + 1] = vy >= 0 ? A.e1 : -A.e1;
+      S.a[o + 2] = vz >= 0 ? A.e2 : -A.e2;
     } else if (A.core === CORE_POINT) {
       ia = -1;
       S.a[o] = S.a[o + 1] = S.a[o + 2] = 0;
     } else if (A.core === CORE_SEGMENT) {
       ia = -1;
       S.a[o] = 0;
-      S.a[o + 1] = toward(A.e0, vy);
+      S.a[o + 1] = vy >= 0 ? A.e0 : -A.e0;
       S.a[o + 2] = 0;
     } else {
       const dA = this.dirA;
@@ -423,16 +425,16 @@ export class GjkState {
       S.bb[o + 2] = 0;
     } else if (B.core === CORE_BOX) {
       ib = -1;
-      S.bb[o] = toward(B.e0, ux);
-      S.bb[o + 1] = toward(B.e1, uy);
-      S.bb[o + 2] = toward(B.e2, uz);
+      S.bb[o] = ux >= 0 ? B.e0 : -B.e0;
+      S.bb[o + 1] = uy >= 0 ? B.e1 : -B.e1;
+      S.bb[o + 2] = uz >= 0 ? B.e2 : -B.e2;
     } else if (B.core === CORE_POINT) {
       ib = -1;
       S.bb[o] = S.bb[o + 1] = S.bb[o + 2] = 0;
     } else if (B.core === CORE_SEGMENT) {
       ib = -1;
       S.bb[o] = 0;
-      S.bb[o + 1] = toward(B.e0, uy);
+      S.bb[o + 1] = uy >= 0 ? B.e0 : -B.e0;
       S.bb[o + 2] = 0;
     } else {
       const dB = this.dirB;
