@@ -60,4 +60,34 @@ describe('stepBodies3 on a box held by its 8 corners', () => {
       { numRuns: 300 },
     );
   });
+
+  it("bounds each corner's chord over the turn (its spin, from the turn's quaternion)", () => {
+    // The chord |R1 c − R0 c| of a corner is 2 sin(θ/2) times its distance from the axis: the spin
+    // 2ρ sin(θ/2) must cover the largest, with sin(θ/2) read off the quaternion of R1 R0ᵀ.
+    const corners = box(0.04, 2);
+    const h = 0.02; // the half side of box(0.04)
+    fc.assert(
+      fc.property(pose, pose, (p0, p1) => {
+        const step = stepBodies3([corners], [p0], [p1]);
+        const spin = step.body[bodyLayout(3).spin];
+        let worst = 0;
+        for (let c = 0; c < 8; c++) {
+          const x = c & 1 ? h : -h,
+            y = c & 2 ? h : -h,
+            z = c & 4 ? h : -h;
+          const d = [0, 1, 2].map(
+            (r) =>
+              p1.R[3 * r] * x +
+              p1.R[3 * r + 1] * y +
+              p1.R[3 * r + 2] * z -
+              (p0.R[3 * r] * x + p0.R[3 * r + 1] * y + p0.R[3 * r + 2] * z),
+          );
+          worst = Math.max(worst, Math.hypot(d[0], d[1], d[2]));
+        }
+        // (the chord as placed rounds by a few ulps of the corners' size)
+        expect(spin).toBeGreaterThanOrEqual(worst - 8 * Number.EPSILON * h);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
