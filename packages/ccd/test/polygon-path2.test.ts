@@ -173,6 +173,84 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
     expect(r.status).toBe('contact');
   });
 
+  it('polygons whose corners are cut by edges of a few ulps, both turning, as polygons and as rings: never after the contact', () => {
+    // Placed, a cut edge's far end may rise by an ulp while the ring falls after it: the climb of the
+    // polygons' supports took that rise as the way to the top and never looked back, and the bound
+    // exceeded the gap (answers 9.5e-3 and 3.3e-4 deep at their toi; found by a deep fuzz run).
+    type Move = { a0: number; th: number; t0: [number, number]; d: [number, number] };
+    const motionOf = (m: Move) =>
+      [pose2(m.a0, m.t0), pose2(m.a0 + m.th, [m.t0[0] + m.d[0], m.t0[1] + m.d[1]])] as const;
+    const cases: Array<{ A: number[]; B: number[]; a: Move; b: Move; tolerance?: number }> = [
+      {
+        A: [
+          0.21119949998011034, 0.5028979803983524, 0.21119949998011034, 0.5028979803983525,
+          -0.4954992186705225, -0.029911077182441893, -0.4954992186705226, -0.029911077182442018,
+          -0.31612002356029123, -0.3960605270592361, -0.3161200235602911, -0.3960605270592361,
+        ],
+        B: [
+          -0.3338929905431033, 0.043841753864473004, -0.33389299054310345, 0.04384175386447295,
+          -0.3847170134810268, -0.06414677347329546, -0.3847170134810268, -0.06414677347329578,
+          -0.3261014801115622, -0.3766865795252101, -0.3261014801115621, -0.37668657952521023,
+          0.23870833076860076, -0.38930856239894196, 0.23870833076860076, -0.38930856239894196,
+        ],
+        a: {
+          a0: -1.0427634984254839,
+          th: 2.71420361995697,
+          t0: [0, 0],
+          d: [-0.24891316890716553, 0.42968857288360596],
+        },
+        b: {
+          a0: -0.2809552788734435,
+          th: 1.5745683431625366,
+          t0: [-0.5307630373066509, 2.7723142343561795],
+          d: [0.8398647434629458, -6.141693445738895],
+        },
+        tolerance: 0.005,
+      },
+      {
+        A: [
+          0.5222536327083328, 0.2192182963493083, 0.5222536327083326, 0.2192182963493086, 0.39018609529499704,
+          0.2974075778146622, 0.3901860952949968, 0.2974075778146623, -0.13776431498045463,
+          0.21256901585333468, -0.13776431498045474, 0.21256901585333451, 0.08145524666661853,
+          -0.6839319445496689, 0.08145524666661859, -0.6839319445496689, 0.7003298474844488,
+          -0.2912718509312964, 0.7003298474844489, -0.2912718509312963,
+        ],
+        B: [
+          0.4541579535817956, -0.035076797649056246, 0.4541579535817955, -0.03507679764905605,
+          -0.14165667870777238, 0.26592901583600054, -0.14165667870777243, 0.26592901583600054,
+          -0.387497270673749, 0.14838922747795658, -0.387497270673749, 0.14838922747795658,
+          -0.5754053845718747, -0.348298200431298, -0.5754053845718746, -0.34829820043129817,
+          -0.048789971755052855, -0.8117688270209955, -0.04878997175505281, -0.8117688270209955,
+          0.4938382002340459, -0.3847218894362733, 0.4938382002340459, -0.3847218894362733,
+        ],
+        a: {
+          a0: -1.4032798022031783,
+          th: 0.4608118295669556,
+          t0: [0, 0],
+          d: [0.2908891439437866, -0.05302631855010986],
+        },
+        b: {
+          a0: 0.5738585114479067,
+          th: -1.2244430303573608,
+          t0: [-2.153951201497281, -1.4702051339271347],
+          d: [3.050350857232087, 1.7847919148171143],
+        },
+      },
+    ];
+    for (const [k, { A, B, a, b, tolerance }] of cases.entries()) {
+      const motion: Motion2 = { a: motionOf(a), b: motionOf(b) };
+      const sw = sweep2(loopOf(A), loopOf(B), motion);
+      const options = tolerance === undefined ? undefined : { tolerance };
+      for (const [name, r] of [
+        ['polygons', timeOfImpact2(convexPolygon(A), convexPolygon(B), motion, options)],
+        ['rings', timeOfImpact2(loopOf(A), loopOf(B), motion, options)],
+      ] as const) {
+        checkGuarantee(sw, scan(sw, r.tolerance), r, `cut corners ${k}, ${name}`);
+        expect(r.status).toBe('contact');
+      }
+    }
+  });
+
   for (const turning of [true, false]) {
     it(`certified by the oracle and answered as GJK's path answers (${turning ? 'turning' : 'translating'})`, () => {
       const seen = { checked: 0, contacts: 0, widest: 0 };

@@ -354,7 +354,7 @@ function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): n
  * edge far shorter than the polygon (a vertex repeated 1e-16 away) two heights round alike, or the
  * placed edge points anywhere, and a climb that stopped there missed the top by as much as the ring
  * rises beyond it. The climb goes forward while the heights do not fall by more than `slack`, and
- * backward from `from` when it found nothing higher forward; it returns the highest vertex it met,
+ * backward from `from` when it found nothing higher forward by more than `slack`; it returns the highest vertex it met,
  * the first of equal ones. A few heights where the last support is near the new one, at most 2n.
  * Not exported by the package's main entry.
  *
@@ -387,7 +387,10 @@ export function climbPolygon(
       best = k;
     }
   }
-  if (top > start) return best;
+  // Only a rise beyond rounding says the top lies forward: placed points round, and a short edge
+  // whose far end rose by an ulp while the ring fell after it had the top behind (a support 0.01
+  // below the top, a time of impact after the contact).
+  if (top > start + slack) return best;
   k = from;
   for (let step = 1; step < n; step++) {
     k = k === 0 ? n - 1 : k - 1;

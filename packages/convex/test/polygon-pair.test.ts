@@ -8,7 +8,7 @@ import { orient2d } from 'robust-predicates';
 import { describe, expect, it } from 'vitest';
 import { capsule2, convexPolygon, cuboid2, pointSet2, rounded, type Shape } from '../src/index.js';
 import { PolygonPair, polygonCore } from '../src/internal.js';
-import { type P2, place2 } from './oracle/polygons.js';
+import { gapPlaced, type P2, place2 } from './oracle/polygons.js';
 
 /** 3–12 vertices on a circle (off-centre, of any radius): a convex polygon, counter-clockwise. */
 const arbPolygon = fc
@@ -195,6 +195,37 @@ describe('PolygonPair', () => {
     expect(Math.abs(cold - 0.13534316916421937)).toBeLessThan(1e-15);
     expect(lower).toBeLessThanOrEqual(cold + 1e-15);
     expect(Math.abs(lower - cold)).toBeLessThan(1e-12);
+  });
+
+  it('warm-started on polygons whose corners are cut by edges of a few ulps: the bound stays below the gap', () => {
+    // Placed, such an edge's far end may rise by an ulp while the ring falls after it: the climb
+    // of B's support took that rise as the way to the top and never looked back (the bound 1.2240
+    // where the gap is 1.2140; found by a deep fuzz run of cut rings).
+    const A = convexPolygon([
+      0.4891124429009563, -9.264047111620675e-17, 0.4891124429009562, 9.264047111620675e-17,
+      -0.09147574861100896, 0.41192621977001553, -0.24531874788176852, 0.3433216204314563,
+      -0.24725057677518195, 0.34193299841094527, 0.3639383501194189, -0.2135413319016132, -0.4200471314402769,
+      0.04014262680436387, 0.07751648073281775, 0.41477972266343777, -0.31894502900657884, 0.2762699614325673,
+      0.2790157263933986, -0.31654580639004487, -0.4214354963052395, 0.021051023061032344,
+      -0.4200935897170156, 0.03965348656337058,
+    ]);
+    const B = convexPolygon([
+      0.5106816500983214, -6.931716450209626e-17, 0.5106816500983214, 6.931716450209626e-17,
+      -0.20260010943249557, 0.3303285449249439, -0.35231742546277006, -0.16135731669055278,
+      0.2855001433570834, -0.2620179766301822, -0.3114377876205279, 0.23058676539715117, 0.2190485355507097,
+      -0.31965839736721974, -0.03576344259353897, 0.38585583850467847, 0.2890042465240478,
+      0.25814782088051275, -0.21760759165334978, -0.32064105786551855, -0.331959047218054,
+      -0.19991734017931428,
+    ]);
+    const pair = new PolygonPair().bind(A, B);
+    const placements: Array<[number, number, number, number]> = [
+      [0.01964421963880395, 0.9998070336993946, 0.40973906930522935, 1.9385082785521774],
+      [0.8873915038174423, -0.4610166146166734, -0.7546136177516064, 1.8712681794689154],
+    ];
+    for (const [c, s, tu, tv] of placements) {
+      const lower = pair.evaluate2(c, s, tu, tv);
+      expect(lower).toBeLessThanOrEqual(gapPlaced(A, B, c, s, tu, tv) + 1e-13);
+    }
   });
 
   it('seeded anywhere, it still gives the brute-force gap and certifies its supports', () => {

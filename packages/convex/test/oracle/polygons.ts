@@ -74,3 +74,15 @@ function pointSegment2(
   u = u < 0 ? 0 : u > 1 ? 1 : u;
   return Math.hypot(p[0] - (a[0] + u * dx), p[1] - (a[1] + u * dy));
 }
+
+/** The brute-force gap of A and B, B placed by cosine c, sine s and (tu, tv) as the pairs place it. */
+export function gapPlaced(A: Shape<2>, B: Shape<2>, c: number, s: number, tu: number, tv: number): number {
+  const a = A.vertices(),
+    b = B.vertices();
+  const ra: Array<[number, number, number]> = [];
+  const rb: Array<[number, number, number]> = [];
+  for (let k = 0; k < a.length; k += 2) ra.push([a[k], a[k + 1], 0]);
+  for (let k = 0; k < b.length; k += 2)
+    rb.push([c * b[k] - s * b[k + 1] + tu, s * b[k] + c * b[k + 1] + tv, 0]);
+  return polygonDistance(ra, rb);
+}
