@@ -63,7 +63,10 @@ describe('two small convex rings on the polygons’ path', () => {
         fc.pre(full !== null);
         const cut = curvePolygonPath2(a, b, motion, { horizon }, undefined);
         expect(cut).not.toBeNull();
-        if (full!.status === 'contact' && full!.toi <= horizon) {
+        // (a run that ends before the horizon, by a contact or at the iteration cap while the gap
+        // hovers just above the tolerance, is the same run with it)
+        const capped = full!.status === 'not-converged' && !full!.horizonReached;
+        if ((full!.status === 'contact' || capped) && full!.toi <= horizon) {
           expect(cut).toEqual(full);
         } else {
           expect(cut!.status).toBe('not-converged');
