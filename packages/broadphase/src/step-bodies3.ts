@@ -1,6 +1,13 @@
 import type { Shape } from '@firsttouch/convex';
 import { type Compound, Surface } from '@firsttouch/mesh';
-import { assertPose3, isValidPose3, type Pose3Like, RigidMotion, rotationAxisAngle } from '@firsttouch/pose';
+import {
+  assertPose3,
+  isValidPose3,
+  type Pose3Like,
+  productWithTranspose,
+  RigidMotion,
+  rotationAxisAngle,
+} from '@firsttouch/pose';
 import { ballRadius, bodyLayout, emptyStep, fillScale, type StepBodies } from './bodies.js';
 import { F64, type Scratch, U32 } from './scratch.js';
 
@@ -95,7 +102,8 @@ function assertPoseAt(p: unknown, which: 0 | 1, i: number): void {
 
 /**
  * R1 R0ᵀ into M, then its axis and angle, as RigidMotion takes them: the axis into k[0..2], the
- * angle into k[3]. (A function of its own that passes no number in or out: the compiler inlines
+ * angle into k[3], and sin(θ/2) into k[4] (the norm of the unit quaternion's vector part, w ≥ 0:
+ * the chord 2ρ sin(θ/2) without a call to Math.sin). (A function of its own that passes no number in or out: the compiler inlines
  * `rotationAxisAngle` and its helpers here, where in the long loop of {@link stepBodies3} its
  * inlining budget ran out and each body's numbers crossed a call boxed on the heap.)
  */
@@ -106,33 +114,7 @@ function turn(
   k: Float64Array,
   q: Float64Array,
 ): void {
-  const r0 = R[0],
-    r1 = R[1],
-    r2 = R[2],
-    r3 = R[3],
-    r4 = R[4],
-    r5 = R[5],
-    r6 = R[6],
-    r7 = R[7],
-    r8 = R[8];
-  const q0 = Q[0],
-    q1 = Q[1],
-    q2 = Q[2],
-    q3 = Q[3],
-    q4 = Q[4],
-    q5 = Q[5],
-    q6 = Q[6],
-    q7 = Q[7],
-    q8 = Q[8];
-  M[0] = q0 * r0 + q1 * r1 + q2 * r2;
-  M[1] = q0 * r3 + q1 * r4 + q2 * r5;
-  M[2] = q0 * r6 + q1 * r7 + q2 * r8;
-  M[3] = q3 * r0 + q4 * r1 + q5 * r2;
-  M[4] = q3 * r3 + q4 * r4 + q5 * r5;
-  M[5] = q3 * r6 + q4 * r7 + q5 * r8;
-  M[6] = q6 * r0 + q7 * r1 + q8 * r2;
-  M[7] = q6 * r3 + q7 * r4 + q8 * r5;
-  M[8] = q6 * r6 + q7 * r7 + q8 * r8;
+  productWithTranspose(Q, R, M);
   k[3] = rotationAxisAngle(M, k, q);
   k[4] = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
 }

@@ -419,8 +419,22 @@ function copyRotation(from: ArrayLike<number>, to: Float64Array): void {
   to[8] = r8;
 }
 
-/** `a bᵀ` (row-major 3×3) into `out`: each entry the same sum, in the same order, as the loop it replaces. */
-function productWithTranspose(a: Float64Array, b: Float64Array, out: Float64Array): void {
+/**
+ * `a bᵀ` (row-major 3×3) into `out`, each entry summed left to right (`a[0] b[0] + a[1] b[1] + a[2]
+ * b[2]` first): with `a = R1` and `b = R0`, the turn `R1 R0ᵀ` of a step, the matrix whose axis and
+ * angle `RigidMotion` (and the broad phase's step data) take, the same to the bit in both.
+ *
+ * @example
+ * ```ts
+ * import { poseFromAxisAngle, productWithTranspose, rotationAxisAngle } from '@firsttouch/pose';
+ * const R0 = poseFromAxisAngle([0, 0, 1], 0.25).R;
+ * const R1 = poseFromAxisAngle([0, 0, 1], 1).R;
+ * const M = new Float64Array(9);
+ * productWithTranspose(R1, R0, M);
+ * console.log(rotationAxisAngle(M, new Float64Array(3)).toFixed(6)); // 0.750000
+ * ```
+ */
+export function productWithTranspose(a: ArrayLike<number>, b: ArrayLike<number>, out: Float64Array): void {
   const a0 = a[0],
     a1 = a[1],
     a2 = a[2],
