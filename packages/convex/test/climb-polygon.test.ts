@@ -10,6 +10,21 @@ import { convexPolygon } from '../src/index.js';
 import { climbPolygon, climbSlack } from '../src/internal.js';
 import { seeded } from './helpers.js';
 
+/** P turned and moved at random (as PolygonPair places B): the placed points and the move. */
+function placed(P: Float64Array, next: () => number): { W: Float64Array; tu: number; tv: number } {
+  const angle = 6.3 * next();
+  const c = Math.cos(angle),
+    s = Math.sin(angle);
+  const tu = 4 * next() - 2,
+    tv = 4 * next() - 2;
+  const W = new Float64Array(P.length);
+  for (let q = 0; q < P.length; q += 2) {
+    W[q] = c * P[q] - s * P[q + 1] + tu;
+    W[q + 1] = s * P[q] + c * P[q + 1] + tv;
+  }
+  return { W, tu, tv };
+}
+
 describe('climbPolygon', () => {
   it('ends on the top of a ring with an edge of a few ulps, climbing over that edge', () => {
     // (Uniform draws from a seeded generator: fast-check's doubles favour the ends of their ranges,
@@ -52,16 +67,7 @@ describe('climbPolygon', () => {
       expect(top - h).toBeLessThanOrEqual(8 * 2 ** -52);
       // The same ring placed (turned and moved, as PolygonPair places B): the short edge's placed
       // direction is rounding, and the climb crosses it as a tie.
-      const angle = 6.3 * next();
-      const c = Math.cos(angle),
-        s = Math.sin(angle);
-      const tu = 4 * next() - 2,
-        tv = 4 * next() - 2;
-      const W = new Float64Array(P.length);
-      for (let q = 0; q < P.length; q += 2) {
-        W[q] = c * P[q] - s * P[q + 1] + tu;
-        W[q + 1] = s * P[q] + c * P[q + 1] + tv;
-      }
+      const { W, tu, tv } = placed(P, next);
       let placedTop = Number.NEGATIVE_INFINITY;
       for (let q = 0; q < P.length; q += 2) placedTop = Math.max(placedTop, dx * W[q] + dy * W[q + 1]);
       const scale = Math.abs(tu) + Math.abs(tv) + shape.coreReach;
@@ -104,16 +110,7 @@ describe('climbPolygon', () => {
       }
       const P = shape.points;
       const count = P.length / 2;
-      const angle = 6.3 * next();
-      const c = Math.cos(angle),
-        s = Math.sin(angle);
-      const tu = 4 * next() - 2,
-        tv = 4 * next() - 2;
-      const W = new Float64Array(P.length);
-      for (let q = 0; q < P.length; q += 2) {
-        W[q] = c * P[q] - s * P[q + 1] + tu;
-        W[q + 1] = s * P[q] + c * P[q + 1] + tv;
-      }
+      const { W, tu, tv } = placed(P, next);
       const turn = 6.3 * next();
       const dx = Math.cos(turn),
         dy = Math.sin(turn);
