@@ -290,8 +290,9 @@ export function stepBodies3(
       hy = Math.max(d0, d1) + Math.max(e0, e1) + Math.max(f0, f1) + t1;
       lz = Math.min(g0, g1) + Math.min(h0, h1) + Math.min(j0, j1) + t2;
       hz = Math.max(g0, g1) + Math.max(h0, h1) + Math.max(j0, j1) + t2;
-      // Each corner written out, its sums in the loop's order (the same ρ to the bit): the loop's
-      // selections and branches were a third of this function's time at 10⁵ bodies.
+      // Each corner written out, its coordinates summed as the points' loop below sums any vertex's
+      // (the same ρ to the bit): a loop that chose each corner's terms by its bits spent a third of
+      // this function's time on those choices and their branches.
       const x00 = a0 + b0,
         x10 = a1 + b0,
         x01 = a0 + b1,
