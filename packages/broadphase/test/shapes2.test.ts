@@ -1,9 +1,9 @@
 // firstImpact2 and allImpacts2 over 2-D convex shapes, curves and 2-D compounds together
 // (src/body-runner2.ts), and
 // proximityPairs over shapes, compounds and surfaces: the answers against the loop over all pairs
-// written out here (timeOfImpact2; GJK distances of the parts). As in shapes.test.ts, pairs with a
-// shape may run under the search's horizon by the loop where timeOfImpact2 casts, so their tois
-// agree within the window both guarantees allow, not bit for bit.
+// written out here (timeOfImpact2; GJK distances of the parts). As in shapes.test.ts, each toi
+// within the other's certificate, and the same toi and pair bit for bit (a run under the search's
+// horizon casts where timeOfImpact2 casts).
 
 import { CcdStatus, timeOfImpact2 } from '@firsttouch/ccd';
 import {
@@ -91,6 +91,7 @@ describe('the 2-D many-body calls over shapes and curves', () => {
         if (tois[0].toi < r.toi)
           expect(gap(tois[0].pair, tois[0].toi)).toBeGreaterThanOrEqual(0.5 * tolerance - ROUNDING);
         expect(r.impact?.distance).toBeLessThanOrEqual(tolerance);
+        expect([r.toi, ...pair]).toEqual([tois[0].toi, ...tois[0].pair]);
       }),
       { numRuns: 40, seed: 2502 },
     );
@@ -98,6 +99,57 @@ describe('the 2-D many-body calls over shapes and curves', () => {
     expect(met).toBeGreaterThan(10);
     expect(withShape).toBeGreaterThan(3);
     expect(withCompound).toBeGreaterThan(1);
+  });
+
+  it('on shapes that translate without turning (the cast), firstImpact2 is the loop of timeOfImpact2 over all pairs, bit for bit', () => {
+    // As in 3-D (shapes.test.ts): the cast's answer past a run's horizon is the horizon reached, so
+    // the search's runs and the loop's agree wherever a run ends by a contact.
+    const kinds = [
+      () => ball2(0.05),
+      () => cuboid2(0.04, 0.02),
+      () => capsule2(0.04, 0.02),
+      () => convexPolygon([-0.04, -0.03, 0.05, -0.02, 0.01, 0.05]),
+    ];
+    let met = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 10 }), (seed, n) => {
+        const r = rng(seed);
+        const bodies = Array.from({ length: n }, () => kinds[Math.floor(r() * kinds.length)]());
+        // on a grid 0.15 apart (apart at s = 0), each moving up to 0.3 along each axis
+        const poses0 = bodies.map((_, k) =>
+          pose2(Math.PI * r(), [0.15 * (k % 4) + 0.01 * r(), 0.15 * Math.floor(k / 4) + 0.01 * r()]),
+        );
+        const poses1 = poses0.map((p) =>
+          pose2(p.angle, [p.t[0] + 0.6 * (r() - 0.5), p.t[1] + 0.6 * (r() - 0.5)]),
+        );
+        const tolerance = 1e-6;
+        const first = firstImpact2(bodies, poses0, poses1, { tolerance });
+        let best: { toi: number; pair: [number, number]; status: string } | null = null;
+        for (let i = 0; i < n; i++)
+          for (let j = i + 1; j < n; j++) {
+            const t = timeOfImpact2(
+              bodies[i],
+              bodies[j],
+              { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] },
+              { tolerance },
+            );
+            if (t.status !== CcdStatus.Separate && (best === null || t.toi < best.toi))
+              best = { toi: t.toi, pair: [i, j], status: t.status };
+          }
+        if (best === null) {
+          expect(first.status).toBe(CcdStatus.Separate);
+          return;
+        }
+        if (best.toi > 0) met++;
+        expect([first.status, first.toi, ...(first.pair as [number, number])]).toEqual([
+          best.status,
+          best.toi,
+          ...best.pair,
+        ]);
+      }),
+      { numRuns: 60, seed: 2504 },
+    );
+    expect(met).toBeGreaterThan(10);
   });
 
   it('curves alone answer bit for bit as before shapes came (the loop over all pairs)', () => {

@@ -38,7 +38,8 @@ export interface AdvanceOptions {
   /**
    * Stop before any iterate past this instant (default 1): a caller that already knows a contact at
    * `horizon` (a broad phase) needs no more. A query stopped there reports `NotConverged` with
-   * `horizonReached: true`, its toi the last iterate evaluated (a certified lower bound).
+   * `horizonReached: true`, its toi the last iterate evaluated (a certified lower bound), or the
+   * horizon itself where a cast (two shapes that do not turn) answered past it.
    */
   horizon?: number;
   /**

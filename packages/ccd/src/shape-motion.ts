@@ -2,6 +2,7 @@ import { GjkPair, type Shape } from '@firsttouch/convex';
 import { Compound, CompoundPair, relativeTransform, Surface, SurfaceShapePair } from '@firsttouch/mesh';
 import { identityPose, type Pose3, type RigidMotion, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import { castWithin } from './cast-horizon.js';
 import type { ImpactRun } from './impact-record.js';
 import { LOOP_GAP, LOOP_IO, LOOP_STEP } from './loop-io.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
@@ -262,10 +263,11 @@ export class ShapeMotion implements DistanceEvaluator {
    * s = 0, bit for bit) are answered by the GJK ray cast (seed 002, `GjkPair.cast`), which keeps the
    * loop's guarantee: the gap stays ≥ tol/2 before toi, and `Contact` is within tol. Writes `out` as
    * the loop would and returns true; false (the loop runs) for any other step, or when the caller
-   * asked for a horizon or for progress (the loop's own reports).
+   * asked for progress (the loop's own reports); with a horizon, an answer past it is the horizon
+   * reached (see `castWithin`).
    */
   solve(mu: number, options: ResolvedOptions, out: ImpactRun): boolean {
-    if (this.#case !== 0 || options.horizon < 1 || options.onProgress !== undefined) return false;
+    if (this.#case !== 0 || options.onProgress !== undefined) return false;
     const ma = this.#motionA;
     const mb = this.#motionB;
     if (!still(ma) || !still(mb)) return false;
@@ -285,17 +287,15 @@ export class ShapeMotion implements DistanceEvaluator {
     const g = this.gjk;
     const status = g.cast(this.#R, this.#t, r, options.tolerance, options.maxIterations);
     this.convexEvaluations++;
-    const toi = g.toi;
+    // Supports of the cast (none counted for a contact at s = 0: no step was taken, as in the loop),
+    // read before the distance below runs GJK again.
+    const supports = status === 'initial-contact' ? 0 : g.iterations;
     // The witness is of toi: the cast stops once |v| is within the tolerance, an upper bound of the
     // gap; one distance there (warm-started from the cast's simplex) makes it exact to GJK's 1e-13.
-    this.distance(toi);
-    out.status = status;
-    out.toi = toi;
+    this.distance(castWithin(status, g.toi, options.horizon, out));
     out.distance = g.distance;
-    // Supports of the cast (none counted for a contact at s = 0: no step was taken, as in the loop).
-    out.iterations = status === 'initial-contact' ? 0 : g.iterations;
+    out.iterations = supports;
     out.directionalSteps = 0;
-    out.horizonReached = false;
     out.mu = mu;
     return true;
   }

@@ -3,6 +3,7 @@ import { PolygonPair } from '@firsttouch/convex/internal';
 import { Compound2, CompoundPair2, Curve, CurveShapePair, relativeTransform2 } from '@firsttouch/mesh';
 import { type Pose2, type RigidMotion2, throwIfAborted } from '@firsttouch/pose';
 import type { DistanceEvaluator } from './advance.js';
+import { castWithin } from './cast-horizon.js';
 import type { ImpactRun } from './impact-record.js';
 import type { MotionOptions, ResolvedOptions } from './options.js';
 
@@ -224,11 +225,10 @@ export class ShapeMotion2 implements DistanceEvaluator {
   /**
    * Two shapes of which neither turns (each one's angle at s = 1 is its angle at s = 0) are answered
    * by the GJK ray cast, with the loop's guarantee; false leaves the step to the loop (any other step,
-   * or a horizon or progress asked).
+   * or progress asked). With a horizon, an answer past it is the horizon reached (see `castWithin`).
    */
   solve(mu: number, options: ResolvedOptions, out: ImpactRun): boolean {
-    if ((this.#case !== 0 && this.#case !== 4) || options.horizon < 1 || options.onProgress !== undefined)
-      return false;
+    if ((this.#case !== 0 && this.#case !== 4) || options.onProgress !== undefined) return false;
     const ma = this.#motionA;
     const mb = this.#motionB;
     if (ma.q0.angle !== ma.q1.angle || mb.q0.angle !== mb.q1.angle) return false;
@@ -262,15 +262,13 @@ export class ShapeMotion2 implements DistanceEvaluator {
     this.#r[1] = -sn * du + c * dv;
     this.#r[2] = 0;
     const status = this.gjk.cast(R, this.#t, this.#r, options.tolerance, options.maxIterations);
-    const toi = this.gjk.toi;
+    // (the cast's supports, read before the distance below runs GJK again)
+    const supports = status === 'initial-contact' ? 0 : this.gjk.iterations;
     // One distance at toi (warm-started) makes the witness exact to GJK's 1e-13.
-    this.distance(toi);
-    out.status = status;
-    out.toi = toi;
+    this.distance(castWithin(status, this.gjk.toi, options.horizon, out));
     out.distance = this.gjk.distance;
-    out.iterations = status === 'initial-contact' ? 0 : this.gjk.iterations;
+    out.iterations = supports;
     out.directionalSteps = 0;
-    out.horizonReached = false;
     out.mu = mu;
     return true;
   }

@@ -127,6 +127,34 @@ describe('timeOfImpact with shapes: analytic oracles', { timeout: 120_000 }, () 
     });
   }
 
+  it('translating under a horizon: the cast, bit for bit where it ends before it, the horizon reached (certified) after', () => {
+    let before = 0;
+    let after = 0;
+    fc.assert(
+      fc.property(pairStep, real(0.05, 0.6), real(0.05, 0.6), real(0.05, 0.95), (spec, ra, hb, horizon) => {
+        const { a, b } = poses(spec, false);
+        const A = ball(ra);
+        const B = cuboid(hb, 0.5 * hb, 0.3);
+        const whole = timeOfImpact(A, B, { a, b });
+        const cut = timeOfImpact(A, B, { a, b }, { horizon });
+        if (whole.status !== 'separate' && whole.toi <= horizon) {
+          before++;
+          expect(cut).toEqual(whole);
+          return;
+        }
+        after++;
+        expect([cut.status, cut.toi, cut.horizonReached]).toEqual(['not-converged', horizon, true]);
+        // no contact up to the horizon: the gap there at least tol/2 (to rounding), as the cast holds
+        const gap = shapeDistance(A, B, { poseA: poseAt(a, horizon), poseB: poseAt(b, horizon) }).distance;
+        expect(gap).toBeGreaterThanOrEqual(0.5 * cut.tolerance - 1e-12);
+        expect(Math.abs(cut.distance - gap)).toBeLessThanOrEqual(1e-9);
+      }),
+      { numRuns: 200, seed: seedFor(2505), endOnFailure: true },
+    );
+    expect(before).toBeGreaterThan(20);
+    expect(after).toBeGreaterThan(20);
+  });
+
   it('a ball off its body origin, turning (its centre on an arc), against a cuboid', () => {
     const h = [0.5, 0.3, 0.4];
     fc.assert(
