@@ -1,5 +1,6 @@
 import { box, icosphere } from '@firsttouch/mesh';
 import { type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import { expect } from 'vitest';
 
 /** mulberry32: a seeded PRNG so that failures reproduce. */
 export function rng(seed: number): () => number {
@@ -50,4 +51,51 @@ export function scene(
     );
   }
   return { bodies, poses0, poses1 };
+}
+
+/** A pair's answer as the loop over all pairs keeps it. */
+export interface PairAnswer {
+  pair: [number, number];
+  toi: number;
+  status: string;
+}
+
+/**
+ * The loop over all pairs i < j of n bodies, in pair order: every answer of `run` that is not
+ * Separate (the first of the smallest toi is then the loop's first impact, ties to the smallest pair).
+ */
+export function everyPair(
+  n: number,
+  run: (i: number, j: number) => { toi: number; status: string },
+): PairAnswer[] {
+  const out: PairAnswer[] = [];
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const t = run(i, j);
+      if (t.status !== 'separate') out.push({ pair: [i, j], toi: t.toi, status: t.status });
+    }
+  return out;
+}
+
+/** The first of the smallest toi among `answers` (null for none): the loop's first impact. */
+export function earliest(answers: readonly PairAnswer[]): PairAnswer | null {
+  let best: PairAnswer | null = null;
+  for (const a of answers) if (best === null || a.toi < best.toi) best = a;
+  return best;
+}
+
+/**
+ * A many-body call's answer is the loop's first impact `best`, bit for bit: status, toi and pair
+ * (Separate when the loop has none). Returns true for a contact after s = 0.
+ */
+export function expectTheLoop(
+  first: { status: string; toi: number; pair: readonly number[] | null },
+  best: PairAnswer | null,
+): boolean {
+  if (best === null) {
+    expect(first.status).toBe('separate');
+    return false;
+  }
+  expect([first.status, first.toi, ...(first.pair ?? [])]).toEqual([best.status, best.toi, ...best.pair]);
+  return best.toi > 0;
 }

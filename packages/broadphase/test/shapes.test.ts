@@ -10,7 +10,7 @@ import { poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allImpacts, firstImpact } from '../src/index.js';
-import { rng } from './helpers.js';
+import { earliest, everyPair, expectTheLoop, rng } from './helpers.js';
 import { gapAt3 } from './oracle-gap.js';
 
 const KINDS = [
@@ -48,18 +48,14 @@ describe('the many-body calls over shapes, compounds and surfaces', () => {
         const tolerance = 1e-6;
         const r = firstImpact(bodies, poses0, poses1, { tolerance });
         const all = allImpacts(bodies, poses0, poses1, { tolerance });
-        const tois: { pair: [number, number]; toi: number }[] = [];
-        for (let i = 0; i < n; i++)
-          for (let j = i + 1; j < n; j++) {
-            const t = timeOfImpact(
-              bodies[i],
-              bodies[j],
-              { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] },
-              { tolerance },
-            );
-            if (t.status !== CcdStatus.Separate) tois.push({ pair: [i, j], toi: t.toi });
-          }
-        tois.sort((x, y) => x.toi - y.toi);
+        const tois = everyPair(n, (i, j) =>
+          timeOfImpact(
+            bodies[i],
+            bodies[j],
+            { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] },
+            { tolerance },
+          ),
+        ).sort((x, y) => x.toi - y.toi);
         if (tois.length > 0) met++;
         expect(all.impacts.length).toBe(tois.length);
         if (tois.length === 0) {
@@ -116,28 +112,17 @@ describe('the many-body calls over shapes, compounds and surfaces', () => {
         }));
         const tolerance = 1e-6;
         const first = firstImpact(bodies, poses0, poses1, { tolerance });
-        let best: { toi: number; pair: [number, number]; status: string } | null = null;
-        for (let i = 0; i < n; i++)
-          for (let j = i + 1; j < n; j++) {
-            const t = timeOfImpact(
+        const best = earliest(
+          everyPair(n, (i, j) =>
+            timeOfImpact(
               bodies[i],
               bodies[j],
               { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] },
               { tolerance },
-            );
-            if (t.status !== CcdStatus.Separate && (best === null || t.toi < best.toi))
-              best = { toi: t.toi, pair: [i, j], status: t.status };
-          }
-        if (best === null) {
-          expect(first.status).toBe(CcdStatus.Separate);
-          return;
-        }
-        if (best.toi > 0) met++;
-        expect([first.status, first.toi, ...(first.pair as [number, number])]).toEqual([
-          best.status,
-          best.toi,
-          ...best.pair,
-        ]);
+            ),
+          ),
+        );
+        if (expectTheLoop(first, best)) met++;
       }),
       { numRuns: 60, seed: 2503 },
     );
