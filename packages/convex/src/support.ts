@@ -354,8 +354,8 @@ function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): n
  * edge far shorter than the polygon (a vertex repeated 1e-16 away) two heights round alike, or the
  * placed edge points anywhere, and a climb that stopped there missed the top by as much as the ring
  * rises beyond it. The climb goes forward while the heights do not fall by more than `slack`, and
- * backward from `from` when it found nothing higher forward by more than `slack`; it returns the highest vertex it met,
- * the first of equal ones. A few heights where the last support is near the new one, at most 2n.
+ * backward from `from` when it found nothing higher forward by more than `slack`; it returns the
+ * highest vertex it met, the first of equal ones. A few heights where the last support is near the new one, at most 2n.
  * Not exported by the package's main entry.
  *
  * @example
