@@ -103,9 +103,9 @@ function assertPoseAt(p: unknown, which: 0 | 1, i: number): void {
 /**
  * R1 R0ᵀ into M, then its axis and angle, as RigidMotion takes them: the axis into k[0..2], the
  * angle into k[3], and sin(θ/2) into k[4] (the norm of the unit quaternion's vector part, w ≥ 0:
- * the chord 2ρ sin(θ/2) without a call to Math.sin). (A function of its own that passes no number in or out: the compiler inlines
- * `rotationAxisAngle` and its helpers here, where in the long loop of {@link stepBodies3} its
- * inlining budget ran out and each body's numbers crossed a call boxed on the heap.)
+ * the chord 2ρ sin(θ/2) without a call to Math.sin). A function of its own that passes no number
+ * in or out: called from the long loop of {@link stepBodies3}, whose inlining budget runs out, the
+ * helpers it calls took each body's numbers boxed on the heap; here only arrays cross calls.
  */
 function turn(
   R: ArrayLike<number>,
