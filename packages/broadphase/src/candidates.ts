@@ -3,8 +3,8 @@ import {
   boxesMeetInStep,
   impactLowerBound,
   type StepBodies,
-  spinOver,
   sweptBoxes,
+  windowChords,
 } from './bodies.js';
 import { PairBound } from './pair-bound.js';
 import type { PairSource } from './pair-source.js';
@@ -89,7 +89,8 @@ export function candidatePairs(
       if (bound !== undefined) {
         // the advancement first: it leaves out most pairs in closed form, and the box gap's bound
         // only matters for the pairs it keeps (either bound past h leaves a pair out)
-        const s = bound.advance(i, j, h);
+        bound.advanceInto(i, j, h);
+        const s = bound.reached[0];
         if (s > h) continue;
         lower = impactLowerBound(b, i, j, tolerance);
         if (lower > h) continue;
@@ -120,7 +121,5 @@ const CHUNK = 32;
  */
 function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array | undefined {
   if (h >= 1) return undefined;
-  const spin = scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count);
-  for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
-  return spin;
+  return windowChords(b, h, scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count));
 }

@@ -1,4 +1,4 @@
-import { bodyLayout, type StepBodies, spinOver } from './bodies.js';
+import { bodyLayout, type StepBodies, windowChords } from './bodies.js';
 
 /** The ball-and-box advancement of a pair stops after this many steps (the pair then runs). */
 const REFINE_STEPS = 128;
@@ -66,6 +66,8 @@ export class PairBound {
   // returned from a call the compiler does not inline is boxed on the heap: at 10⁵ bodies, some
   // 5 MB of garbage a call, which the typed array does not make.
   readonly #io = new Float64Array(3);
+  /** What {@link PairBound.advanceInto} wrote last. */
+  readonly reached = new Float64Array(1);
 
   /**
    * `spin`, when given, holds each body's chord over the window, as `spinOver(b, i, h)` computes it
@@ -74,10 +76,7 @@ export class PairBound {
   constructor(b: StepBodies, tolerance: number, h: number, maxIterations: number, spin?: Float64Array) {
     this.#b = b;
     this.#tol = tolerance;
-    if (spin === undefined && h < 1) {
-      spin = new Float64Array(b.count);
-      for (let i = 0; i < b.count; i++) spin[i] = spinOver(b, i, h);
-    }
+    if (spin === undefined && h < 1) spin = windowChords(b, h, new Float64Array(b.count));
     this.#spin = spin;
     this.#cap = Math.min(maxIterations, REFINE_STEPS);
   }
@@ -286,6 +285,17 @@ export class PairBound {
    * when the value is.
    */
   advance(i: number, j: number, target: number): number {
+    this.advanceInto(i, j, target);
+    return this.reached[0];
+  }
+
+  /**
+   * {@link PairBound.advance}'s value written into {@link PairBound.reached} (no double crosses the
+   * call: the broad phase's pair pass calls it for every candidate, each return boxed on the heap
+   * otherwise).
+   */
+  advanceInto(i: number, j: number, target: number): void {
+    const out = this.reached;
     const b = this.#b;
     const tol = this.#tol;
     const L = bodyLayout(b.dim);
@@ -293,18 +303,28 @@ export class PairBound {
     if (!(mu > 0)) {
       // at rest relative to each other: the pair is Separate unless it touches at s = 0
       this.#setup(i, j, true);
-      return this.#gap(0) > tol ? Number.POSITIVE_INFINITY : 0;
+      out[0] = this.#gap(0) > tol ? Number.POSITIVE_INFINITY : 0;
+      return;
     }
     // the pair's steps too short for the argument to survive rounding: no bound
-    if (0.5 * tol < 1e-12 * mu) return 0;
+    if (0.5 * tol < 1e-12 * mu) {
+      out[0] = 0;
+      return;
+    }
     // Most candidates of a window are left out in closed form, without the iterations (issue #30:
     // of the pebbles' candidates, 86 % by the balls, 12 % by the axes; the iterations and the
     // oriented boxes' setup were most of the pair pass).
     const least = passGap(tol, mu, target, this.#cap);
-    if (ballsApart(b, i, j, least, target)) return Number.POSITIVE_INFINITY;
+    if (ballsApart(b, i, j, least, target)) {
+      out[0] = Number.POSITIVE_INFINITY;
+      return;
+    }
     // the world boxes first (cheap); the oriented boxes only for a pair they leave
     this.#setup(i, j, false);
-    if (this.#axesApart(i, j, least + 2 * this.#slack, target)) return Number.POSITIVE_INFINITY;
+    if (this.#axesApart(i, j, least + 2 * this.#slack, target)) {
+      out[0] = Number.POSITIVE_INFINITY;
+      return;
+    }
     let s = 0;
     let full = false;
     for (let k = 0; k < this.#cap; k++) {
@@ -320,12 +340,16 @@ export class PairBound {
           k--;
           continue;
         }
-        return step === 0 ? s : s + step - 4.5e-16;
+        out[0] = step === 0 ? s : s + step - 4.5e-16;
+        return;
       }
       s = s + step - 4.5e-16;
-      if (s > target) return s;
+      if (s > target) {
+        out[0] = s;
+        return;
+      }
     }
-    return s;
+    out[0] = s;
   }
 }
 

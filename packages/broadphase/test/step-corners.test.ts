@@ -2,7 +2,7 @@ import { box } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bodyLayout } from '../src/bodies.js';
+import { bodyLayout, spinOver, windowChords } from '../src/bodies.js';
 import { stepBodies3 } from '../src/step-bodies3.js';
 
 const unit = fc
@@ -88,6 +88,26 @@ describe('stepBodies3 on a box held by its 8 corners', () => {
         expect(spin).toBeGreaterThanOrEqual(worst - 8 * Number.EPSILON * h);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("writes each body's chord over a window as spinOver computes it (windowChords)", () => {
+    const corners = box(0.04, 2);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(pose, pose), { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 1e-6, max: 0.999, noNaN: true }),
+        (ps, h) => {
+          const step = stepBodies3(
+            ps.map(() => corners),
+            ps.map((p) => p[0]),
+            ps.map((p) => p[1]),
+          );
+          const out = windowChords(step, h, new Float64Array(ps.length));
+          for (let i = 0; i < ps.length; i++) expect(out[i]).toBe(spinOver(step, i, h));
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });

@@ -375,7 +375,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const now = this.now;
     const classic = impactLowerBound(data, x, y, tolerance);
     if (!(classic <= 1)) return;
-    const advanced = bound.advance(x, y, 1);
+    // (written into the bound's record: a number returned from the call is boxed on the heap)
+    bound.advanceInto(x, y, 1);
+    const advanced = bound.reached[0];
     if (advanced > 1) return;
     const lower = advanced > classic ? advanced : classic;
     this.#queue.push(now + lower * (1 - now), i, j, BOUND, this.#version[i], this.#version[j], null);
