@@ -157,6 +157,40 @@ describe('queries', () => {
       'INVALID_OPTION',
       /out must be/,
     );
+    // a rotation one ulp off in any one of its 9 numbers turns, as a Float64Array or an array; the
+    // same rotation (the same array, a copy, or an array of its numbers) does not
+    const R0 = poseFromAxisAngle([1, 2, 3], 0.7).R;
+    for (let k = 0; k < 9; k++) {
+      const R1 = Float64Array.from(R0);
+      R1[k] = R1[k] + Math.abs(R1[k]) * Number.EPSILON + Number.MIN_VALUE;
+      for (const R of [R1, Array.from(R1)]) {
+        expectError(
+          () =>
+            castShape(ball(1), ball(1), {
+              a: [I, I],
+              b: [
+                { R: R0, t: [3, 0, 0] },
+                { R, t: [0, 0, 0] },
+              ],
+            }),
+          'INVALID_POSE',
+          /motion.b turns/,
+        );
+      }
+    }
+    for (const R of [R0, Float64Array.from(R0), Array.from(R0)]) {
+      const r = castShape(ball(1), ball(1), {
+        a: [I, I],
+        b: [
+          { R: R0, t: [3, 0, 0] },
+          { R, t: [0, 0, 0] },
+        ],
+      });
+      // (contact within the tolerance, never after the touch at s = 1/3)
+      expect(r.status).toBe('contact');
+      expect(r.toi).toBeLessThanOrEqual(1 / 3);
+      expect(r.toi).toBeGreaterThan(1 / 3 - 1e-5);
+    }
     const q = { angle: 0, t: [0, 0] };
     expectError(
       () => castShape2(ball2(1), ball2(1), { a: [q, q], b: [q, { angle: 1, t: [0, 0] }] }),

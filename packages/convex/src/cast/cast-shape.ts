@@ -255,8 +255,25 @@ function assertTranslation(
   if (typeof r0 === 'number') turns = pose.angle !== r0;
   else {
     const R = pose.R as ArrayLike<number> | undefined;
-    turns = !isArrayLike(R) || R.length !== 9;
-    for (let i = 0; i < 9 && !turns; i++) turns = R![i] !== r0[i];
+    // The same array (a shape at rest, both ends one pose) does not turn; two Float64Arrays are
+    // compared written out (the loop's checks cost more than the comparisons, a cast a call).
+    if (R === r0) turns = false;
+    else if (R instanceof Float64Array && r0 instanceof Float64Array && R.length === 9 && r0.length === 9) {
+      turns = !(
+        R[0] === r0[0] &&
+        R[1] === r0[1] &&
+        R[2] === r0[2] &&
+        R[3] === r0[3] &&
+        R[4] === r0[4] &&
+        R[5] === r0[5] &&
+        R[6] === r0[6] &&
+        R[7] === r0[7] &&
+        R[8] === r0[8]
+      );
+    } else {
+      turns = !isArrayLike(R) || R.length !== 9;
+      for (let i = 0; i < 9 && !turns; i++) turns = R![i] !== r0[i];
+    }
   }
   if (turns) {
     throw new FirstTouchError(
@@ -332,11 +349,9 @@ function castWith(
   transform(RA, q.tA, pair.pointA, pair.pointA);
   transform(RA, q.tA, pair.pointB, pair.pointB);
   rotate(RA, pair.normal, pair.normal);
-  for (let c = 0; c < dim; c++) {
-    r.pointA[c] = pair.pointA[c];
-    r.pointB[c] = pair.pointB[c];
-    r.normal[c] = pair.normal[c];
-  }
+  copyPoint(pair.pointA, r.pointA, dim);
+  copyPoint(pair.pointB, r.pointB, dim);
+  copyPoint(pair.normal, r.normal, dim);
   r.status = status;
   r.toi = s;
   r.distance = e === 0 ? pair.distance : timesPowerOfTwo(pair.distance, -e);
@@ -345,10 +360,27 @@ function castWith(
   return r;
 }
 
+/** The first `dim` numbers of `from` into `to` (a record's point). */
+function copyPoint(from: Float64Array, to: Float64Array, dim: number): void {
+  to[0] = from[0];
+  to[1] = from[1];
+  if (dim === 3) to[2] = from[2];
+}
+
+/** A Float64Array of `dim` numbers (a function, not a closure made at each call). */
+function isPoint(x: unknown, dim: number): boolean {
+  return x instanceof Float64Array && x.length === dim;
+}
+
 /** An `out` record must hold three Float64Arrays of `dim` numbers. */
 function assertRecord(out: ShapeCastResult, dim: number, where: string): void {
-  const ok = (x: unknown) => x instanceof Float64Array && x.length === dim;
-  if (typeof out !== 'object' || out === null || !ok(out.pointA) || !ok(out.pointB) || !ok(out.normal)) {
+  if (
+    typeof out !== 'object' ||
+    out === null ||
+    !isPoint(out.pointA, dim) ||
+    !isPoint(out.pointB, dim) ||
+    !isPoint(out.normal, dim)
+  ) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: out must be a result record with pointA, pointB and normal of ${dim} numbers`,
