@@ -121,5 +121,9 @@ const CHUNK = 32;
  */
 function windowSpin(b: StepBodies, h: number, scratch?: Scratch): Float64Array | undefined {
   if (h >= 1) return undefined;
-  return windowChords(b, h, scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count));
+  return windowChords(
+    b,
+    h,
+    scratch === undefined ? new Float64Array(b.count) : scratch.f64(F64.windowSpin, b.count),
+  );
 }
