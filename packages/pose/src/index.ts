@@ -8,7 +8,14 @@ export { type AbortSignalLike, assertCallback, assertSignal, throwIfAborted } fr
 export { reduceAngle, wrapAngle } from './angle.js';
 export { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
 export { interpolatePose2, motionBound2, RigidMotion2 } from './motion2.js';
-export { interpolatePose, isValidPose3, motionBound3, productWithTranspose, RigidMotion } from './motion3.js';
+export {
+  interpolatePose,
+  isValidPose3,
+  motionBound3,
+  productWithTranspose,
+  RigidMotion,
+  sameRotation,
+} from './motion3.js';
 export {
   assertPose2,
   composePose2,

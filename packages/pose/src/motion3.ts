@@ -464,8 +464,19 @@ export function productWithTranspose(a: ArrayLike<number>, b: ArrayLike<number>,
   out[8] = a6 * b6 + a7 * b7 + a8 * b8;
 }
 
-/** The two rotations are equal, entry by entry (the same turn, bit for bit). */
-function sameRotation(a: Float64Array, b: Float64Array): boolean {
+/**
+ * The two rotations (row-major 3×3) are equal, entry by entry: the same turn, bit for bit (what
+ * `RigidMotion` and a cast take for a step that does not turn; `0 === -0`, a NaN equals nothing).
+ *
+ * @example
+ * ```ts
+ * import { poseFromAxisAngle, sameRotation } from '@firsttouch/pose';
+ * const a = poseFromAxisAngle([0, 0, 1], 0.5, [1, 0, 0]);
+ * const b = poseFromAxisAngle([0, 0, 1], 0.5, [0, 2, 0]);
+ * console.log(sameRotation(a.R, b.R), sameRotation(a.R, poseFromAxisAngle([0, 0, 1], 0.6).R)); // true false
+ * ```
+ */
+export function sameRotation(a: Float64Array, b: Float64Array): boolean {
   return (
     a[0] === b[0] &&
     a[1] === b[1] &&

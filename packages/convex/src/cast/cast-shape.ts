@@ -6,6 +6,7 @@ import {
   type Pose2Like,
   type Pose3Like,
   relativeTransform,
+  sameRotation,
 } from '@firsttouch/pose';
 import { placeChecked, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
@@ -256,20 +257,11 @@ function assertTranslation(
   else {
     const R = pose.R as ArrayLike<number> | undefined;
     // The same array (a shape at rest, both ends one pose) does not turn; two Float64Arrays are
-    // compared written out (the loop's checks cost more than the comparisons, a cast a call).
+    // compared by pose's `sameRotation`, written out (the loop's checks cost more than the
+    // comparisons, a cast a call).
     if (R === r0) turns = false;
     else if (R instanceof Float64Array && r0 instanceof Float64Array && R.length === 9 && r0.length === 9) {
-      turns = !(
-        R[0] === r0[0] &&
-        R[1] === r0[1] &&
-        R[2] === r0[2] &&
-        R[3] === r0[3] &&
-        R[4] === r0[4] &&
-        R[5] === r0[5] &&
-        R[6] === r0[6] &&
-        R[7] === r0[7] &&
-        R[8] === r0[8]
-      );
+      turns = !sameRotation(R, r0);
     } else {
       turns = !isArrayLike(R) || R.length !== 9;
       for (let i = 0; i < 9 && !turns; i++) turns = R![i] !== r0[i];
