@@ -125,8 +125,13 @@ export class GjkState {
    * @internal @hidden
    */
   readonly dirA = new Float64Array(3);
-  /** A box support's direction, its words read as integers for the signs (see {@link HIGH}). */
+  /**
+   * A box support's direction, its words read as integers for the signs (`HIGH`: the high word).
+   *
+   * @internal @hidden
+   */
   readonly signs = new Float64Array(3);
+  /** @internal @hidden */
   readonly signWords = new Int32Array(this.signs.buffer);
   /** @internal @hidden */
   readonly dirB = new Float64Array(3);
