@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { mappedReach } from './affine/mapped-box.js';
 export { OVERLAP_SHARE, runDistance } from './gjk/distance-loop.js';
 export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';

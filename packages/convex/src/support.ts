@@ -94,22 +94,27 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
       return -1;
     case CORE_CYLINDER:
     case CORE_CONE: {
-      // The radial direction (dx, dz) / |(dx, dz)|, scaled first when its squares would underflow.
+      // The radial direction (dx, dz) / |(dx, dz)|, scaled first when its squares would underflow
+      // or overflow (an affine image's direction may be anything: a square of 1e155 was +∞, and
+      // the rim's point became the axis).
       let ux = dx,
-        uz = dz;
-      let m = 1;
-      if (!(dx * dx + dz * dz > 1e-280)) {
-        m = Math.max(Math.abs(dx), Math.abs(dz));
+        uz = dz,
+        uy = dy;
+      const r2 = dx * dx + dz * dz;
+      if (!(r2 > 1e-280 && r2 < 1e280)) {
+        const m = Math.max(Math.abs(dx), Math.abs(dz));
         if (m > 0) {
           ux = dx / m;
           uz = dz / m;
+          uy = dy / m;
         }
       }
       const u = Math.sqrt(ux * ux + uz * uz);
       const rimX = u > 0 ? (c.e1 * ux) / u : 0;
       const rimZ = u > 0 ? (c.e1 * uz) / u : 0;
-      // A cone's apex against the farthest point of its base's rim: e0·dy against e1·|(dx, dz)| − e0·dy.
-      if (c.core === CORE_CONE && 2 * c.e0 * dy >= c.e1 * u * m) {
+      // A cone's apex against the farthest point of its base's rim: e0·dy against e1·|(dx, dz)| − e0·dy
+      // (both sides over the same scale).
+      if (c.core === CORE_CONE && 2 * c.e0 * uy >= c.e1 * u) {
         out[0] = 0;
         out[1] = c.e0;
         out[2] = 0;

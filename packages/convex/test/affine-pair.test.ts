@@ -15,6 +15,7 @@ import {
   mappedBoxDiagonal,
   rounded,
 } from '../src/index.js';
+import { mappedReach } from '../src/internal.js';
 import { cloud, seeded } from './helpers.js';
 import { hullTriangles, polytopeDistance } from './oracle/bodies.js';
 
@@ -173,5 +174,34 @@ describe('mappedBoxDiagonal', () => {
     }
     // a unit ball through diag(1, 2, 3): a box of 2 × 4 × 6
     expect(mappedBoxDiagonal(ball(1), [1, 0, 0, 0, 2, 0, 0, 0, 3])).toBeCloseTo(Math.hypot(2, 4, 6), 14);
+  });
+});
+
+describe('mappedReach', () => {
+  it('bounds |x| over the mapped shape (its farthest mapped vertex), and is tight for a sheared slab', () => {
+    const next = seeded(23);
+    for (let trial = 0; trial < 30; trial++) {
+      const hull = convexHull(cloud(next, 15));
+      const m = randomMap(next, 0);
+      const V = mapPoints(hull.vertices(), m);
+      let far = 0;
+      for (let i = 0; i < V.length; i += 3) far = Math.max(far, Math.hypot(V[i], V[i + 1], V[i + 2]));
+      const r = mappedReach(hull, m.L);
+      expect(r).toBeGreaterThanOrEqual(far * (1 - 1e-15));
+      // and never above ‖L‖ times the reach, the bound it replaces
+      expect(r).toBeLessThanOrEqual(Math.hypot(...m.L) * hull.reach * (1 + 1e-15));
+    }
+    // a slab 2/k thick sheared by k along x: 4 × 2/k × 2 in the world (its corner (2, 1/k, 1)), where
+    // ‖L‖ reach is about k
+    for (const k of [1e3, 1e12, 1e150]) {
+      const r = mappedReach(cuboid(1, 1 / k, 1), [1, k, 0, 0, 1, 0, 0, 0, 1]);
+      expect(r).toBeCloseTo(Math.hypot(2, 1 / k, 1), 12);
+    }
+    // a ball and a rounded cuboid: the margin grows the box
+    expect(mappedReach(ball(1), [2, 0, 0, 0, 1, 0, 0, 0, 1])).toBeCloseTo(Math.sqrt(6), 14);
+    expect(mappedReach(rounded(cuboid(1, 1, 1), 1), [1, 0, 0, 0, 1, 0, 0, 0, 1])).toBeCloseTo(
+      Math.sqrt(12),
+      14,
+    );
   });
 });

@@ -151,6 +151,32 @@ describe('3-D primitives: support mappings', () => {
     });
   }
 
+  it('every primitive answers the same support along a direction taken up by 2^300 or 2^600 (no square overflows)', () => {
+    // A cylinder's (and a cone's) radial direction squared its components: 1e155 gave +∞, and the
+    // support became the axis instead of the rim (an affine map's directions reach such lengths).
+    const out = new Float64Array(3);
+    const unitOut = new Float64Array(3);
+    fc.assert(
+      fc.property(direction, fc.constantFrom(300, 600), (d, k) => {
+        for (const c of Object.values(cases)) {
+          c.shape.support(Float64Array.from(d), unitOut);
+          c.shape.support(
+            Float64Array.from(d, (x) => x * 2 ** k),
+            out,
+          );
+          // (the same point, to the rounding of a direction scaled on the way)
+          for (let a = 0; a < 3; a++)
+            expect(Math.abs(out[a] - unitOut[a])).toBeLessThan(1e-15 * c.shape.reach);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    cylinder(1, 1).support(Float64Array.of(1e155, 0, 0), out);
+    expect(Array.from(out)).toEqual([1, 1, 0]);
+    cone(1, 1).support(Float64Array.of(1e300, -1e299, 0), out);
+    expect(Array.from(out)).toEqual([1, -1, 0]);
+  });
+
   it('a cone points its apex up y and its base down (Rapier convention), cylinders and capsules along y', () => {
     const out = new Float64Array(3);
     cone(2, 1).support(Float64Array.of(0, 1, 0), out);

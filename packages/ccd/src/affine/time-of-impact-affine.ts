@@ -1,5 +1,5 @@
-import { mappedBoxDiagonal } from '@firsttouch/convex';
-import { scaledShape, scaleExponent, timesPowerOfTwo } from '@firsttouch/convex/internal';
+import { mappedBoxDiagonal, type Shape } from '@firsttouch/convex';
+import { mappedReach, scaledShape, scaleExponent, timesPowerOfTwo } from '@firsttouch/convex/internal';
 import { Pool } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved } from '../advance.js';
@@ -82,7 +82,7 @@ export function timeOfImpactAffine(
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
-    e = scaleExponent(Math.max(extentOf(query.stepA, shapeA.reach), extentOf(query.stepB, shapeB.reach)));
+    e = scaleExponent(Math.max(extentOf(query.stepA, shapeA), extentOf(query.stepB, shapeB)));
     if (e !== 0) {
       // (The options checked here, with any default: the step at unit size finds its own.)
       resolveOptionsInto(options, 1, query.resolved);
@@ -125,13 +125,15 @@ export function timeOfImpactAffine(
   return unscaled(r, e, new Float64Array(3), 3);
 }
 
-/** How far a body's points reach in the world over its step: |t| at both ends, and its reach through L. */
-function extentOf(step: AffineStep, reach: number): number {
+/**
+ * How far a body's points reach in the world over its step: |t| at both ends, and the reach of its
+ * image through L at both ends (`mappedReach`: a slab of thickness 2/k sheared by k reaches about 2,
+ * where k times its reach sent a step of bodies 4 across to be carried out 2^−512 smaller).
+ */
+function extentOf(step: AffineStep, shape: Shape<3>): number {
   let m = 0;
   for (let i = 0; i < 3; i++) m = Math.max(m, Math.abs(step.t0[i]), Math.abs(step.t1[i]));
-  let l = 0;
-  for (let i = 0; i < 9; i++) l = Math.max(l, Math.abs(step.L0[i]), Math.abs(step.L1[i]));
-  return Math.max(m, 3 * l * reach);
+  return Math.max(m, mappedReach(shape, step.L0), mappedReach(shape, step.L1));
 }
 
 /** The step's two maps with their translations scaled by 2^e (fresh arrays: the query is given back). */

@@ -2,7 +2,7 @@
 // it meets another (contact when r(s) + r2 = d(s)), a cuboid sheared onto a plane, a pure
 // translation (the rigid timeOfImpact's answer), a body flattened through a singular map.
 
-import { ball, cuboid } from '@firsttouch/convex';
+import { ball, cone, cuboid, cylinder } from '@firsttouch/convex';
 import { scaledShape } from '@firsttouch/convex/internal';
 import { box } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
@@ -255,6 +255,91 @@ describe('far from unit size', () => {
       expect(r.tolerance / f).toBe(unit.tolerance);
       expect(r.distance / f).toBe(unit.distance);
       expect(r.pointB[0] / f).toBe(unit.pointB[0]);
+    }
+  });
+});
+
+describe('maps of extreme numbers on bodies of ordinary world size', () => {
+  it('a slab of thickness 2/k sheared by k (det 1, 4 across in the world) and a ball thrown at it: toi 0.2375 for every k', () => {
+    // GJK's rounding scale was ‖L‖ times the reach (about k): at k ≥ 1e16 an overlap was declared
+    // 1.9 apart (InitialContact), at 1e10 the Contact's distance was 6e-5, past the tolerance.
+    for (const k of [1e8, 1e10, 1e14, 1e16, 1e20, 1e150]) {
+      const L = [1, k, 0, 0, 1, 0, 0, 0, 1];
+      const r = timeOfImpactAffine(cuboid(1, 1 / k, 1), ball(0.1), {
+        a: [
+          { L, t: [0, 0, 0] },
+          { L, t: [0, 0, 0] },
+        ],
+        b: [
+          { L: I, t: [4, 0, 0] },
+          { L: I, t: [-4, 0, 0] },
+        ],
+      });
+      // the slab's face x = 1 + k (1/k) = 2, the ball 2.1 from it at 8 a step
+      expect(r.status).toBe(CcdStatus.Contact);
+      expectBracket(r.toi, 1.9, 8, r.tolerance);
+      expect(r.distance).toBeLessThanOrEqual(r.tolerance);
+      expect(Math.abs(r.pointA[0] - 2)).toBeLessThan(1e-5);
+    }
+  });
+
+  it('a cylinder and a cone flattened into plates 2e37 across (maps of 1e120 on shapes of 1e-83) stop a ball at their rims', () => {
+    // GJK's directions reach the shapes through Lᵀ, as long as 1e154: a cylinder's support squared
+    // them to +∞ and answered the axis for the rim, and the ball passed through (toi 0.48 for 0.317).
+    const L = [1e120, 0, 0, 0, 1e120, 0, 0, 0, 1e-120];
+    const s = 1e36;
+    // In the world (x, y) the cylinder is the square |x|, |y| ≤ 10 s, the cone the triangle under
+    // the edge x = 5 s − y/2; the ball (radius s, centre on y = 0) flies from x = 13 s at 26 s a step:
+    // it meets the square when its centre is at 11 s, the edge at 5 s + s √1.25.
+    // (the gap, in s, and its rate a step: the edge's normal takes 1/√1.25 of the ball's speed)
+    const n = Math.sqrt(1.25);
+    for (const [body, gap, rate] of [
+      [cylinder(1e-83, 1e-83), 2, 26],
+      [cone(1e-83, 1e-83), 8 / n - 1, 26 / n],
+    ] as const) {
+      const r = timeOfImpactAffine(body, ball(s), {
+        a: [
+          { L, t: [0, 0, 0] },
+          { L, t: [0, 0, 0] },
+        ],
+        b: [
+          { L: I, t: [13 * s, 0, 0] },
+          { L: I, t: [-13 * s, 0, 0] },
+        ],
+      });
+      expect(r.status).toBe(CcdStatus.Contact);
+      expectBracket(r.toi, gap, rate, r.tolerance / s);
+      expect(r.distance).toBeLessThanOrEqual(r.tolerance);
+    }
+  });
+
+  it('uniform scales of 1e±110 (their determinants under- or overflow) give the answer of the same bodies unmapped', () => {
+    // The determinant of 1e-110 I is 1e-330, 0 in float64: the map was refused as singular.
+    for (const f of [1e-110, 1e110]) {
+      const a = cuboid(0.5, 0.4, 0.3);
+      const b = ball(0.25);
+      const mapped = timeOfImpactAffine(a, b, {
+        a: [
+          { L: scaled(f), t: [0, 0, 0] },
+          { L: scaled(f), t: [0, 0, 0] },
+        ],
+        b: [
+          { L: scaled(f), t: [3 * f, 0.1 * f, 0] },
+          { L: scaled(f), t: [-1 * f, 0.1 * f, 0] },
+        ],
+      });
+      const e = Math.round(Math.log2(f));
+      const unmapped = timeOfImpact(scaledShape(a, e), scaledShape(b, e), {
+        a: [poseFromAxisAngle([0, 0, 1], 0), poseFromAxisAngle([0, 0, 1], 0)],
+        b: [
+          poseFromAxisAngle([0, 0, 1], 0, [3 * f, 0.1 * f, 0]),
+          poseFromAxisAngle([0, 0, 1], 0, [-1 * f, 0.1 * f, 0]),
+        ],
+      });
+      expect(mapped.status).toBe(CcdStatus.Contact);
+      expect(unmapped.status).toBe(CcdStatus.Contact);
+      // the cube's face x = 0.5 f, the ball 2.25 f from it at 4 f a step
+      expectBracket(mapped.toi, 2.25, 4, mapped.tolerance / f);
     }
   });
 });

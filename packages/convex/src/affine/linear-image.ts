@@ -1,4 +1,6 @@
+import { scaleExponent, timesPowerOfTwo } from '../scale.js';
 import type { Shape } from '../shape.js';
+import { mappedReach } from './mapped-box.js';
 
 /**
  * A 3-D shape seen through a linear map: the set `L S` (L a 3×3 matrix, row-major, any, singular
@@ -28,7 +30,10 @@ export class LinearImage {
   readonly L = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   /** Folded into the support: the image has none (what GJK subtracts). */
   readonly margin = 0;
-  /** A bound of |x| over the image, for GJK's rounding scale: ‖L‖_F times the shape's reach. */
+  /**
+   * A bound of |x| over the image, for GJK's rounding scale: the smaller of ‖L‖_F times the shape's
+   * reach and the reach of the image of its box.
+   */
   coreReach = 0;
   /** Lᵀ d, the direction searched in the shape's frame. */
   readonly #u = new Float64Array(3);
@@ -73,9 +78,18 @@ export class LinearImage {
       dy = d[1],
       dz = d[2];
     const u = this.#u;
-    const ux = L[0] * dx + L[3] * dy + L[6] * dz,
+    let ux = L[0] * dx + L[3] * dy + L[6] * dz,
       uy = L[1] * dx + L[4] * dy + L[7] * dz,
       uz = L[2] * dx + L[5] * dy + L[8] * dz;
+    // Far from unit size (a map of large or small numbers, GJK's directions as long as the scene),
+    // the direction is taken to unit size by a power of two: the same direction, digit for digit,
+    // where a shape's support would square or sum numbers past float64's range.
+    const e = scaleExponent(Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)));
+    if (e !== 0) {
+      ux = timesPowerOfTwo(ux, e);
+      uy = timesPowerOfTwo(uy, e);
+      uz = timesPowerOfTwo(uz, e);
+    }
     u[0] = ux;
     u[1] = uy;
     u[2] = uz;
@@ -100,8 +114,6 @@ export class LinearImage {
   }
 
   #measure(): void {
-    let f = 0;
-    for (let i = 0; i < 9; i++) f += this.L[i] * this.L[i];
-    this.coreReach = this.shape === null ? 0 : Math.sqrt(f) * this.shape.reach;
+    this.coreReach = this.shape === null ? 0 : mappedReach(this.shape, this.L);
   }
 }

@@ -54,3 +54,47 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
   }
   return Math.sqrt(d2);
 }
+
+/**
+ * A bound of |x| over `L S` (L a 3×3 matrix, row-major; no translation), in closed form: the image of
+ * the shape's box (its core's, grown by the margin), centre c and half-extents e, lies in the box
+ * about `L c` of half-extents `|L| e`, so each |xᵢ| ≤ |(L c)ᵢ| + (|L| e)ᵢ; the smaller of that
+ * corner's length and ‖L‖_F times the shape's reach. Where L stretches a shape along its thin side
+ * (a slab of thickness 2/k sheared by k) ‖L‖ is about k and the image about the slab's own size:
+ * the bound GJK's rounding scale and the unit-size test take (a scale of k declared an overlap of
+ * shapes 1.9 apart). Nine products and no support: the affine loop takes it at every step.
+ *
+ * @example
+ * ```ts
+ * import { cuboid } from '@firsttouch/convex';
+ * import { mappedReach } from '@firsttouch/convex/internal';
+ * const k = 1e12;
+ * // a 2 × 2/k × 2 slab sheared along x by k: 4 × 2/k × 2, not k across
+ * console.log(mappedReach(cuboid(1, 1 / k, 1), [1, k, 0, 0, 1, 0, 0, 0, 1]).toFixed(6)); // 2.236068
+ * ```
+ */
+export function mappedReach(shape: Shape<3>, L: ArrayLike<number>): number {
+  let f = 0;
+  for (let i = 0; i < 9; i++) f += L[i] * L[i];
+  const byNorm = Math.sqrt(f) * shape.reach;
+  const lo = shape.coreMin;
+  const hi = shape.coreMax;
+  const m = shape.margin;
+  const cx = 0.5 * lo[0] + 0.5 * hi[0],
+    cy = 0.5 * lo[1] + 0.5 * hi[1],
+    cz = 0.5 * lo[2] + 0.5 * hi[2];
+  const ex = 0.5 * hi[0] - 0.5 * lo[0] + m,
+    ey = 0.5 * hi[1] - 0.5 * lo[1] + m,
+    ez = 0.5 * hi[2] - 0.5 * lo[2] + m;
+  let b2 = 0;
+  for (let i = 0; i < 9; i += 3) {
+    const a = L[i],
+      b = L[i + 1],
+      d = L[i + 2];
+    const x = Math.abs(a * cx + b * cy + d * cz) + Math.abs(a) * ex + Math.abs(b) * ey + Math.abs(d) * ez;
+    b2 += x * x;
+  }
+  const byBox = Math.sqrt(b2);
+  // (an overflow or a NaN in the box's sum leaves the norm's bound)
+  return byBox < byNorm ? byBox : byNorm;
+}
