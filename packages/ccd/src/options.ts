@@ -387,7 +387,8 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
 /**
  * The default tolerance: 1e-6 of the largest bounding-box diagonal of the bodies. Bodies with no
  * extent at all (every facet a point) fall back to 1e-6 of their largest coordinate (at least 1), so
- * that the default is never 0.
+ * that the default is never 0; a diagonal past float64's range (a box more than 1.8e308 across:
+ * parts of a compound at ±1e308) counts as the largest finite number, so that it is never +∞.
  *
  * @example
  * ```ts
@@ -396,5 +397,6 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
  * ```
  */
 export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1): number {
+  if (largestDiagonal > Number.MAX_VALUE) return 1e-6 * Number.MAX_VALUE;
   return 1e-6 * (largestDiagonal > 0 ? largestDiagonal : Math.max(1, largestCoordinate));
 }

@@ -156,6 +156,23 @@ describe('timeOfImpact with compounds', { timeout: 120_000 }, () => {
     expect(contacts).toBeGreaterThan(10);
   });
 
+  it('parts at ±1e308 (a box wider than float64 holds): the default tolerance stays finite and the step is answered', () => {
+    // The box's diagonal overflows to +∞; the default tolerance (1e-6 of it) was +∞ too, and the
+    // query threw INVALID_OPTION about a tolerance the caller never gave.
+    const at = (x: number, y = 0) => poseFromAxisAngle([0, 0, 1], 0, [x, y, 0]);
+    const wide = compound([
+      { body: ball(1), pose: at(1e308) },
+      { body: ball(1), pose: at(-1e308) },
+    ]);
+    expect(wide.bounds().diagonal).toBe(Number.POSITIVE_INFINITY);
+    const r = timeOfImpact(wide, ball(1), { a: [at(0), at(0)], b: [at(0, 5), at(0, -5)] });
+    expect(r.status).toBe('separate');
+    expect(r.tolerance).toBe(1e-6 * Number.MAX_VALUE);
+    // a ball 8 from one of the parts is within that tolerance (1.8e302) from the start
+    const near = timeOfImpact(wide, ball(1), { a: [at(0), at(0)], b: [at(1e308, 10), at(1e308, -10)] });
+    expect(near.status).toBe('initial-contact');
+  });
+
   it('refuses a compound without parts, and a part that is not a body', () => {
     expect(() => compound([])).toThrow('compound: parts is empty');
     expect(() => compound([{ body: {} as never, pose: identityPose() }])).toThrow(
