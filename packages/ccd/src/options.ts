@@ -1,3 +1,4 @@
+import { toleranceOfDiagonal } from '@firsttouch/convex/internal';
 import {
   type AbortSignalLike,
   assertCallback,
@@ -397,6 +398,5 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
  * ```
  */
 export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1): number {
-  if (largestDiagonal > Number.MAX_VALUE) return 1e-6 * Number.MAX_VALUE;
-  return 1e-6 * (largestDiagonal > 0 ? largestDiagonal : Math.max(1, largestCoordinate));
+  return largestDiagonal > 0 ? toleranceOfDiagonal(largestDiagonal) : 1e-6 * Math.max(1, largestCoordinate);
 }

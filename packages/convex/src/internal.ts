@@ -13,7 +13,7 @@ export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet, vertexSet2 } from './hull/vertex-set.js';
 export { type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
-export { diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
+export { diagonalOf, scaleExponent, timesPowerOfTwo, toleranceOfDiagonal } from './scale.js';
 export {
   inSharedMemory,
   type Packable,

@@ -66,3 +66,18 @@ export function diagonalOf(dx: number, dy: number, dz: number): number {
 
 /** The smallest positive normal float64, 2^−1022: below it a square has lost its precision. */
 const MIN_NORMAL = 2 ** -1022;
+
+/**
+ * The default tolerance of a query whose bodies' largest bounding-box diagonal is `diagonal` (> 0):
+ * 1e-6 of it, a diagonal past float64's range (a box more than 1.8e308 across) counted as the largest
+ * finite number, so that the tolerance is never +∞. ccd's `defaultTolerance` and `castShape` take it.
+ *
+ * @example
+ * ```ts
+ * import { toleranceOfDiagonal } from '@firsttouch/convex/internal';
+ * console.log(toleranceOfDiagonal(2), toleranceOfDiagonal(Number.POSITIVE_INFINITY) === 1e-6 * Number.MAX_VALUE); // 0.000002 true
+ * ```
+ */
+export function toleranceOfDiagonal(diagonal: number): number {
+  return 1e-6 * (diagonal > Number.MAX_VALUE ? Number.MAX_VALUE : diagonal);
+}

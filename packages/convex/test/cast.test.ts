@@ -299,6 +299,21 @@ describe('edge cases', () => {
     );
   });
 
+  it('a box wider than float64 holds (its diagonal +∞): a finite default tolerance, and an answer', () => {
+    // 1e-6 of an infinite diagonal was +∞: castShape threw INVALID_OPTION for a tolerance never given.
+    const big = cuboid(1e308, 1e308, 1e308);
+    expect(big.boxDiagonal).toBe(Number.POSITIVE_INFINITY);
+    const up = (y: number) => poseFromAxisAngle([0, 0, 1], 0, [0, y, 0]);
+    const r = castShape(big, ball(1), { a: [I, I], b: [up(1.5e308), up(1.2e308)] });
+    expect(r.status).toBe(CastStatus.Separate);
+    expect(r.tolerance).toBe(1e-6 * Number.MAX_VALUE);
+    const hit = castShape(big, ball(1), { a: [I, I], b: [up(1.5e308), up(0.5e308)] });
+    expect(hit.status).toBe(CastStatus.Contact);
+    // the ball's face reaches the box's at s = 0.5 (1e308 a step); contact within the tolerance
+    expect(hit.toi).toBeLessThanOrEqual(0.5);
+    expect(hit.toi).toBeGreaterThanOrEqual(0.5 - hit.tolerance / 1e308);
+  });
+
   it('a grazing pass at 0.75 tol: either answer is certified', () => {
     const tol = 1e-3;
     const a = cuboid(1, 1, 1);

@@ -11,7 +11,7 @@ import {
 import { placeChecked, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
-import { timesPowerOfTwo } from '../scale.js';
+import { timesPowerOfTwo, toleranceOfDiagonal } from '../scale.js';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
 import type { CastStatusValue } from './cast-loop.js';
@@ -291,7 +291,7 @@ function castWith(
   out: ShapeCastResult | undefined,
 ): ShapeCastResult {
   const o = optionsOf(options, where);
-  const tolerance = o.tolerance ?? 1e-6 * Math.max(a.boxDiagonal, b.boxDiagonal);
+  const tolerance = o.tolerance ?? toleranceOfDiagonal(Math.max(a.boxDiagonal, b.boxDiagonal));
   if (typeof tolerance !== 'number' || !(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
