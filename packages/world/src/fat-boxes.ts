@@ -1,3 +1,5 @@
+import { assertAxes, assertBox, assertBoxes } from './sweep-checks.js';
+
 /**
  * Each body's fat box (Box2D's fat AABB): a box that holds the body's swept box with room to spare,
  * kept until the swept box leaves it. The sorted lists hold the fat boxes, so a body that moves
@@ -28,7 +30,9 @@ export class FatBoxes {
   /** `dim` mins then `dim` maxes a box. */
   #fat = new Float64Array(0);
 
+  /** @throws `FirstTouchError` `INVALID_OPTION` for a `dim` other than 2 or 3. */
   constructor(dim: 2 | 3) {
+    assertAxes(dim, 'FatBoxes');
     this.dim = dim;
   }
 
@@ -89,6 +93,7 @@ export class FatBoxes {
    * ```
    */
   remove(k: number): void {
+    assertBox(k, this.#count, 'FatBoxes.remove');
     const w = 2 * this.dim;
     this.#fat.copyWithin(w * k, w * (k + 1), w * this.#count);
     this.#count--;
@@ -114,6 +119,7 @@ export class FatBoxes {
     const w = 2 * dim;
     const F = this.#fat;
     const n = this.#count;
+    assertBoxes(reach, w * n, 'FatBoxes.refit');
     let changed = 0;
     for (let i = 0; i < n; i++) {
       const o = w * i;

@@ -133,9 +133,10 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   }
 
   /**
-   * True when the pair (i, j), now `gap` apart, stays more than gap/2 apart over the rest of the
-   * step: the slab between them along `normal` (the impact's, from i towards j) proves it (see
-   * `SlabProof`), or else the pair's search alone with that tolerance finds no contact.
+   * True when the pair (i, j), now `gap` apart, stays apart over the rest of the step: the slab
+   * between them along `normal` (the impact's, from i towards j) proves it more than gap/2 apart
+   * (see `SlabProof`), or else the pair's search alone with tolerance gap/2 finds no contact (its
+   * Separate keeps the gap at least half the tolerance: gap/4).
    */
   protected apart(i: number, j: number, gap: number, normal?: ArrayLike<number>): boolean {
     if (!(gap > 0)) return false;

@@ -1,6 +1,7 @@
 import { overlappingPairs } from '@firsttouch/broadphase/internal';
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { PairIndex } from './pair-index.js';
+import { assertAxes, assertBox, assertBoxes } from './sweep-checks.js';
 
 /** 2^26: pair keys `i · 2^26 + j` (the world's, and its tests') stay exact doubles below it. */
 const PAIR_SHIFT = 67_108_864;
@@ -65,7 +66,9 @@ export class SortedSweep {
   #pairCount = 0;
   readonly #index = new PairIndex();
 
+  /** @throws `FirstTouchError` `INVALID_OPTION` for a `dim` other than 2 or 3. */
   constructor(dim: 2 | 3) {
+    assertAxes(dim, 'SortedSweep');
     this.dim = dim;
     for (let a = 0; a < dim; a++) {
       this.#values.push(new Float64Array(0));
@@ -167,6 +170,7 @@ export class SortedSweep {
    */
   remove(k: number): void {
     const n = this.#count;
+    assertBox(k, n, 'SortedSweep.remove');
     const dim = this.dim;
     for (let a = 0; a < dim; a++) {
       const V = this.#values[a];
@@ -216,8 +220,7 @@ export class SortedSweep {
   update(boxes: Float64Array): number {
     const n = this.#count;
     const dim = this.dim;
-    if (boxes.length !== 2 * dim * n)
-      throw new FirstTouchError('BAD_LENGTH', `boxes must hold ${2 * dim * n} numbers, got ${boxes.length}`);
+    assertBoxes(boxes, 2 * dim * n, 'SortedSweep.update');
     this.#old.set(this.#boxes.subarray(0, boxes.length));
     this.#boxes.set(boxes);
     const B = this.#boxes;
@@ -318,6 +321,11 @@ export class SortedSweep {
    * ```
    */
   order(a: number): Uint32Array {
+    if (!(a === 0 || a === 1 || (a === 2 && this.dim === 3)))
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `SortedSweep.order: a must be an axis (0 to ${this.dim - 1}), got ${describeValue(a)}`,
+      );
     return this.#tags[a].subarray(0, 2 * this.#count);
   }
 

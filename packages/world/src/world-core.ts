@@ -381,8 +381,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
 
   /** The dense index of `id`, or `UNKNOWN_BODY` naming the call. */
   protected indexOf(id: number, where: string): number {
-    // (ids are sorted and unique: where none was removed below it, id's place is id itself)
-    if (this.ids[id] === id) return id;
+    // (ids are sorted and unique: where none was removed below it, id's place is id itself; an id
+    // that is not a number is never at its place: ids[undefined] is undefined too)
+    if (typeof id === 'number' && this.ids[id] === id) return id;
     const k = this.#index.get(id);
     if (k === undefined)
       throw new FirstTouchError(

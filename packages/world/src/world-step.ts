@@ -37,8 +37,9 @@ const MAX_IMPACTS = 1000;
  * the tolerance: when it stays apart (Separate) it is left out until either body gets a new motion;
  * otherwise (the answer leaves them closing in) the pair's dynamic bodies stop where they are,
  * Box2D's resolved bodies, and a pair at rest is left out the same way. So a pair left out never
- * comes closer than half its gap, and every other pair is in the queue: no two bodies pass through
- * each other, whatever the callback does.
+ * comes closer than a quarter of its gap (the search's Separate keeps it at least half its
+ * tolerance apart), and every other pair is in the queue: no two bodies pass through each other,
+ * whatever the callback does.
  */
 export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> extends MovingWorld<
   Body,

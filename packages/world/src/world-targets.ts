@@ -103,7 +103,8 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
     for (let x = 0; x < m; x++) {
       const id = ids[x];
       // (the message built only for an id not found at its own place)
-      const k = this.ids[id] === id ? id : this.indexOf(id, `setTargets: ids[${x}]`);
+      const k =
+        typeof id === 'number' && this.ids[id] === id ? id : this.indexOf(id, `setTargets: ids[${x}]`);
       if (this.kinds[k] === STATIC)
         throw new FirstTouchError(
           'INVALID_OPTION',

@@ -1,3 +1,4 @@
+import { ball2 } from '@firsttouch/convex';
 import { box } from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,33 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
       expect(e.message).toMatch(/no body with id/);
     }
     expect(caught(() => w.setTarget(Number.NaN, at(1))).message).toMatch(/setTarget: no body with id NaN/);
+  });
+
+  it('an id that is not a number (undefined, null, a string) names no body, and the world is left as it was', () => {
+    // ids[undefined] is undefined: the shortcut "id at its own place" took undefined for dense slot 0;
+    // remove(undefined) then dropped slot 0 and left the id map, the radii and the boxes unshifted.
+    for (const w of [new World(), new World2()]) {
+      const make = w instanceof World ? () => box(1) : () => ball2(1) as never;
+      const pose = w instanceof World ? at(0) : { angle: 0, t: [0, 0] };
+      const a = w.add(make(), { pose });
+      const b = w.add(make(), { pose, kind: 'static' });
+      for (const id of [undefined, null, '0', '1']) {
+        for (const f of [
+          () => w.pose(id as never),
+          () => w.target(id as never),
+          () => w.setTarget(id as never, pose as never),
+          () => w.setTargets([id as never], [pose as never]),
+          () => w.remove(id as never),
+        ]) {
+          const e = caught(f);
+          expect(e.code).toBe('UNKNOWN_BODY');
+          expect(e.message).toMatch(/no body with id/);
+        }
+      }
+      expect(w.size).toBe(2);
+      expect(w.has(a) && w.has(b)).toBe(true);
+      expect(() => w.pose(a)).not.toThrow();
+    }
   });
 
   it('a body added twice, unless shared', () => {

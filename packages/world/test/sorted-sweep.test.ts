@@ -1,7 +1,8 @@
 import { sweepAndPrune } from '@firsttouch/broadphase';
+import { FirstTouchError } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SortedSweep } from '../src/index.js';
+import { FatBoxes, SortedSweep } from '../src/index.js';
 import { rng } from './helpers.js';
 
 /** The pairs of a sweep as sorted keys `i,j`. */
@@ -136,5 +137,44 @@ describe('SortedSweep: lists kept sorted by swaps equal a fresh sort, pairs equa
     const sweep = new SortedSweep(2);
     sweep.append();
     expect(() => sweep.update(new Float64Array(3))).toThrow(/4 numbers/);
+  });
+});
+
+describe('SortedSweep and FatBoxes refuse what they cannot hold, with a stable code', () => {
+  it('a number of axes, a box number, boxes of the wrong length or with a NaN, an axis', () => {
+    const code = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(FirstTouchError);
+        return (e as FirstTouchError).code;
+      }
+      return 'no error';
+    };
+    // (1e7 axes made a sweep allocate lists until the process died)
+    for (const dim of [0, 1, 2.5, 4, 1e7, Number.POSITIVE_INFINITY, 'x', null]) {
+      expect(code(() => new SortedSweep(dim as never))).toBe('INVALID_OPTION');
+      expect(code(() => new FatBoxes(dim as never))).toBe('INVALID_OPTION');
+    }
+    const sweep = new SortedSweep(2);
+    const fat = new FatBoxes(2);
+    sweep.append();
+    fat.append();
+    for (const k of [-1, 1, 0.5, Number.NaN, 'a', undefined]) {
+      expect(code(() => sweep.remove(k as never))).toBe('INVALID_OPTION');
+      expect(code(() => fat.remove(k as never))).toBe('INVALID_OPTION');
+    }
+    for (const boxes of [null, [0, 0, 1, 1], new Float64Array(3), new Float64Array(5)]) {
+      expect(code(() => sweep.update(boxes as never))).toBe('BAD_LENGTH');
+      expect(code(() => fat.refit(boxes as never))).toBe('BAD_LENGTH');
+    }
+    expect(code(() => sweep.update(Float64Array.of(0, Number.NaN, 1, 1)))).toBe('NON_FINITE');
+    expect(code(() => fat.refit(Float64Array.of(0, 0, Number.NaN, 1)))).toBe('NON_FINITE');
+    for (const a of [-1, 2, 0.5, '0']) expect(code(() => sweep.order(a as never))).toBe('INVALID_OPTION');
+    // and what they hold is as it was
+    expect(sweep.count).toBe(1);
+    expect(fat.boxes().length).toBe(4);
+    expect(sweep.update(Float64Array.of(0, 0, 1, 1))).toBe(0);
+    expect(Array.from(sweep.order(1))).toEqual([0, 1]);
   });
 });
