@@ -34,8 +34,9 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     // ids[undefined] is undefined: the shortcut "id at its own place" took undefined for dense slot 0;
     // remove(undefined) then dropped slot 0 and left the id map, the radii and the boxes unshifted.
     for (const w of [new World(), new World2()]) {
-      const make = w instanceof World ? () => box(1) : () => ball2(1) as never;
-      const pose = w instanceof World ? at(0) : { angle: 0, t: [0, 0] };
+      // (one loop for both worlds: their bodies and poses passed untyped)
+      const make = (): never => (w instanceof World ? box(1) : ball2(1)) as never;
+      const pose = (w instanceof World ? at(0) : { angle: 0, t: [0, 0] }) as never;
       const a = w.add(make(), { pose });
       const b = w.add(make(), { pose, kind: 'static' });
       for (const id of [undefined, null, '0', '1']) {
