@@ -1,4 +1,3 @@
-import { timesPowerOfTwo } from '@firsttouch/convex/internal';
 import { assertFiniteVector, describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /**
@@ -120,40 +119,15 @@ function readMap(
     assertFiniteVector(m.t, 3, `${where}: ${name}[${end}].t`, 'INVALID_POSE');
     for (let i = 0; i < 3; i++) t[i] = m.t[i];
   }
-  if (!(rowScaledDeterminant(L) > 0)) {
+  const det = determinant3(L);
+  if (!(det > 0 && det < Number.POSITIVE_INFINITY)) {
+    // (a determinant that under- or overflows float64 is refused too: the loop's speed bound and
+    // the unit-size test square L's numbers, and a map of 1e-110 or 1e308 would go wrong there)
     throw new FirstTouchError(
       'INVALID_POSE',
-      `${where}: ${name}[${end}].L must have a positive determinant (an end map that neither flattens nor mirrors the body), got ${determinant3(L)}`,
+      `${where}: ${name}[${end}].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got ${det}`,
     );
   }
-}
-
-/**
- * The determinant of L with each row taken by a power of two to its largest entry's binade (exact):
- * the sign of L's own determinant, which for a map of small or large numbers underflows to 0 or
- * overflows (L = 1e−110 I, a body shrunk by 1e−110, read as singular); 0 for a zero row.
- */
-function rowScaledDeterminant(L: Float64Array): number {
-  const e0 = binade(L[0], L[1], L[2]),
-    e1 = binade(L[3], L[4], L[5]),
-    e2 = binade(L[6], L[7], L[8]);
-  if (e0 === null || e1 === null || e2 === null) return 0;
-  const a = timesPowerOfTwo(L[0], e0),
-    b = timesPowerOfTwo(L[1], e0),
-    c = timesPowerOfTwo(L[2], e0),
-    d = timesPowerOfTwo(L[3], e1),
-    e = timesPowerOfTwo(L[4], e1),
-    f = timesPowerOfTwo(L[5], e1),
-    g = timesPowerOfTwo(L[6], e2),
-    h = timesPowerOfTwo(L[7], e2),
-    k = timesPowerOfTwo(L[8], e2);
-  return a * (e * k - f * h) - b * (d * k - f * g) + c * (d * h - e * g);
-}
-
-/** The power of two that takes the largest of |x|, |y|, |z| into [1, 2); null when all are 0. */
-function binade(x: number, y: number, z: number): number | null {
-  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  return m > 0 ? -Math.floor(Math.log2(m)) : null;
 }
 
 /** `n` finite numbers of an array or typed array copied into `out`; false (out unspecified) otherwise. */

@@ -27,11 +27,11 @@ describe('timeOfImpactAffine refuses bad input with a stable code naming the arg
   it('end maps: singular, mirroring, non-finite, the wrong length, not a map', () => {
     const flat = { L: [1, 0, 0, 0, 1, 0, 0, 0, 0], t: [0, 0, 0] };
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far, flat)))).toBe(
-      'INVALID_POSE timeOfImpactAffine: motion.b[1].L must have a positive determinant (an end map that neither flattens nor mirrors the body), got 0',
+      'INVALID_POSE timeOfImpactAffine: motion.b[1].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got 0',
     );
     const mirror = { L: [-1, 0, 0, 0, 1, 0, 0, 0, 1], t: [5, 0, 0] };
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(mirror, far)))).toMatch(
-      /^INVALID_POSE timeOfImpactAffine: motion.b\[0\].L must have a positive determinant .* got -1$/,
+      /^INVALID_POSE timeOfImpactAffine: motion.b\[0\].L must have a positive finite determinant .* got -1$/,
     );
     const nan = { L: [1, 0, 0, 0, Number.NaN, 0, 0, 0, 1], t: [5, 0, 0] };
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(nan, far)))).toBe(
@@ -46,13 +46,17 @@ describe('timeOfImpactAffine refuses bad input with a stable code naming the arg
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), { a: [still, still] } as never))).toBe(
       'INVALID_POSE timeOfImpactAffine: motion must be {a: [X0, X1], b: [X0, X1]}, X = {L, t}',
     );
-    // a map whose determinant overflows (1e600) is not singular: taken (the test of its sign scales
-    // each row first); one whose rows are independent only below rounding is refused
-    const huge = { L: [1e200, 0, 0, 0, 1e200, 0, 0, 0, 1e200], t: [5, 0, 0] };
-    expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(huge, far)))).toBe('no error');
-    const rank2 = { L: [1e200, 2e200, 0, 1e-200, 2e-200, 0, 0, 0, 1], t: [5, 0, 0] };
+    // a map whose determinant over- or underflows float64 (1e600, 1e-600) is refused with the same
+    // message (its numbers squared would go wrong in the loop), as is one singular below rounding
+    for (const f of [1e200, 1e-200]) {
+      const huge = { L: [f, 0, 0, 0, f, 0, 0, 0, f], t: [5, 0, 0] };
+      expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(huge, far)))).toMatch(
+        /^INVALID_POSE timeOfImpactAffine: motion.b\[0\].L must have a positive finite determinant .* got (Infinity|0)$/,
+      );
+    }
+    const rank2 = { L: [1, 2, 0, 2, 4, 0, 0, 0, 1], t: [5, 0, 0] };
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(rank2, far)))).toMatch(
-      /motion.b\[0\].L must have a positive determinant .* got 0$/,
+      /motion.b\[0\].L must have a positive finite determinant .* got 0$/,
     );
   });
 
