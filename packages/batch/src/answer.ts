@@ -1,5 +1,5 @@
 import type { TreeCheck } from '@firsttouch/mesh';
-import { type AbortSignalLike, FirstTouchError } from '@firsttouch/pose';
+import { type AbortSignalLike, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { deserializeBody } from './codecs.js';
 import { RUN } from './ops-run.js';
 import type { BatchFailure, BodyId, FromWorker, ToWorker } from './protocol.js';
@@ -50,6 +50,12 @@ export class Answerer {
 
   /** Handles one message of the pool; returns the answer of a `run` (undefined for the others). */
   receive(message: ToWorker): FromWorker | undefined {
+    // (the pool's messages, but a queue's worker reads them from the job engine's store: checked)
+    if (typeof message !== 'object' || message === null)
+      throw new FirstTouchError(
+        'BAD_DATA',
+        `Answerer: a message must be an object, got ${describeValue(message)}`,
+      );
     if (message.type === 'body') {
       this.#refused.delete(message.id);
       try {
@@ -65,6 +71,11 @@ export class Answerer {
       this.#refused.delete(message.id);
       return undefined;
     }
+    if (message.type !== 'run' || !Array.isArray(message.queries))
+      throw new FirstTouchError(
+        'BAD_DATA',
+        `Answerer: a message must be {type: "body" | "drop" | "run", ...} with a run's queries an array, got ${describeValue((message as { type?: unknown }).type)}`,
+      );
     return { type: 'done', job: message.job, results: this.run(message) };
   }
 
@@ -80,7 +91,9 @@ export class Answerer {
             },
             reason: 'the batch was aborted',
           };
-    const run = RUN[message.op];
+    // (own keys only: an op "toString" or "constructor" is no operation, not Object.prototype's)
+    const op = message.op;
+    const run = typeof op === 'string' && Object.hasOwn(RUN, op) ? RUN[op] : undefined;
     const body = (id: unknown, name: string) => {
       const named = typeof id === 'number' || typeof id === 'string';
       const b = named ? this.#bodies.get(id) : undefined;
@@ -99,6 +112,11 @@ export class Answerer {
         continue;
       }
       try {
+        if (run === undefined)
+          throw new FirstTouchError(
+            'INVALID_OPTION',
+            `op must be one of ${Object.keys(RUN).join(', ')}, got ${describeValue(op)}`,
+          );
         results.push(run(q as Record<string, unknown>, body, signal));
       } catch (e) {
         results.push(failureOf(e, ''));

@@ -28,11 +28,12 @@ import {
   icosphere,
   rectangle,
   Surface,
+  serialize,
   surfaceDistance,
 } from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BatchPool, isBatchFailure, LARGE_BODY } from '../src/index.js';
+import { Answerer, BatchPool, isBatchFailure, LARGE_BODY } from '../src/index.js';
 import { threadPort } from '../src/node/spawn.js';
 import { sameAnswer, throws2, throws3 } from './helpers.js';
 
@@ -318,5 +319,37 @@ describe('BatchPool stops', () => {
     await p.close();
     expect(String(await running)).toMatch(/the pool was closed/);
     expect(() => p.add(box(1))).toThrow(/the pool is closed/);
+  });
+});
+
+describe("Answerer (a worker's side) on messages it cannot take", () => {
+  it('an op named on Object.prototype is no operation; a message of the wrong shape is BAD_DATA', () => {
+    // (a queue's worker reads its messages from the job engine's store: anything may come)
+    const answerer = new Answerer();
+    answerer.receive({ type: 'body', id: 1, data: serialize(box(1)) });
+    const still = poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]);
+    const q = { a: 1, b: 1, motion: { a: [identityPose(), identityPose()], b: [still, still] } };
+    for (const op of ['toString', 'constructor', '__proto__', 'nope', 7]) {
+      const done = answerer.receive({ type: 'run', job: 0, op: op as never, queries: [q] });
+      const r = done?.results[0];
+      expect(isBatchFailure(r)).toBe(true);
+      expect((r as { error: { code: string } }).error.code).toBe('INVALID_OPTION');
+    }
+    for (const message of [
+      null,
+      5,
+      { type: 'fly' },
+      { type: 'run', job: 0, op: 'timeOfImpact', queries: 5 },
+    ]) {
+      expect(() => answerer.receive(message as never)).toThrow(FirstTouchError);
+      try {
+        answerer.receive(message as never);
+      } catch (e) {
+        expect((e as FirstTouchError).code).toBe('BAD_DATA');
+      }
+    }
+    // and it answers on
+    const done = answerer.receive({ type: 'run', job: 1, op: 'timeOfImpact', queries: [q] });
+    expect(isBatchFailure(done?.results[0])).toBe(false);
   });
 });

@@ -65,8 +65,9 @@ export function main(argv: string[], io: CliIO): number {
     io.out(HELP);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (!command && name in ASYNC_COMMANDS) {
+  // (own keys only: "toString" or "__proto__" is no command, not Object.prototype's)
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command && Object.hasOwn(ASYNC_COMMANDS, name)) {
     const f = failureOf(new UsageError(`"${name}" runs asynchronously: call mainAsync, not main`));
     if (json) io.out(failureJson(name, f));
     else io.err(`firsttouch: ${f.message}`);
@@ -133,7 +134,8 @@ const ASYNC_COMMANDS: Readonly<
  */
 export async function mainAsync(argv: string[], io: CliIO, stop?: Promise<void>): Promise<number> {
   const [name, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
-  const command = name === undefined ? undefined : ASYNC_COMMANDS[name];
+  const command =
+    name !== undefined && Object.hasOwn(ASYNC_COMMANDS, name) ? ASYNC_COMMANDS[name] : undefined;
   if (command === undefined) return main(argv, io);
   const json = argv.includes('--json');
   if (rest.includes('--help') || rest.includes('-h')) {

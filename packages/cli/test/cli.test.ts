@@ -345,6 +345,9 @@ describe('errors: a message, an exit code, never a stack trace', () => {
         { kind: 'usage', message: 'toi needs two bodies (files or primitives, or one scene.json), got 1' },
       ],
       [['fly', '--json'], 2, { kind: 'usage', message: 'unknown command "fly"' }],
+      // (names of Object.prototype are no commands: they exited 3, "command.run is not a function")
+      [['toString', '--json'], 2, { kind: 'usage', message: 'unknown command "toString"' }],
+      [['__proto__', '--json'], 2, { kind: 'usage', message: 'unknown command "__proto__"' }],
       [
         ['toi', 'broken.stl', 'pebble.stl', '--json'],
         1,
