@@ -125,6 +125,13 @@ describe('round trips', () => {
     expect(codeOf(() => writeStl(s, { format: 'ascii', name: 'my Facet' }))).toBe('INVALID_OPTION');
     expect(codeOf(() => writeStl(s, { format: 'ascii', name: 'ENDSOLID' }))).toBe('INVALID_OPTION');
     expect(codeOf(() => writeObj(s, { name: 'a\rb' }))).toBe('INVALID_OPTION');
+    // OBJ: a trailing backslash joined the name's line to the first vertex's (every index shifted
+    // by one, no error), a '#' starts a comment, white space around the name is not read as part
+    for (const name of ['part \\', 'part\\', 'a # b', ' lead', 'trail ', '\tx']) {
+      expect(codeOf(() => writeObj(s, { name }))).toBe('INVALID_OPTION');
+    }
+    // a backslash inside the name reads back as written
+    expect(readObj(writeObj(s, { name: 'C:\\parts\\crate.obj v2' })).name).toBe('C:\\parts\\crate.obj v2');
     expect(codeOf(() => writeStl(s, { name: 3 as unknown as string }))).toBe('INVALID_OPTION');
   });
 

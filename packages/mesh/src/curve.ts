@@ -1,4 +1,10 @@
-import { assertFiniteNumber, assertFiniteVector, FirstTouchError, isArrayLike } from '@firsttouch/pose';
+import {
+  assertFiniteNumber,
+  assertFiniteVector,
+  assertPoints,
+  FirstTouchError,
+  isArrayLike,
+} from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type CurveLoop, chainsArrays } from './curve-input.js';
@@ -266,6 +272,8 @@ export class Curve {
       p[i] += d[0];
       p[i + 1] += d[1];
     }
+    // (a coordinate moved past float64's range: +∞, which fromPolyline refuses too)
+    assertPoints(p, 2, 'translate: the moved curve');
     return this.#with(p);
   }
 
@@ -290,6 +298,7 @@ export class Curve {
       p[i] = c * x - s * y;
       p[i + 1] = s * x + c * y;
     }
+    assertPoints(p, 2, 'rotate: the turned curve');
     return this.#with(p);
   }
 
@@ -310,6 +319,7 @@ export class Curve {
       p[i] *= su;
       p[i + 1] *= sv;
     }
+    assertPoints(p, 2, 'scale: the scaled curve');
     return this.#with(p);
   }
 

@@ -1,4 +1,10 @@
-import { assertFiniteNumber, assertFiniteVector, FirstTouchError, poseFromAxisAngle } from '@firsttouch/pose';
+import {
+  assertFiniteNumber,
+  assertFiniteVector,
+  assertPoints,
+  FirstTouchError,
+  poseFromAxisAngle,
+} from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { distinctPoints } from './distinct-points.js';
@@ -287,6 +293,8 @@ export class Surface {
       p[i + 1] += d[1];
       p[i + 2] += d[2];
     }
+    // (a coordinate moved past float64's range: +∞, which fromTriangles refuses too)
+    assertPoints(p, 3, 'translate: the moved surface');
     return new Surface(p, this.indices);
   }
 
@@ -312,6 +320,7 @@ export class Surface {
       p[i + 1] = R[3] * x + R[4] * y + R[5] * z;
       p[i + 2] = R[6] * x + R[7] * y + R[8] * z;
     }
+    assertPoints(p, 3, 'rotate: the turned surface');
     return new Surface(p, this.indices);
   }
 
@@ -320,7 +329,8 @@ export class Surface {
    * negative product of factors mirrors the surface, which turns its facets inside out: the
    * distance queries do not care.
    *
-   * @throws `FirstTouchError` `NON_FINITE` for a non-finite factor.
+   * @throws `FirstTouchError` `NON_FINITE` for a non-finite factor, or a coordinate scaled past
+   *   float64's range.
    * @example
    * ```ts
    * import { box } from '@firsttouch/mesh';
@@ -337,6 +347,7 @@ export class Surface {
       p[i + 1] *= sy;
       p[i + 2] *= sz;
     }
+    assertPoints(p, 3, 'scale: the scaled surface');
     return new Surface(p, this.indices);
   }
 

@@ -109,6 +109,17 @@ describe('Surface methods', () => {
     expect(codeOf(() => cube.rotate([1, 0, 0], Number.POSITIVE_INFINITY))).toBe('INVALID_POSE');
     expect(codeOf(() => cube.scale(Number.NaN))).toBe('NON_FINITE');
     expect(codeOf(() => cube.scale(1, 1, Number.POSITIVE_INFINITY))).toBe('NON_FINITE');
+    // finite arguments whose result leaves float64's range: +∞ coordinates, which the surface
+    // queries then answered with (and writers wrote), where fromTriangles refuses them
+    expect(messageOf(() => cube.scale(1e300).scale(1e10))).toMatch(/^scale: the scaled surface: point 0/);
+    expect(codeOf(() => cube.translate([1e308, 0, 0]).translate([1e308, 0, 0]))).toBe('NON_FINITE');
+    // (a vertex at (s, s) turned by π/4 lands at (0, s√2): past float64 for s = 1.7e308)
+    const tri = Surface.fromTriangles([0, 0, 0, 1, 1, 0, 0, 1, 0]);
+    expect(codeOf(() => tri.scale(1.7e308).rotate([0, 0, 1], Math.PI / 4))).toBe('NON_FINITE');
+    const line = Curve.fromPolyline([0, 1], [0, 1]);
+    expect(codeOf(() => line.scale(1e300).scale(1e10))).toBe('NON_FINITE');
+    expect(codeOf(() => line.translate([1.7e308, 0]).translate([1.7e308, 0]))).toBe('NON_FINITE');
+    expect(codeOf(() => line.scale(1.7e308).rotate(Math.PI / 4))).toBe('NON_FINITE');
   });
 
   it('EMPTY: a surface without facets can be built, but not bounded, treed or queried', () => {

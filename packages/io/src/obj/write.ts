@@ -28,7 +28,8 @@ export interface ObjWriteOptions {
  * reads back as the same float64, so `readObj(writeObj(s))` has the same positions and indices, bit
  * for bit.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a bad surface or name, `EMPTY` for a surface
+ * @throws `FirstTouchError` `INVALID_OPTION` for a bad surface or a name that would not read back
+ *   as written (a line break, a `#`, a trailing backslash, white space around it), `EMPTY` for a surface
  *   without facets.
  * @example
  * ```ts
@@ -46,6 +47,15 @@ export function writeObj(surface: Surface, options?: ObjWriteOptions): Uint8Arra
     throw new FirstTouchError(
       'INVALID_OPTION',
       `writeObj: the name may not hold a line break, got ${JSON.stringify(name.slice(0, 40))}`,
+    );
+  }
+  // What `readObj` would not read back as written: a `#` starts a comment, a `\` at the end of the
+  // line joins the next one (the first vertex was swallowed, every index shifted by one), and the
+  // white space around the name is not part of it.
+  if (name.includes('#') || name.endsWith('\\') || name !== name.trim()) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `writeObj: the name would not read back as written (a '#', a trailing '\\', or white space around it), got ${JSON.stringify(name.slice(0, 40))}`,
     );
   }
   const { positions, indices } = surface;
