@@ -330,7 +330,7 @@ describe("Answerer (a worker's side) on messages it cannot take", () => {
     const still = poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]);
     const q = { a: 1, b: 1, motion: { a: [identityPose(), identityPose()], b: [still, still] } };
     for (const op of ['toString', 'constructor', '__proto__', 'nope', 7]) {
-      const done = answerer.receive({ type: 'run', job: 0, op: op as never, queries: [q] });
+      const done = answerer.receive({ type: 'run', job: 0, op, queries: [q] } as never);
       const r = done?.results[0];
       expect(isBatchFailure(r)).toBe(true);
       expect((r as { error: { code: string } }).error.code).toBe('INVALID_OPTION');
@@ -349,7 +349,7 @@ describe("Answerer (a worker's side) on messages it cannot take", () => {
       }
     }
     // and it answers on
-    const done = answerer.receive({ type: 'run', job: 1, op: 'timeOfImpact', queries: [q] });
+    const done = answerer.receive({ type: 'run', job: 1, op: 'timeOfImpact', queries: [q] } as never);
     expect(isBatchFailure(done?.results[0])).toBe(false);
   });
 });
