@@ -490,6 +490,37 @@ describe('serialize and deserialize compounds', () => {
     expect((shared.parts[0] as SurfaceData).positions.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
+  it('read data shared by many parts once (structured clone keeps shared references)', () => {
+    // A compound of 1 000 references to one compound of 1 000 references to a box was read a million
+    // times (100 KB on the wire, the heap exhausted); each shared piece of data is now read once.
+    let reads = 0;
+    const part = serialize(box(0.1)) as unknown as Record<string, unknown>;
+    const counted = new Proxy(part, {
+      get(target, key, receiver) {
+        if (key === 'positions') reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const k = 200;
+    const data = {
+      kind: 'compound',
+      version: (serialize(robot()) as CompoundData).version,
+      parts: new Array(k).fill(counted),
+      poses: new Float64Array(12 * k).map((_, i) => (i % 12 === 0 || i % 12 === 4 || i % 12 === 8 ? 1 : 0)),
+    };
+    const c = deserialize(data) as Compound;
+    expect(c.partCount).toBe(k);
+    // (its positions read once, not k times)
+    expect(reads).toBe(1);
+    expect(c.parts.every((p) => p.body === c.parts[0].body)).toBe(true);
+    // nested: a compound holding a compound is refused, once, after reading the inner one once
+    reads = 0;
+    const inner = { ...data, parts: new Array(k).fill(counted) };
+    const outer = { ...data, parts: new Array(k).fill(inner) };
+    expect(() => deserialize(outer)).toThrow(FirstTouchError);
+    expect(reads).toBe(1);
+  });
+
   it('answer every part distance as the original, bit for bit (random poses)', () => {
     const c = robot();
     const back = deserialize(structuredClone(serialize(c))) as Compound;

@@ -70,8 +70,9 @@ export function compoundData(
 }
 
 /**
- * The compound of checked data `d` (kind and version already read): each part's body read by its
- * package (`deserializeMesh` for this package's kinds), then {@link compound} on the parts, whose
+ * The compound of checked data `d` (kind and version already read): each part's body read by
+ * `deserializePart` (convex's reader for a shape, this package's for the other kinds), then
+ * {@link compound} on the parts, whose
  * checks (a Surface with facets or a 3-D shape, a rotation and a finite translation each) answer as
  * `BAD_DATA` naming the part.
  *
@@ -81,7 +82,7 @@ export function compoundOf(
   d: Record<string, unknown>,
   where: string,
   depth: number,
-  deserializeMesh: (data: unknown, where: string, depth: number) => unknown,
+  deserializePart: (data: unknown, where: string, depth: number, kind: unknown) => unknown,
 ): Compound {
   const bad = (what: string) => new FirstTouchError('BAD_DATA', `${where}: ${what}`);
   if (depth >= MAX_DEPTH) throw bad(`parts nested more than ${MAX_DEPTH} deep`);
@@ -94,7 +95,7 @@ export function compoundOf(
   const parts: CompoundPart[] = data.map((p, i) => {
     const at = `${where}: parts[${i}]`;
     const kind = typeof p === 'object' && p !== null ? (p as { kind?: unknown }).kind : undefined;
-    const body = kind === 'shape' ? shapeOf(p, at) : deserializeMesh(p, at, depth + 1);
+    const body = deserializePart(p, at, depth + 1, kind);
     return {
       body: body as CompoundPart['body'],
       pose: { R: poses.subarray(12 * i, 12 * i + 9), t: poses.subarray(12 * i + 9, 12 * i + 12) },

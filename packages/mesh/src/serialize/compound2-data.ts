@@ -3,7 +3,6 @@ import { typedArray } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { type Compound2, type CompoundPart2, compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
-import { shapeOf } from './compound-data.js';
 
 /**
  * A {@link Compound2} as plain data: each part's body as its own package serializes it (a Curve by
@@ -64,7 +63,7 @@ export function compound2Data(
 export function compound2Of(
   d: Record<string, unknown>,
   where: string,
-  deserializeMesh: (data: unknown, where: string) => unknown,
+  deserializePart: (data: unknown, where: string, kind: unknown) => unknown,
 ): Compound2 {
   const bad = (what: string) => new FirstTouchError('BAD_DATA', `${where}: ${what}`);
   if (!Array.isArray(d.parts))
@@ -78,7 +77,7 @@ export function compound2Of(
     const kind = typeof p === 'object' && p !== null ? (p as { kind?: unknown }).kind : undefined;
     if (kind !== 'shape' && kind !== 'curve')
       throw bad(`parts[${i}] must be a curve's or a 2-D shape's data, got kind ${describeValue(kind)}`);
-    const body = kind === 'shape' ? shapeOf(p, at) : deserializeMesh(p, at);
+    const body = deserializePart(p, at, kind);
     return {
       body: body as CompoundPart2['body'],
       pose: { angle: poses[3 * i], t: poses.subarray(3 * i + 1, 3 * i + 3) },

@@ -4,7 +4,7 @@ import { Compound, type compound } from '../compound.js';
 import { Compound2, type compound2 } from '../compound2.js';
 import { Curve, type CurveLoop } from '../curve.js';
 import { Surface } from '../surface.js';
-import { type CompoundData, compoundData, compoundOf } from './compound-data.js';
+import { type CompoundData, compoundData, compoundOf, shapeOf } from './compound-data.js';
 import { type Compound2Data, compound2Data, compound2Of } from './compound2-data.js';
 import { allFinite, type TreeCheck, type TreeData, treeFromData } from './tree-data.js';
 
@@ -267,8 +267,11 @@ export function deserialize(
       `${where}: check must be "full" or "safety", got ${describeValue(check)}`,
     );
   }
-  return bodyOf(data, where, 0, check);
+  return bodyOf(data, where, 0, check, new Map());
 }
+
+/** A body read so far in one call, by the object of its data. */
+type Read = Map<object, unknown>;
 
 /** {@link deserialize} at `where`, `depth` compounds deep. */
 function bodyOf(
@@ -276,6 +279,7 @@ function bodyOf(
   where: string,
   depth: number,
   check: TreeCheck,
+  read: Read,
 ): Surface | Curve | Compound | Compound2 {
   if (typeof data !== 'object' || data === null) {
     throw new FirstTouchError('BAD_DATA', `${where}: data must be an object, got ${describeValue(data)}`);
@@ -293,9 +297,28 @@ function bodyOf(
       `${where}: data of version ${describeValue(d.version)}; this package reads version ${DATA_VERSION}`,
     );
   }
-  if (d.kind === 'compound') return compoundOf(d, where, depth, (p, at, k) => bodyOf(p, at, k, check));
-  if (d.kind === 'compound2') return compound2Of(d, where, (p, at) => bodyOf(p, at, depth + 1, check));
+  if (d.kind === 'compound')
+    return compoundOf(d, where, depth, (p, at, k, kind) => partOf(p, at, k, kind, check, read));
+  if (d.kind === 'compound2')
+    return compound2Of(d, where, (p, at, kind) => partOf(p, at, depth + 1, kind, check, read));
   return d.kind === 'surface' ? surfaceOf(d, where, check) : curveOf(d, where, check);
+}
+
+/**
+ * A compound's part: a shape's data read by convex, any other kind by {@link bodyOf}. Data met
+ * before in this call is not read again: structured clone (and `v8.serialize`) keep shared
+ * references, and a compound of a thousand references to one compound of a thousand references to a
+ * box (100 KB on the wire) was read a million times, until the heap ran out.
+ */
+function partOf(p: unknown, at: string, depth: number, kind: unknown, check: TreeCheck, read: Read): unknown {
+  const shared = typeof p === 'object' && p !== null;
+  if (shared) {
+    const known = read.get(p);
+    if (known !== undefined) return known;
+  }
+  const body = kind === 'shape' ? shapeOf(p, at) : bodyOf(p, at, depth, check, read);
+  if (shared) read.set(p, body);
+  return body;
 }
 
 function surfaceOf(d: Record<string, unknown>, where: string, check: TreeCheck): Surface {
