@@ -111,6 +111,14 @@ describe('@firsttouch/io/node', () => {
         /readObjFile: path must be a string or a URL/,
       );
     }
+    // (Node's own calls threw TypeErrors for these: ERR_INVALID_ARG_VALUE, ERR_INVALID_URL_SCHEME)
+    for (const path of ['/tmp/a\0b.stl', new URL('http://example.com/x.stl')]) {
+      await expect(readStlFile(path)).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(readObjFile(path)).rejects.toThrow(/readObjFile: path must name a file/);
+    }
     for (const maxBytes of [-1, 1.5, Number.NaN, 2 ** 31, '10']) {
       await expect(readStlFile('/dev/zero', { maxBytes } as unknown as { maxBytes: number })).rejects.toThrow(
         /readStlFile: maxBytes must be an integer in \[0, 2147483647\]/,

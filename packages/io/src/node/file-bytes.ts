@@ -59,7 +59,8 @@ export interface FileReadOptions {
  * without bound.
  *
  * @param where - the caller's name, for messages.
- * @throws `FirstTouchError` `INVALID_OPTION` for a path that is not a string or a URL, or a bad
+ * @throws `FirstTouchError` `INVALID_OPTION` for a path that is not a string or a URL, holds a NUL
+ *   byte or is a URL of another scheme than file:, or a bad
  *   `maxBytes`; `FILE_TOO_LARGE` past the bound. The file system's own errors (a missing file, a
  *   directory) are passed on as they are.
  * @example
@@ -143,6 +144,13 @@ function checkRead(path: unknown, options: FileReadOptions, where: string): numb
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: path must be a string or a URL, got ${describeValue(path)}`,
+    );
+  }
+  // (what Node's file calls refuse with a TypeError of their own: a NUL byte, a URL not of a file)
+  if (path instanceof URL ? path.protocol !== 'file:' : path.includes('\0')) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: path must name a file (no NUL byte; a URL of the file: scheme), got ${describeValue(String(path))}`,
     );
   }
   if (typeof options !== 'object' || options === null) {
