@@ -258,6 +258,52 @@ describe('deserialize refuses data that is not a body', () => {
     expect(thrown(() => deserialize(o)).code).toBe('BAD_LENGTH');
   });
 
+  it('refuses a tree deeper than a build makes (a chain: every check passed, the first query was quadratic)', () => {
+    // n facets in a row, a tree of leaves of one: each internal node a leaf on its left and the rest
+    // on its right, numbered depth first, boxes exact: the shape and the boxes a query relies on
+    const n = 200;
+    const positions = new Float64Array(9 * n);
+    const indices = new Uint32Array(3 * n);
+    for (let f = 0; f < n; f++) {
+      positions.set([f, 0, 0, f + 1, 0, 0, f, 1, 0], 9 * f);
+      indices.set([3 * f, 3 * f + 1, 3 * f + 2], 3 * f);
+    }
+    const nodes = 2 * n - 1;
+    const child = new Uint32Array(nodes);
+    const count = new Uint8Array(nodes);
+    const boxes = new Float32Array(6 * nodes);
+    for (let k = 0; k < n; k++) {
+      const leaf = k < n - 1 ? 2 * k + 1 : 2 * k;
+      child[leaf] = k;
+      count[leaf] = 1;
+      boxes.set([k, 0, 0, k + 1, 1, 0], 6 * leaf);
+      if (k < n - 1) child[2 * k] = 2 * k + 2;
+    }
+    for (let k = n - 2; k >= 0; k--) {
+      for (let a = 0; a < 3; a++) {
+        boxes[12 * k + a] = Math.min(boxes[12 * k + 6 + a], boxes[12 * k + 12 + a]);
+        boxes[12 * k + 3 + a] = Math.max(boxes[12 * k + 9 + a], boxes[12 * k + 15 + a]);
+      }
+    }
+    const order = Uint32Array.from({ length: n }, (_, i) => i);
+    const version = (serialize(box(1)) as SurfaceData).version;
+    const data = {
+      kind: 'surface',
+      version,
+      positions,
+      indices,
+      tree: { leafSize: 1, boxes, child, count, order },
+    };
+    for (const check of ['full', 'safety'] as const) {
+      expect(() => deserialize(data, { check })).toThrow(
+        /tree: the children of node \d+ are \d+ levels deep/,
+      );
+    }
+    // the build's own tree of the same facets is taken
+    const strip = Surface.fromTriangles(positions);
+    expect(deserialize(structuredClone(serialize(strip))).facetCount).toBe(n);
+  });
+
   it('refuses a tree that does not match its body', () => {
     const cases: Array<[string, (d: Mutable<SurfaceData>) => void, RegExp]> = [
       [
