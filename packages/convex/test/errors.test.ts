@@ -122,6 +122,16 @@ describe('queries', () => {
     );
   });
 
+  it('shapeDistance: poses farther apart than float64 holds are INVALID_POSE (the gap came back NaN)', () => {
+    const at = (x: number) => ({ R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [x, 0, 0] });
+    expectError(
+      () => shapeDistance(ball(1), ball(1), { poseA: at(1e308), poseB: at(-1e308) }),
+      'INVALID_POSE',
+      /shapeDistance: poseA and poseB lie farther apart than float64 holds/,
+    );
+    expect(shapeDistance(ball(1), ball(1), { poseB: at(1e200) }).distance).toBe(1e200 - 2);
+  });
+
   it('castShape: a motion that turns, bad tolerances, bad records', () => {
     const turned = poseFromAxisAngle([0, 0, 1], 0.1, [1, 0, 0]);
     expectError(

@@ -122,6 +122,14 @@ describe('Surface methods', () => {
     expect(codeOf(() => line.scale(1.7e308).rotate(Math.PI / 4))).toBe('NON_FINITE');
   });
 
+  it('surfaceDistance: poses farther apart than float64 holds are INVALID_POSE (the gap came back +∞, its points NaN)', () => {
+    const at = (x: number) => ({ R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [x, 0, 0] });
+    expect(messageOf(() => surfaceDistance(cube, cube, { poseA: at(1e308), poseB: at(-1e308) }))).toMatch(
+      /^surfaceDistance: poseA and poseB lie farther apart than float64 holds/,
+    );
+    expect(surfaceDistance(cube, cube, { poseA: at(0), poseB: at(1e308) }).distance).toBeCloseTo(1e308, -295);
+  });
+
   it('EMPTY: a surface without facets can be built, but not bounded, treed or queried', () => {
     for (const empty of [Surface.fromTriangles([]), Surface.fromIndexed([0, 0, 0], [])]) {
       expect(empty.facetCount).toBe(0);

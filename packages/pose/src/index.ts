@@ -45,7 +45,7 @@ export {
   rotationAxisAngle,
   rotationToQuaternion,
 } from './quaternion.js';
-export { relativeTransform } from './relative.js';
+export { assertApartWithinRange, relativeTransform } from './relative.js';
 export {
   assertFiniteNumber,
   assertFiniteVector,

@@ -1,3 +1,4 @@
+import { FirstTouchError } from './errors.js';
 import type { Pose3Like } from './pose3.js';
 
 /**
@@ -58,4 +59,35 @@ export function relativeTransform(
   t[0] = a0 * dx + a3 * dy + a6 * dz;
   t[1] = a1 * dx + a4 * dy + a7 * dz;
   t[2] = a2 * dx + a5 * dy + a8 * dz;
+}
+
+/**
+ * Checks a relative translation (`t` of {@link relativeTransform}, 2 or 3 numbers) for overflow:
+ * two finite poses farther apart than float64 holds (±1e308 each) give +∞ or NaN there, and a
+ * distance query then answered +∞ or NaN as if it were a gap.
+ *
+ * @param where - the caller's name, for the message.
+ * @throws {@link FirstTouchError} `INVALID_POSE`: the poses' translations are too far apart.
+ * @example
+ * ```ts
+ * import { assertApartWithinRange, identityPose, relativeTransform } from '@firsttouch/pose';
+ * const R = new Float64Array(9), t = new Float64Array(3);
+ * relativeTransform(identityPose(), { R: identityPose().R, t: [1e308, 0, 0] }, R, t);
+ * assertApartWithinRange(t, 'distance'); // fine: 1e308 apart
+ * relativeTransform({ R: identityPose().R, t: [-1e308, 0, 0] }, { R: identityPose().R, t: [1e308, 0, 0] }, R, t);
+ * try {
+ *   assertApartWithinRange(t, 'distance');
+ * } catch (e) {
+ *   console.log((e as Error).message); // distance: poseA and poseB lie farther apart than float64 holds (their translations' difference overflows)
+ * }
+ * ```
+ */
+export function assertApartWithinRange(t: ArrayLike<number>, where: string): void {
+  let sum = 0;
+  for (let i = 0; i < t.length; i++) sum += 0 * t[i];
+  if (sum !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: poseA and poseB lie farther apart than float64 holds (their translations' difference overflows)`,
+    );
 }

@@ -1,4 +1,5 @@
 import {
+  assertApartWithinRange,
   describeValue,
   FirstTouchError,
   type Pose2Like,
@@ -162,6 +163,7 @@ export function optionsOf<T extends object>(options: T | undefined, where: strin
 /** The run of both entry points once the world placements are in `q`. */
 function distanceOf(q: ShapeQuery, a: Shape, b: Shape, dim: 2 | 3): ShapeDistanceResult {
   relativeTransform(q.poseA, q.poseB, q.R, q.t);
+  assertApartWithinRange(q.t, dim === 3 ? 'shapeDistance' : 'shapeDistance2');
   const pair = q.pair;
   pair.bindShapes(a, b);
   const e = q.toUnitSize(a, b, false);

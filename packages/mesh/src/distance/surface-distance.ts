@@ -1,4 +1,5 @@
 import {
+  assertApartWithinRange,
   assertPose3,
   describeValue,
   FirstTouchError,
@@ -178,6 +179,7 @@ export function surfaceDistance(
     const poseB = givenB ?? scratch.identity;
     const { R, t } = scratch;
     relativeTransform(poseA, poseB, R, t);
+    assertApartWithinRange(t, 'surfaceDistance');
     // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
     const e = scaleExponent(
       Math.max(
