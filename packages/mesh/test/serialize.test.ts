@@ -301,7 +301,7 @@ describe('deserialize refuses data that is not a body', () => {
     }
     // the build's own tree of the same facets is taken
     const strip = Surface.fromTriangles(positions);
-    expect(deserialize(structuredClone(serialize(strip))).facetCount).toBe(n);
+    expect((deserialize(structuredClone(serialize(strip))) as Surface).facetCount).toBe(n);
   });
 
   it('refuses a tree that does not match its body', () => {
