@@ -535,4 +535,31 @@ describe('bugs found by this fuzzing', () => {
       expect(code, `${a}: ${err.join('')}`).toBe(0);
     }
   });
+
+  // Regression (fixed): poses farther apart than float64 holds, or primitives about 1e154 apart or
+  // more, printed "gap NaN (the bodies intersect)" or "gap Infinity" and exited 0.
+  it('distance: bodies too far apart for float64 are bad input (exit 1), not a gap of NaN or +∞', () => {
+    for (const [a, b] of [
+      ['t=1e308,0,0', 't=-1e308,0,0'],
+      ['t=0,0,0', 't=1e200,0,0'],
+    ]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = main(['distance', '{"ball":1}', '{"ball":1}', '--a', a, '--b', b], {
+        out: (s) => out.push(s),
+        err: (s) => err.push(s),
+      });
+      expect(code).toBe(1);
+      expect(err.join('')).toMatch(/INVALID_POSE/);
+      expect(out.join('')).not.toMatch(/gap (NaN|Infinity)/);
+    }
+    const out: string[] = [];
+    expect(
+      main(['distance', '{"ball":1}', '{"ball":1}', '--b', 't=1e100,0,0'], {
+        out: (s) => out.push(s),
+        err: () => {},
+      }),
+    ).toBe(0);
+    expect(out.join('')).toMatch(/^gap 1e\+100/);
+  });
 });

@@ -1,5 +1,11 @@
 import { CompoundPair, relativeTransform, Surface, surfaceDistance } from '@firsttouch/mesh';
-import { identityPose, type Pose3, transformPoint } from '@firsttouch/pose';
+import {
+  assertApartWithinRange,
+  FirstTouchError,
+  identityPose,
+  type Pose3,
+  transformPoint,
+} from '@firsttouch/pose';
 import { parseArgs } from '../args.js';
 import { fmtPoint, toJson } from '../output.js';
 import { parsePose } from '../pose-syntax.js';
@@ -53,7 +59,15 @@ function bodyDistance(a: PairBody, b: PairBody, poseA: Pose3, poseB: Pose3) {
   const R = new Float64Array(9);
   const t = new Float64Array(3);
   relativeTransform(poseA, poseB, R, t);
+  assertApartWithinRange(t, 'distance');
   const lowerBound = pair.evaluate(R, t);
+  // (the pair runs at the size given: squares past 1e308, bodies about 1e154 apart or more, give a
+  // gap of +∞ or NaN, which is no answer)
+  if (!Number.isFinite(pair.distance) || Number.isNaN(lowerBound))
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `distance: the bodies lie too far apart for a primitive's distance (about 1e154 or more), got a gap of ${pair.distance}`,
+    );
   return {
     distance: pair.distance,
     lowerBound,
