@@ -128,6 +128,13 @@ describe('Surface methods', () => {
       /^surfaceDistance: poseA and poseB lie farther apart than float64 holds/,
     );
     expect(surfaceDistance(cube, cube, { poseA: at(0), poseB: at(1e308) }).distance).toBeCloseTo(1e308, -295);
+    // and curveDistance in the plane (it answered +∞)
+    const ring = Curve.fromPolyline([0, 1, 1, 0], [0, 0, 1, 1], true);
+    expect(
+      messageOf(() =>
+        curveDistance(ring, ring, { poseA: pose2(0, [1e308, 0]), poseB: pose2(0, [-1e308, 0]) }),
+      ),
+    ).toMatch(/^curveDistance: poseA and poseB lie farther apart than float64 holds/);
   });
 
   it('EMPTY: a surface without facets can be built, but not bounded, treed or queried', () => {

@@ -1,4 +1,5 @@
 import {
+  assertApartWithinRange,
   assertPose2,
   describeValue,
   FirstTouchError,
@@ -127,6 +128,7 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
     }
   }
   const rel = relativeTransform2(poseA, poseB, new Float64Array(4));
+  assertApartWithinRange(rel.subarray(2, 4), 'curveDistance');
   // Far from unit size, the query runs on twins scaled by 2^e (exact) and its answer is scaled back.
   const e = scaleExponent(
     Math.max(a.extent().largestCoordinate, b.extent().largestCoordinate, Math.abs(rel[2]), Math.abs(rel[3])),
