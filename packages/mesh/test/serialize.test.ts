@@ -120,6 +120,19 @@ describe('serialize and deserialize', () => {
     expect((deserialize(data) as Curve).tree().boxes).toBe(data.tree?.boxes);
   });
 
+  it('send no tree whose float32 boxes overflowed (coordinates past 3.4e38): the reader builds one', () => {
+    // (the reader refuses a box that is not finite: a surface at 1e270 did not come back at all)
+    const far = Surface.fromTriangles([1e270, 0, 0, 1.5e270, 1, 0, 1e270, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const data = serialize(far) as SurfaceData;
+    expect(data.tree).toBe(null);
+    const back = deserialize(structuredClone(data)) as Surface;
+    expect(Array.from(back.positions)).toEqual(Array.from(far.positions));
+    expect(surfaceDistance(back, box(1)).distance).toBe(surfaceDistance(far, box(1)).distance);
+    const line = Curve.fromPolyline([0, 1e300], [0, 1e300]);
+    expect((serialize(line) as CurveData).tree).toBe(null);
+    expect((deserialize(serialize(line)) as Curve).segmentCount).toBe(1);
+  });
+
   it('keep bodies without elements (no tree)', () => {
     const empty = Surface.fromTriangles([]);
     const data = serialize(empty) as SurfaceData;

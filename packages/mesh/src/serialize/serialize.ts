@@ -176,7 +176,10 @@ export function serialize(
 /** The data of `body` (anything: refused with `INVALID_OPTION` unless it is a body of this package). */
 function dataOf(body: unknown, shared: boolean): MeshData {
   if (Surface.isSurface(body)) {
-    const tree = body.facetCount > 0 ? body.tree() : undefined;
+    const built = body.facetCount > 0 ? body.tree() : undefined;
+    // (a tree whose float32 boxes overflowed, coordinates past 3.4e38, is not sent: its reader
+    // refuses a box that is not finite, and builds the tree afresh when none comes)
+    const tree = built !== undefined && allFinite(built.boxes) ? built : undefined;
     if (tree === undefined) {
       const [positions, indices] = packArrays([body.positions, body.indices] as const, shared);
       return { kind: 'surface', version: DATA_VERSION, positions, indices, tree: null };
@@ -196,7 +199,8 @@ function dataOf(body: unknown, shared: boolean): MeshData {
   if (Curve.isCurve(body)) {
     const sizes = Uint32Array.from(body.loops, (l) => l.size);
     const closed = Uint8Array.from(body.loops, (l) => (l.closed ? 1 : 0));
-    const tree = body.segmentCount > 0 ? body.tree() : undefined;
+    const built = body.segmentCount > 0 ? body.tree() : undefined;
+    const tree = built !== undefined && allFinite(built.boxes) ? built : undefined;
     if (tree === undefined) {
       const [positions, s, c] = packArrays([body.positions, sizes, closed] as const, shared);
       return { kind: 'curve', version: DATA_VERSION, positions, sizes: s, closed: c, tree: null };
