@@ -338,10 +338,13 @@ export function sweptBoxes(
 ): Float64Array {
   const { dim, count, body } = b;
   const L = bodyLayout(dim);
+  // (the chords read from an array, or the records' spins over the whole step: a call a body
+  // returning a double, where it is not inlined, boxes it)
+  const over = chords ?? (h < 1 ? windowChords(b, h, new Float64Array(count)) : undefined);
   for (let i = 0; i < count; i++) {
     const o = 2 * dim * i;
     const rec = L.stride * i;
-    const spin = chords === undefined ? spinOver(b, i, h) : chords[i];
+    const spin = over === undefined ? body[rec + L.spin] : over[i];
     const r = body[rec + L.radius];
     for (let a = 0; a < dim; a++) {
       const lo = body[rec + a];
