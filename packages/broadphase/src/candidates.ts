@@ -25,6 +25,21 @@ export interface Candidates {
 }
 
 /**
+ * Where a search takes the candidates of a window block by block (see {@link candidatePairs}).
+ */
+export interface CandidateSink {
+  /**
+   * True when a pair whose reported toi is at least `lower` can no longer change the search: the
+   * pair pass then leaves it out before its bound's iterations (asked only once `found`).
+   */
+  cannotBeat(lower: number, i: number, j: number): boolean;
+  /** True once a pair has given the search a toi to beat. */
+  readonly found: boolean;
+  /** One block of candidates (views valid during the call only), in the order (i, j). */
+  take(block: Candidates): void;
+}
+
+/**
  * The candidate pairs of the window [0, h] of the step (h = 1: the whole step): sweep-and-prune over
  * the boxes swept over the window (grown by tol/2), then the 4-D box test (the moving boxes meet at
  * some s in the window), each with the specification's lower bound, in the order (i, j). A pair
@@ -33,6 +48,12 @@ export interface Candidates {
  * too (it is past h: see `searchFirst`). With `scratch`, the
  * candidates and the chords are views of it (valid until its next use), and so are the boxes unless
  * a `source` takes them.
+ *
+ * With a `sink` (and a `scratch`), the overlapping boxes are taken `blockPairs` pairs at a time and
+ * each block's candidates go to `sink.take` as soon as they are known, so that a scene whose boxes
+ * all overlap (n bodies at one place: n²/2 pairs) is searched in bounded memory; once the sink has
+ * `found` a toi, a pair that cannot beat it is left out on its box-gap bound alone. The candidates
+ * returned are then the last block's, with `candidates` counted over all the blocks.
  */
 export function candidatePairs(
   b: StepBodies,
@@ -41,6 +62,8 @@ export function candidatePairs(
   source?: PairSource,
   scratch?: Scratch,
   refine?: { maxIterations: number },
+  sink?: CandidateSink,
+  blockPairs = Number.POSITIVE_INFINITY,
 ): Candidates {
   const margin = 0.5 * tolerance;
   const n = b.count;
@@ -48,16 +71,55 @@ export function candidatePairs(
   const spin = windowSpin(b, h, scratch);
   const boxes = sweptBoxes(b, margin, h, own?.f64(F64.boxes, 2 * b.dim * n), spin);
   const whole = () => (h >= 1 ? boxes : sweptBoxes(b, margin, 1));
+  const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
+  let met = 0;
+  let last: Candidates | undefined;
+  const block = (raw: Uint32Array): void => {
+    last = pairPass(b, raw, tolerance, h, margin, spin, bound, scratch, sink);
+    met += last.candidates;
+    sink?.take(last);
+  };
   // In the order of (i, j): the per-body arrays are then read in order on one side of each pair,
   // not at random on both (at 10⁵ bodies, cache misses are most of the pairs' cost).
-  let raw: Uint32Array;
-  if (source !== undefined) raw = source.overlaps(boxes, h, b, whole);
-  else if (scratch === undefined) raw = sweepAndPrune(boxes, b.dim);
+  if (source !== undefined) block(source.overlaps(boxes, h, b, whole));
+  else if (scratch === undefined) block(sweepAndPrune(boxes, b.dim));
   else {
     checkBoxes(boxes, b.dim);
-    raw = lexicographic(overlapsIn(boxes, b.dim, scratch), n, scratch);
+    // The first block small enough that its pairs' bounds are cheap (a crowded scene's first block
+    // finds the toi that leaves out the rest), large enough for a whole window of a scene spread out
+    // (a few pairs a body); each block after it twice the one before, up to `blockPairs`.
+    let size = Math.min(blockPairs, Math.max(8 * n, FIRST_BLOCK));
+    const flush =
+      sink === undefined
+        ? undefined
+        : (raw: Uint32Array) => {
+            block(lexicographic(raw, n, scratch));
+            size = Math.min(blockPairs, 2 * size);
+            return size;
+          };
+    block(lexicographic(overlapsIn(boxes, b.dim, scratch, flush, size), n, scratch));
   }
-  const bound = refine === undefined ? undefined : new PairBound(b, tolerance, h, refine.maxIterations, spin);
+  const c = last as Candidates;
+  return { pairs: c.pairs, bounds: c.bounds, candidates: met };
+}
+
+/**
+ * The pair pass over `raw` (pairs in the order (i, j)): each pair whose moving boxes meet in the
+ * window, with its lower bound (see {@link candidatePairs}).
+ */
+function pairPass(
+  b: StepBodies,
+  raw: Uint32Array,
+  tolerance: number,
+  h: number,
+  margin: number,
+  spin: Float64Array | undefined,
+  bound: PairBound | undefined,
+  scratch: Scratch | undefined,
+  sink: CandidateSink | undefined,
+): Candidates {
+  // (a sink that has found a toi: the pairs that cannot beat it are left out on their box gap)
+  const pruning = sink?.found === true;
   let met = 0;
   let kept = 0;
   const m = raw.length >>> 1;
@@ -85,6 +147,7 @@ export function candidatePairs(
       const j = raw[k + 1];
       if (!boxesMeetInStep(b, i, j, margin, h, spin)) continue;
       met++;
+      if (pruning && (sink as CandidateSink).cannotBeat(impactLowerBound(b, i, j, tolerance), i, j)) continue;
       let lower: number;
       if (bound !== undefined) {
         // the advancement first: it leaves out most pairs in closed form, and the box gap's bound
@@ -111,6 +174,9 @@ export function candidatePairs(
     candidates: met,
   };
 }
+
+/** Pairs in the first block of a search's window, at least (see {@link candidatePairs}). */
+const FIRST_BLOCK = 1 << 16;
 
 /** Pairs a chunk of the pair pass (the lines of their j: about 16 KB, within the first-level cache). */
 const CHUNK = 32;

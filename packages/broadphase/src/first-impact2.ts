@@ -6,6 +6,7 @@ import { bodyRunner2, type ManyBody2 } from './body-runner2.js';
 import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { borrowed } from './scratch.js';
 import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 
 /**
@@ -95,7 +96,10 @@ export function firstImpact2From(
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
   const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact2' };
-  const r = bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchFirst(step, o, run, source));
+  // (the search's arrays in the borrowed scratch: its blocks keep a crowded scene's memory bounded)
+  const r = borrowed((scratch) =>
+    bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchFirst(step, o, run, source, scratch)),
+  );
   return { ...r, tolerance: o.tolerance };
 }
 

@@ -25,8 +25,17 @@ const CROWD = 64;
  * Why (issue #30): on 10⁵ pebbles the sweep-and-prune spent most of its time in memory traffic
  * (gathering the boxes in sweep order, then scattering a copy of each into the columns of its
  * grid, about 2.2 copies a box); here each box is read once in order and written once.
+ *
+ * With `flush`, the pairs go to it in blocks, the first of `firstLimit` numbers (two a pair), as
+ * `overlapsIn` hands them out.
  */
-export function gridOverlaps(boxes: Float64Array, scratch: Scratch): Uint32Array | null {
+export function gridOverlaps(
+  boxes: Float64Array,
+  scratch: Scratch,
+  flush?: (pairs: Uint32Array) => number,
+  firstLimit = Number.POSITIVE_INFINITY,
+): Uint32Array | null {
+  let limit = firstLimit;
   const n = boxes.length / 6;
   let lx = Number.POSITIVE_INFINITY,
     ly = Number.POSITIVE_INFINITY,
@@ -177,6 +186,11 @@ export function gridOverlaps(boxes: Float64Array, scratch: Scratch): Uint32Array
                 +(copy[d + 2] > az1) |
                 +(az0 > copy[d + 5]);
               if (apart !== 0) continue;
+              if (count + 2 > limit) {
+                // (a full block to the caller: see overlapsIn)
+                limit = 2 * (flush as (pairs: Uint32Array) => number)(out.subarray(0, count));
+                count = 0;
+              }
               if (count + 2 > out.length) out = scratch.growU32(U32.overlaps, count + 2, count);
               const b = members[q];
               out[count++] = a < b ? a : b;

@@ -9,7 +9,7 @@ import {
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { bodyLayout, type StepBodies } from './bodies.js';
 import { heapByBound, popByBound } from './bound-order.js';
-import { type Candidates, candidatePairs } from './candidates.js';
+import { type CandidateSink, type Candidates, candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { type Scratch, U32 } from './scratch.js';
 
@@ -132,6 +132,13 @@ export interface FirstSearch<R> {
 const WINDOW_GROWTH = 8;
 
 /**
+ * Overlapping pairs a block of a window's search, at most (about 40 MB of the scratch's arrays):
+ * far more than a scene of bodies spread out makes (10⁵ pebbles make about 5·10⁴ in a window), so
+ * such a scene's window is one block; n bodies at one place make n²/2, searched a block at a time.
+ */
+export const BLOCK_PAIRS = 1 << 20;
+
+/**
  * The first window [0, h] of the search: about an eighth of the time a body takes to cross its own
  * box at the mean speed bound, so that the boxes swept over it meet few neighbours.
  */
@@ -168,6 +175,11 @@ export function firstWindow(b: StepBodies): number {
  * (μ_i + μ_j)` and the last iterate of a conservative advancement on a cheap lower bound of the
  * pair's gap (see {@link PairBound}), neither of which the pair's reported toi comes before.
  *
+ * With a `scratch`, a window whose boxes overlap in more than `blockPairs` pairs is searched a block
+ * at a time (see {@link candidatePairs}), the best so far carried from block to block: the same
+ * answer (status, toi, pair, result), in memory that does not grow with the pairs; `tested` and
+ * `runs` may then count pairs that a single pass would have left out.
+ *
  * `source`, when given, finds the overlapping boxes of each window in place of `sweepAndPrune`.
  */
 export function searchFirst<R>(
@@ -176,70 +188,96 @@ export function searchFirst<R>(
   run: PairRunner<R>,
   source?: PairSource,
   scratch?: Scratch,
+  blockPairs = BLOCK_PAIRS,
 ): FirstSearch<R> {
   let runs = 0;
   // the pairs run so far, as i·n + j (exact in a double)
   const ran = new Set<number>();
   let h = firstWindow(b);
   for (;;) {
-    const c = candidatePairs(b, o.tolerance, h, source, scratch, o);
-    const r = searchWindow(b, c, h, run, ran, scratch);
-    runs += r.tested;
-    if (r.pair !== null || h >= 1) return { ...r, tested: ran.size, runs, candidates: c.candidates };
+    const w = new WindowSearch(b, h, run, ran, scratch);
+    const c = candidatePairs(b, o.tolerance, h, source, scratch, o, w, blockPairs);
+    runs += w.tested;
+    if (w.bi >= 0 || h >= 1) {
+      const pair: [number, number] | null = w.bi < 0 ? null : [w.bi, w.bj];
+      const status = w.bi < 0 ? CcdStatus.Separate : w.status;
+      const toi = w.bi < 0 ? 1 : w.best;
+      return { status, toi, pair, tested: ran.size, runs, candidates: c.candidates, impact: w.impact };
+    }
     h = WINDOW_GROWTH * h >= 1 ? 1 : WINDOW_GROWTH * h;
   }
 }
 
-/** The search of one window (see {@link searchFirst}). */
-function searchWindow<R>(
-  b: StepBodies,
-  c: Candidates,
-  h: number,
-  run: PairRunner<R>,
-  ran: Set<number>,
-  scratch?: Scratch,
-): { status: CcdStatusValue; toi: number; pair: [number, number] | null; tested: number; impact: R | null } {
-  // The candidates' bounds, advanced up to the window's end (the pairs whose bound passes h are out).
-  const count = c.bounds.length;
-  const P = c.pairs;
-  const key = c.bounds;
-  // In the order of (bound, i, j), popped from a heap only as far as the loop goes (it usually
-  // stops after a few of the window's candidates: a full sort was O(m log m) for them all).
-  const heap = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
-  heapByBound(heap, key, P);
-  let best = Number.POSITIVE_INFINITY;
-  let bi = -1;
-  let bj = -1;
-  let status: CcdStatusValue = CcdStatus.Separate;
-  let impact: R | null = null;
-  let tested = 0;
-  for (let size = count; size > 0; size--) {
-    const x = heap[0];
-    const L = key[x];
-    const i = P[2 * x];
-    const j = P[2 * x + 1];
-    // A pair whose bound is past the best toi cannot beat it, and one whose bound equals it can only
-    // tie, so it runs only when it is a smaller pair. In the order of (bound, i, j), every candidate
-    // after one that cannot come before the best cannot either (a later bound, or the same bound and
-    // a larger pair), and none of them runs to move the best: the window's search ends at the first.
-    if (!before(L, i, j, best, bi, bj)) break;
-    popByBound(heap, size, key, P);
-    // Box2D's trick: a pair only needs searching up to the best contact so far. Its iterates up to
-    // there are those of the full query, so the result still equals the loop over all pairs.
-    const r = run(i, j, best < h ? best : h);
-    tested++;
-    ran.add(i * b.count + j);
-    if (r.status === CcdStatus.Separate || r.horizonReached) continue;
-    if (before(r.toi, i, j, best, bi, bj)) {
-      best = r.toi;
-      bi = i;
-      bj = j;
-      status = r.status;
-      impact = r.impact();
+/** The search of one window (see {@link searchFirst}), fed its candidates a block at a time. */
+class WindowSearch<R> implements CandidateSink {
+  /** The best toi so far (+∞ while none), its pair (−1 while none), status and result. */
+  best = Number.POSITIVE_INFINITY;
+  bi = -1;
+  bj = -1;
+  status: CcdStatusValue = CcdStatus.Separate;
+  impact: R | null = null;
+  /** Pair runs in this window. */
+  tested = 0;
+
+  constructor(
+    readonly b: StepBodies,
+    readonly h: number,
+    readonly run: PairRunner<R>,
+    readonly ran: Set<number>,
+    readonly scratch: Scratch | undefined,
+  ) {}
+
+  get found(): boolean {
+    return this.bi >= 0;
+  }
+
+  cannotBeat(lower: number, i: number, j: number): boolean {
+    return !before(lower, i, j, this.best, this.bi, this.bj);
+  }
+
+  take(c: Candidates): void {
+    // The candidates' bounds, advanced up to the window's end (the pairs whose bound passes h are out).
+    const count = c.bounds.length;
+    const P = c.pairs;
+    const key = c.bounds;
+    const { h, run, ran, scratch } = this;
+    const n = this.b.count;
+    // In the order of (bound, i, j), popped from a heap only as far as the loop goes (it usually
+    // stops after a few of the window's candidates: a full sort was O(m log m) for them all).
+    const heap = scratch === undefined ? new Uint32Array(count) : scratch.u32(U32.live, count);
+    heapByBound(heap, key, P);
+    let best = this.best;
+    let bi = this.bi;
+    let bj = this.bj;
+    for (let size = count; size > 0; size--) {
+      const x = heap[0];
+      const L = key[x];
+      const i = P[2 * x];
+      const j = P[2 * x + 1];
+      // A pair whose bound is past the best toi cannot beat it, and one whose bound equals it can only
+      // tie, so it runs only when it is a smaller pair. In the order of (bound, i, j), every candidate
+      // after one that cannot come before the best cannot either (a later bound, or the same bound and
+      // a larger pair), and none of them runs to move the best: the block's search ends at the first.
+      if (!before(L, i, j, best, bi, bj)) break;
+      popByBound(heap, size, key, P);
+      // Box2D's trick: a pair only needs searching up to the best contact so far. Its iterates up to
+      // there are those of the full query, so the result still equals the loop over all pairs.
+      const r = run(i, j, best < h ? best : h);
+      this.tested++;
+      ran.add(i * n + j);
+      if (r.status === CcdStatus.Separate || r.horizonReached) continue;
+      if (before(r.toi, i, j, best, bi, bj)) {
+        best = r.toi;
+        bi = i;
+        bj = j;
+        this.best = best;
+        this.bi = bi;
+        this.bj = bj;
+        this.status = r.status;
+        this.impact = r.impact();
+      }
     }
   }
-  if (bi < 0) return { status: CcdStatus.Separate, toi: 1, pair: null, tested, impact: null };
-  return { status, toi: best, pair: [bi, bj], tested, impact };
 }
 
 /** Every candidate's outcome that is not Separate, sorted by (toi, i, j). */

@@ -108,15 +108,26 @@ function badBox(boxes: Float64Array, dim: number, i: number, a: number): never {
 
 /**
  * The overlapping pairs of checked boxes (see {@link overlappingPairs}), in no particular order: a
- * view of `scratch`, valid until its next use.
+ * view of `scratch`, valid until its next use. With `flush`, whenever `blockPairs` pairs are found
+ * they go to `flush` (a view, valid during the call), which returns how many pairs the next block
+ * holds, and the buffer starts again: the pairs returned are those found after the last flush, and
+ * the memory stays bounded however many boxes overlap.
  */
-export function overlapsIn(boxes: Float64Array, dim: 2 | 3, scratch: Scratch): Uint32Array {
+export function overlapsIn(
+  boxes: Float64Array,
+  dim: 2 | 3,
+  scratch: Scratch,
+  flush?: (pairs: Uint32Array) => number,
+  blockPairs = Number.POSITIVE_INFINITY,
+): Uint32Array {
   const stride = 2 * dim;
   const n = boxes.length / stride;
   if (n < 2) return scratch.u32(U32.overlaps, 0);
+  // (a flush only once a block is full: without one the buffer grows)
+  let limit = flush === undefined ? Number.POSITIVE_INFINITY : 2 * Math.max(1, Math.floor(blockPairs));
   // boxes of similar sizes: a uniform grid finds the same pairs with less memory traffic
   if (dim === 3) {
-    const grid = gridOverlaps(boxes, scratch);
+    const grid = gridOverlaps(boxes, scratch, flush, limit);
     if (grid !== null) return grid;
   }
 
@@ -278,6 +289,10 @@ export function overlapsIn(boxes: Float64Array, dim: 2 | 3, scratch: Scratch): U
           owner = u * cells1 + v;
         }
         if (owner !== col) continue;
+        if (count + 2 > limit) {
+          limit = 2 * (flush as (pairs: Uint32Array) => number)(out.subarray(0, count));
+          count = 0;
+        }
         if (count + 2 > out.length) out = scratch.growU32(U32.overlaps, count + 2, count);
         const a = members[e];
         out[count++] = a < b ? a : b;
