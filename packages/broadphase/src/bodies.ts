@@ -38,6 +38,11 @@ export interface StepBodies {
   /** The largest bounding-box diagonal of the bodies (body frames). */
   largestDiagonal: number;
   /**
+   * The coordinates the pairs compute with, whose rounding floors the default tolerance (ccd's
+   * `defaultTolerance`): see {@link inPlayOf}.
+   */
+  inPlay: number;
+  /**
    * 3-D: the largest `|t[k] − t₀[k]|` over the translations of all the poses at s = 0 and s = 1,
    * t₀ body 0's at s = 0: what the scene's scale reads of the poses (see `unitScene`).
    */
@@ -109,6 +114,7 @@ export function emptyStep<D extends 2 | 3>(dim: D, n: number, scratch?: Scratch)
     rho: f(F64.rho, n),
     theta: f(F64.theta, n),
     largestDiagonal: 0,
+    inPlay: 0,
   };
 }
 
@@ -234,6 +240,11 @@ export function stepBodies2(
   const L = bodyLayout(2);
   const cache = new Map<object, Float64Array>();
   const radii = new Map<object, number>();
+  // the translations' spread about body 0's at s = 0, and the largest radius (see inPlayOf)
+  let spread = 0;
+  let x0 = 0;
+  let y0 = 0;
+  let largestRadius = 0;
   for (let i = 0; i < n; i++) {
     const c = bodies[i];
     const curve = Curve.isCurve(c);
@@ -252,6 +263,18 @@ export function stepBodies2(
       radius = curve ? ballRadius(v, 2) : c.reach;
       radii.set(c, radius);
     }
+    if (i === 0) {
+      x0 = m.q0.t[0];
+      y0 = m.q0.t[1];
+    }
+    spread = Math.max(
+      spread,
+      Math.abs(m.q0.t[0] - x0),
+      Math.abs(m.q0.t[1] - y0),
+      Math.abs(m.q1.t[0] - x0),
+      Math.abs(m.q1.t[1] - y0),
+    );
+    if (radius > largestRadius) largestRadius = radius;
     // in 2-D a point turns about the origin: its ρ is its distance from it
     const rho = radius;
     const theta = Math.abs(m.theta);
@@ -280,7 +303,24 @@ export function stepBodies2(
     }
     fillScale(out, i);
   }
+  out.inPlay = inPlayOf(x0, y0, 0, spread, largestRadius);
   return out;
+}
+
+/**
+ * The largest coordinate in play of a scene, as its many-body calls and the world's step take it
+ * for the default tolerance's floor: body 0's translation at s = 0 (x0, y0, z0) plus the largest
+ * `|t[k] − t₀[k]|` over every pose (a bound of every translation's |coordinate|), or the largest
+ * radius of a body's ball about its origin.
+ *
+ * @example
+ * ```ts
+ * import { inPlayOf } from '@firsttouch/broadphase/internal';
+ * console.log(inPlayOf(1e8, -3, 0, 0.5, 0.01)); // 100000000.5
+ * ```
+ */
+export function inPlayOf(x0: number, y0: number, z0: number, spread: number, radius: number): number {
+  return Math.max(Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0)) + spread, radius);
 }
 
 /** The 4 corners of a 2-D box (x y each): they hold a shape inside it. */

@@ -5,7 +5,7 @@ import { checkArrays } from './bodies.js';
 import { bodyRunner3, type ManyBody3 } from './body-runner.js';
 import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
-import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { flooredDefault, unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
 import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 import { stepBodies3 } from './step-bodies3.js';
@@ -105,14 +105,14 @@ export function firstImpactFrom(
   // The step data and the search's arrays live in the borrowed scratch, unless a source takes them.
   return borrowed((scratch) => {
     const step = stepBodies3(bodies, poses0, poses1, source === undefined ? scratch : undefined);
-    const o = resolveImpactOptions(options, step.largestDiagonal);
+    const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
     const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
     if (unit !== null) {
       const r = firstImpactFrom(
         unit.bodies as ManyBody3[],
         unit.poses0,
         unit.poses1,
-        unitOptions(options, unit.e),
+        unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
         source?.atUnitSize?.(),
       );
       return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
@@ -167,10 +167,15 @@ export function allImpacts(
 ): { impacts: PairImpact[]; tested: number; tolerance: number } {
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal);
+  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
   if (unit !== null) {
-    const r = allImpacts(unit.bodies as ManyBody3[], unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = allImpacts(
+      unit.bodies as ManyBody3[],
+      unit.poses0,
+      unit.poses1,
+      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+    );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }

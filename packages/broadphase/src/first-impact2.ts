@@ -5,7 +5,7 @@ import { checkArrays, stepBodies2 } from './bodies.js';
 import { bodyRunner2, type ManyBody2 } from './body-runner2.js';
 import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
-import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { flooredDefault, unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
 import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 
@@ -83,14 +83,14 @@ export function firstImpact2From(
 ): FirstImpact2Result {
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal);
+  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
     const r = firstImpact2From(
       unit.bodies,
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e),
+      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
       source?.atUnitSize?.(),
     );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
@@ -141,10 +141,15 @@ export function allImpacts2(
 ): { impacts: PairImpact2[]; tested: number; tolerance: number } {
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal);
+  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
-    const r = allImpacts2(unit.bodies, unit.poses0, unit.poses1, unitOptions(options, unit.e));
+    const r = allImpacts2(
+      unit.bodies,
+      unit.poses0,
+      unit.poses1,
+      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+    );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }

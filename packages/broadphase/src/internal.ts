@@ -12,6 +12,7 @@ export {
   bodyLayout,
   boxesMeetInStep,
   impactLowerBound,
+  inPlayOf,
   largestNorm,
   type StepBodies,
   stepBodies2,

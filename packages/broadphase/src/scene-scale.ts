@@ -1,3 +1,4 @@
+import { defaultTolerance } from '@firsttouch/ccd';
 import { type DriverResult, unitTolerance, unscaled } from '@firsttouch/ccd/internal';
 import { scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
 
@@ -76,13 +77,30 @@ function farthest(t: ArrayLike<number>, origin: Float64Array): number {
   return m;
 }
 
-/** An explicit tolerance taken to the scene's unit size (the default needs nothing: it scales). */
+/**
+ * An explicit tolerance taken to the scene's unit size (the default needs nothing: it scales), or
+ * `floored`, a default that the rounding floor of the scene's own coordinates raised (the scene at
+ * unit size is shifted, so its floor would be another).
+ */
 export function unitOptions<O extends { tolerance?: number }>(
   options: O | undefined,
   e: number,
+  floored?: number,
 ): O | undefined {
-  if (options?.tolerance === undefined) return options;
-  return { ...options, tolerance: unitTolerance(options.tolerance, e) };
+  const tolerance = options?.tolerance ?? floored;
+  if (tolerance === undefined) return options;
+  return { ...(options as O), tolerance: unitTolerance(tolerance, e) };
+}
+
+/** The default tolerance when the rounding floor raised it (see {@link unitOptions}), else undefined. */
+export function flooredDefault(
+  options: { tolerance?: number } | undefined,
+  tolerance: number,
+  largestDiagonal: number,
+): number | undefined {
+  return options?.tolerance === undefined && tolerance > defaultTolerance(largestDiagonal)
+    ? tolerance
+    : undefined;
 }
 
 /** A pair's result run at unit size, taken back (in place; null stays null), with the tolerance given. */

@@ -79,16 +79,20 @@ export interface PairOutcome<R> {
 /** Runs one pair's time of impact up to `horizon`. */
 export type PairRunner<R> = (i: number, j: number, horizon: number) => PairOutcome<R>;
 
-/** Validates the options and fills in the default tolerance. */
+/**
+ * Validates the options and fills in the default tolerance (1e-6 of the largest diagonal, at least
+ * ccd's rounding floor of `inPlay`: see `StepBodies.inPlay`).
+ */
 export function resolveImpactOptions(
   options: ImpactOptions | undefined,
   largestDiagonal: number,
+  inPlay = 0,
 ): ResolvedOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
   assertCallback(options?.onProgress, 'onProgress');
-  const tolerance = options?.tolerance ?? defaultTolerance(largestDiagonal);
+  const tolerance = options?.tolerance ?? defaultTolerance(largestDiagonal, 1, inPlay);
   if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || !(tolerance > 0)) {
     throw new FirstTouchError(
       'INVALID_OPTION',

@@ -8,7 +8,7 @@ import {
   RigidMotion,
   rotationAxisAngle,
 } from '@firsttouch/pose';
-import { ballRadius, bodyLayout, emptyStep, fillScale, type StepBodies } from './bodies.js';
+import { ballRadius, bodyLayout, emptyStep, fillScale, inPlayOf, type StepBodies } from './bodies.js';
 import { F64, type Scratch, U32 } from './scratch.js';
 
 /**
@@ -176,6 +176,8 @@ export function stepBodies3(
   const q = new Float64Array(4);
   // the poses' spread about body 0's translation at s = 0
   let spread = 0;
+  // the largest radius of a shape's ball about its origin (the default tolerance's floor)
+  let radius = 0;
   let x0 = 0;
   let y0 = 0;
   let z0 = 0;
@@ -199,6 +201,7 @@ export function stepBodies3(
         shapes.set(s, shapeAt);
       } else shapeAt = known;
       shape = shapeList[shapeAt];
+      if (shape.radius > radius) radius = shape.radius;
     }
     if (shape.diagonal > out.largestDiagonal) out.largestDiagonal = shape.diagonal;
     const v = shape.points;
@@ -446,5 +449,6 @@ export function stepBodies3(
     fillScale(out, i);
   }
   out.poseSpread = spread;
+  out.inPlay = inPlayOf(x0, y0, z0, spread, radius);
   return out;
 }

@@ -358,9 +358,9 @@ function runImpact<
     const ea = kind.extent(a, query.extentA);
     const eb = kind.extent(b, query.extentB);
     const largest = Math.max(ea.largestCoordinate, eb.largestCoordinate);
-    const tolerance = defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest);
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1], a, b);
-    query.options(options, tolerance);
+    const inPlay = Math.max(largest, placement(kind, query));
+    query.options(options, defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest, inPlay));
     const e = scaleExponent(Math.max(largest, spread(kind, query)));
     if (e === 0) {
       const direct = kind.direct === undefined ? null : kind.direct(a, b, motion, options, out);
@@ -439,6 +439,26 @@ function spread<Motion>(
     farthest(kind.translation(query.motionB, 0), origin),
     farthest(kind.translation(query.motionB, 1), origin),
   );
+}
+
+/** The largest |coordinate| of the four translations of a step (the default tolerance's floor). */
+function placement<Motion>(
+  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
+  query: { motionA: Motion; motionB: Motion },
+): number {
+  return Math.max(
+    largestAbs(kind.translation(query.motionA, 0)),
+    largestAbs(kind.translation(query.motionA, 1)),
+    largestAbs(kind.translation(query.motionB, 0)),
+    largestAbs(kind.translation(query.motionB, 1)),
+  );
+}
+
+/** The largest |t[k]|. */
+function largestAbs(t: Float64Array): number {
+  let m = 0;
+  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k]));
+  return m;
 }
 
 /** The largest |t[k] − origin[k]|. */

@@ -386,17 +386,29 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
 }
 
 /**
- * The default tolerance: 1e-6 of the largest bounding-box diagonal of the bodies. Bodies with no
- * extent at all (every facet a point) fall back to 1e-6 of their largest coordinate (at least 1), so
- * that the default is never 0; a diagonal past float64's range (a box more than 1.8e308 across:
- * parts of a compound at ±1e308) counts as the largest finite number, so that it is never +∞.
+ * The default tolerance: 1e-6 of the largest bounding-box diagonal of the bodies, and at least 2⁻⁴⁶
+ * (64 ulps of 1) of `inPlay`, the largest |coordinate| the query computes with (the bodies'
+ * coordinates about their origins and the poses' translations; 0, the default, when not known), so
+ * that the rounding of placing the bodies there (a few ulps of those coordinates) stays far below
+ * tol/2: a part 1 cm across at 1e8 from the origin gets 1.4e-6, not 1.7e-8, below the ulp of its
+ * coordinates. Bodies with no extent at all (every facet a point) fall back to 1e-6 of their largest
+ * coordinate (at least 1), so that the default is never 0; a diagonal past float64's range (a box
+ * more than 1.8e308 across: parts of a compound at ±1e308) counts as the largest finite number, so
+ * that it is never +∞.
  *
  * @example
  * ```ts
  * import { defaultTolerance } from '@firsttouch/ccd';
  * console.log(defaultTolerance(2).toExponential(3), defaultTolerance(0, 5).toExponential(3)); // 2.000e-6 5.000e-6
+ * console.log(defaultTolerance(0.01, 0.01, 1e8).toExponential(3)); // 1.421e-6
  * ```
  */
-export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1): number {
-  return largestDiagonal > 0 ? toleranceOfDiagonal(largestDiagonal) : 1e-6 * Math.max(1, largestCoordinate);
+export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1, inPlay = 0): number {
+  if (!(largestDiagonal > 0)) return 1e-6 * Math.max(1, largestCoordinate);
+  const tolerance = toleranceOfDiagonal(largestDiagonal);
+  const floor = ROUNDING_SHARE * inPlay;
+  return floor > tolerance ? floor : tolerance;
 }
+
+/** The default tolerance's least share of the largest coordinate in play (see {@link defaultTolerance}). */
+const ROUNDING_SHARE = 2 ** -46;

@@ -192,7 +192,19 @@ export class PolygonQuery2 {
       Math.abs(this.#by1 - this.#ay),
     );
     if (scaleExponent(Math.max(largest, spread)) !== 0) return null;
-    const tolerance = defaultTolerance(Math.max(a.boxDiagonal, b.boxDiagonal), largest);
+    // (the driver's default: its floor from the four translations' largest |coordinate| too)
+    const inPlay = Math.max(
+      largest,
+      Math.abs(this.#ax),
+      Math.abs(this.#ay),
+      Math.abs(this.#ax1),
+      Math.abs(this.#ay1),
+      Math.abs(this.#bx),
+      Math.abs(this.#by),
+      Math.abs(this.#bx1),
+      Math.abs(this.#by1),
+    );
+    const tolerance = defaultTolerance(Math.max(a.boxDiagonal, b.boxDiagonal), largest, inPlay);
     let tol = tolerance;
     let maxIterations = DEFAULT_MAX_ITERATIONS;
     let directional = true;

@@ -1,6 +1,7 @@
 import {
   boxesMeetInStep,
   impactLowerBound,
+  inPlayOf,
   PairBound,
   Scratch,
   type StepBodies,
@@ -114,7 +115,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
     let diagonal = 0;
     for (const g of this.diagonals) if (g > diagonal) diagonal = g;
-    const tolerance = options?.tolerance ?? defaultTolerance(diagonal);
+    const tolerance = options?.tolerance ?? defaultTolerance(diagonal, 1, this.#inPlay(n));
     this.#pairOptions = {
       tolerance,
       maxIterations: options?.maxIterations,
@@ -319,6 +320,26 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   }
 
   /** Every body to its target (which it drops): the step is over. */
+  /**
+   * The coordinates in play over the step, as broadphase's step data takes them for the default
+   * tolerance's floor (`inPlayOf`: the bodies in id order, each from its pose to its target), so
+   * that the step's default is its `firstImpact`'s.
+   */
+  #inPlay(n: number): number {
+    if (n === 0) return 0;
+    const first = translationOf(this.poses[0]);
+    let spread = 0;
+    let radius = 0;
+    for (let k = 0; k < n; k++) {
+      const p = translationOf(this.poses[k]);
+      const q = translationOf(this.ends[k]);
+      for (let a = 0; a < first.length; a++)
+        spread = Math.max(spread, Math.abs(p[a] - first[a]), Math.abs(q[a] - first[a]));
+      if (this.radii[k] > radius) radius = this.radii[k];
+    }
+    return inPlayOf(first[0], first[1], first.length > 2 ? first[2] : 0, spread, radius);
+  }
+
   #complete(events: ImpactEvent[], tolerance: number): StepResult {
     this.now = 1;
     this.finish();
@@ -427,4 +448,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const again = this.#again;
     for (let x = 0; x < again.length; x += 2) this.#pairSearch(again[x], again[x + 1]);
   }
+}
+
+/** A pose's translation (either dimension's pose has its `t`). */
+function translationOf(pose: unknown): ArrayLike<number> {
+  return (pose as { t: ArrayLike<number> }).t;
 }

@@ -82,7 +82,8 @@ export function timeOfImpactAffine(
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
-    e = scaleExponent(Math.max(extentOf(query.stepA, shapeA), extentOf(query.stepB, shapeB)));
+    const inPlay = Math.max(extentOf(query.stepA, shapeA), extentOf(query.stepB, shapeB));
+    e = scaleExponent(inPlay);
     if (e !== 0) {
       // (The options checked here, with any default: the step at unit size finds its own.)
       resolveOptionsInto(options, 1, query.resolved);
@@ -94,7 +95,7 @@ export function timeOfImpactAffine(
         mappedBoxDiagonal(shapeB, query.stepB.L0),
         mappedBoxDiagonal(shapeB, query.stepB.L1),
       );
-      resolveOptionsInto(options, defaultTolerance(diagonal), query.resolved);
+      resolveOptionsInto(options, defaultTolerance(diagonal, 1, inPlay), query.resolved);
       const ev = query.evaluator;
       ev.bind(shapeA, shapeB, query.stepA, query.stepB);
       const mu = ev.speedBound();

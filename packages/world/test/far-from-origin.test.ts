@@ -1,0 +1,27 @@
+import { defaultTolerance } from '@firsttouch/ccd';
+import { box } from '@firsttouch/mesh';
+import { poseFromAxisAngle } from '@firsttouch/pose';
+import { describe, expect, it } from 'vitest';
+import { World } from '../src/index.js';
+
+// Far from the origin the default tolerance has a floor (2^-46 of the largest coordinate in play:
+// ccd's defaultTolerance); the world's step takes the same default as its firstImpact.
+
+const W = 1e8;
+const at = (x: number, angle = 0) => poseFromAxisAngle([0, 0, 1], angle, [W + x, W, -W]);
+
+describe('a world far from the origin', () => {
+  it('steps with the default tolerance of its firstImpact, floored by its coordinates', () => {
+    const world = new World();
+    const a = world.add(box(0.01), { pose: at(0) });
+    const b = world.add(box(0.01), { pose: at(0.05), shared: true });
+    world.setTarget(a, at(0.02, 1));
+    world.setTarget(b, at(-0.03));
+    const first = world.firstImpact();
+    expect(first.tolerance).toBe(2 ** -46 * (W + 0.05));
+    expect(first.tolerance).toBeGreaterThan(defaultTolerance(box(0.01).bounds().diagonal));
+    const step = world.step();
+    expect(step.tolerance).toBe(first.tolerance);
+    expect(step.events[0]?.toi).toBe(first.toi);
+  });
+});
