@@ -76,18 +76,18 @@ export function pairRunner<
   const tell = watch?.onProgress;
   const progress: ImpactProgress = { runs: 0, earliest: 1 };
   // The kind's own path for some pairs (ccd's small convex rings), as `timeOfImpact2` takes it: the
-  // same answer as the brute loop's, bit for bit.
+  // same answer as the brute loop's, bit for bit. It reads every option the query resolved (the
+  // caller's directional mode, iteration cap, convex switch and signal, which decide whether and how
+  // `timeOfImpact2` takes that path), not the tolerance alone.
   const direct = kind.direct;
-  const directOptions = { tolerance: options.tolerance, horizon: 1 };
   return (i, j, horizon) => {
+    options.horizon = horizon;
     if (direct !== undefined) {
-      directOptions.horizon = horizon;
       const motion = { a: [poses0[i], poses1[i]], b: [poses0[j], poses1[j]] } as const;
-      const r = direct(bodies[i], bodies[j], motion, directOptions, undefined);
+      const r = direct(bodies[i], bodies[j], motion, options, undefined);
       if (r !== null)
         return report({ status: r.status, toi: r.toi, horizonReached: r.horizonReached, impact: () => r });
     }
-    options.horizon = horizon;
     query.bind(bodies[i], bodies[j], motionOf(i), motionOf(j));
     const r = query.advance(
       speeds ? (speed.get(i) ?? Number.NaN) + (speed.get(j) ?? Number.NaN) : Number.NaN,

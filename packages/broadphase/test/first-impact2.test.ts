@@ -1,5 +1,6 @@
 import { CcdStatus, type CcdStatusValue, timeOfImpact2 } from '@firsttouch/ccd';
-import { type Curve, disc, rectangle } from '@firsttouch/mesh';
+import { convexPolygon, cuboid2 } from '@firsttouch/convex';
+import { Curve, disc, rectangle } from '@firsttouch/mesh';
 import { type Pose2, pose2 } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -77,4 +78,45 @@ describe('firstImpact2 with a body turned to an enormous angle', () => {
     expect(r.toi).toBeLessThanOrEqual(first);
     expect(first - r.toi).toBeLessThanOrEqual(r.tolerance);
   });
+});
+
+describe("the polygons' own path takes the caller's options, as timeOfImpact2 does", () => {
+  // Adversarial testing: two small convex polygons (or rings) run ccd's polygon path, which the
+  // broad phase gave the tolerance and horizon alone: `directional: false`, `maxIterations` and
+  // `convex: false` were dropped there (a Contact where timeOfImpact2 says NotConverged at 3).
+  const tri = convexPolygon([1, 0, -0.5, 0.8, -0.5, -0.8]);
+  const box = cuboid2(0.3, 0.6);
+  const triC = Curve.fromLoops([1, -0.5, -0.5], [0, 0.8, -0.8], [3]);
+  const boxC = Curve.fromLoops([-0.3, 0.3, 0.3, -0.3], [-0.6, -0.6, 0.6, 0.6], [4]);
+  const q0 = [pose2(0, [0, 0]), pose2(1, [3, 0])];
+  const q1 = [pose2(1.5, [0.3, 0]), pose2(-0.5, [-1, 0])];
+  const cases: [string, object][] = [
+    ['directional: false', { directional: false }],
+    ['maxIterations: 3', { maxIterations: 3 }],
+    ['convex: false', { convex: false }],
+    ['an abort signal never raised', { signal: new AbortController().signal }],
+    ['the defaults', {}],
+  ];
+  for (const [name, extra] of cases)
+    it(name, () => {
+      for (const [a, b] of [
+        [tri, box],
+        [triC, boxC],
+      ] as const) {
+        const options = { tolerance: 1e-6, ...extra };
+        const pair = timeOfImpact2(a, b, { a: [q0[0], q1[0]], b: [q0[1], q1[1]] }, options);
+        const first = firstImpact2([a, b], q0, q1, options);
+        expect([first.status, first.toi, first.impact?.iterations]).toEqual([
+          pair.status,
+          pair.toi,
+          pair.iterations,
+        ]);
+        const all = allImpacts2([a, b], q0, q1, options).impacts[0];
+        expect([all.status, all.toi, all.impact.iterations]).toEqual([
+          pair.status,
+          pair.toi,
+          pair.iterations,
+        ]);
+      }
+    });
 });
