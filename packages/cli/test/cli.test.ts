@@ -231,6 +231,21 @@ describe('the commands give the library results', () => {
     const bad = run('toi', join(dir, 'toi-fit.json'));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/b: "center" and "fit" place a file's body/);
+    // a "center" that is not a boolean was read as false
+    writeFileSync(
+      join(dir, 'toi-center.json'),
+      JSON.stringify({ a: { file: 'ball.stl', center: 'yes' }, b: { ball: 0.1 } }),
+    );
+    const yes = run('toi', join(dir, 'toi-center.json'));
+    expect(yes.status).toBe(1);
+    expect(yes.stderr).toMatch(/a: "center" must be true or false/);
+    writeFileSync(
+      join(dir, 'scene-center.json'),
+      JSON.stringify({ bodies: [{ file: 'ball.stl', center: 1 }, { ball: 0.1 }] }),
+    );
+    const one = run('first-impact', join(dir, 'scene-center.json'));
+    expect(one.status).toBe(1);
+    expect(one.stderr).toMatch(/bodies\[0\]: "center" must be true or false/);
   });
 
   it('first-impact reads a scene file (paths relative to it)', () => {

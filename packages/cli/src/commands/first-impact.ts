@@ -82,6 +82,8 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
       throw new InputError(`${where}: "to" must be a POSE string`);
     if (b.fit !== undefined && (typeof b.fit !== 'number' || !(b.fit > 0)))
       throw new InputError(`${where}: "fit" must be a positive number`);
+    if (b.center !== undefined && typeof b.center !== 'boolean')
+      throw new InputError(`${where}: "center" must be true or false`);
     if (shape !== undefined && (b.center !== undefined || b.fit !== undefined))
       throw new InputError(
         `${where}: "center" and "fit" place a file's body; a primitive is placed by its poses`,

@@ -70,6 +70,8 @@ export function toiScene(
       );
     if (body.fit !== undefined && (typeof body.fit !== 'number' || !(body.fit > 0)))
       throw new InputError(`${where}: "fit" must be a positive number`);
+    if (body.center !== undefined && typeof body.center !== 'boolean')
+      throw new InputError(`${where}: "center" must be true or false`);
     const surface =
       shape ??
       loadPhase(
