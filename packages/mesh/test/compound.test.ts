@@ -82,3 +82,26 @@ describe('compound', () => {
     );
   });
 });
+
+describe('CompoundPair far beyond the squares of float64', () => {
+  // Adversarial testing: two balls 1e155 apart got +∞ as a certified lower bound of their gap (the
+  // squares of the distances overflowed), where a loop stepping by it would have skipped the step.
+  const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  it('measures up to 2^500 and refuses a placement past it, never +∞ for a finite gap', () => {
+    const lone = new CompoundPair(ball(1), ball(1));
+    const parts = new CompoundPair(
+      compound([
+        { body: box(1), pose: poseFromAxisAngle([0, 0, 1], 0, [0, 0, 0]) },
+        { body: ball(1), pose: poseFromAxisAngle([0, 0, 1], 0, [2, 0, 0]) },
+      ]),
+      ball(1),
+    );
+    expect(lone.evaluate(R, new Float64Array([1e150, 0, 0]))).toBe(1e150);
+    expect(parts.evaluate(R, new Float64Array([0, -1e150, 0]))).toBeLessThanOrEqual(1e150);
+    for (const d of [1e155, 1e200, 1e300, Number.MAX_VALUE])
+      for (const pair of [lone, parts])
+        expect(() => pair.evaluate(R, new Float64Array([d, 0, 0]))).toThrow(
+          expect.objectContaining({ code: 'INVALID_POSE' }),
+        );
+  });
+});

@@ -267,3 +267,12 @@ describe('compound2', () => {
     expect(code(() => compound2([{ body: ball(1) as never, pose: pose2() }]))?.[0]).toBe('INVALID_OPTION');
   });
 });
+
+describe('CompoundPair2 far beyond the squares of float64', () => {
+  it('refuses a placement past 2^500, never +∞ for a finite gap', () => {
+    const pair = new CompoundPair2(ball2(1), ball2(1));
+    expect(pair.evaluate(1, 0, 1e150, 0)).toBe(1e150 - 2);
+    for (const d of [1e155, 1e300])
+      expect(() => pair.evaluate(1, 0, 0, d)).toThrow(expect.objectContaining({ code: 'INVALID_POSE' }));
+  });
+});

@@ -3,7 +3,13 @@ import { identityPose, type Pose3 } from '@firsttouch/pose';
 import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
 import { PartSearch } from '../tree/part-search.js';
-import { buildPartTree, type PartTree } from '../tree/part-tree.js';
+import {
+  assertSquaresInRange,
+  buildPartTree,
+  type PartTree,
+  SQUARES_SAFE,
+  treeReach,
+} from '../tree/part-tree.js';
 import { SurfacePair } from './surface-pair.js';
 import { SurfaceShapePair } from './surface-shape-pair.js';
 
@@ -178,6 +184,8 @@ export class CompoundPair {
   #bi = -1;
   #bj = -1;
   readonly #visit = (i: number, j: number): number => this.#measure(i, j);
+  /** Both trees' reach from their origins (see `treeReach`). */
+  #reach = 0;
 
   constructor(a?: AnyBody3, b?: AnyBody3) {
     if (a !== undefined && b !== undefined) this.bind(a, b);
@@ -187,6 +195,7 @@ export class CompoundPair {
   bind(a: AnyBody3, b: AnyBody3): void {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
+    this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
     this.#queries.clear();
     this.partEvaluations = 0;
   }
@@ -203,10 +212,17 @@ export class CompoundPair {
    * fields. With `maxDistance` (proximity queries), every part pair certified at least that far apart
    * is left there (its balls, or its query stopping early): when all are, {@link beyond} is set, the
    * bound returned is `maxDistance`, and there is no witness (parts −1, `distance` infinite).
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` where the placement reaches past 2^500 (about 3e150:
+   *   the translation's largest |coordinate| plus both bodies' reach), where float64's squares of
+   *   distances overflow; ccd's `timeOfImpact` takes such a step to unit size first.
    */
   evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
     const A = this.#a!;
     const B = this.#b!;
+    // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
+    const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
+    if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair.evaluate');
     this.#Rq = R;
     this.#tq = t;
     this.#cutoff = maxDistance;

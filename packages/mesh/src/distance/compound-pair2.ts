@@ -2,7 +2,13 @@ import { GjkPair, type Shape } from '@firsttouch/convex';
 import { Compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
 import { PartSearch } from '../tree/part-search.js';
-import { buildPartTree, type PartTree } from '../tree/part-tree.js';
+import {
+  assertSquaresInRange,
+  buildPartTree,
+  type PartTree,
+  SQUARES_SAFE,
+  treeReach,
+} from '../tree/part-tree.js';
 import { CurvePair } from './curve-pair.js';
 import { CurveShapePair } from './curve-shape-pair.js';
 
@@ -158,6 +164,8 @@ export class CompoundPair2 {
   #bi = -1;
   #bj = -1;
   readonly #visit = (i: number, j: number): number => this.#measure(i, j);
+  /** Both trees' reach from their origins (see `treeReach`). */
+  #reach = 0;
 
   constructor(a?: AnyBody2, b?: AnyBody2) {
     if (a !== undefined && b !== undefined) this.bind(a, b);
@@ -167,6 +175,7 @@ export class CompoundPair2 {
   bind(a: AnyBody2, b: AnyBody2): void {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
+    this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
     this.#queries.clear();
     this.partEvaluations = 0;
   }
@@ -181,10 +190,16 @@ export class CompoundPair2 {
   /**
    * A certified lower bound of the gap when a point x of B is at `rot x + (tu, tv)` in A's frame,
    * `rot` the rotation of cosine `c` and sine `s`; sets the fields.
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` where the placement reaches past 2^500, as
+   *   `CompoundPair.evaluate`.
    */
   evaluate(c: number, s: number, tu: number, tv: number): number {
     const A = this.#a!;
     const B = this.#b!;
+    // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
+    const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
+    if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair2.evaluate');
     const q = this.#q;
     q[0] = c;
     q[1] = s;

@@ -1,3 +1,4 @@
+import { FirstTouchError } from '@firsttouch/pose';
 /**
  * A bounding-ball tree over a compound's parts (3-D balls or 2-D discs), built once when the compound
  * is made: nodes in depth-first order (the left child of `n` is `n + 1`, the right one `child[n]`),
@@ -179,4 +180,52 @@ function swap(order: Uint32Array, i: number, j: number): void {
   const t = order[i];
   order[i] = order[j];
   order[j] = t;
+}
+
+/**
+ * About how far a tree's parts reach from their body's origin: the largest |coordinate| of the root
+ * ball's centre plus its radius (0 for an empty tree). What a compound pair checks its placements'
+ * range by.
+ *
+ * @example
+ * ```ts
+ * import { buildPartTree, treeReach } from '@firsttouch/mesh/internal';
+ * console.log(treeReach(buildPartTree(new Float64Array([3, -4, 0, 1]), 3))); // 5
+ * ```
+ */
+export function treeReach(tree: PartTree): number {
+  if (tree.nodeCount === 0) return 0;
+  const d = tree.dim;
+  let c = 0;
+  for (let k = 0; k < d; k++) c = Math.max(c, Math.abs(tree.balls[k]));
+  return c + tree.balls[d];
+}
+
+/** Coordinates below 2^500 (about 3.3e150) keep float64's squares of distances finite, with room. */
+export const SQUARES_SAFE = 2 ** 500;
+
+/**
+ * Throws unless a placement that reaches `extent` (the largest |coordinate| of the translation plus
+ * both trees' reach) keeps float64's squares finite: past about 1e154 they overflow, and a pair's
+ * ball distances and part queries answered +∞ as a lower bound of a finite gap. ccd's driver takes
+ * such a step to unit size before it measures; a caller of a compound pair must too.
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming `where`.
+ * @example
+ * ```ts
+ * import { assertSquaresInRange } from '@firsttouch/mesh/internal';
+ * assertSquaresInRange(1e100, 'evaluate'); // fine
+ * try {
+ *   assertSquaresInRange(1e155, 'CompoundPair.evaluate');
+ * } catch (e) {
+ *   console.log((e as { code: string }).code); // INVALID_POSE
+ * }
+ * ```
+ */
+export function assertSquaresInRange(extent: number, where: string): void {
+  if (!(extent <= SQUARES_SAFE))
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: the placement reaches ${extent} (translation and parts), past 2^500, where float64's squares of distances overflow: take the bodies to unit size first (ccd's timeOfImpact does)`,
+    );
 }
