@@ -178,7 +178,24 @@ export function proximityPairsWithin(surface: Surface, cutoff: number): Proximit
     const i = surface.indices;
     facets[l].push(i[3 * f], i[3 * f + 1], i[3 * f + 2]);
   });
-  const parts = facets.map((idx) => Surface.fromIndexed(surface.positions, idx));
+  // Each part takes its own vertices only (renumbered in order of first use): built on all the
+  // surface's positions, n parts held n copies of them (4 000 pebbles in one surface: 3 GB).
+  const P = surface.positions;
+  const local = new Int32Array(P.length / 3).fill(-1);
+  const parts = facets.map((idx) => {
+    const positions: number[] = [];
+    const own = new Uint32Array(idx.length);
+    for (let k = 0; k < idx.length; k++) {
+      const v = idx[k];
+      if (local[v] < 0) {
+        local[v] = positions.length / 3;
+        positions.push(P[3 * v], P[3 * v + 1], P[3 * v + 2]);
+      }
+      own[k] = local[v];
+    }
+    for (const v of idx) local[v] = -1;
+    return Surface.fromIndexed(positions, own);
+  });
   const id = identityPose();
   return proximityPairs(
     parts,

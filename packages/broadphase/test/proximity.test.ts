@@ -1,6 +1,6 @@
 import { box, Surface, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose } from '@firsttouch/pose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { proximityPairs, proximityPairsWithin } from '../src/index.js';
 import { scene } from './helpers.js';
 
@@ -49,5 +49,33 @@ describe('proximityPairsWithin', () => {
     const id = identityPose();
     expect(proximityPairs([parts[0], parts[2]], [id, id], 3).pairs).toEqual([]);
     expect(proximityPairs([parts[0], parts[2]], [id, id], 3.5).pairs).toEqual([[0, 1]]);
+  });
+
+  it("builds each component on its own vertices, not on all the surface's", () => {
+    // Adversarial testing: each part was built on all the surface's positions, so n components held
+    // n copies of them (4 000 pebbles in one surface: 3 GB and 5.6 s).
+    const n = 300;
+    const pebble = box(0.04);
+    const positions: number[] = [];
+    const indices: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const base = positions.length / 3;
+      for (let v = 0; v < pebble.vertexCount; v++)
+        for (let a = 0; a < 3; a++) positions.push(pebble.positions[3 * v + a] + (a === 0 ? 0.05 * k : 0));
+      for (const i of pebble.indices) indices.push(i + base);
+    }
+    const row = Surface.fromIndexed(positions, indices);
+    const built = vi.spyOn(Surface, 'fromIndexed');
+    try {
+      const r = proximityPairsWithin(row, 0.02);
+      // neighbours 0.01 apart, each pair once, in order
+      expect(r.pairs).toEqual(Array.from({ length: n - 1 }, (_, k) => [k, k + 1]));
+      for (const d of r.distances) expect(d).toBeCloseTo(0.01, 12);
+      const read = built.mock.calls.reduce((sum, call) => sum + (call[0] as ArrayLike<number>).length, 0);
+      expect(built.mock.calls.length).toBe(n);
+      expect(read).toBe(row.positions.length);
+    } finally {
+      built.mockRestore();
+    }
   });
 });
