@@ -1,4 +1,4 @@
-import { isShape3, type Shape } from '@firsttouch/convex';
+import { convexHull, isShape3, type Shape } from '@firsttouch/convex';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import {
   BoxGeometry,
@@ -16,8 +16,9 @@ const ROUND = 32;
 /**
  * A three.js `BufferGeometry` that draws a 3-D convex shape of `@firsttouch/convex` in its own frame
  * (the axis along y, half extents, as the shapes are defined): three.js's sphere, box, capsule,
- * cylinder and cone geometries from the shape's parameters, and a hull's (or point set's) own facets
- * for `convexHull` (no second hull is built). The curved ones are tessellated for the picture only:
+ * cylinder and cone geometries from the shape's parameters, and a hull's own facets for
+ * `convexHull` (no second hull is built; a `pointSet` that keeps no facets is drawn by its points'
+ * hull). The curved ones are tessellated for the picture only:
  * the queries keep the exact shape. A `rounded` shape is drawn as its base (the picture leaves out
  * its margin).
  *
@@ -66,15 +67,27 @@ export function geometryFromShape(shape: Shape<3>): BufferGeometry {
   return geometry;
 }
 
-/** A hull's own facets as a non-indexed geometry (one vertex a facet corner, flat normals). */
+/**
+ * A hull's own facets as a non-indexed geometry (one vertex a facet corner, flat normals); a point
+ * set that keeps no facets (below 256 points it is scanned, not climbed) is drawn by the hull of its
+ * points, built for the picture by convex's one hull builder.
+ */
 function hullGeometry(shape: Shape<3>): BufferGeometry {
-  const v = shape.vertices();
-  const f = shape.facets();
-  if (f.length === 0)
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `geometryFromShape: a ${shape.kind} has no facets to draw (a hull or a point set of 4 points or more has)`,
-    );
+  let v = shape.vertices();
+  let f = shape.facets();
+  if (f.length === 0) {
+    let hull: Shape<3>;
+    try {
+      hull = convexHull(v);
+    } catch {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `geometryFromShape: a ${shape.kind} whose points span no solid (fewer than 4 affinely independent) has no facets to draw`,
+      );
+    }
+    v = hull.vertices();
+    f = hull.facets();
+  }
   const xyz = new Float32Array(3 * f.length);
   for (let k = 0; k < f.length; k++) {
     xyz[3 * k] = v[3 * f[k]];

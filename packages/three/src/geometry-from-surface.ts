@@ -1,4 +1,5 @@
-import type { Surface } from '@firsttouch/mesh';
+import { Surface } from '@firsttouch/mesh';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { BufferAttribute, BufferGeometry } from 'three';
 
 /**
@@ -6,6 +7,7 @@ import { BufferAttribute, BufferGeometry } from 'three';
  * corner (so flat shading shows the facets as they are), with vertex normals computed. Positions are
  * float32, what WebGL draws; the surface keeps its float64 coordinates for the queries.
  *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `Surface`.
  * @example
  * ```ts
  * import { geometryFromSurface } from '@firsttouch/three';
@@ -15,6 +17,11 @@ import { BufferAttribute, BufferGeometry } from 'three';
  * ```
  */
 export function geometryFromSurface(surface: Surface): BufferGeometry {
+  if (!Surface.isSurface(surface))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometryFromSurface: surface must be a Surface, got ${describeValue(surface)}`,
+    );
   const xyz = new Float32Array(surface.facetCount * 9);
   const facet = new Float64Array(9);
   for (let i = 0; i < surface.facetCount; i++) xyz.set(surface.facet(i, facet), 9 * i);

@@ -1,4 +1,4 @@
-import { FirstTouchError, type Pose3 } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, type Pose3 } from '@firsttouch/pose';
 import type { Object3D } from 'three';
 
 /**
@@ -48,6 +48,21 @@ export function poseAndScaleFromObject3D(
   object: Object3D,
   out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
 ): PoseAndScale {
+  // (three's own flag, not instanceof: an app may load a second copy of three)
+  if (
+    typeof object !== 'object' ||
+    object === null ||
+    (object as { isObject3D?: unknown }).isObject3D !== true
+  )
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `object must be a three.js Object3D, got ${describeValue(object)}`,
+    );
+  if (typeof out !== 'object' || out === null || !isNumbers(out.R, 9) || !isNumbers(out.t, 3))
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `out must be a pose {R, t} to write into (9 and 3 numbers), got ${describeValue(out)}`,
+    );
   // The parents as getWorldPosition brings them up to date; this object always, also when its
   // matrix was set by hand with matrixAutoUpdate off (three.js would wait for matrixWorldNeedsUpdate).
   object.updateWorldMatrix(true, false, true);
@@ -147,3 +162,8 @@ const cross = (a: number[], b: number[]): number[] => [
   a[2] * b[0] - a[0] * b[2],
   a[0] * b[1] - a[1] * b[0],
 ];
+
+/** An array or typed array of `length` entries that a pose's numbers can be written into. */
+function isNumbers(a: unknown, length: number): boolean {
+  return (Array.isArray(a) || ArrayBuffer.isView(a)) && (a as ArrayLike<number>).length === length;
+}

@@ -1,4 +1,4 @@
-import type { Pose3Like } from '@firsttouch/pose';
+import { assertPose3, describeValue, FirstTouchError, type Pose3Like } from '@firsttouch/pose';
 import { Matrix4 } from 'three';
 
 /**
@@ -6,6 +6,8 @@ import { Matrix4 } from 'three';
  * `matrix` (with `matrixAutoUpdate = false`), or `decompose` it into position and quaternion: the
  * object is then drawn where the library computes it, with no trip through Euler angles.
  *
+ * @throws `FirstTouchError` `INVALID_POSE` for a pose `assertPose3` refuses (its `R` not a
+ *   rotation, a number not finite), `INVALID_OPTION` for an `out` that is not a `Matrix4`.
  * @example
  * ```ts
  * import { poseToMatrix4 } from '@firsttouch/three';
@@ -17,6 +19,13 @@ import { Matrix4 } from 'three';
  * ```
  */
 export function poseToMatrix4(pose: Pose3Like, out: Matrix4 = new Matrix4()): Matrix4 {
+  // (a rotation that is not one would draw a scaled or sheared body the queries never see)
+  assertPose3(pose, 'poseToMatrix4: pose');
+  if (typeof out !== 'object' || out === null || (out as { isMatrix4?: unknown }).isMatrix4 !== true)
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `poseToMatrix4: out must be a Matrix4, got ${describeValue(out)}`,
+    );
   const { R, t } = pose;
   return out.set(R[0], R[1], R[2], t[0], R[3], R[4], R[5], t[1], R[6], R[7], R[8], t[2], 0, 0, 0, 1);
 }

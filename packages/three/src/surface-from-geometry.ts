@@ -1,5 +1,5 @@
 import { Surface } from '@firsttouch/mesh';
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from 'three';
 
 /**
@@ -11,9 +11,11 @@ import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from
  * in the range. Morph targets and skinning are not applied (a rigid body's shape is its base
  * positions).
  *
- * @throws `FirstTouchError` `EMPTY` when the geometry has no `position` attribute, `BAD_LENGTH` when
- *   positions are not 3-vectors or the drawn range is not a whole number of triangles, and as
- *   `Surface.fromIndexed` (`INDEX_RANGE`, `NON_FINITE`).
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `BufferGeometry` or a
+ *   `drawRange` that is not a whole start and count ≥ 0, `EMPTY` when the geometry has no
+ *   `position` attribute, `BAD_LENGTH` when positions are not 3-vectors or the drawn range is not a
+ *   whole number of triangles, `INDEX_RANGE` for an index that is not a vertex's (a fraction, NaN,
+ *   negative, past the positions), and as `Surface.fromIndexed` (`NON_FINITE`).
  * @example
  * ```ts
  * import { surfaceFromGeometry } from '@firsttouch/three';
@@ -25,6 +27,15 @@ import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from
  * ```
  */
 export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
+  if (
+    typeof geometry !== 'object' ||
+    geometry === null ||
+    (geometry as { isBufferGeometry?: unknown }).isBufferGeometry !== true
+  )
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometry must be a three.js BufferGeometry, got ${describeValue(geometry)}`,
+    );
   const position = geometry.getAttribute('position') as
     | BufferAttribute
     | InterleavedBufferAttribute
@@ -38,8 +49,19 @@ export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
   }
   const index = geometry.index;
   const total = index ? index.count : position.count;
-  const start = Math.min(Math.max(geometry.drawRange.start, 0), total);
-  const end = Math.min(start + geometry.drawRange.count, total);
+  const { start: from, count } = geometry.drawRange;
+  if (
+    !Number.isInteger(from) ||
+    from < 0 ||
+    !(count >= 0) ||
+    (count !== Infinity && !Number.isInteger(count))
+  )
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometry: drawRange must be a whole start and count ≥ 0, got start ${describeValue(from)}, count ${describeValue(count)}`,
+    );
+  const start = Math.min(from, total);
+  const end = Math.min(start + count, total);
   if ((end - start) % 3 !== 0) {
     throw new FirstTouchError(
       'BAD_LENGTH',
@@ -48,7 +70,16 @@ export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
   }
   if (!index) return Surface.fromTriangles(positionsOf(position, start, end));
   const indices = new Uint32Array(end - start);
-  for (let i = start; i < end; i++) indices[i - start] = index.getX(i);
+  for (let i = start; i < end; i++) {
+    // (read as three reads it, checked before the Uint32Array rounds, wraps or zeroes it: 1.7, 2^32, NaN)
+    const v = index.getX(i);
+    if (!Number.isInteger(v) || v < 0 || v >= position.count)
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `geometry: index ${i} is ${describeValue(v)}, not a vertex (0 to ${position.count - 1})`,
+      );
+    indices[i - start] = v;
+  }
   return Surface.fromIndexed(positionsOf(position, 0, position.count), indices);
 }
 
