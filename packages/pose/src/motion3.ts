@@ -353,7 +353,7 @@ export class RigidMotion {
  * when evaluating many `s` of the same step).
  *
  * @throws {@link FirstTouchError} `INVALID_POSE` for an invalid pose, `NON_FINITE` for a
- *   non-finite `s`.
+ *   non-finite `s`, or one that takes the translation or the turn s·θ past the finite range.
  * @example
  * ```ts
  * import { interpolatePose, poseFromAxisAngle } from '@firsttouch/pose';
@@ -368,6 +368,13 @@ export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: P
     throw new FirstTouchError(
       'NON_FINITE',
       `interpolatePose: s = ${s} takes the translation out of the finite range`,
+    );
+  }
+  // (s·θ past the largest double: the turn's sine and cosine are NaN, nine of them in R)
+  if (!Number.isFinite(p.R[0] + p.R[4] + p.R[8])) {
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `interpolatePose: s = ${s} takes the turn out of the finite range`,
     );
   }
   return p;

@@ -79,6 +79,12 @@ describe('bad input raises FirstTouchError with its code', () => {
     expect(codeOf(() => interpolatePose(I, bad, 0.5))).toBe('INVALID_POSE');
     expect(codeOf(() => motionBound3(bad, I, new Float64Array(3)))).toBe('INVALID_POSE');
     expect(codeOf(() => interpolatePose(I, I, Number.NaN))).toBe('NON_FINITE');
+    // a finite s whose turn s·θ overflows gave nine NaNs for R (adversarial testing)
+    const half = poseFromAxisAngle([0, 0, 1], Math.PI);
+    for (const s of [6e307, 1e308, -1e308])
+      expect(codeOf(() => interpolatePose(I, half, s))).toBe('NON_FINITE');
+    expect(Array.from(interpolatePose(I, half, 1e300).R).every(Number.isFinite)).toBe(true);
+    expect(codeOf(() => interpolatePose2(pose2(0), pose2(Math.PI), 1e308))).toBe('NON_FINITE');
     expect(codeOf(() => new RigidMotion2(pose2(0), { angle: Number.NaN, t: [0, 0] }))).toBe('INVALID_POSE');
     expect(codeOf(() => interpolatePose2(pose2(0), { angle: 0, t: [0] }, 0.5))).toBe('INVALID_POSE');
     expect(codeOf(() => motionBound2({ angle: 0 } as never, pose2(0), new Float64Array(2)))).toBe(
