@@ -20,8 +20,9 @@ export interface Pose3 {
 }
 
 /**
- * What the entry points accept as a pose: any array-likes for `R` (9, row-major) and `t` (3), so
- * plain arrays from JSON work too. It is validated with {@link assertPose3}.
+ * What the entry points accept as a pose: arrays or numeric typed arrays for `R` (9, row-major) and
+ * `t` (3), so plain arrays from JSON work too (the type says `ArrayLike`, but an object that only
+ * has a `length` and numbered keys is refused). It is validated with {@link assertPose3}.
  *
  * @example
  * ```ts
