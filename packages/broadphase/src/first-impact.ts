@@ -5,7 +5,7 @@ import { checkArrays } from './bodies.js';
 import { bodyRunner3, type ManyBody3 } from './body-runner.js';
 import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
-import { flooredDefault, unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
 import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 import { stepBodies3 } from './step-bodies3.js';
@@ -112,7 +112,7 @@ export function firstImpactFrom(
         unit.bodies as ManyBody3[],
         unit.poses0,
         unit.poses1,
-        unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+        unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
         source?.atUnitSize?.(),
       );
       return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
@@ -174,7 +174,7 @@ export function allImpacts(
       unit.bodies as ManyBody3[],
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
     );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };

@@ -5,7 +5,7 @@ import { checkArrays, stepBodies2 } from './bodies.js';
 import { bodyRunner2, type ManyBody2 } from './body-runner2.js';
 import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
-import { flooredDefault, unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
+import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
 import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
 
@@ -90,7 +90,7 @@ export function firstImpact2From(
       unit.bodies,
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
       source?.atUnitSize?.(),
     );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
@@ -148,7 +148,7 @@ export function allImpacts2(
       unit.bodies,
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, flooredDefault(options, o.tolerance, step.largestDiagonal)),
+      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
     );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };

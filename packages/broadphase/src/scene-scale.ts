@@ -78,29 +78,20 @@ function farthest(t: ArrayLike<number>, origin: Float64Array): number {
 }
 
 /**
- * An explicit tolerance taken to the scene's unit size (the default needs nothing: it scales), or
- * `floored`, a default that the rounding floor of the scene's own coordinates raised (the scene at
- * unit size is shifted, so its floor would be another).
+ * The options of the scene's run at unit size: an explicit tolerance taken there by 2^e; else the
+ * default `tolerance` the scene resolved when the rounding floor of its own coordinates raised it
+ * above 1e-6 of `largestDiagonal` (the scene at unit size is shifted, so its floor would be
+ * another); else the options as given (the diagonal's default scales by itself).
  */
 export function unitOptions<O extends { tolerance?: number }>(
   options: O | undefined,
   e: number,
-  floored?: number,
-): O | undefined {
-  const tolerance = options?.tolerance ?? floored;
-  if (tolerance === undefined) return options;
-  return { ...(options as O), tolerance: unitTolerance(tolerance, e) };
-}
-
-/** The default tolerance when the rounding floor raised it (see {@link unitOptions}), else undefined. */
-export function flooredDefault(
-  options: { tolerance?: number } | undefined,
   tolerance: number,
   largestDiagonal: number,
-): number | undefined {
-  return options?.tolerance === undefined && tolerance > defaultTolerance(largestDiagonal)
-    ? tolerance
-    : undefined;
+): O | undefined {
+  const given = options?.tolerance ?? (tolerance > defaultTolerance(largestDiagonal) ? tolerance : undefined);
+  if (given === undefined) return options;
+  return { ...(options as O), tolerance: unitTolerance(given, e) };
 }
 
 /** A pair's result run at unit size, taken back (in place; null stays null), with the tolerance given. */

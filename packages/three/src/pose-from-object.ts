@@ -1,5 +1,6 @@
 import { describeValue, FirstTouchError, type Pose3 } from '@firsttouch/pose';
 import type { Object3D } from 'three';
+import { assertThreeKind } from './three-kind.js';
 
 /**
  * How far from rigid an object's world matrix may be and still give a pose, relatively: the
@@ -48,16 +49,7 @@ export function poseAndScaleFromObject3D(
   object: Object3D,
   out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
 ): PoseAndScale {
-  // (three's own flag, not instanceof: an app may load a second copy of three)
-  if (
-    typeof object !== 'object' ||
-    object === null ||
-    (object as { isObject3D?: unknown }).isObject3D !== true
-  )
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `object must be a three.js Object3D, got ${describeValue(object)}`,
-    );
+  assertThreeKind(object, 'isObject3D', 'object', 'a three.js Object3D');
   if (typeof out !== 'object' || out === null || !isNumbers(out.R, 9) || !isNumbers(out.t, 3))
     throw new FirstTouchError(
       'INVALID_OPTION',

@@ -1,5 +1,6 @@
-import { assertPose3, describeValue, FirstTouchError, type Pose3Like } from '@firsttouch/pose';
+import { assertPose3, type Pose3Like } from '@firsttouch/pose';
 import { Matrix4 } from 'three';
+import { assertThreeKind } from './three-kind.js';
 
 /**
  * The `Matrix4` of a pose (`R` row-major, `t`), into `out` when given. Set it as an object's
@@ -21,11 +22,7 @@ import { Matrix4 } from 'three';
 export function poseToMatrix4(pose: Pose3Like, out: Matrix4 = new Matrix4()): Matrix4 {
   // (a rotation that is not one would draw a scaled or sheared body the queries never see)
   assertPose3(pose, 'poseToMatrix4: pose');
-  if (typeof out !== 'object' || out === null || (out as { isMatrix4?: unknown }).isMatrix4 !== true)
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `poseToMatrix4: out must be a Matrix4, got ${describeValue(out)}`,
-    );
+  assertThreeKind(out, 'isMatrix4', 'poseToMatrix4: out', 'a Matrix4');
   const { R, t } = pose;
   return out.set(R[0], R[1], R[2], t[0], R[3], R[4], R[5], t[1], R[6], R[7], R[8], t[2], 0, 0, 0, 1);
 }

@@ -1,6 +1,7 @@
 import { Surface } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from 'three';
+import { assertThreeKind } from './three-kind.js';
 
 /**
  * The triangles of a three.js `BufferGeometry` as a firsttouch `Surface`, in the geometry's own
@@ -27,15 +28,7 @@ import type { BufferAttribute, BufferGeometry, InterleavedBufferAttribute } from
  * ```
  */
 export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
-  if (
-    typeof geometry !== 'object' ||
-    geometry === null ||
-    (geometry as { isBufferGeometry?: unknown }).isBufferGeometry !== true
-  )
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `geometry must be a three.js BufferGeometry, got ${describeValue(geometry)}`,
-    );
+  assertThreeKind(geometry, 'isBufferGeometry', 'geometry', 'a three.js BufferGeometry');
   const position = geometry.getAttribute('position') as
     | BufferAttribute
     | InterleavedBufferAttribute
