@@ -197,7 +197,7 @@ export class ShapeStep {
     const q = this.#sup;
     if (shape.core === CORE_POINTS && !shape.climb) {
       // A hull's scan (or its support table) in place, the direction in locals (as GJK's own supports).
-      const P = shape.points;
+      const P = shape.scan;
       const i =
         3 *
         (shape.cellK > 0

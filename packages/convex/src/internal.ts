@@ -12,6 +12,7 @@ export { ABSOLUTE_SLACK, GjkState } from './gjk/gjk-state.js';
 export { Simplex } from './gjk/simplex.js';
 export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet, vertexSet2 } from './hull/vertex-set.js';
+export { doubles, plainCopy } from './plain.js';
 export { type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo, toleranceOfDiagonal } from './scale.js';
 export {

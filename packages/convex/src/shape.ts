@@ -1,7 +1,8 @@
 import type { Bounds } from './bounds.js';
 import type { SupportTable } from './hull/support-table.js';
+import { doubles, plainCopy } from './plain.js';
 import { diagonalOf } from './scale.js';
-import { coreSupport } from './support.js';
+import { CORE_POINTS, coreSupport } from './support.js';
 
 const BRAND_SHAPE = Symbol.for('firsttouch.Shape');
 
@@ -124,6 +125,11 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   readonly e2: number;
   /** @internal @hidden */
   readonly points: Float64Array;
+  /**
+   * @internal @hidden The points of a 3-D point set again, as unboxed doubles in a plain array: what
+   * the scans read (`plain.ts`). A rewritten point set's copy is brought up to date by its readers.
+   */
+  readonly scan: number[];
   /** @internal @hidden */
   readonly count: number;
   /** @internal @hidden */
@@ -182,6 +188,8 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
     this.e2 = init.e2 ?? 0;
     this.points = init.points ?? NONE64;
     this.count = this.points.length / init.dim;
+    // Its own empty array for the other kinds (of the same elements kind: one kind at every read).
+    this.scan = init.core === CORE_POINTS ? plainCopy(this.points) : doubles(0);
     this.start = init.start ?? NONE_I32;
     this.neighbours = init.neighbours ?? NONE_I32;
     this.climb = init.climb ?? false;

@@ -32,6 +32,10 @@ export interface CoreData {
   readonly e2: number;
   /** The points of a point set (3 or 2 numbers each), empty for the other kinds. */
   readonly points: Float64Array;
+  /** A 3-D point set's points as a plain array of doubles (`plain.ts`): what scans read. */
+  readonly scan: number[];
+  /** The owner rewrites `points` between queries: `scan` is copied from them before a scan. */
+  readonly rewritten: boolean;
   /** The largest |x| of the core (what the rounding of its supports' heights is measured against). */
   readonly coreReach: number;
   /** How many points. */
@@ -78,7 +82,8 @@ export function coreSupport(c: CoreData, d: Float64Array, out: Float64Array, fro
       // Without a hint (a query's first support), a scan: it streams the points into the cache, where
       // the climbs that follow from its answer read a few of them.
       if (c.climb && from >= 0) return climb3(c, d, from, out);
-      return c.cellK > 0 ? cells3(c, d, out) : scan3(c.points, d, out);
+      if (c.rewritten) syncScan(c);
+      return c.cellK > 0 ? cells3(c, d, out) : scan3(c.scan, d, out);
     case CORE_POINTS2:
       if (c.climb && from >= 0) return walk2(c, d, from, out);
       return c.polar.length > 0 ? polar2(c, d, from, out) : scan2(c.points, d, out);
@@ -142,8 +147,18 @@ function toward(e: number, d: number): number {
   return d >= 0 ? e : -e;
 }
 
+/**
+ * A rewritten point set's `scan` made equal to its `points` (its owner writes the typed array; the
+ * scans read the plain one).
+ */
+export function syncScan(c: CoreData): void {
+  const P = c.points;
+  const Q = c.scan;
+  for (let i = 0; i < P.length; i++) Q[i] = P[i];
+}
+
 /** The first point of `P` (x y z each) farthest along `d`, into `out`; returns its index. */
-function scan3(P: Float64Array, d: Float64Array, out: Float64Array): number {
+function scan3(P: number[], d: Float64Array, out: Float64Array): number {
   const at = 3 * farthest3(P, d[0], d[1], d[2]);
   out[0] = P[at];
   out[1] = P[at + 1];
@@ -162,7 +177,7 @@ export const TABLE_RANGE_HIGH = 1e100;
 
 /** {@link tableSupport} on core `c` along `d`, the point into `out`; returns its index. */
 function cells3(c: CoreData, d: Float64Array, out: Float64Array): number {
-  const P = c.points;
+  const P = c.scan;
   const at = 3 * tableSupport(P, c.cellK, c.cellStart, c.cellPoints, d[0], d[1], d[2]);
   out[0] = P[at];
   out[1] = P[at + 1];
@@ -180,7 +195,7 @@ function cells3(c: CoreData, d: Float64Array, out: Float64Array): number {
  * it directly on its hot path.
  */
 export function tableSupport(
-  P: Float64Array,
+  P: number[],
   k: number,
   start: Uint16Array,
   points: Uint8Array,
@@ -235,7 +250,7 @@ export function tableSupport(
  * The index of the first point of `P` (x y z each) farthest along (x, y, z), two points a turn: the
  * scan of point sets, which GJK's support step also calls directly on its hot path.
  */
-export function farthest3(P: Float64Array, x: number, y: number, z: number): number {
+export function farthest3(P: number[], x: number, y: number, z: number): number {
   let best = Number.NEGATIVE_INFINITY;
   let at = 0;
   const end = P.length - 5;

@@ -76,7 +76,7 @@ function hardDirections(s: Shape<3>, next: () => number): number[][] {
 function expectScan(s: Shape<3>, d: readonly number[]): void {
   const [x, y, z] = d;
   const want = scan(s.points, x, y, z);
-  if (s.cellK > 0) expect(tableSupport(s.points, s.cellK, s.cellStart, s.cellPoints, x, y, z)).toBe(want);
+  if (s.cellK > 0) expect(tableSupport(s.scan, s.cellK, s.cellStart, s.cellPoints, x, y, z)).toBe(want);
   const out = new Float64Array(3);
   expect(s.support(Float64Array.from(d), out)).toBe(want);
   expect(Array.from(out)).toEqual(Array.from(s.points.subarray(3 * want, 3 * want + 3)));
@@ -147,8 +147,8 @@ describe('support tables', () => {
       [1, Number.NEGATIVE_INFINITY, 0],
     ]) {
       const [x, y, z] = d;
-      expect(tableSupport(s.points, s.cellK, s.cellStart, s.cellPoints, x, y, z)).toBe(
-        farthest3(s.points, x, y, z),
+      expect(tableSupport(s.scan, s.cellK, s.cellStart, s.cellPoints, x, y, z)).toBe(
+        farthest3(s.scan, x, y, z),
       );
     }
     for (const e of [-400, -300, -40, 40, 300, 400]) {

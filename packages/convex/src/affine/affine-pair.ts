@@ -188,7 +188,7 @@ function change(old: Float64Array, L: ArrayLike<number>, M: Float64Array): boole
 }
 
 /** `p ← M p` for the 3 numbers of `P` at `o`. */
-function apply(M: Float64Array, P: Float64Array, o: number): void {
+function apply(M: Float64Array, P: number[], o: number): void {
   const x = P[o],
     y = P[o + 1],
     z = P[o + 2];

@@ -307,7 +307,7 @@ export class GjkPair extends GjkState {
 }
 
 /** The 9 numbers of a rotation, element by element (cheaper than TypedArray.prototype.set). */
-function copyRotation(from: ArrayLike<number>, to: Float64Array): void {
+function copyRotation(from: ArrayLike<number>, to: number[]): void {
   // Written out: a loop of nine costs more here (measured on mesh's hull searches).
   to[0] = from[0];
   to[1] = from[1];

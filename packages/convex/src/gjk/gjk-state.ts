@@ -1,4 +1,5 @@
 import { supportPolar } from '../hull/polar-table.js';
+import { doubles } from '../plain.js';
 import type { Shape } from '../shape.js';
 import {
   CORE_BOX,
@@ -8,6 +9,7 @@ import {
   CORE_SEGMENT,
   farthest2,
   farthest3,
+  syncScan,
   tableSupport,
 } from '../support.js';
 import { Simplex } from './simplex.js';
@@ -43,15 +45,15 @@ export class GjkState {
    *
    * @internal @hidden
    */
-  readonly R = new Float64Array(9);
+  readonly R = doubles(9);
   /** @internal @hidden */
-  readonly t = new Float64Array(3);
+  readonly t = doubles(3);
   /**
    * The query point: the origin for a distance, −s·r along a cast.
    *
    * @internal @hidden
    */
-  readonly q = new Float64Array(3);
+  readonly q = doubles(3);
   /** @internal @hidden */
   readonly simplex = new Simplex();
   /**
@@ -240,6 +242,9 @@ export class GjkState {
   warm(): boolean {
     const S = this.simplex;
     const n = S.n;
+    // A point set its owner rewrites (mesh's facet in hand) has its scans' copy brought up to date.
+    if (this.shapeA!.rewritten && this.shapeA!.core === CORE_POINTS) syncScan(this.shapeA!);
+    if (this.shapeB!.rewritten && this.shapeB!.core === CORE_POINTS) syncScan(this.shapeB!);
     if (n === 0) {
       const v = S.v;
       v[0] = this.t[0] - this.q[0];
@@ -284,8 +289,8 @@ export class GjkState {
     const A = this.shapeA!;
     const B = this.shapeB!;
     this.touched =
-      linesOf(A.points) +
-      linesOf(B.points) +
+      linesOf(A.scan) +
+      linesOf(B.scan) +
       linesOf16(A.cellStart) +
       linesOf16(B.cellStart) +
       linesOf8(A.cellPoints) +
@@ -365,7 +370,7 @@ export class GjkState {
     // direction in locals: the common case of mesh's hull paths, without the support mapping's calls.
     let ia: number;
     if (A.core === CORE_POINTS && !(climb && A.climb && this.hintA >= 0)) {
-      const P = A.points;
+      const P = A.scan;
       ia =
         A.cellK > 0
           ? tableSupport(P, A.cellK, A.cellStart, A.cellPoints, vx, vy, vz)
@@ -420,7 +425,7 @@ export class GjkState {
     }
     let ib: number;
     if (B.core === CORE_POINTS && !(climb && B.climb && this.hintB >= 0)) {
-      const P = B.points;
+      const P = B.scan;
       ib =
         B.cellK > 0
           ? tableSupport(P, B.cellK, B.cellStart, B.cellPoints, ux, uy, uz)
@@ -564,7 +569,7 @@ function unit2(x: number, y: number, out: Float64Array): void {
 }
 
 /** Vertex `id` of point set `c` (2 or 3 numbers a point) into `out[o..o + 3)`, z = 0 in the plane. */
-function reread(c: Shape, id: number, out: Float64Array, o: number): void {
+function reread(c: Shape, id: number, out: number[], o: number): void {
   const P = c.points;
   if (c.dim === 3) {
     const p = 3 * id;
@@ -580,7 +585,7 @@ function reread(c: Shape, id: number, out: Float64Array, o: number): void {
 }
 
 /** The sum of one number a 64-byte line of `P` (every 8th double, and the last: lines need not align). */
-function linesOf(P: Float64Array): number {
+function linesOf(P: number[]): number {
   const n = P.length;
   let sum = n > 0 ? P[n - 1] : 0;
   for (let k = 0; k < n; k += 8) sum += P[k];

@@ -1,3 +1,5 @@
+import { doubles } from '../plain.js';
+
 /**
  * GJK's simplex: up to four points of the Minkowski difference B − A of two cores, each with the
  * points of A and of B behind it, and the point of their hull nearest a query point (the origin for a
@@ -21,24 +23,24 @@ export class Simplex {
   /** The vertex of A and of B behind each point (−1 where the shape has no vertices). */
   readonly ia = new Int32Array(4);
   readonly ib = new Int32Array(4);
-  readonly a = new Float64Array(12);
-  readonly bb = new Float64Array(12);
-  readonly b = new Float64Array(12);
-  readonly w = new Float64Array(12);
-  readonly y = new Float64Array(12);
+  readonly a = doubles(12);
+  readonly bb = doubles(12);
+  readonly b = doubles(12);
+  readonly w = doubles(12);
+  readonly y = doubles(12);
   /** Barycentric weights of the nearest point (after {@link Simplex.reduce}). */
-  readonly lam = new Float64Array(4);
+  readonly lam = doubles(4);
   /** The nearest point of the hull of `y` to the origin: pointB − pointA − q. */
-  readonly v = new Float64Array(3);
+  readonly v = doubles(3);
   /** Squared |v| of the last sub-simplex searched, per level (segment, triangle, tetrahedron). */
   #d1 = 0;
   #d2 = 0;
-  readonly #lam1 = new Float64Array(4);
-  readonly #v1 = new Float64Array(3);
-  readonly #lam2 = new Float64Array(4);
-  readonly #v2 = new Float64Array(3);
-  readonly #lam3 = new Float64Array(4);
-  readonly #v3 = new Float64Array(3);
+  readonly #lam1 = doubles(4);
+  readonly #v1 = doubles(3);
+  readonly #lam2 = doubles(4);
+  readonly #v2 = doubles(3);
+  readonly #lam3 = doubles(4);
+  readonly #v3 = doubles(3);
 
   /**
    * The nearest point of the hull of `y[0 .. n)` to the origin into `v` and `lam`, then the simplex
@@ -47,8 +49,8 @@ export class Simplex {
    */
   reduce(): boolean {
     const n = this.n;
-    let lam: Float64Array;
-    let v: Float64Array;
+    let lam: number[];
+    let v: number[];
     if (n === 1) {
       this.lam[0] = 1;
       this.v[0] = this.y[0];
@@ -360,14 +362,14 @@ export class Simplex {
 }
 
 // Element by element: TypedArray.prototype.set costs more than these few moves.
-function copy4(from: Float64Array, to: Float64Array): void {
+function copy4(from: number[], to: number[]): void {
   to[0] = from[0];
   to[1] = from[1];
   to[2] = from[2];
   to[3] = from[3];
 }
 
-function copy3(from: Float64Array, to: Float64Array): void {
+function copy3(from: number[], to: number[]): void {
   to[0] = from[0];
   to[1] = from[1];
   to[2] = from[2];

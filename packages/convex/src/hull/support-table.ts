@@ -1,3 +1,4 @@
+import { plainCopy } from '../plain.js';
 import { farthest3, TABLE_RANGE_HIGH, TABLE_RANGE_LOW } from '../support.js';
 import { adjacency } from './hull-adjacency.js';
 
@@ -53,6 +54,8 @@ export function supportTable(
   if (count < TABLE_FROM || count >= TABLE_BELOW || facets.length === 0) return null;
   if (!(reach >= TABLE_RANGE_LOW && reach <= TABLE_RANGE_HIGH)) return null;
   const { start: first, neighbours } = adjacency(count, facets);
+  // The scan takes the points as the shape's scans do (a plain array: one kind of array at its reads).
+  const plain = plainCopy(points);
   // Each directed edge v → u once: v − u and its length.
   const edges = neighbours.length;
   const wx = new Float64Array(edges);
@@ -111,7 +114,7 @@ export function supportTable(
         // The vertices that pass, searched from the farthest along c over the edges that lead to
         // passing ones (DECISIONS.md: every vertex the table needs is reached).
         const stamp = (f * k + i) * k + j + 1;
-        const first0 = farthest3(points, cx, cy, cz);
+        const first0 = farthest3(plain, cx, cy, cz);
         seen[first0] = stamp;
         queue[0] = first0;
         let head = 0;
