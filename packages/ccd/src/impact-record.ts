@@ -51,7 +51,9 @@ export interface TimeOfImpactResult {
   pointB: Float64Array;
   /**
    * Unit vector from `pointA` to `pointB`; where they coincide, the normal of facet `facetA` (sign not
-   * meaningful), and NaN when that facet is degenerate too.
+   * meaningful), and NaN when that facet is degenerate too. Between two bodies that are not both
+   * surfaces (shapes, compounds, 2-D curves), NaN where they overlap at `toi` (an `InitialContact`
+   * of crossing bodies: no direction separates them; check `status` first).
    */
   normal: Float64Array;
   /** The closest facet of A at `toi`. */

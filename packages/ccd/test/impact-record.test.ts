@@ -3,7 +3,8 @@
 // other dimension's shape); a record whose arrays are missing or of the wrong size is refused before
 // any work, and the record is left as it was.
 
-import { box, disc, icosphere, rectangle } from '@firsttouch/mesh';
+import { ball, cuboid } from '@firsttouch/convex';
+import { box, compound, disc, icosphere, rectangle } from '@firsttouch/mesh';
 import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -105,5 +106,37 @@ describe('timeOfImpact with a result record', () => {
     expect(() => timeOfImpact(box(1), box(1), motion, undefined, createImpactResult2() as never)).toThrow(
       /timeOfImpact: out\.pointA must be a Float64Array of 3 numbers/,
     );
+  });
+});
+
+describe('the normal of bodies that overlap at toi (README: "The witness data")', () => {
+  it('is a unit facet normal between two crossing surfaces, NaN between crossing shapes or compounds', () => {
+    const rest = identityPose();
+    const shifted = poseFromAxisAngle([0, 0, 1], 0.3, [0.4, 0.1, 0]);
+    const still = (a: unknown, b: unknown) =>
+      timeOfImpact(a as Parameters<typeof timeOfImpact>[0], b as Parameters<typeof timeOfImpact>[1], {
+        a: [rest, rest],
+        b: [shifted, shifted],
+      });
+    const surfaces = still(box(1), box(1));
+    expect(surfaces.status).toBe('initial-contact');
+    expect(surfaces.distance).toBe(0);
+    expect(Math.hypot(...surfaces.normal)).toBeCloseTo(1, 12);
+    for (const [a, b] of [
+      [ball(1), ball(1)],
+      [cuboid(1, 1, 1), cuboid(1, 1, 1)],
+      [compound([{ body: cuboid(1, 1, 1), pose: rest }]), box(1)],
+    ]) {
+      const r = still(a, b);
+      expect(r.status).toBe('initial-contact');
+      expect(r.distance).toBe(0);
+      expect(Array.from(r.normal).every(Number.isNaN)).toBe(true);
+    }
+    const r2 = timeOfImpact2(rectangle(1, 1), rectangle(1, 1), {
+      a: [pose2(0, [0, 0]), pose2(0, [0, 0])],
+      b: [pose2(0.2, [0.3, 0]), pose2(0.2, [0.3, 0])],
+    });
+    expect(r2.status).toBe('initial-contact');
+    expect(Array.from(r2.normal).every(Number.isNaN)).toBe(true);
   });
 });

@@ -88,7 +88,10 @@ export interface ImpactEvent {
   status: CcdStatusValue;
   /** The closest points at `toi`, on the first body then on the second (world). */
   points: [Float64Array, Float64Array];
-  /** Unit vector from the first body's point to the second's (see ccd's `normal`). */
+  /**
+   * Unit vector from the first body's point to the second's (see ccd's `normal`): NaN where two
+   * bodies that are not both surfaces overlap at `toi` (an `InitialContact` of crossing bodies).
+   */
   normal: Float64Array;
   /** The gap at `toi` (at most the tolerance for a contact). */
   distance: number;
