@@ -1,4 +1,11 @@
-import { deserialize as convexDeserialize, serialize as convexSerialize, Shape } from '@firsttouch/convex';
+import {
+  deserialize as convexDeserialize,
+  serialize as convexSerialize,
+  isShape2,
+  isShape3,
+  type Shape,
+} from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import {
   Compound,
   Compound2,
@@ -82,7 +89,8 @@ export const BODY_CODECS: readonly BodyCodec[] = Object.freeze([
   Object.freeze({
     owner: '@firsttouch/convex',
     kinds: Object.freeze(['shape']),
-    owns: (body: unknown) => Shape.isShape(body),
+    // (not a point set rewritten in place: GJK's scratch is no body, here as in the direct calls)
+    owns: (body: unknown) => isShape3(body) || isShape2(body),
     serialize: (body: unknown, shared: boolean) => convexSerialize(body as Shape, { shared }),
     // A shape's data has no boxes to trust: its check is the same either way.
     deserialize: (data: unknown) => convexDeserialize(data),
@@ -101,7 +109,7 @@ export function serializeBody(body: unknown, shared: boolean, where: string): { 
   for (const codec of BODY_CODECS) if (codec.owns(body)) return codec.serialize(body, shared);
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `${where}: body must be a Surface, a Curve, a convex shape or a compound, got ${describeValue(body)}`,
+    `${where}: body must be a Surface, a Curve, a convex shape or a compound, got ${describeBody(body)}`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { isShape2, isShape3, type Shape } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { Compound, Compound2, Curve, distinctPoints, Surface } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError, isArrayLike, type Pose2Like, RigidMotion2 } from '@firsttouch/pose';
 import { F64, type Scratch } from './scratch.js';
@@ -211,7 +212,7 @@ export function checkArrays(
     const b: unknown = bodies[i];
     if (b === last && i > 0) continue;
     if (!ok(b))
-      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeValue(b)}`);
+      throw new FirstTouchError('INVALID_OPTION', `bodies[${i}] must be ${what}, got ${describeBody(b)}`);
     last = b;
   }
 }

@@ -1,5 +1,6 @@
 import { SHAPES } from '@firsttouch/ccd/internal';
 import { isShape3 } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { Compound, CompoundPair, relativeTransform, Surface, surfaceDistance } from '@firsttouch/mesh';
 import { timesPowerOfTwo } from '@firsttouch/mesh/internal';
 import {
@@ -82,7 +83,7 @@ export function proximityPairs(
     if (!surface && !isShape3(s) && !Compound.isCompound(s)) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `bodies[${i}] must be a Surface, a 3-D shape or a compound, got ${describeValue(s)}`,
+        `bodies[${i}] must be a Surface, a 3-D shape or a compound, got ${describeBody(s)}`,
       );
     }
     if (surface) s.assertNotEmpty(`bodies[${i}]`);

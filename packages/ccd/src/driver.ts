@@ -1,3 +1,4 @@
+import { describeBody } from '@firsttouch/convex/internal';
 import { type Pool, scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
@@ -337,15 +338,9 @@ function runImpact<
   const where = kind.where;
   if (out !== undefined) assertImpactRecord(out, kind.dim, where);
   if (!kind.isBody(a))
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `${where}: a must be a ${kind.body}, got ${describeValue(a)}`,
-    );
+    throw new FirstTouchError('INVALID_OPTION', `${where}: a must be a ${kind.body}, got ${describeBody(a)}`);
   if (!kind.isBody(b))
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `${where}: b must be a ${kind.body}, got ${describeValue(b)}`,
-    );
+    throw new FirstTouchError('INVALID_OPTION', `${where}: b must be a ${kind.body}, got ${describeBody(b)}`);
   // The names are built only for a body that is refused (this runs on every query).
   if (kind.isEmpty(a)) kind.assertNotEmpty(a, `${where} (${kind.label} A)`);
   if (kind.isEmpty(b)) kind.assertNotEmpty(b, `${where} (${kind.label} B)`);

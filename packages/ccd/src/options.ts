@@ -404,8 +404,8 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
  * ```
  */
 export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1, inPlay = 0): number {
-  if (!(largestDiagonal > 0)) return 1e-6 * Math.max(1, largestCoordinate);
-  const tolerance = toleranceOfDiagonal(largestDiagonal);
+  const tolerance = toleranceOfDiagonal(largestDiagonal, largestCoordinate);
+  if (!(largestDiagonal > 0)) return tolerance;
   const floor = ROUNDING_SHARE * inPlay;
   return floor > tolerance ? floor : tolerance;
 }

@@ -33,3 +33,4 @@ export {
   farthest3,
   tableSupport,
 } from './support.js';
+export { describeBody } from './validate.js';

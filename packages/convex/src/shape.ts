@@ -1,7 +1,7 @@
 import type { Bounds } from './bounds.js';
 import type { SupportTable } from './hull/support-table.js';
 import { doubles, plainCopy } from './plain.js';
-import { diagonalOf } from './scale.js';
+import { diagonalOf, timesPowerOfTwo } from './scale.js';
 import { CORE_POINTS, coreSupport } from './support.js';
 
 const BRAND_SHAPE = Symbol.for('firsttouch.Shape');
@@ -249,7 +249,10 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
    * in 2-D); the shape's own farthest point is that point plus `margin · d / |d|`. Returns the index
    * of that point in {@link Shape.vertices} for a hull or point set, −1 for the other kinds. `from`, a
    * vertex index (the last answer), starts the climb of large hulls near the answer; it changes the
-   * time, not the height reached. Allocates nothing.
+   * time, not the height reached (anything but an index of a vertex is no hint). A direction whose
+   * heights over a point set would overflow or underflow float64 (its size times the shape's past
+   * about 1e±290) is taken through a power of two first, exactly. Allocates nothing but that
+   * direction's copy.
    *
    * @example
    * ```ts
@@ -260,7 +263,18 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
    * ```
    */
   support(d: Float64Array, out: Float64Array, from = -1): number {
-    return coreSupport(this, d, out, from);
+    const hint = Number.isInteger(from) && from >= 0 && from < this.count ? from : -1;
+    if (this.count > 0) {
+      const m = Math.max(Math.abs(d[0]), Math.abs(d[1]), this.dim === 3 ? Math.abs(d[2]) : 0);
+      const size = m * this.coreReach;
+      if (m > 0 && m < Number.POSITIVE_INFINITY && !(size > 1e-290 && size < 1e290)) {
+        // The heights as the scans compare them, scaled by 2^e: the same order, the same ties.
+        const e = -Math.floor(Math.log2(m));
+        const u = Float64Array.from(d, (x) => timesPowerOfTwo(x, e));
+        return coreSupport(this, u, out, hint);
+      }
+    }
+    return coreSupport(this, d, out, hint);
   }
 
   /**
@@ -330,7 +344,8 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
 }
 
 /**
- * True for a 3-D shape (`dim` 3).
+ * True for a 3-D shape (`dim` 3) that can be a body: not a point set rewritten in place (mesh's
+ * `pointSet`, GJK's scratch for `ConvexSurfacePair.bindHulls`).
  *
  * @example
  * ```ts
@@ -339,11 +354,11 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
  * ```
  */
 export function isShape3(value: unknown): value is Shape<3> {
-  return Shape.isShape(value) && value.dim === 3;
+  return Shape.isShape(value) && value.dim === 3 && !value.rewritten;
 }
 
 /**
- * True for a 2-D shape (`dim` 2).
+ * True for a 2-D shape (`dim` 2) that can be a body (see {@link isShape3}).
  *
  * @example
  * ```ts
@@ -352,5 +367,5 @@ export function isShape3(value: unknown): value is Shape<3> {
  * ```
  */
 export function isShape2(value: unknown): value is Shape<2> {
-  return Shape.isShape(value) && value.dim === 2;
+  return Shape.isShape(value) && value.dim === 2 && !value.rewritten;
 }

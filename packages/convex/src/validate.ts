@@ -22,7 +22,9 @@ export function assertLength(value: unknown, where: string, name: string): asser
 }
 
 /**
- * Checks that `value` is a shape of this package (of `dim` when given). Not exported by the package.
+ * Checks that `value` is a shape of this package (of `dim` when given), and, unless `scratch`, a body:
+ * not a point set its owner rewrites in place (GJK's scratch, see {@link describeBody}). Not exported
+ * by the package.
  *
  * @throws {@link FirstTouchError} `INVALID_OPTION` naming `where` and `name`.
  */
@@ -31,12 +33,13 @@ export function assertShape(
   where: string,
   name: string,
   dim?: 2 | 3,
+  scratch = false,
 ): asserts value is Shape {
   // (instanceof first: the brand's getter is the fallback for another copy of the package.)
-  if (!(value instanceof Shape || Shape.isShape(value))) {
+  if (!(value instanceof Shape || Shape.isShape(value)) || (!scratch && value.rewritten)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `${where}: ${name} must be a shape, got ${describeValue(value)}`,
+      `${where}: ${name} must be a shape, got ${describeBody(value)}`,
     );
   }
   if (dim !== undefined && value.dim !== dim) {
@@ -45,4 +48,23 @@ export function assertShape(
       `${where}: ${name} must be a ${dim}-D shape, got a ${value.dim}-D one`,
     );
   }
+}
+
+/**
+ * A value as error messages name it (pose's `describeValue`), and a point set its owner rewrites in
+ * place (mesh's `pointSet`, made for `ConvexSurfacePair.bindHulls`) said to be one: its bounds and
+ * reach are not kept up to date, so it is refused wherever a body is taken (a query would read a
+ * reach of 0 and miss a turning contact; a rounded shape or a compound would keep the points of
+ * one moment).
+ *
+ * @example
+ * ```ts
+ * import { describeBody, pointCore } from '@firsttouch/convex/internal';
+ * console.log(describeBody(pointCore(3).shape)); // a point set rewritten in place (GJK's scratch, not a body: make one with pointSet(points))
+ * ```
+ */
+export function describeBody(value: unknown): string {
+  return Shape.isShape(value) && value.rewritten
+    ? "a point set rewritten in place (GJK's scratch, not a body: make one with pointSet(points))"
+    : describeValue(value);
 }

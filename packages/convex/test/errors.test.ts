@@ -16,6 +16,7 @@ import {
   cuboid2,
   cylinder,
   GjkPair,
+  isShape3,
   pointSet,
   pointSet2,
   quickhull,
@@ -23,6 +24,7 @@ import {
   shapeDistance,
   shapeDistance2,
 } from '../src/index.js';
+import { pointCore } from '../src/internal.js';
 
 function expectError(f: () => unknown, code: string, words: RegExp): void {
   try {
@@ -130,6 +132,49 @@ describe('queries', () => {
       /shapeDistance: poseA and poseB lie farther apart than float64 holds/,
     );
     expect(shapeDistance(ball(1), ball(1), { poseB: at(1e200) }).distance).toBe(1e200 - 2);
+  });
+
+  it('castShape: finite poses whose translation over the step overflows are INVALID_POSE (it answered separate, NaN)', () => {
+    const far = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+    expectError(
+      () => castShape(cuboid(1, 1, 1), ball(0.5), { a: [I, I], b: [far(1e308), far(-1e308)] }),
+      'INVALID_POSE',
+      /motion\.b: the translation over the step overflows/,
+    );
+    expectError(
+      () =>
+        castShape(cuboid(1, 1, 1), ball(0.5), { a: [far(-1e308), far(1e308)], b: [far(1e308), far(-1e308)] }),
+      'INVALID_POSE',
+      /motion\.a: the translation over the step overflows/,
+    );
+    const far2 = (x: number) => ({ angle: 0, t: [x, 0] });
+    expectError(
+      () => castShape2(cuboid2(1, 1), ball2(0.5), { a: [far2(0), far2(0)], b: [far2(1e308), far2(-1e308)] }),
+      'INVALID_POSE',
+      /overflows/,
+    );
+  });
+
+  it("a point set rewritten in place (mesh's pointSet, GJK's scratch) is no body: refused by name", () => {
+    const scratch = pointCore(3);
+    scratch.points.set([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    scratch.reach = 1;
+    const motion = { a: [I, I], b: [I, poseFromAxisAngle([0, 0, 1], 0, [0, 0, 3])] } as const;
+    expect(isShape3(scratch.shape)).toBe(false);
+    expectError(() => rounded(scratch.shape, 0.1), 'INVALID_OPTION', /rounded: shape .*rewritten in place/);
+    expectError(
+      () => castShape(scratch.shape, ball(1), motion),
+      'INVALID_OPTION',
+      /castShape: a .*rewritten/,
+    );
+    expectError(
+      () => shapeDistance(ball(1), scratch.shape),
+      'INVALID_OPTION',
+      /shapeDistance: b .*rewritten/,
+    );
+    // GJK's own pairs take it (what it is made for)
+    const pair = new GjkPair(scratch.shape, ball(0.25));
+    expect(pair.evaluate(I.R, new Float64Array([0.25, 0.25, 2]))).toBeCloseTo(1.75, 12);
   });
 
   it('castShape: a motion that turns, bad tolerances, bad records', () => {

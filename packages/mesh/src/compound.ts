@@ -1,4 +1,5 @@
 import { isShape3, type Shape } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { assertPose3, describeValue, FirstTouchError, type Pose3, type Pose3Like } from '@firsttouch/pose';
 import type { Bounds } from './bounds.js';
 import { Surface } from './surface.js';
@@ -169,7 +170,7 @@ export function compound(parts: readonly CompoundPart[]): Compound {
     if (!(Surface.isSurface(body) || isShape3(body))) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `compound: parts[${i}].body must be a Surface or a 3-D shape, got ${describeValue(body)}`,
+        `compound: parts[${i}].body must be a Surface or a 3-D shape, got ${describeBody(body)}`,
       );
     }
     if (Surface.isSurface(body)) body.assertNotEmpty(`compound: parts[${i}].body`);

@@ -1,4 +1,5 @@
 import { isShape2, type Shape } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { assertPose2, describeValue, FirstTouchError, type Pose2, type Pose2Like } from '@firsttouch/pose';
 import type { Bounds } from './bounds.js';
 import { Curve } from './curve.js';
@@ -155,7 +156,7 @@ export function compound2(parts: readonly CompoundPart2[]): Compound2 {
     if (!(Curve.isCurve(body) || isShape2(body))) {
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `compound2: parts[${i}].body must be a Curve or a 2-D shape, got ${describeValue(body)}`,
+        `compound2: parts[${i}].body must be a Curve or a 2-D shape, got ${describeBody(body)}`,
       );
     }
     if (Curve.isCurve(body)) body.assertNotEmpty(`compound2: parts[${i}].body`);

@@ -7,12 +7,14 @@ import {
   box,
   Curve,
   CurvePair,
+  compound,
   curveDistance,
   cylinder,
   disc,
   icosphere,
   naca4,
   naca4Section,
+  pointSet,
   rectangle,
   Surface,
   SurfacePair,
@@ -327,6 +329,20 @@ describe('shapes reject bad parameters with INVALID_OPTION', () => {
       () => naca4Section(bad(12), 1, 10),
     ];
     for (const f of calls) expect(codeOf(f), f.toString()).toBe('INVALID_OPTION');
+  });
+
+  it('pointSet: a count that is not an integer from 1 to 2²⁴; its shape is no part of a compound', () => {
+    for (const count of [0, -1, 1.5, Number.NaN, 2 ** 24 + 1, 1e12, '3', null]) {
+      const e = thrown(() => pointSet(count as number));
+      expect(e.code).toBe('INVALID_OPTION');
+      expect(e.message).toMatch(/pointSet: count must be an integer/);
+    }
+    const triangle = pointSet(3);
+    triangle.points.set([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    triangle.reach = 1;
+    const e = thrown(() => compound([{ body: triangle.shape, pose: identityPose() }]));
+    expect(e.code).toBe('INVALID_OPTION');
+    expect(e.message).toMatch(/parts\[0\]\.body .*rewritten in place/);
   });
 });
 

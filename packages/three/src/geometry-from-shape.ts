@@ -1,4 +1,5 @@
 import { convexHull, isShape3, type Shape } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import {
   BoxGeometry,
@@ -38,7 +39,7 @@ export function geometryFromShape(shape: Shape<3>): BufferGeometry {
   if (!isShape3(shape))
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `geometryFromShape: shape must be a 3-D shape, got ${describeValue(shape)}`,
+      `geometryFromShape: shape must be a 3-D shape, got ${describeBody(shape)}`,
     );
   const s = shape.base ?? shape;
   const p = s.params;

@@ -1,4 +1,5 @@
 import { isShape3, pointSet, Shape } from '@firsttouch/convex';
+import { describeBody } from '@firsttouch/convex/internal';
 import { convexSurface, Surface } from '@firsttouch/mesh';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
@@ -47,7 +48,7 @@ export function affineShape(body: unknown, where: string, name: string): Shape<3
   }
   throw new FirstTouchError(
     'INVALID_OPTION',
-    `${where}: ${name} must be a convex shape of @firsttouch/convex or a convex Surface, got ${describeValue(body)}`,
+    `${where}: ${name} must be a convex shape of @firsttouch/convex or a convex Surface, got ${describeBody(body)}`,
   );
 }
 

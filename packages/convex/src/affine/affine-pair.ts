@@ -71,8 +71,8 @@ export class AffinePair extends GjkPair {
    * ```
    */
   override bind(a: Shape, b: Shape): this {
-    assertShape(a, 'AffinePair', 'a', 3);
-    assertShape(b, 'AffinePair', 'b', 3);
+    assertShape(a, 'AffinePair', 'a', 3, true);
+    assertShape(b, 'AffinePair', 'b', 3, true);
     this.imageA.bind(a as Shape<3>);
     this.imageB.bind(b as Shape<3>);
     // The images stand in for shapes: GJK reads their support, margin and reach only.

@@ -124,8 +124,10 @@ export interface ShapeCastResult {
  * For shapes that turn over the step, ccd's `timeOfImpact`.
  *
  * @param out - a result record to write into and return (its arrays reused), e.g. an earlier answer.
- * @throws `FirstTouchError` `INVALID_OPTION` for an argument that is not a 3-D shape or a bad option,
- *   `INVALID_POSE` for an invalid pose or a motion that turns (the two rotations of a shape differ).
+ * @throws `FirstTouchError` `INVALID_OPTION` for an argument that is not a 3-D shape (or is a point
+ *   set rewritten in place: mesh's `pointSet`) or a bad option, `INVALID_POSE` for an invalid pose, a
+ *   motion that turns (the two rotations of a shape differ) or a translation over the step that
+ *   overflows float64.
  * @example
  * ```ts
  * import { capsule, castShape, cuboid } from '@firsttouch/convex';
@@ -153,7 +155,7 @@ export function castShape(
  * {@link castShape} for 2-D shapes: each translates at a fixed angle (the two angles equal).
  *
  * @throws `FirstTouchError` `INVALID_OPTION` for an argument that is not a 2-D shape or a bad option,
- *   `INVALID_POSE` for an invalid pose or a motion that turns.
+ *   `INVALID_POSE` for an invalid pose, a motion that turns or a translation that overflows.
  * @example
  * ```ts
  * import { ball2, castShape2, cuboid2 } from '@firsttouch/convex';
@@ -291,7 +293,9 @@ function castWith(
   out: ShapeCastResult | undefined,
 ): ShapeCastResult {
   const o = optionsOf(options, where);
-  const tolerance = o.tolerance ?? toleranceOfDiagonal(Math.max(a.boxDiagonal, b.boxDiagonal));
+  const tolerance =
+    o.tolerance ??
+    toleranceOfDiagonal(Math.max(a.boxDiagonal, b.boxDiagonal), Math.max(a.boxLargest, b.boxLargest));
   if (typeof tolerance !== 'number' || !(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -313,6 +317,10 @@ function castWith(
   const wx = q.tB1[0] - q.tB[0] - dAx,
     wy = q.tB1[1] - q.tB[1] - dAy,
     wz = q.tB1[2] - q.tB[2] - dAz;
+  // Finite poses whose difference is not (from 1e308 to −1e308): refused, as ccd's motions refuse them.
+  if (!(Math.abs(dAx) + Math.abs(dAy) + Math.abs(dAz) < Number.POSITIVE_INFINITY))
+    overflows(where, 'motion.a');
+  if (!(Math.abs(wx) + Math.abs(wy) + Math.abs(wz) < Number.POSITIVE_INFINITY)) overflows(where, 'motion.b');
   const RA = q.RA;
   q.r[0] = RA[0] * wx + RA[3] * wy + RA[6] * wz;
   q.r[1] = RA[1] * wx + RA[4] * wy + RA[7] * wz;
@@ -350,6 +358,14 @@ function castWith(
   r.iterations = pair.iterations;
   r.tolerance = tolerance;
   return r;
+}
+
+/** Throws the refusal of a translation over the step that overflows float64. */
+function overflows(where: string, name: string): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `${where}: ${name}: the translation over the step overflows (relative to the other body's)`,
+  );
 }
 
 /** The first `dim` numbers of `from` into `to` (a record's point). */

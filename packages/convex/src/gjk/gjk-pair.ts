@@ -97,8 +97,8 @@ export class GjkPair extends GjkState {
    * ```
    */
   bind(a: Shape, b: Shape): this {
-    assertShape(a, 'GjkPair', 'a');
-    assertShape(b, 'GjkPair', 'b');
+    assertShape(a, 'GjkPair', 'a', undefined, true);
+    assertShape(b, 'GjkPair', 'b', undefined, true);
     if (a.dim !== b.dim) {
       throw new FirstTouchError(
         'INVALID_OPTION',

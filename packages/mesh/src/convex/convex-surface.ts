@@ -1,5 +1,6 @@
 import type { Shape } from '@firsttouch/convex';
 import { adjacency, pointCore, vertexSet } from '@firsttouch/convex/internal';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { distinctPointIndex } from '../distinct-points.js';
 import type { Surface } from '../surface.js';
 import { isConnected, isConvex, isLocallyConvex } from './convex-check.js';
@@ -53,11 +54,17 @@ export interface PointSet extends ConvexSurface {
   reach: number;
 }
 
+/** The most points {@link pointSet} makes (2²⁴: 400 MB of coordinates, and as much for the scans' copy). */
+const MAX_POINTS = 2 ** 24;
+
 /**
  * A set of `count` points to fill in place and give to `ConvexSurfacePair.bindHulls`: the facet or
  * box of one body in hand against the hull of another. It has no facets, so supports are scanned
- * (keep the pair's `climb` false).
+ * (keep the pair's `climb` false). Its `shape` is GJK's scratch, not a body (its bounds and reach
+ * are not kept up to date): `timeOfImpact`, `castShape`, `shapeDistance`, `rounded`, compounds and
+ * the broad phase refuse it; make a body of the points with convex's `pointSet(points)`.
  *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a count that is not an integer from 1 to 2²⁴.
  * @example
  * ```ts
  * import { ConvexSurfacePair, box, convexSurface, pointSet } from '@firsttouch/mesh';
@@ -71,6 +78,12 @@ export interface PointSet extends ConvexSurface {
  * ```
  */
 export function pointSet(count: number): PointSet {
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_POINTS) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `pointSet: count must be an integer from 1 to ${MAX_POINTS}, got ${describeValue(count)}`,
+    );
+  }
   // The points and reach are those of convex's point core, which GJK reads (one array, rewritten).
   const core = pointCore(count);
   return {
