@@ -392,9 +392,10 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
  * that the rounding of placing the bodies there (a few ulps of those coordinates) stays far below
  * tol/2: a part 1 cm across at 1e8 from the origin gets 1.4e-6, not 1.7e-8, below the ulp of its
  * coordinates. Bodies with no extent at all (every facet a point) fall back to 1e-6 of their largest
- * coordinate (at least 1), so that the default is never 0; a diagonal past float64's range (a box
- * more than 1.8e308 across: parts of a compound at ±1e308) counts as the largest finite number, so
- * that it is never +∞.
+ * coordinate (at least 1), so that the default is never 0, and bodies below about 1e-317 across
+ * (where 1e-6 of the diagonal underflows) get the least positive double, 5e-324; a diagonal past
+ * float64's range (a box more than 1.8e308 across: parts of a compound at ±1e308) counts as the
+ * largest finite number, so that it is never +∞.
  *
  * @example
  * ```ts

@@ -1,3 +1,4 @@
+import { ball } from '@firsttouch/convex';
 import { box, Curve, disc, pointSet, rectangle, Surface } from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
@@ -264,6 +265,19 @@ describe('valid corner cases', () => {
       b: [poseFromAxisAngle([0, 0, 1], 0, [0.5, 0, 0]), poseFromAxisAngle([0, 0, 1], 3, [9, 0, 0])],
     };
     expect(timeOfImpact(cube, cube, m).status).toBe('initial-contact');
+  });
+
+  it('bodies below about 1e-317 across: the default tolerance is the least positive double, not 0 (it was refused)', () => {
+    for (const size of [1e-315, 1e-320]) {
+      const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x * size, 0, 0]);
+      const m: Motion3 = { a: [identityPose(), identityPose()], b: [at(5), at(-5)] };
+      const r = timeOfImpact(ball(size), ball(size), m);
+      expect(r.tolerance).toBeGreaterThan(0);
+      expect(r.status).toBe('contact');
+      expect(r.toi).toBeGreaterThan(0.29);
+      expect(r.toi).toBeLessThanOrEqual(0.3);
+      if (size === 1e-320) expect(r.tolerance).toBe(Number.MIN_VALUE);
+    }
   });
 
   it('the default tolerance is 1e-6 of the larger bounding-box diagonal', () => {

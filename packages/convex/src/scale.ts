@@ -70,18 +70,21 @@ const MIN_NORMAL = 2 ** -1022;
 /**
  * The default tolerance of a query whose bodies' largest bounding-box diagonal is `diagonal`: 1e-6 of
  * it, a diagonal past float64's range (a box more than 1.8e308 across) counted as the largest finite
- * number, so that the tolerance is never +∞. Bodies with no extent at all (points) fall back to 1e-6
- * of `largestCoordinate`, their largest |coordinate| (at least 1), so that it is never 0. ccd's
- * `defaultTolerance` and `castShape` take it.
+ * number, so that the tolerance is never +∞; a diagonal so small that 1e-6 of it underflows (below
+ * about 1e-317) gives the least positive double, 5e-324. Bodies with no extent at all (points) fall
+ * back to 1e-6 of `largestCoordinate`, their largest |coordinate| (at least 1), so that it is never 0.
+ * ccd's `defaultTolerance` and `castShape` take it.
  *
  * @example
  * ```ts
  * import { toleranceOfDiagonal } from '@firsttouch/convex/internal';
  * console.log(toleranceOfDiagonal(2), toleranceOfDiagonal(Number.POSITIVE_INFINITY) === 1e-6 * Number.MAX_VALUE); // 0.000002 true
- * console.log(toleranceOfDiagonal(0), toleranceOfDiagonal(0, 4)); // 0.000001 0.000004
+ * console.log(toleranceOfDiagonal(0), toleranceOfDiagonal(0, 4), toleranceOfDiagonal(1e-320)); // 0.000001 0.000004 5e-324
  * ```
  */
 export function toleranceOfDiagonal(diagonal: number, largestCoordinate = 1): number {
   if (!(diagonal > 0)) return 1e-6 * Math.max(1, largestCoordinate);
-  return 1e-6 * (diagonal > Number.MAX_VALUE ? Number.MAX_VALUE : diagonal);
+  const tolerance = 1e-6 * (diagonal > Number.MAX_VALUE ? Number.MAX_VALUE : diagonal);
+  // Below about 1e-317 across the product underflows: the least positive double, never 0.
+  return tolerance > 0 ? tolerance : Number.MIN_VALUE;
 }

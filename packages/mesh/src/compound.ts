@@ -159,7 +159,18 @@ export function compound(parts: readonly CompoundPart[]): Compound {
   }
   if (parts.length === 0)
     throw new FirstTouchError('EMPTY', 'compound: parts is empty (a compound needs at least one part)');
-  parts.forEach((p, i) => {
+  // One pass by index, each part and its fields read once into a list of our own: a hole of a
+  // sparse array is refused (forEach skipped it, and the hole became a part that crashed the first
+  // query), and what was checked is what is built.
+  const list: CompoundPart[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (!(i in parts)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `compound: parts[${i}] must be {body, pose}, got a hole (a sparse array)`,
+      );
+    }
+    const p: unknown = parts[i];
     if (typeof p !== 'object' || p === null) {
       throw new FirstTouchError(
         'INVALID_OPTION',
@@ -167,6 +178,7 @@ export function compound(parts: readonly CompoundPart[]): Compound {
       );
     }
     const body = (p as CompoundPart).body;
+    const pose = (p as CompoundPart).pose;
     if (!(Surface.isSurface(body) || isShape3(body))) {
       throw new FirstTouchError(
         'INVALID_OPTION',
@@ -174,7 +186,8 @@ export function compound(parts: readonly CompoundPart[]): Compound {
       );
     }
     if (Surface.isSurface(body)) body.assertNotEmpty(`compound: parts[${i}].body`);
-    assertPose3((p as CompoundPart).pose, `compound: parts[${i}].pose`);
-  });
-  return new Compound(parts);
+    assertPose3(pose, `compound: parts[${i}].pose`);
+    list.push({ body, pose });
+  }
+  return new Compound(list);
 }

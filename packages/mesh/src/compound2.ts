@@ -145,7 +145,18 @@ export function compound2(parts: readonly CompoundPart2[]): Compound2 {
   }
   if (parts.length === 0)
     throw new FirstTouchError('EMPTY', 'compound2: parts is empty (a compound needs at least one part)');
-  parts.forEach((p, i) => {
+  // One pass by index, each part and its fields read once into a list of our own: a hole of a
+  // sparse array is refused (forEach skipped it, and the hole became a part that crashed the first
+  // query), and what was checked is what is built.
+  const list: CompoundPart2[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (!(i in parts)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `compound2: parts[${i}] must be {body, pose}, got a hole (a sparse array)`,
+      );
+    }
+    const p: unknown = parts[i];
     if (typeof p !== 'object' || p === null) {
       throw new FirstTouchError(
         'INVALID_OPTION',
@@ -153,6 +164,7 @@ export function compound2(parts: readonly CompoundPart2[]): Compound2 {
       );
     }
     const body = (p as CompoundPart2).body;
+    const pose = (p as CompoundPart2).pose;
     if (!(Curve.isCurve(body) || isShape2(body))) {
       throw new FirstTouchError(
         'INVALID_OPTION',
@@ -160,7 +172,8 @@ export function compound2(parts: readonly CompoundPart2[]): Compound2 {
       );
     }
     if (Curve.isCurve(body)) body.assertNotEmpty(`compound2: parts[${i}].body`);
-    assertPose2((p as CompoundPart2).pose, `compound2: parts[${i}].pose`);
-  });
-  return new Compound2(parts);
+    assertPose2(pose, `compound2: parts[${i}].pose`);
+    list.push({ body, pose });
+  }
+  return new Compound2(list);
 }

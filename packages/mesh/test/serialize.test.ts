@@ -14,7 +14,7 @@ import {
   type Shape,
   serialize as serializeShape,
 } from '@firsttouch/convex';
-import { FirstTouchError, pose2, poseFromAxisAngle } from '@firsttouch/pose';
+import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +25,8 @@ import {
   type CompoundData,
   CompoundPair,
   CompoundPair2,
+  type CompoundPart,
+  type CompoundPart2,
   Curve,
   type CurveData,
   compound,
@@ -578,6 +580,37 @@ describe('serialize and deserialize compounds', () => {
     const outer = { ...data, parts: new Array(k).fill(inner) };
     expect(() => deserialize(outer)).toThrow(FirstTouchError);
     expect(reads).toBe(1);
+  });
+
+  it('a sparse array of parts is refused, directly or from data (a hole became a part that crashed a query)', () => {
+    const part = { body: box(0.1), pose: identityPose() };
+    const holes = [part, part] as CompoundPart[];
+    holes.length = 3;
+    holes[2] = part;
+    delete holes[1];
+    for (const f of [
+      () => compound(holes),
+      () => compound([part, part].concat(new Array(3)) as CompoundPart[]),
+      () => {
+        const disc2 = { body: ball2(0.1), pose: pose2() };
+        const sparse = [disc2, disc2, disc2] as CompoundPart2[];
+        delete sparse[1];
+        return compound2(sparse);
+      },
+    ]) {
+      expect(f).toThrow(/parts\[\d\] must be \{body, pose\}, got a hole/);
+    }
+    // a hostile length: refused at once, nothing built for it
+    const long = [part] as CompoundPart[];
+    long.length = 2 ** 28;
+    const t0 = performance.now();
+    expect(() => compound(long)).toThrow(FirstTouchError);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    // data whose parts keep a hole through a structured clone
+    const data = structuredClone(serialize(robot())) as CompoundData;
+    const parts = data.parts.slice() as unknown[];
+    delete parts[1];
+    expect(() => deserialize({ ...data, parts })).toThrow(/parts\[1\] must be \{body, pose\}, got a hole/);
   });
 
   it('answer every part distance as the original, bit for bit (random poses)', () => {
