@@ -1,4 +1,4 @@
-import { CcdStatus, type Motion3, timeOfImpact } from '@firsttouch/ccd';
+import { CcdStatus, createImpactResult, type Motion3, timeOfImpact } from '@firsttouch/ccd';
 import { ball, convexHull } from '@firsttouch/convex';
 import { icosphere, type Surface } from '@firsttouch/mesh';
 import { identityPose } from '@firsttouch/pose';
@@ -68,12 +68,13 @@ export const shapesScene: Scene = {
         if (r.status === CcdStatus.Contact && surfaces[i].status === CcdStatus.Contact)
           largestDiff = Math.max(largestDiff, Math.abs(r.toi - surfaces[i].toi));
       });
+      const out = createImpactResult();
       const batch =
         (bodies: (i: number) => [Surface | (typeof shapesA)[0], Surface | (typeof shapesB)[0]]) => () => {
           let s = 0;
           for (let i = 0; i < pairs.length; i++) {
             const [a, b] = bodies(i);
-            s += timeOfImpact(a, b, motions[i]).toi;
+            s += timeOfImpact(a, b, motions[i], undefined, out).toi;
           }
           return s;
         };
