@@ -78,7 +78,8 @@ const EARLY = 64;
  */
 function earlyNumbers(body: Body3): number {
   if (Surface.isSurface(body) || Compound.isCompound(body)) return 0;
-  const P = body.points;
+  // (the plain copy GJK's scans read)
+  const P = body.scan;
   const n = P.length < EARLY ? P.length : EARLY;
   let x = body.reach;
   for (let k = 0; k < n; k += 8) x += P[k];
