@@ -345,7 +345,15 @@ function runImpact<
   if (kind.isEmpty(a)) kind.assertNotEmpty(a, `${where} (${kind.label} A)`);
   if (kind.isEmpty(b)) kind.assertNotEmpty(b, `${where} (${kind.label} B)`);
   if (typeof motion !== 'object' || motion === null || !Array.isArray(motion.a) || !Array.isArray(motion.b)) {
-    throw new FirstTouchError('INVALID_POSE', `motion must be ${kind.motionShape}`);
+    throw new FirstTouchError('INVALID_POSE', `${where}: motion must be ${kind.motionShape}`);
+  }
+  // (a missing pose is named by the pose checks; a third one was ignored: two a body, the step's ends)
+  if (motion.a.length > 2 || motion.b.length > 2) {
+    const name = motion.a.length > 2 ? 'motion.a' : 'motion.b';
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: ${name} must hold the poses at s = 0 and 1, got ${(motion.a.length > 2 ? motion.a : motion.b).length} poses`,
+    );
   }
   const query = queries.get() ?? new ImpactQuery(kind);
   let scaled: ScaledStep<PoseLike>;

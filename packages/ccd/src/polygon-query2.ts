@@ -177,7 +177,7 @@ export class PolygonQuery2 {
     if (typeof motion !== 'object' || motion === null) return null;
     const ma = motion.a;
     const mb = motion.b;
-    if (!Array.isArray(ma) || !Array.isArray(mb)) return null;
+    if (!Array.isArray(ma) || !Array.isArray(mb) || ma.length > 2 || mb.length > 2) return null;
     if (!this.#poses(ma[0], ma[1], mb[0], mb[1])) return null;
     // Neither turns: GJK's ray cast answers the step (the driver's evaluator).
     if (this.#a0 === this.#a1 && this.#b0 === this.#b1) return null;

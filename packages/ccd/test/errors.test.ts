@@ -1,4 +1,4 @@
-import { ball } from '@firsttouch/convex';
+import { ball, cuboid2 } from '@firsttouch/convex';
 import { box, Curve, disc, pointSet, rectangle, Surface } from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +121,12 @@ describe('timeOfImpact: bad poses name the pose', () => {
       'INVALID_POSE',
       'motion.a[1]',
     );
+    // a third pose was ignored
+    throwsNaming(
+      () => timeOfImpact(cube, cube, { a: [good, good, good], b: [good, good] } as unknown as Motion3),
+      'INVALID_POSE',
+      'timeOfImpact: motion.a must hold the poses at s = 0 and 1, got 3',
+    );
   });
 });
 
@@ -153,6 +159,18 @@ describe('timeOfImpact2: bad poses name the pose', () => {
         () => timeOfImpact2(square, square, motion as unknown as Motion2),
         'INVALID_POSE',
         'motion',
+      );
+    }
+    // a third pose was ignored, on the polygons' own path too
+    for (const [a, b] of [
+      [square, square],
+      [cuboid2(0.5, 0.5), cuboid2(0.5, 0.5)],
+    ] as const) {
+      throwsNaming(
+        () =>
+          timeOfImpact2(a, b, { a: [good, good], b: [good, pose2(1, [3, 0]), good] } as unknown as Motion2),
+        'INVALID_POSE',
+        'timeOfImpact2: motion.b must hold the poses at s = 0 and 1, got 3',
       );
     }
   });
