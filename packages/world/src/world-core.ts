@@ -67,6 +67,11 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   readonly #fat: FatBoxes;
   /** Set while the step's callback runs: what it may not do then. */
   protected busy = false;
+  /**
+   * Set while `firstImpact` searches: its `onProgress` may not change the world under the search (a
+   * body removed there came back as an id that no longer exists).
+   */
+  protected searching = false;
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
   /**
@@ -324,7 +329,12 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    */
   firstImpact(options?: ImpactOptions): WorldImpact<Impact> {
     this.#notBusy('firstImpact');
-    return this.search(options, null);
+    this.searching = true;
+    try {
+      return this.search(options, null);
+    } finally {
+      this.searching = false;
+    }
   }
 
   /** The search, with the pairs in `excluded` (keys i · n + j of dense indices) left out too. */
@@ -440,6 +450,16 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       throw new FirstTouchError(
         'INVALID_OPTION',
         `${what} is not allowed inside the step's onImpact callback`,
+      );
+    this.notSearching(what);
+  }
+
+  /** Refuses a change of the world while `firstImpact` searches (from its `onProgress`). */
+  protected notSearching(what: string): void {
+    if (this.searching)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${what} is not allowed inside firstImpact's onProgress callback (the search reads the world)`,
       );
   }
 }

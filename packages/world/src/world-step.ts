@@ -3,6 +3,7 @@ import {
   impactLowerBound,
   inPlayOf,
   PairBound,
+  resolveImpactOptions,
   Scratch,
   type StepBodies,
   sweptBoxes,
@@ -100,6 +101,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
   step(onImpact?: (event: ImpactEvent, world: this) => void, options?: StepOptions): StepResult {
     if (this.busy)
       throw new FirstTouchError('INVALID_OPTION', "step is not allowed inside the step's onImpact callback");
+    this.notSearching('step');
     assertCallback(onImpact, 'onImpact');
     const maxImpacts = options?.maxImpacts ?? MAX_IMPACTS;
     if (typeof maxImpacts !== 'number' || !Number.isInteger(maxImpacts) || maxImpacts < 0)
@@ -113,6 +115,8 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     // to check, the body and its pose checked when they came in; the call cost 2 % of a coherent step)
     if (n > 0 && options !== undefined)
       d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
+    // (an empty world checks them too: a bad option is refused whatever the world holds)
+    else if (options !== undefined) resolveImpactOptions(options, 1);
     let diagonal = 0;
     for (const g of this.diagonals) if (g > diagonal) diagonal = g;
     const tolerance = options?.tolerance ?? defaultTolerance(diagonal, 1, this.#inPlay(n));

@@ -32,6 +32,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
    * ```
    */
   setTarget(id: number, pose1: PoseLike): void {
+    this.notSearching('setTarget');
     const k = this.indexOf(id, 'setTarget');
     if (this.kinds[k] === STATIC)
       throw new FirstTouchError('INVALID_OPTION', `setTarget: body ${id} is static: it takes no target`);
@@ -90,6 +91,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
    * ```
    */
   setTargets(ids: ArrayLike<number>, poses: ArrayLike<PoseLike> | Float64Array): void {
+    this.notSearching('setTargets');
     const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
     const flat = poses instanceof Float64Array;
     const m = isArrayLike(ids) ? ids.length : -1;

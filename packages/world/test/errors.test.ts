@@ -116,4 +116,39 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     expect(caught(() => w.step(undefined, { maxImpacts: -1 })).message).toMatch(/maxImpacts/);
     expect(caught(() => w.step(undefined, { maxImpacts: 1.5 })).message).toMatch(/maxImpacts/);
   });
+
+  it("an empty world checks the step's options as any world does (it took a tolerance of -1)", () => {
+    const w = new World();
+    expect(caught(() => w.step(undefined, { tolerance: -1 })).message).toMatch(/tolerance/);
+    expect(caught(() => w.step(undefined, 'fast' as never)).message).toMatch(/options must be an object/);
+    expect(caught(() => w.step(undefined, { maxIterations: 'x' } as never)).message).toMatch(/maxIterations/);
+    expect(w.step(undefined, { tolerance: 1e-3 }).status).toBe('complete');
+  });
+
+  it("firstImpact's onProgress may not change the world under its search (a removed body came back as an id)", () => {
+    const w = new World();
+    const ids = [0, 1, 2, 3].map((k) => w.add(box(0.1), { pose: at(k) }));
+    for (const id of ids) w.setTarget(id, at(0.5));
+    for (const change of [
+      () => w.remove(ids[0]),
+      () => w.add(box(0.1), { pose: at(9) }),
+      () => w.setTarget(ids[1], at(3)),
+      () => w.setTargets([ids[1]], [at(3)]),
+      () => w.step(),
+      () => w.firstImpact(),
+    ]) {
+      let seen: FirstTouchError | null = null;
+      const onProgress = () => {
+        if (seen === null) seen = caught(change);
+      };
+      w.firstImpact({ onProgress });
+      expect(seen).not.toBeNull();
+      expect(seen!.code).toBe('INVALID_OPTION');
+      expect(seen!.message).toMatch(/not allowed inside firstImpact's onProgress/);
+    }
+    // the world is as it was: every body there, the search's answer a pair of its ids
+    const r = w.firstImpact();
+    expect(ids.every((id) => w.has(id))).toBe(true);
+    expect(r.pair !== null && r.pair.every((id) => ids.includes(id))).toBe(true);
+  });
 });
