@@ -1,3 +1,5 @@
+import { doubles } from '../plain.js';
+
 /**
  * GJK's simplex in the plane (2-D shapes): up to 3 points of the difference B − A of two cores, each
  * with the points of A and of B behind it, the weights of the point of their hull nearest the origin,
@@ -17,14 +19,14 @@ export class Simplex2 {
   /** The vertex of A and of B behind each point (−1 where the shape has no vertices). */
   readonly ia = new Int32Array(3);
   readonly ib = new Int32Array(3);
-  readonly a = new Float64Array(6);
-  readonly bb = new Float64Array(6);
-  readonly b = new Float64Array(6);
-  readonly w = new Float64Array(6);
+  readonly a = doubles(6);
+  readonly bb = doubles(6);
+  readonly b = doubles(6);
+  readonly w = doubles(6);
   /** Barycentric weights of the nearest point. */
-  readonly lam = new Float64Array(3);
+  readonly lam = doubles(3);
   /** The point of the simplex nearest the origin (pointB − pointA). */
-  readonly v = new Float64Array(2);
+  readonly v = doubles(2);
 
   /**
    * The point of the simplex of `n` points (the newest last) nearest the origin, into `lam` and `v`;
