@@ -18,6 +18,7 @@ import {
   timeOfImpact2,
 } from '@firsttouch/ccd';
 import { SHAPES, SHAPES2, separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
+import { isShape2, isShape3 } from '@firsttouch/convex';
 import { Curve, Surface } from '@firsttouch/mesh';
 import {
   assertPose2,
@@ -32,8 +33,11 @@ import {
   type Pose3Like,
   RigidMotion,
   RigidMotion2,
+  sameRotation,
   wrapAngle,
 } from '@firsttouch/pose';
+
+import type { SupportBody } from './slab-apart.js';
 
 /** The record of broadphase's first impact, either dimension. */
 export type SearchResult<Impact> = Omit<FirstImpactResult, 'impact'> & { impact: Impact | null };
@@ -125,17 +129,35 @@ export interface Dimension<PoseLike, Pose, Impact> {
   ): { data: StepBodies; e: number } | null;
   /**
    * The body's vertices in its own frame (`dim` numbers each), whose hull holds the body, or null
-   * for a body without such a list (a convex shape, a compound): its proofs of apartness are
-   * searches alone. The array is the body's own or a copy taken once; the world reads it only.
+   * for a body without such a list (a convex shape, read by {@link Dimension.shape} instead; a
+   * compound, whose proofs of apartness are searches alone). The array is the body's own or a copy
+   * taken once; the world reads it only.
    */
   vertices(body: unknown): Float64Array | null;
+  /** The body as a convex shape of this dimension, read by its support mapping; null for any other body. */
+  shape(body: unknown): SupportBody | null;
   /**
    * An upper bound of the angle a body turns going from `pose` to `end` by the world's motion
-   * (`RigidMotion`'s turn, or `RigidMotion2`'s), with a slack over the rounding.
+   * (`RigidMotion`'s turn, or `RigidMotion2`'s), with a slack over the rounding; where the two
+   * rotations are the same, 0 in 3-D (the motion keeps the rotation bit for bit) and the wrapping's
+   * rounding of the angle in 2-D.
    */
   turn(pose: Pose, end: Pose): number;
   /** Writes the world direction `n` in the body frame of `pose` (`Rᵀ n`) into `out`. */
   toBody(pose: Pose, n: ArrayLike<number>, out: Float64Array): void;
+  /**
+   * An upper bound of how far a point at distance 1 from the body's origin moves along the world's
+   * unit `n` by the turn of what is left of `motion` (the body's live motion, `done` of it done; null
+   * for a body not turning from `pose` to `end`), short of the motion's last instant: the turn θ
+   * about the motion's axis k moves it along `n` by at most 2 sin(θ/2) |k × n| ≤ θ |k × n|, so a
+   * body spinning about the contact normal does not move along it. In 2-D every turn is about the
+   * plane's normal: {@link Dimension.turn}.
+   */
+  turnAlong(pose: Pose, end: Pose, motion: Mover<Pose> | null, done: number, n: ArrayLike<number>): number;
+  /** Writes the body-frame direction `v` of `pose` in the world (`R v`) into `out`. */
+  toWorld(pose: Pose, v: ArrayLike<number>, out: Float64Array): void;
+  /** The closest feature of A (`side` 0) or of B (1) the record names (a facet, a segment, a part). */
+  feature(impact: Impact, side: 0 | 1): number;
 }
 
 /** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
@@ -240,8 +262,11 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   vertices(body: unknown): Float64Array | null {
     return Surface.isSurface(body) ? body.distinctVertices() : null;
   },
+  shape(body: unknown): SupportBody | null {
+    return isShape3(body) ? body : null;
+  },
   turn(pose: Pose3, end: Pose3): number {
-    if (pose === end) return 0;
+    if (pose === end || sameRotation(pose.R, end.R)) return 0;
     // ‖R1 − R0‖_F = 2√2 sin(θ/2) for the turn θ ∈ [0, π] of R1 R0ᵀ: no cancellation at small θ
     const a = pose.R;
     const b = end.R;
@@ -262,6 +287,37 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     out[0] = R[0] * x + R[3] * y + R[6] * z;
     out[1] = R[1] * x + R[4] * y + R[7] * z;
     out[2] = R[2] * x + R[5] * y + R[8] * z;
+  },
+  turnAlong(
+    pose: Pose3,
+    end: Pose3,
+    motion: Mover<Pose3> | null,
+    done: number,
+    n: ArrayLike<number>,
+  ): number {
+    if (pose === end || sameRotation(pose.R, end.R)) return 0;
+    if (!(motion instanceof RigidMotion)) return this.turn(pose, end);
+    const theta = motion.theta * (1 - done);
+    if (theta === 0) return 0;
+    const k = motion.axis;
+    const cx = n[1] * k[2] - n[2] * k[1];
+    const cy = n[2] * k[0] - n[0] * k[2];
+    const cz = n[0] * k[1] - n[1] * k[0];
+    const across = Math.sqrt(cx * cx + cy * cy + cz * cz);
+    // (the rotations the motion writes are exact to a few ulps: 1e-15 of the turn covers them)
+    return theta * ((across < 1 ? across : 1) * (1 + 1e-9) + 1e-15);
+  },
+  toWorld(pose: Pose3, v: ArrayLike<number>, out: Float64Array): void {
+    const R = pose.R;
+    const x = v[0];
+    const y = v[1];
+    const z = v[2];
+    out[0] = R[0] * x + R[1] * y + R[2] * z;
+    out[1] = R[3] * x + R[4] * y + R[5] * z;
+    out[2] = R[6] * x + R[7] * y + R[8] * z;
+  },
+  feature(impact: TimeOfImpactResult, side: 0 | 1): number {
+    return side === 0 ? impact.facetA : impact.facetB;
   },
 });
 
@@ -357,15 +413,33 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   vertices(body: unknown): Float64Array | null {
     return Curve.isCurve(body) ? body.vertices() : null;
   },
+  shape(body: unknown): SupportBody | null {
+    return isShape2(body) ? body : null;
+  },
   turn(pose: Pose2, end: Pose2): number {
     if (pose === end) return 0;
-    // RigidMotion2's turn, wrapped as it wraps it
-    return Math.abs(wrapAngle(wrapAngle(end.angle) - wrapAngle(pose.angle))) * (1 + 1e-9) + 1e-8;
+    // RigidMotion2's turn, wrapped as it wraps it; with none, the motion's angle within the step is
+    // the first one wrapped, off by the wrapping's rounding (a few ulps of the angle)
+    const turn = Math.abs(wrapAngle(wrapAngle(end.angle) - wrapAngle(pose.angle)));
+    if (turn === 0) return 8 * Number.EPSILON * (Math.abs(pose.angle) + Math.abs(end.angle) + 4);
+    return turn * (1 + 1e-9) + 1e-8;
   },
   toBody(pose: Pose2, n: ArrayLike<number>, out: Float64Array): void {
     const c = Math.cos(pose.angle);
     const s = Math.sin(pose.angle);
     out[0] = c * n[0] + s * n[1];
     out[1] = c * n[1] - s * n[0];
+  },
+  turnAlong(pose: Pose2, end: Pose2): number {
+    return this.turn(pose, end);
+  },
+  toWorld(pose: Pose2, v: ArrayLike<number>, out: Float64Array): void {
+    const c = Math.cos(pose.angle);
+    const s = Math.sin(pose.angle);
+    out[0] = c * v[0] - s * v[1];
+    out[1] = s * v[0] + c * v[1];
+  },
+  feature(impact: TimeOfImpact2Result, side: 0 | 1): number {
+    return side === 0 ? impact.segmentA : impact.segmentB;
   },
 });

@@ -71,6 +71,30 @@ export class LazyMotions<Pose> {
     for (let a = 0; a < dim; a++) out[a] = p[a] + phi * (e[a] - p[a]);
   }
 
+  /**
+   * Body k's present motion object (its pose object `poses[k]` going to `ends[k]`), made live here
+   * where it was not (as `sync` makes it), with the fraction of it done at the instant the pose is
+   * at into `done[0]`; null for a body at its target.
+   */
+  live(k: number, poses: readonly Pose[], ends: readonly Pose[], done: Float64Array): Mover<Pose> | null {
+    const p = poses[k];
+    const e = ends[k];
+    if (p === e || k >= this.#live.length) return null;
+    let m = this.#motions[k];
+    if (this.#live[k] === 0) {
+      if (m === undefined) {
+        m = this.#dimension.motion(p, e);
+        this.#motions[k] = m;
+      } else m.reset(p, e);
+      this.#live[k] = 1;
+      this.#base[k] = this.#at[k];
+    }
+    const base = this.#base[k];
+    const at = this.#at[k];
+    done[0] = at >= 1 ? 1 : (at - base) / (1 - base);
+    return m;
+  }
+
   /** Brings body k (its pose object `poses[k]`, going to `ends[k]`) to the instant `now`. */
   sync(k: number, poses: readonly Pose[], ends: readonly Pose[], now: number): void {
     const p = poses[k];

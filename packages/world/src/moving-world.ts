@@ -1,5 +1,6 @@
 import type { CcdStatusValue, TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
+import { ContactFaces } from './contact-faces.js';
 import { LazyMotions } from './lazy-motions.js';
 import { SlabProof } from './slab-apart.js';
 import { TargetingWorld } from './world-targets.js';
@@ -57,6 +58,12 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   readonly #slab = new SlabProof<Pose>(this.dimension);
   /** The line between two bodies' origins (scratch of `slabGap`). */
   readonly #line = new Float64Array(3);
+  /** The bodies' flat sides, the candidate normals of an exact contact (`touching`), and scratch. */
+  readonly #faces = new ContactFaces();
+  readonly #candidates: number[] = [];
+  readonly #axis = new Float64Array(3);
+  readonly #side = new Float64Array(3);
+  readonly #done = new Float64Array(2);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -133,33 +140,89 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   }
 
   /**
-   * True when the pair (i, j), now `gap` apart, stays apart over the rest of the step: the slab
-   * between them along `normal` (the impact's, from i towards j) proves it more than gap/2 apart
-   * (see `SlabProof`), or else the pair's search alone with tolerance gap/2 finds no contact (its
-   * Separate keeps the gap at least half the tolerance: gap/4).
+   * True when the pair (i, j), as `impact` left it (its gap, its normal from i towards j), stays
+   * apart over the rest of the step: the slab between them along the normal proves it more than
+   * gap/2 apart (see `SlabProof`), or else the pair's search alone with tolerance gap/2 finds no
+   * contact (its Separate keeps the gap at least half the tolerance: gap/4). A pair in exact contact
+   * (a gap at the rounding of its coordinates, 0 for bodies placed face to face) has no half gap to
+   * keep: it counts as apart when it does not close in (`touching`).
    */
-  protected apart(i: number, j: number, gap: number, normal?: ArrayLike<number>): boolean {
-    if (!(gap > 0)) return false;
+  protected apart(i: number, j: number, impact: Impact): boolean {
+    const gap = impact.distance;
     this.sync(i);
     this.sync(j);
-    if (normal !== undefined && this.slabGap(i, j, normal) > 0.5 * gap) return true;
+    if (gap > 0) {
+      const normal = impact.normal;
+      if (this.slabGap(i, j, normal) > 0.5 * gap) return true;
+      const { bodies, poses, ends } = this;
+      const options = this.apartOptions;
+      options.tolerance = 0.5 * gap;
+      // (the search's record is read for its status alone: none is made for a pair that stays apart)
+      const r = this.dimension.pairUnlessSeparate(
+        bodies[i],
+        bodies[j],
+        poses[i],
+        ends[i],
+        poses[j],
+        ends[j],
+        options,
+        this.#apartRecord,
+      );
+      if (r === null) return true;
+      this.#apartRecord = r;
+    }
+    return this.touching(i, j, impact);
+  }
+
+  /**
+   * True when the pair (i, j) is in exact contact and does not close in over the rest of the step
+   * (`SlabProof.touching`: resting, sliding along its contact plane without turning into it, or
+   * parting), along one of the candidate normals: the record's (both ways: at a gap of 0 a
+   * surface's is its facet's, whose side is not known), the flat sides of i (outward) and of j
+   * (inward) with the features the record names, and the line between the origins (two balls).
+   * The slab checks each candidate, so a wrong one proves nothing; bodies read neither by vertices
+   * nor by supports (compounds) are never proven so.
+   */
+  protected touching(i: number, j: number, impact: Impact): boolean {
     const { bodies, poses, ends } = this;
-    const options = this.apartOptions;
-    options.tolerance = 0.5 * gap;
-    // (the search's record is read for its status alone: none is made for a pair that stays apart)
-    const r = this.dimension.pairUnlessSeparate(
-      bodies[i],
-      bodies[j],
-      poses[i],
-      ends[i],
-      poses[j],
-      ends[j],
-      options,
-      this.#apartRecord,
-    );
-    if (r === null) return true;
-    this.#apartRecord = r;
-    return false;
+    const d = this.dimension;
+    const dim = d.dim;
+    const a = bodies[i] as object;
+    const b = bodies[j] as object;
+    const slab = this.#slab;
+    const gap = impact.distance;
+    if (!slab.nearContact(a, poses[i], ends[i], b, poses[j], ends[j], gap)) return false;
+    const done = this.#done;
+    const ma = this.motions.live(i, poses, ends, done);
+    const doneA = done[0];
+    const mb = this.motions.live(j, poses, ends, done);
+    const doneB = done[0];
+    const along = (n: ArrayLike<number>) =>
+      slab.touching(a, poses[i], ends[i], b, poses[j], ends[j], n, gap, ma, doneA, mb, doneB);
+    const n = impact.normal;
+    if (along(n)) return true;
+    const flipped = this.#side;
+    for (let x = 0; x < dim; x++) flipped[x] = -n[x];
+    if (along(flipped)) return true;
+    const c = this.#candidates;
+    c.length = 0;
+    this.#faces.collect(a, d.feature(impact, 0), dim, c);
+    const fromA = c.length;
+    this.#faces.collect(b, d.feature(impact, 1), dim, c);
+    const local = this.#axis;
+    const world = this.#side;
+    for (let k = 0; k < c.length; k += dim) {
+      for (let x = 0; x < dim; x++) local[x] = c[k + x];
+      const onA = k < fromA;
+      d.toWorld(onA ? poses[i] : poses[j], local, world);
+      if (!onA) for (let x = 0; x < dim; x++) world[x] = -world[x];
+      if (along(world)) return true;
+    }
+    const pi = poses[i] as unknown as Placed;
+    const pj = poses[j] as unknown as Placed;
+    const line = this.#line;
+    for (let x = 0; x < dim; x++) line[x] = pj.t[x] - pi.t[x];
+    return along(line);
   }
 
   /**

@@ -1,9 +1,20 @@
 import { largestNorm } from '@firsttouch/broadphase/internal';
-import type { Dimension } from './dimension.js';
+import type { Dimension, Mover } from './dimension.js';
 
 /** A pose as the slab proof reads its translation (both dimensions' poses have one). */
 interface Placed {
   readonly t: ArrayLike<number>;
+}
+
+/**
+ * A body the slab reads through its support mapping (a convex shape of `@firsttouch/convex`): the
+ * point of its core farthest along a direction of its own frame, the ball its core is grown by, and
+ * its largest distance from its origin.
+ */
+export interface SupportBody {
+  readonly margin: number;
+  readonly reach: number;
+  support(d: Float64Array, out: Float64Array): number;
 }
 
 /**
@@ -15,9 +26,12 @@ interface Placed {
 export interface SlabPair {
   /** 2 or 3: the numbers a vertex takes. */
   dim: 2 | 3;
-  /** A's vertices and B's, body frame, `dim` numbers each. */
+  /** A's vertices and B's, body frame, `dim` numbers each (read where the body has no support mapping). */
   a: Float64Array;
   b: Float64Array;
+  /** A and B as convex shapes, read by their supports (null: read by their vertices). */
+  shapeA?: SupportBody | null;
+  shapeB?: SupportBody | null;
   /** `n` in A's body frame and in B's (`Rᵀ n` of each one's present pose). */
   da: Float64Array;
   db: Float64Array;
@@ -30,13 +44,18 @@ export interface SlabPair {
   turnB: number;
   /** The size of the coordinates involved (origins, targets), for the rounding slack. */
   size: number;
+  /** Written by {@link slabGap}: the rounding slack it took off (NaN where it proved nothing). */
+  slack?: number;
+  /** Scratch of a shape's support: a direction and a point (6 numbers; made where missing). */
+  scratch?: Float64Array;
 }
 
 /**
  * A lower bound of the distance between two bodies over the rest of their motions, from the slab
  * between them along one fixed direction `n` (a separating axis: after an impact, the contact
  * normal). Now, every vertex of A lies at most `hA` along `n` and every vertex of B at least `gB`
- * (each body's support along `n`, from its vertices in its own frame and its origin): the slab's
+ * (each body's support along `n`, from its vertices in its own frame and its origin, or from a
+ * convex shape's support mapping, its margin included, and its `reach` as ρ): the slab's
  * width `w0 = gB − hA` bounds the distance of the hulls, so of the bodies. Over the rest of the
  * step each origin moves along a straight line and each body turns about its origin by at most its
  * turn θ, which moves a vertex at distance ρ from the origin by at most θ·ρ off its straight path
@@ -50,6 +69,9 @@ export interface SlabPair {
  */
 export function slabGap(p: SlabPair): number {
   const dim = p.dim;
+  p.slack = Number.NaN;
+  const shapeA = p.shapeA ?? null;
+  const shapeB = p.shapeB ?? null;
   const a = p.a;
   const b = p.b;
   const ax = p.da[0];
@@ -61,55 +83,115 @@ export function slabGap(p: SlabPair): number {
   // A's support along n (largest), B's against it (smallest), and each body's largest |v|²
   let hA = Number.NEGATIVE_INFINITY;
   let rA = 0;
-  for (let x = 0; x < a.length; x += dim) {
-    const u = a[x];
-    const v = a[x + 1];
-    const w = dim === 3 ? a[x + 2] : 0;
-    const s = ax * u + ay * v + az * w;
-    if (s > hA) hA = s;
-    const r = u * u + v * v + w * w;
-    if (r > rA) rA = r;
-  }
+  if (shapeA === null)
+    for (let x = 0; x < a.length; x += dim) {
+      const u = a[x];
+      const v = a[x + 1];
+      const w = dim === 3 ? a[x + 2] : 0;
+      const s = ax * u + ay * v + az * w;
+      if (s > hA) hA = s;
+      const r = u * u + v * v + w * w;
+      if (r > rA) rA = r;
+    }
+  else hA = supportHeight(shapeA, p.da, 1, p);
   let gB = Number.POSITIVE_INFINITY;
   let rB = 0;
-  for (let x = 0; x < b.length; x += dim) {
-    const u = b[x];
-    const v = b[x + 1];
-    const w = dim === 3 ? b[x + 2] : 0;
-    const s = bx * u + by * v + bz * w;
-    if (s < gB) gB = s;
-    const r = u * u + v * v + w * w;
-    if (r > rB) rB = r;
-  }
-  // (squares that underflow or overflow, bodies far from unit size: the radii measured at any size)
-  const rhoA = (rA > 1e-280 && rA < 1e280 ? Math.sqrt(rA) : largestNorm(a, dim)) * (1 + 1e-8);
-  const rhoB = (rB > 1e-280 && rB < 1e280 ? Math.sqrt(rB) : largestNorm(b, dim)) * (1 + 1e-8);
+  if (shapeB === null)
+    for (let x = 0; x < b.length; x += dim) {
+      const u = b[x];
+      const v = b[x + 1];
+      const w = dim === 3 ? b[x + 2] : 0;
+      const s = bx * u + by * v + bz * w;
+      if (s < gB) gB = s;
+      const r = u * u + v * v + w * w;
+      if (r > rB) rB = r;
+    }
+  else gB = -supportHeight(shapeB, p.db, -1, p);
+  const rhoA = shapeA !== null ? shapeA.reach * (1 + 1e-8) : radiusOf(rA, a, dim);
+  const rhoB = shapeB !== null ? shapeB.reach * (1 + 1e-8) : radiusOf(rB, b, dim);
   const w0 = p.offset + gB - hA;
   const w1 = w0 + p.parting - p.turnA * rhoA - p.turnB * rhoB;
   const least = w0 < w1 ? w0 : w1;
   // (a body without vertices gives ±∞, a bad direction NaN: neither proves anything)
   if (!(least > Number.NEGATIVE_INFINITY && least < Number.POSITIVE_INFINITY))
     return Number.NEGATIVE_INFINITY;
-  return least - 1e-12 * (p.size + rhoA + rhoB);
+  const slack = 1e-12 * (p.size + rhoA + rhoB);
+  p.slack = slack;
+  return least - slack;
+}
+
+/**
+ * The largest distance of a vertex from the origin from its square `r2`, taken 1e-8 larger (poses
+ * orthonormal to 1e-9); squares that underflow or overflow (bodies far from unit size) measured at
+ * any size.
+ */
+function radiusOf(r2: number, v: Float64Array, dim: 2 | 3): number {
+  return (r2 > 1e-280 && r2 < 1e280 ? Math.sqrt(r2) : largestNorm(v, dim)) * (1 + 1e-8);
+}
+
+/** {@link radiusOf} of the vertices `v`. */
+function radius(v: Float64Array, dim: 2 | 3): number {
+  let r = 0;
+  for (let k = 0; k < v.length; k += dim) {
+    const u = v[k];
+    const w = v[k + 1];
+    const q = u * u + w * w + (dim === 3 ? v[k + 2] * v[k + 2] : 0);
+    if (q > r) r = q;
+  }
+  return radiusOf(r, v, dim);
+}
+
+/**
+ * The shape's support height along `sign · d` (body frame): its core's farthest point along it, plus
+ * its margin times the direction's length.
+ */
+function supportHeight(shape: SupportBody, d: Float64Array, sign: 1 | -1, p: SlabPair): number {
+  let scratch = p.scratch;
+  if (scratch === undefined || scratch.length < 6) {
+    scratch = new Float64Array(6);
+    p.scratch = scratch;
+  }
+  const u = scratch.subarray(0, 3);
+  const q = scratch.subarray(3, 6);
+  u[0] = sign * d[0];
+  u[1] = sign * d[1];
+  u[2] = p.dim === 3 ? sign * d[2] : 0;
+  shape.support(u, q);
+  const length = Math.sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+  return u[0] * q[0] + u[1] * q[1] + u[2] * q[2] + shape.margin * length;
 }
 
 /**
  * The slab proof of apartness on a world's bodies ({@link slabGap}), with its scratch and each body
  * object's vertices read once: the continuous step's cheap proof that a pair that has just touched
- * parts (the contact normal as the direction), before the pair's own search.
+ * parts (the contact normal as the direction), before the pair's own search; and, for a pair in
+ * exact contact, its proof that it does not close in ({@link SlabProof.touching}).
  */
 export class SlabProof<Pose> {
-  readonly #d: Pick<Dimension<unknown, Pose, unknown>, 'dim' | 'vertices' | 'turn' | 'toBody'>;
+  readonly #d: Pick<
+    Dimension<unknown, Pose, unknown>,
+    'dim' | 'vertices' | 'shape' | 'turn' | 'turnAlong' | 'toBody'
+  >;
   readonly #pair: SlabPair;
-  readonly #vertices = new WeakMap<object, Float64Array | null>();
+  readonly #readers = new WeakMap<object, Float64Array | SupportBody | null>();
   readonly #n = new Float64Array(3);
+  readonly #unit = new Float64Array(3);
+  readonly #none = new Float64Array(0);
+  readonly #radii = new WeakMap<Float64Array, number>();
 
-  constructor(d: Pick<Dimension<unknown, Pose, unknown>, 'dim' | 'vertices' | 'turn' | 'toBody'>) {
+  constructor(
+    d: Pick<
+      Dimension<unknown, Pose, unknown>,
+      'dim' | 'vertices' | 'shape' | 'turn' | 'turnAlong' | 'toBody'
+    >,
+  ) {
     this.#d = d;
     this.#pair = {
       dim: d.dim,
-      a: new Float64Array(0),
-      b: new Float64Array(0),
+      a: this.#none,
+      b: this.#none,
+      shapeA: null,
+      shapeB: null,
       da: new Float64Array(3),
       db: new Float64Array(3),
       offset: 0,
@@ -117,21 +199,37 @@ export class SlabProof<Pose> {
       turnA: 0,
       turnB: 0,
       size: 0,
+      slack: Number.NaN,
+      scratch: new Float64Array(6),
     };
   }
 
   /**
    * A lower bound of the distance of body `a` (at `pa` now, going to `ea`) and body `b` (at `pb`,
    * going to `eb`) over the rest of their motions, from the slab between them along `normal` (from
-   * a towards b, any length); −∞ when either body has no vertices to read (`Dimension.vertices`)
-   * or `normal` is not a direction.
+   * a towards b, any length); −∞ when either body has neither vertices nor a support mapping to
+   * read (`Dimension.vertices`, `Dimension.shape`) or `normal` is not a direction. Each body's turn
+   * is `Dimension.turn`'s, or `turnA` / `turnB` where given (how far a point at distance 1 from the
+   * origin moves along the normal by the turn, `Dimension.turnAlong`).
    */
-  gap(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose, normal: ArrayLike<number>): number {
+  gap(
+    a: object,
+    pa: Pose,
+    ea: Pose,
+    b: object,
+    pb: Pose,
+    eb: Pose,
+    normal: ArrayLike<number>,
+    turnA?: number,
+    turnB?: number,
+  ): number {
     const d = this.#d;
     const dim = d.dim;
-    const va = this.#verticesOf(a);
-    const vb = this.#verticesOf(b);
-    if (va === null || vb === null) return Number.NEGATIVE_INFINITY;
+    const p = this.#pair;
+    p.slack = Number.NaN;
+    const ra = this.#readerOf(a);
+    const rb = this.#readerOf(b);
+    if (ra === null || rb === null) return Number.NEGATIVE_INFINITY;
     const n = this.#n;
     let length = 0;
     for (let x = 0; x < dim; x++) length += normal[x] * normal[x];
@@ -150,25 +248,103 @@ export class SlabProof<Pose> {
       parting += n[x] * (sb[x] - tb[x] - (sa[x] - ta[x]));
       size += Math.abs(ta[x]) + Math.abs(tb[x]) + Math.abs(sa[x]) + Math.abs(sb[x]);
     }
-    const p = this.#pair;
-    p.a = va;
-    p.b = vb;
+    const va = ra instanceof Float64Array;
+    const vb = rb instanceof Float64Array;
+    p.a = va ? ra : this.#none;
+    p.b = vb ? rb : this.#none;
+    p.shapeA = va ? null : ra;
+    p.shapeB = vb ? null : rb;
     d.toBody(pa, n, p.da);
     d.toBody(pb, n, p.db);
     p.offset = offset;
     p.parting = parting;
-    p.turnA = d.turn(pa, ea);
-    p.turnB = d.turn(pb, eb);
+    p.turnA = turnA ?? d.turn(pa, ea);
+    p.turnB = turnB ?? d.turn(pb, eb);
     p.size = size;
     return slabGap(p);
   }
 
-  #verticesOf(body: object): Float64Array | null {
-    let v = this.#vertices.get(body);
-    if (v === undefined) {
-      v = this.#d.vertices(body);
-      this.#vertices.set(body, v);
+  /**
+   * True when bodies `a` and `b` (as in {@link SlabProof.gap}), `gap` apart now, are in exact contact
+   * and do not close in along `normal` over the rest of their motions: the gap is within 4 times the
+   * slab's rounding slack (1e-12 of the coordinates' size: a gap of 0, bodies placed face to face),
+   * and the slab along `normal` stays no thinner than minus that slack, over the rest of the motions
+   * (each turn counted along the normal only, from the body's live motion `ma` / `mb` with `doneA` /
+   * `doneB` of it done: `Dimension.turnAlong`) and at their ends (the target's own rotation, which
+   * the motion reaches only there). The slab is a separating plane of the two bodies, so they overlap
+   * by at most twice the slack (the rounding of their coordinates) at any instant of the rest,
+   * however many steps they rest or slide so: the test is on the slab's width each time, not on its
+   * change. What the proofs of apartness cannot give at a gap of 0 (they keep half of a positive gap).
+   */
+  touching(
+    a: object,
+    pa: Pose,
+    ea: Pose,
+    b: object,
+    pb: Pose,
+    eb: Pose,
+    normal: ArrayLike<number>,
+    gap: number,
+    ma: Mover<Pose> | null = null,
+    doneA = 0,
+    mb: Mover<Pose> | null = null,
+    doneB = 0,
+  ): boolean {
+    if (!this.nearContact(a, pa, ea, b, pb, eb, gap)) return false;
+    const d = this.#d;
+    const u = this.#unit;
+    let length = 0;
+    for (let x = 0; x < d.dim; x++) length += normal[x] * normal[x];
+    length = Math.sqrt(length);
+    if (!(length > 0 && length < Number.POSITIVE_INFINITY)) return false;
+    for (let x = 0; x < d.dim; x++) u[x] = normal[x] / length;
+    const turnA = d.turnAlong(pa, ea, ma, doneA, u);
+    const turnB = d.turnAlong(pb, eb, mb, doneB, u);
+    const slack = () => this.#pair.slack!;
+    if (!(this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB) >= -2 * slack())) return false;
+    if (!(gap <= 4 * slack())) return false;
+    return ea === pa && eb === pb ? true : this.gap(a, ea, ea, b, eb, eb, u) >= -2 * slack();
+  }
+
+  /**
+   * False when `gap` is too large for {@link SlabProof.touching} along any normal (more than 4 times
+   * the slack, which depends on the bodies and poses only), or either body cannot be read: a cheap
+   * test before the candidates' slabs.
+   */
+  nearContact(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose, gap: number): boolean {
+    if (!(gap >= 0)) return false;
+    const ra = this.#readerOf(a);
+    const rb = this.#readerOf(b);
+    if (ra === null || rb === null) return false;
+    if (gap === 0) return true;
+    const dim = this.#d.dim;
+    const ta = (pa as unknown as Placed).t;
+    const tb = (pb as unknown as Placed).t;
+    const sa = (ea as unknown as Placed).t;
+    const sb = (eb as unknown as Placed).t;
+    let size = 0;
+    for (let x = 0; x < dim; x++)
+      size += Math.abs(ta[x]) + Math.abs(tb[x]) + Math.abs(sa[x]) + Math.abs(sb[x]);
+    const rhoA = ra instanceof Float64Array ? this.#radiusOf(ra) : ra.reach;
+    const rhoB = rb instanceof Float64Array ? this.#radiusOf(rb) : rb.reach;
+    return gap <= 4e-12 * (size + rhoA + rhoB) * (1 + 1e-8);
+  }
+
+  #radiusOf(v: Float64Array): number {
+    let r = this.#radii.get(v);
+    if (r === undefined) {
+      r = radius(v, this.#d.dim);
+      this.#radii.set(v, r);
     }
-    return v;
+    return r;
+  }
+
+  #readerOf(body: object): Float64Array | SupportBody | null {
+    let r = this.#readers.get(body);
+    if (r === undefined) {
+      r = this.#d.vertices(body) ?? this.#d.shape(body);
+      this.#readers.set(body, r);
+    }
+    return r;
   }
 }

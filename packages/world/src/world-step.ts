@@ -167,8 +167,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         if (r.status === CcdStatus.InitialContact) {
           this.sync(i);
           this.sync(j);
-          if ((this.atRest(i) && this.atRest(j)) || this.apart(i, j, impact.distance, impact.normal))
-            continue;
+          if ((this.atRest(i) && this.atRest(j)) || this.apart(i, j, impact)) continue;
         }
         if (events.length >= maxImpacts)
           return {
@@ -219,7 +218,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
           this.stepping = false;
           return { status: StepStatus.Complete, events, reached: 1, searches: this.#searches, tolerance };
         }
-        let apart = this.apart(i, j, impact.distance, impact.normal);
+        let apart = this.apart(i, j, impact);
         if (!apart) {
           this.stop(i, changed);
           this.stop(j, changed);
@@ -228,9 +227,9 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
           // body, kept when the pair's own search proves it then stays apart (so for a kinematic body
           // that only translates; with a turning one it may not pass, and the impacts then repeat)
           if (!still) {
-            apart = this.apart(i, j, impact.distance, impact.normal);
+            apart = this.apart(i, j, impact);
             if (!apart && this.carry(i, j, changed)) {
-              apart = this.apart(i, j, impact.distance, impact.normal);
+              apart = this.apart(i, j, impact);
               if (!apart) {
                 this.stop(i, changed);
                 this.stop(j, changed);

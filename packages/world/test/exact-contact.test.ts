@@ -1,0 +1,354 @@
+import {
+  ball,
+  ball2,
+  capsule,
+  capsule2,
+  cone,
+  convexHull,
+  convexPolygon,
+  cuboid,
+  cuboid2,
+  cylinder,
+  rounded,
+  type Shape,
+  shapeDistance,
+} from '@firsttouch/convex';
+import { box, Curve, compound, rectangle, Surface } from '@firsttouch/mesh';
+import { type Pose3, pose2, poseFromAxisAngle, RigidMotion } from '@firsttouch/pose';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ContactFaces } from '../src/contact-faces.js';
+import { DIM3 } from '../src/dimension.js';
+import { SlabProof } from '../src/slab-apart.js';
+import { World, World2 } from '../src/world.js';
+import { rng as mulberry, nearby } from './helpers.js';
+
+/** Instants where the oracles look (the bound must hold at each). */
+const SAMPLES = 64;
+
+const shapes3: Shape<3>[] = [
+  cuboid(0.1, 0.05, 0.08),
+  ball(0.07),
+  capsule(0.08, 0.03),
+  cylinder(0.06, 0.05),
+  cone(0.07, 0.05),
+  convexHull([0, 0, 0, 0.12, 0, 0, 0, 0.1, 0, 0, 0, 0.09, 0.05, 0.05, 0.05]),
+  rounded(cuboid(0.05, 0.02, 0.04), 0.02),
+];
+
+const at = (x: number, y: number, z = 0, angle = 0, axis: number[] = [0, 1, 0]) =>
+  poseFromAxisAngle(axis, angle, [x, y, z]);
+
+describe('the slab read through a shape’s support mapping', () => {
+  it('never exceeds the exact distance of two moving, turning shapes at any sampled instant (fast-check)', () => {
+    const proof = new SlabProof<Pose3>(DIM3);
+    let proven = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: shapes3.length - 1 }),
+        fc.integer({ min: 0, max: shapes3.length - 1 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.double({ min: 0, max: 1.5, noNaN: true }),
+        fc.double({ min: 0.002, max: 0.1, noNaN: true }),
+        (x, y, seed, turn, reach) => {
+          const r = mulberry(seed);
+          const a = shapes3[x];
+          const b = shapes3[y];
+          const pa = poseFromAxisAngle([r() - 0.5, r() - 0.5, r() - 0.5], 6 * r(), [0, 0, 0]);
+          const pb = poseFromAxisAngle([r() - 0.5, r() - 0.5, r() - 0.5], 6 * r(), [
+            0.4 * (r() - 0.5),
+            0.4 * (r() - 0.5),
+            0.4 * (r() - 0.5),
+          ]);
+          const now = shapeDistance(a, b, { poseA: pa, poseB: pb });
+          if (now.intersecting || !(now.distance > 0)) return;
+          const ea = nearby(r, pa, reach, turn);
+          const eb = nearby(r, pb, reach, turn);
+          const line = pb.t.map((v, k) => v - pa.t[k]);
+          const bound = Math.max(
+            proof.gap(a, pa, ea, b, pb, eb, now.normal),
+            proof.gap(a, pa, ea, b, pb, eb, line),
+          );
+          if (!(bound > 0)) return;
+          proven++;
+          const ma = new RigidMotion(pa, ea);
+          const mb = new RigidMotion(pb, eb);
+          for (let k = 0; k <= SAMPLES; k++) {
+            const s = k / SAMPLES;
+            const d = shapeDistance(a, b, { poseA: ma.poseAt(s), poseB: mb.poseAt(s) }).distance;
+            expect(d).toBeGreaterThanOrEqual(bound);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(proven).toBeGreaterThan(50);
+  });
+
+  it('is the exact gap of two still shapes along their witness direction', () => {
+    const proof = new SlabProof<Pose3>(DIM3);
+    const r = mulberry(11);
+    for (let k = 0; k < 40; k++) {
+      const a = shapes3[k % shapes3.length];
+      const b = shapes3[(k + 3) % shapes3.length];
+      const pa = poseFromAxisAngle([r() - 0.5, r() - 0.5, r() - 0.5], 6 * r(), [0, 0, 0]);
+      const pb = poseFromAxisAngle([r() - 0.5, r() - 0.5, r() - 0.5], 6 * r(), [0.5, 0.1 * r(), 0]);
+      const now = shapeDistance(a, b, { poseA: pa, poseB: pb });
+      // (the margin left out, or a support taken the wrong way, misses it by the margin or more)
+      expect(proof.gap(a, pa, pa, b, pb, pb, now.normal)).toBeCloseTo(now.distance, 9);
+    }
+  });
+});
+
+/** The lowest point of a cuboid crate (half extents h) at pose p: the height its corners reach. */
+function lowest(h: readonly number[], p: Pose3): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let c = 0; c < 8; c++) {
+    const x = c & 1 ? h[0] : -h[0];
+    const y = c & 2 ? h[1] : -h[1];
+    const z = c & 4 ? h[2] : -h[2];
+    least = Math.min(least, p.R[3] * x + p.R[4] * y + p.R[5] * z + p.t[1]);
+  }
+  return least;
+}
+
+describe('SlabProof.touching: exact contact that does not close in', () => {
+  const floor = cuboid(3, 0.05, 3);
+  const floorPose = at(0, 0);
+  const top = 0.05;
+
+  it('never lets a crate it passes sink into the floor by more than the rounding (fast-check, analytic oracle)', () => {
+    const proof = new SlabProof<Pose3>(DIM3);
+    let passed = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.02, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.02, max: 0.5, noNaN: true }),
+        fc.double({ min: 0.02, max: 0.5, noNaN: true }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.constantFrom('slide', 'spin', 'lift', 'press', 'tilt', 'any'),
+        (hx, hy, hz, seed, how) => {
+          const r = mulberry(seed);
+          const crate = cuboid(hx, hy, hz);
+          const h = [hx, hy, hz];
+          const spin = 6 * r();
+          const p = at(r() - 0.5, top + hy, r() - 0.5, spin);
+          const dx = r() - 0.5;
+          const dz = r() - 0.5;
+          const e =
+            how === 'slide'
+              ? at(p.t[0] + dx, p.t[1], p.t[2] + dz, spin)
+              : how === 'spin'
+                ? at(p.t[0] + dx, p.t[1], p.t[2] + dz, spin + 3 * (r() - 0.5))
+                : how === 'lift'
+                  ? at(p.t[0] + dx, p.t[1] + 0.1 * r(), p.t[2] + dz, spin)
+                  : how === 'press'
+                    ? at(p.t[0] + dx, p.t[1] - 1e-6 - 0.01 * r(), p.t[2] + dz, spin)
+                    : how === 'tilt'
+                      ? poseFromAxisAngle([r() - 0.5, 0, r() - 0.5], 0.3 * r(), p.t)
+                      : nearby(r, p, 0.2, 1);
+          const m = new RigidMotion(p, e);
+          const ok = proof.touching(floor, floorPose, floorPose, crate, p, e, [0, 1, 0], 0, null, 0, m, 0);
+          // resting, sliding, spinning about the normal and lifting are proven; pressing never is
+          if (how === 'slide' || how === 'spin' || how === 'lift') expect(ok).toBe(true);
+          if (how === 'press') expect(ok).toBe(false);
+          if (!ok) {
+            refused++;
+            return;
+          }
+          passed++;
+          const slack = 1e-12 * 8;
+          for (let k = 0; k <= SAMPLES; k++)
+            expect(lowest(h, m.poseAt(k / SAMPLES))).toBeGreaterThanOrEqual(top - slack);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(passed).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(50);
+  });
+
+  it('refuses a gap above the rounding, and a crate already sunk into the floor', () => {
+    const proof = new SlabProof<Pose3>(DIM3);
+    const crate = cuboid(0.25, 0.25, 0.25);
+    const p = at(0, 0.3);
+    const e = at(0.5, 0.3);
+    expect(proof.touching(floor, floorPose, floorPose, crate, p, e, [0, 1, 0], 0)).toBe(true);
+    expect(proof.touching(floor, floorPose, floorPose, crate, p, e, [0, 1, 0], 1e-9)).toBe(false);
+    const sunk = at(0, 0.3 - 1e-9);
+    expect(proof.touching(floor, floorPose, floorPose, crate, sunk, at(0.5, 0.3 - 1e-9), [0, 1, 0], 0)).toBe(
+      false,
+    );
+    // the wrong way along the normal, or a compound (no vertices, no supports), proves nothing
+    expect(proof.touching(floor, floorPose, floorPose, crate, p, e, [0, -1, 0], 0)).toBe(false);
+    const glued = compound([{ body: crate, pose: at(0, 0) }]);
+    expect(proof.touching(floor, floorPose, floorPose, glued, p, e, [0, 1, 0], 0)).toBe(false);
+  });
+});
+
+describe('ContactFaces', () => {
+  it('lists outward normals of flat sides: each holds a face of the shape (its support there is a facet or an edge)', () => {
+    const faces = new ContactFaces();
+    const hull = convexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0.2, 0.2, 0.2]);
+    const polygon = convexPolygon([0, 0, 2, 0, 2, 1, 1, 2, 0, 1, 1, 1]);
+    for (const [shape, dim, least] of [
+      [hull, 3, 3],
+      [cuboid(1, 2, 3), 3, 4],
+      [polygon, 2, 2],
+      [cuboid2(1, 2), 2, 2],
+    ] as [Shape, 2 | 3, number][]) {
+      const list: number[] = [];
+      faces.collect(shape, -1, dim, list);
+      expect(list.length).toBeGreaterThan(0);
+      const v = shape.kind.startsWith('cuboid') ? corners(shape) : shape.vertices();
+      for (let k = 0; k < list.length; k += dim) {
+        const n = list.slice(k, k + dim);
+        const heights: number[] = [];
+        for (let q = 0; q < v.length; q += dim) heights.push(n.reduce((s, x, c) => s + x * v[q + c], 0));
+        const top = Math.max(...heights);
+        const scale = Math.hypot(...n);
+        // (an inward normal would have its face at the bottom: one vertex, or none, at the top)
+        expect(heights.filter((y) => y >= top - 1e-12 * scale).length).toBeGreaterThanOrEqual(least);
+      }
+    }
+    const none: number[] = [];
+    faces.collect(ball(1), 0, 3, none);
+    faces.collect(capsule(1, 1), 0, 3, none);
+    faces.collect(ball2(1), 0, 2, none);
+    expect(none).toEqual([]);
+    const capsuleSides: number[] = [];
+    faces.collect(capsule2(1, 0.5), 0, 2, capsuleSides);
+    expect(capsuleSides).toEqual([1, 0, -1, 0]);
+  });
+
+  it('takes a surface’s facet and a curve’s segment that the record names, both ways', () => {
+    const faces = new ContactFaces();
+    const list: number[] = [];
+    const s = box(1);
+    faces.collect(s, 0, 3, list);
+    expect(list.length).toBe(6);
+    expect(list.slice(3)).toEqual(list.slice(0, 3).map((x) => -x));
+    const out: number[] = [];
+    faces.collect(s, s.facetCount, 3, out);
+    faces.collect(rectangle(1, 1), 99, 2, out);
+    expect(out).toEqual([]);
+    faces.collect(rectangle(1, 1), 0, 2, out);
+    expect(out.length).toBe(4);
+    expect(Surface.isSurface(s) && Curve.isCurve(rectangle(1, 1))).toBe(true);
+  });
+});
+
+/** A cuboid's 8 corners (3-D) or a 2-D cuboid's 4, from its bounds. */
+function corners(shape: Shape): Float64Array {
+  const { min, max } = shape.bounds();
+  const out: number[] = [];
+  if (shape.dim === 2) for (const y of [min[1], max[1]]) for (const x of [min[0], max[0]]) out.push(x, y);
+  else
+    for (const z of [min[2], max[2]])
+      for (const y of [min[1], max[1]]) for (const x of [min[0], max[0]]) out.push(x, y, z);
+  return Float64Array.from(out);
+}
+
+describe('World.step: bodies placed in exact contact', () => {
+  const floors = [
+    ['a cuboid floor', () => cuboid(3, 0.05, 3)],
+    ['a surface floor', () => box([6, 0.1, 6])],
+  ] as const;
+  const crates = [
+    ['cuboid', cuboid(0.25, 0.25, 0.25), 0.25],
+    ['surface box', box(0.5), 0.25],
+    ['ball', ball(0.2), 0.2],
+    ['cylinder', cylinder(0.2, 0.1), 0.2],
+    ['rounded cuboid', rounded(cuboid(0.1, 0.1, 0.1), 0.05), 0.15],
+  ] as const;
+  for (const [floorName, makeFloor] of floors)
+    for (const [name, crate, half] of crates) {
+      it(`${name} on ${floorName}: resting, sliding, spinning about the normal and lifting are no impact; pressing is one`, () => {
+        const y = 0.05 + half;
+        for (const [motion, target, impacts] of [
+          ['rest', at(0, y), 0],
+          ['slide', at(0.4, y, -0.3), 0],
+          ['spin', at(0.4, y, 0.1, 2), 0],
+          ['lift', at(0.1, y + 0.3), 0],
+          ['press', at(0.1, y - 0.01), 1],
+        ] as const) {
+          const w = new World();
+          w.add(makeFloor(), { pose: at(0, 0), kind: 'static' });
+          const c = w.add(crate, { pose: at(0, y) });
+          w.setTarget(c, target);
+          const r = w.step();
+          expect([motion, r.events.length]).toEqual([motion, impacts]);
+          if (impacts === 0) expect(Array.from(w.pose(c).t)).toEqual(Array.from(target.t));
+          else {
+            expect(r.events[0].status).toBe('initial-contact');
+            // stopped where it touched
+            expect(Array.from(w.pose(c).t)).toEqual([0, y, 0]);
+          }
+        }
+      });
+    }
+
+  it('slides a crate 200 steps along the floor without an impact or a drift into it', () => {
+    const w = new World();
+    w.add(cuboid(50, 0.05, 50), { pose: at(0, 0), kind: 'static' });
+    const c = w.add(cuboid(0.25, 0.25, 0.25), { pose: at(0, 0.3, 0, 0.3) });
+    let events = 0;
+    for (let s = 1; s <= 200; s++) {
+      w.setTarget(c, at(0.01 * s, 0.3, 0.005 * s, 0.3 + 0.02 * s));
+      events += w.step().events.length;
+    }
+    expect(events).toBe(0);
+    expect(w.pose(c).t[1]).toBe(0.3);
+  });
+
+  it('reports a crate that overlaps the floor by more than the rounding, and a compound in exact contact', () => {
+    const w = new World();
+    w.add(cuboid(3, 0.05, 3), { pose: at(0, 0), kind: 'static' });
+    const sunk = w.add(cuboid(0.25, 0.25, 0.25), { pose: at(0, 0.3 - 1e-6) });
+    const glued = w.add(compound([{ body: cuboid(0.25, 0.25, 0.25), pose: at(0, 0) }]), { pose: at(2, 0.3) });
+    w.setTarget(sunk, at(0.5, 0.3 - 1e-6));
+    w.setTarget(glued, at(2.5, 0.3));
+    const r = w.step();
+    expect(r.events.map((e) => e.ids[1]).sort()).toEqual([sunk, glued]);
+  });
+
+  it('lets a kinematic pusher in exact contact carry a dynamic ball: one impact a step, never max-impacts', () => {
+    const w = new World();
+    const k = w.add(ball(0.5), { pose: at(0, 0), kind: 'kinematic' });
+    const d = w.add(ball(0.5), { pose: at(1, 0) });
+    for (let s = 1; s <= 3; s++) {
+      w.setTarget(k, at(0.1 * s, 0));
+      const r = w.step();
+      expect(r.status).toBe('complete');
+      expect(r.events.length).toBe(1);
+      expect(w.pose(d).t[0]).toBeCloseTo(1 + 0.1 * s, 12);
+    }
+    // the pusher leaves: the ball stays, no impact
+    w.setTarget(k, at(-1, 0));
+    expect(w.step().events.length).toBe(0);
+  });
+});
+
+describe('World2.step: bodies placed in exact contact', () => {
+  for (const [name, floor, crate, y] of [
+    ['2-D shapes', cuboid2(5, 0.05), cuboid2(0.25, 0.25), 0.3],
+    ['curves', rectangle(10, 0.1), rectangle(0.5, 0.5), 0.3],
+    ['a 2-D ball on a shape', cuboid2(5, 0.05), ball2(0.25), 0.3],
+    ['a triangle on a shape', cuboid2(5, 0.05), convexPolygon([-0.2, 0.05, 0.2, 0.05, 0, 0.4]), 0],
+  ] as const) {
+    it(`${name}: sliding and lifting are no impact; pressing is one`, () => {
+      for (const [motion, target, impacts] of [
+        ['slide', pose2(0, [0.4, y]), 0],
+        ['lift', pose2(0, [0.4, y + 0.2]), 0],
+        ['press', pose2(0, [0.4, y - 0.01]), 1],
+      ] as const) {
+        const w = new World2();
+        w.add(floor, { pose: pose2(0, [0, 0]), kind: 'static' });
+        const c = w.add(crate, { pose: pose2(0, [0, y]) });
+        w.setTarget(c, target);
+        expect([motion, w.step().events.length]).toEqual([motion, impacts]);
+      }
+    });
+  }
+});
