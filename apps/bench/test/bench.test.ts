@@ -221,12 +221,13 @@ describe('shapes scene (tiny)', () => {
   it('answers turning hull pairs as shapes with no miss or late answer, and the ball through the bunny', async () => {
     const r = await shapesScene.run(tiny);
     expectFiniteRows(r);
-    expect(r.rows).toHaveLength(3);
-    for (const row of r.rows.slice(0, 2)) {
+    // (a) and (a′) for each hull size, then the ball
+    expect(r.rows).toHaveLength(5);
+    for (const row of r.rows.slice(0, 4)) {
       expect(row.extra.misses).toBe(0);
       expect(row.extra.late).toBe(0);
     }
-    expect(r.rows[2].extra['ball status']).toBe('contact');
+    expect(r.rows[4].extra['ball status']).toBe('contact');
   });
 });
 
