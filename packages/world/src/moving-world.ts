@@ -7,6 +7,12 @@ import { TargetingWorld } from './world-targets.js';
 
 const KINEMATIC = 1;
 const DYNAMIC = 2;
+/**
+ * The flat sides of one body an exact-contact proof tries at most (a cuboid's six, a polygon's or a
+ * hull's up to this many; beyond, those facing the other body most): a hull of thousands of facets
+ * in a squeeze, whose impacts repeat, tried every facet at every impact.
+ */
+const FACES_TRIED = 32;
 
 /** A pose as the balls' test reads it: its translation (both dimensions' poses have one). */
 export interface Placed {
@@ -64,6 +70,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   readonly #axis = new Float64Array(3);
   readonly #side = new Float64Array(3);
   readonly #done = new Float64Array(2);
+  readonly #order: number[] = [];
+  readonly #toward = new Float64Array(3);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -191,7 +199,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     const b = bodies[j] as object;
     const slab = this.#slab;
     const gap = impact.distance;
-    if (!slab.nearContact(a, poses[i], ends[i], b, poses[j], ends[j], gap)) return false;
+    const e = slab.rounding(a, poses[i], ends[i], b, poses[j], ends[j]);
+    if (!(gap >= 0 && gap <= 4 * e)) return false;
     const done = this.#done;
     const ma = this.motions.live(i, poses, ends, done);
     const doneA = done[0];
@@ -204,25 +213,56 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     const flipped = this.#side;
     for (let x = 0; x < dim; x++) flipped[x] = -n[x];
     if (along(flipped)) return true;
-    const c = this.#candidates;
-    c.length = 0;
-    this.#faces.collect(a, d.feature(impact, 0), dim, c);
-    const fromA = c.length;
-    this.#faces.collect(b, d.feature(impact, 1), dim, c);
-    const local = this.#axis;
-    const world = this.#side;
-    for (let k = 0; k < c.length; k += dim) {
-      for (let x = 0; x < dim; x++) local[x] = c[k + x];
-      const onA = k < fromA;
-      d.toWorld(onA ? poses[i] : poses[j], local, world);
-      if (!onA) for (let x = 0; x < dim; x++) world[x] = -world[x];
-      if (along(world)) return true;
-    }
     const pi = poses[i] as unknown as Placed;
     const pj = poses[j] as unknown as Placed;
     const line = this.#line;
     for (let x = 0; x < dim; x++) line[x] = pj.t[x] - pi.t[x];
+    const local = this.#axis;
+    const world = this.#side;
+    for (const onA of [true, false]) {
+      const c = this.#candidates;
+      c.length = 0;
+      this.#faces.collect(onA ? a : b, d.feature(impact, onA ? 0 : 1), dim, c);
+      const pose = onA ? poses[i] : poses[j];
+      // a body of many flat sides (a hull of thousands of facets) tries those facing the other body
+      const order = this.#facing(c, dim, pose, line, onA ? 1 : -1);
+      for (let q = 0; q < order.length; q++) {
+        const k = order[q] * dim;
+        for (let x = 0; x < dim; x++) local[x] = c[k + x];
+        d.toWorld(pose, local, world);
+        if (!onA) for (let x = 0; x < dim; x++) world[x] = -world[x];
+        if (along(world)) return true;
+      }
+    }
     return along(line);
+  }
+
+  /**
+   * The indices of the directions in `c` (`dim` numbers each, a body's frame at `pose`) to try: all
+   * of them up to {@link FACES_TRIED}, else the {@link FACES_TRIED} that face the other body most
+   * (the largest cosine with `sign · line`, the line from i's origin to j's, in the body's frame).
+   */
+  #facing(c: number[], dim: 2 | 3, pose: Pose, line: Float64Array, sign: 1 | -1): ArrayLike<number> {
+    const count = c.length / dim;
+    const order = this.#order;
+    order.length = 0;
+    for (let k = 0; k < count; k++) order.push(k);
+    if (count <= FACES_TRIED) return order;
+    const toward = this.#toward;
+    this.dimension.toBody(pose, line, toward);
+    const score = (k: number) => {
+      let dot = 0;
+      let length = 0;
+      for (let x = 0; x < dim; x++) {
+        dot += c[k * dim + x] * toward[x];
+        length += c[k * dim + x] * c[k * dim + x];
+      }
+      return (sign * dot) / Math.sqrt(length);
+    };
+    const scores = order.map(score);
+    order.sort((p, q) => scores[q] - scores[p] || p - q);
+    order.length = FACES_TRIED;
+    return order;
   }
 
   /**

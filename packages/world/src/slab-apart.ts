@@ -1,20 +1,9 @@
 import { largestNorm } from '@firsttouch/broadphase/internal';
-import type { Dimension, Mover } from './dimension.js';
+import type { Dimension, Mover, SupportBody } from './dimension.js';
 
 /** A pose as the slab proof reads its translation (both dimensions' poses have one). */
 interface Placed {
   readonly t: ArrayLike<number>;
-}
-
-/**
- * A body the slab reads through its support mapping (a convex shape of `@firsttouch/convex`): the
- * point of its core farthest along a direction of its own frame, the ball its core is grown by, and
- * its largest distance from its origin.
- */
-export interface SupportBody {
-  readonly margin: number;
-  readonly reach: number;
-  support(d: Float64Array, out: Float64Array): number;
 }
 
 /**
@@ -46,6 +35,17 @@ export interface SlabPair {
   size: number;
   /** Written by {@link slabGap}: the rounding slack it took off (NaN where it proved nothing). */
   slack?: number;
+  /**
+   * With `extents` set, {@link slabGap} also writes `thickness`: the two bodies' extents along `n`
+   * added (each body's support along `n` and against it, its vertices' or its shape's), and each
+   * body's radius `radiusA`, `radiusB`.
+   */
+  extents?: boolean;
+  thickness?: number;
+  /** Written by {@link slabGap} with `extents`: the width's lower bound before the slack. */
+  least?: number;
+  radiusA?: number;
+  radiusB?: number;
   /** Scratch of a shape's support: a direction and a point (6 numbers; made where missing). */
   scratch?: Float64Array;
 }
@@ -72,6 +72,7 @@ export function slabGap(p: SlabPair): number {
   p.slack = Number.NaN;
   const shapeA = p.shapeA ?? null;
   const shapeB = p.shapeB ?? null;
+  const extents = p.extents === true;
   const a = p.a;
   const b = p.b;
   const ax = p.da[0];
@@ -80,8 +81,10 @@ export function slabGap(p: SlabPair): number {
   const bx = p.db[0];
   const by = p.db[1];
   const bz = dim === 3 ? p.db[2] : 0;
-  // A's support along n (largest), B's against it (smallest), and each body's largest |v|²
+  // A's support along n (largest), B's against it (smallest), and each body's largest |v|²; with
+  // `extents`, A's smallest and B's largest too
   let hA = Number.NEGATIVE_INFINITY;
+  let lA = Number.POSITIVE_INFINITY;
   let rA = 0;
   if (shapeA === null)
     for (let x = 0; x < a.length; x += dim) {
@@ -90,11 +93,16 @@ export function slabGap(p: SlabPair): number {
       const w = dim === 3 ? a[x + 2] : 0;
       const s = ax * u + ay * v + az * w;
       if (s > hA) hA = s;
+      if (s < lA) lA = s;
       const r = u * u + v * v + w * w;
       if (r > rA) rA = r;
     }
-  else hA = supportHeight(shapeA, p.da, 1, p);
+  else {
+    hA = supportHeight(shapeA, p.da, 1, p);
+    if (extents) lA = -supportHeight(shapeA, p.da, -1, p);
+  }
   let gB = Number.POSITIVE_INFINITY;
+  let uB = Number.NEGATIVE_INFINITY;
   let rB = 0;
   if (shapeB === null)
     for (let x = 0; x < b.length; x += dim) {
@@ -103,15 +111,29 @@ export function slabGap(p: SlabPair): number {
       const w = dim === 3 ? b[x + 2] : 0;
       const s = bx * u + by * v + bz * w;
       if (s < gB) gB = s;
+      if (s > uB) uB = s;
       const r = u * u + v * v + w * w;
       if (r > rB) rB = r;
     }
-  else gB = -supportHeight(shapeB, p.db, -1, p);
+  else {
+    gB = -supportHeight(shapeB, p.db, -1, p);
+    if (extents) uB = supportHeight(shapeB, p.db, 1, p);
+  }
+  // each body's radius, and the radius its turn moves points by: a shape's core (its margin's
+  // ball turns into itself: a ball rolls without moving its surface along n)
   const rhoA = shapeA !== null ? shapeA.reach * (1 + 1e-8) : radiusOf(rA, a, dim);
   const rhoB = shapeB !== null ? shapeB.reach * (1 + 1e-8) : radiusOf(rB, b, dim);
+  const coreA = shapeA !== null ? (shapeA.reach - shapeA.margin) * (1 + 1e-8) : rhoA;
+  const coreB = shapeB !== null ? (shapeB.reach - shapeB.margin) * (1 + 1e-8) : rhoB;
   const w0 = p.offset + gB - hA;
-  const w1 = w0 + p.parting - p.turnA * rhoA - p.turnB * rhoB;
+  const w1 = w0 + p.parting - p.turnA * coreA - p.turnB * coreB;
   const least = w0 < w1 ? w0 : w1;
+  if (extents) {
+    p.least = least;
+    p.thickness = hA - lA + (uB - gB);
+    p.radiusA = rhoA;
+    p.radiusB = rhoB;
+  }
   // (a body without vertices gives ±∞, a bad direction NaN: neither proves anything)
   if (!(least > Number.NEGATIVE_INFINITY && least < Number.POSITIVE_INFINITY))
     return Number.NEGATIVE_INFINITY;
@@ -222,6 +244,7 @@ export class SlabProof<Pose> {
     normal: ArrayLike<number>,
     turnA?: number,
     turnB?: number,
+    extents = false,
   ): number {
     const d = this.#d;
     const dim = d.dim;
@@ -248,6 +271,7 @@ export class SlabProof<Pose> {
       parting += n[x] * (sb[x] - tb[x] - (sa[x] - ta[x]));
       size += Math.abs(ta[x]) + Math.abs(tb[x]) + Math.abs(sa[x]) + Math.abs(sb[x]);
     }
+    p.extents = extents;
     const va = ra instanceof Float64Array;
     const vb = rb instanceof Float64Array;
     p.a = va ? ra : this.#none;
@@ -266,15 +290,20 @@ export class SlabProof<Pose> {
 
   /**
    * True when bodies `a` and `b` (as in {@link SlabProof.gap}), `gap` apart now, are in exact contact
-   * and do not close in along `normal` over the rest of their motions: the gap is within 4 times the
-   * slab's rounding slack (1e-12 of the coordinates' size: a gap of 0, bodies placed face to face),
-   * and the slab along `normal` stays no thinner than minus that slack, over the rest of the motions
-   * (each turn counted along the normal only, from the body's live motion `ma` / `mb` with `doneA` /
+   * and do not close in along `normal` over the rest of their motions. With E the rounding of the
+   * coordinates in play, 16 ε (M + ρA + ρB) (ε the double's epsilon, M the largest |coordinate| of
+   * the four translations, ρ the bodies' radii: what the poses the motions compute and the slab's
+   * own sums are off by, with room to spare): the gap is at most 4E (a gap of 0, bodies placed face
+   * to face), the slab's width along `normal` stays at least −E over the rest of the motions (each
+   * turn counted along the normal only, from the body's live motion `ma` / `mb` with `doneA` /
    * `doneB` of it done: `Dimension.turnAlong`) and at their ends (the target's own rotation, which
-   * the motion reaches only there). The slab is a separating plane of the two bodies, so they overlap
-   * by at most twice the slack (the rounding of their coordinates) at any instant of the rest,
-   * however many steps they rest or slide so: the test is on the slab's width each time, not on its
-   * change. What the proofs of apartness cannot give at a gap of 0 (they keep half of a positive gap).
+   * the motion reaches only there), and the two bodies' extents along `normal` add up to more than
+   * 4E. The slab is then a separating plane of the two bodies but for an overlap of at most 2E (half
+   * the smallest default tolerance of a query at those coordinates), measured afresh at each search,
+   * so it cannot add up from step to step; and it is the only one of the two directions ±`normal`
+   * that can pass, so a body cannot be taken to lie beyond a sheet it lies on (two bodies thinner
+   * than the rounding along the normal, two sheets, are never proven so). What the proofs of
+   * apartness cannot give at a gap of 0 (they keep half of a positive gap).
    */
   touching(
     a: object,
@@ -290,7 +319,8 @@ export class SlabProof<Pose> {
     mb: Mover<Pose> | null = null,
     doneB = 0,
   ): boolean {
-    if (!this.nearContact(a, pa, ea, b, pb, eb, gap)) return false;
+    const e = this.rounding(a, pa, ea, b, pb, eb);
+    if (!(gap >= 0 && gap <= 4 * e)) return false;
     const d = this.#d;
     const u = this.#unit;
     let length = 0;
@@ -300,34 +330,34 @@ export class SlabProof<Pose> {
     for (let x = 0; x < d.dim; x++) u[x] = normal[x] / length;
     const turnA = d.turnAlong(pa, ea, ma, doneA, u);
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
-    const slack = () => this.#pair.slack!;
-    if (!(this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB) >= -2 * slack())) return false;
-    if (!(gap <= 4 * slack())) return false;
-    return ea === pa && eb === pb ? true : this.gap(a, ea, ea, b, eb, eb, u) >= -2 * slack();
+    const p = this.#pair;
+    const holds = () => p.least! >= -e && p.thickness! > 4 * e;
+    if (this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB, true) === Number.NEGATIVE_INFINITY || !holds())
+      return false;
+    if (ea === pa && eb === pb) return true;
+    return this.gap(a, ea, ea, b, eb, eb, u, 0, 0, true) !== Number.NEGATIVE_INFINITY && holds();
   }
 
   /**
-   * False when `gap` is too large for {@link SlabProof.touching} along any normal (more than 4 times
-   * the slack, which depends on the bodies and poses only), or either body cannot be read: a cheap
-   * test before the candidates' slabs.
+   * E of {@link SlabProof.touching} for bodies `a`, `b` at `pa`, `pb` going to `ea`, `eb`; NaN when
+   * either body cannot be read (it is then never touching): a cheap test before the candidates'
+   * slabs, the gap being at most 4E.
    */
-  nearContact(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose, gap: number): boolean {
-    if (!(gap >= 0)) return false;
+  rounding(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
     const ra = this.#readerOf(a);
     const rb = this.#readerOf(b);
-    if (ra === null || rb === null) return false;
-    if (gap === 0) return true;
+    if (ra === null || rb === null) return Number.NaN;
     const dim = this.#d.dim;
     const ta = (pa as unknown as Placed).t;
     const tb = (pb as unknown as Placed).t;
     const sa = (ea as unknown as Placed).t;
     const sb = (eb as unknown as Placed).t;
-    let size = 0;
+    let m = 0;
     for (let x = 0; x < dim; x++)
-      size += Math.abs(ta[x]) + Math.abs(tb[x]) + Math.abs(sa[x]) + Math.abs(sb[x]);
+      m = Math.max(m, Math.abs(ta[x]), Math.abs(tb[x]), Math.abs(sa[x]), Math.abs(sb[x]));
     const rhoA = ra instanceof Float64Array ? this.#radiusOf(ra) : ra.reach;
     const rhoB = rb instanceof Float64Array ? this.#radiusOf(rb) : rb.reach;
-    return gap <= 4e-12 * (size + rhoA + rhoB) * (1 + 1e-8);
+    return 16 * Number.EPSILON * (m + rhoA + rhoB);
   }
 
   #radiusOf(v: Float64Array): number {
