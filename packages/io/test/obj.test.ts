@@ -49,6 +49,14 @@ describe('OBJ reading', () => {
     }
   });
 
+  it('skips the byte order marks before the first statement, one or more', () => {
+    const text = 'v 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n';
+    const plain = facetsOf(readObj(text).surface);
+    expect(facetsOf(readObj(`\uFEFF${text}`).surface)).toEqual(plain);
+    // (two: the first vertex was read as an unknown statement and the face failed on it)
+    expect(facetsOf(readObj(`\uFEFF\uFEFF${text}`).surface)).toEqual(plain);
+  });
+
   it('keywords in any case, numbers in any float syntax, bytes or text', () => {
     const text = 'V 1e0 .5 -2.\nv +1 1D0 0\nv 0 0 0\nF 1 2 3\n';
     expect(facetsOf(readObj(text).surface)).toEqual([[1, 0.5, -2, 1, 1, 0, 0, 0, 0]]);
@@ -84,6 +92,13 @@ describe('OBJ: broken files fail with a code, line and column', () => {
     }
     expect(messageOf(() => readObj(`${SQUARE}f 1 2 5\n`))).toMatch(
       /line 5, column 7: vertex index 5 refers to no vertex \(4 defined before this face\)/,
+    );
+    // an index past what a double holds exactly is named as the file writes it, cut after 24 digits
+    expect(messageOf(() => readObj(`${SQUARE}f 1 2 -99999999999999999999\n`))).toMatch(
+      /vertex index -99999999999999999999 refers to no vertex/,
+    );
+    expect(messageOf(() => readObj(`${SQUARE}f 1 2 ${'7'.repeat(40)}/1\n`))).toMatch(
+      new RegExp(`vertex index ${'7'.repeat(24)}… refers to no vertex`),
     );
     // A face may not refer to a vertex defined after it.
     expect(codeOf(() => readObj('v 0 0 0\nv 1 0 0\nf 1 2 3\nv 0 1 0\n'))).toBe('INDEX_RANGE');

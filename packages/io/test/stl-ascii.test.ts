@@ -147,6 +147,8 @@ describe('ASCII STL: what writers produce', () => {
     withBom.set(bytes, 3);
     expect(readStl(withBom).name).toBe('bom');
     expect(readStl(`\uFEFF${text}`).name).toBe('bom');
+    // two marks (a file saved twice through such an editor): still ASCII, still read
+    expect(readStl(`\uFEFF\uFEFF${text}`).name).toBe('bom');
   });
 });
 

@@ -133,6 +133,9 @@ function vertexRef(
   let p = sc.start;
   const end = sc.end;
   let index = 0;
+  // (where the vertex index is written: named as written when it is out of range)
+  const first = p;
+  let firstEnd = p;
   for (let part = 0; part < 3 && p <= end; part++) {
     let q = p;
     if (q < end && (b[q] === 45 || b[q] === 43)) q++;
@@ -147,7 +150,10 @@ function vertexRef(
     if ((q === digits && !empty) || (q < end && b[q] !== 47) || (part === 0 && empty)) {
       fail('a vertex index (v, v/vt, v//vn or v/vt/vn)', false);
     }
-    if (part === 0) index = b[p] === 45 ? -value : value;
+    if (part === 0) {
+      index = b[p] === 45 ? -value : value;
+      firstEnd = q;
+    }
     p = q + 1;
     if (q === end) break;
   }
@@ -156,8 +162,14 @@ function vertexRef(
   if (index === 0 || resolved < 0 || resolved >= vertexCount) {
     throw new FirstTouchError(
       'INDEX_RANGE',
-      `OBJ ${sc.where}: vertex index ${index} refers to no vertex (${vertexCount} defined before this face)`,
+      `OBJ ${sc.where}: vertex index ${written(b, first, firstEnd)} refers to no vertex (${vertexCount} defined before this face)`,
     );
   }
   return resolved;
+}
+
+/** A vertex index's digits as the file writes them (a sign and ASCII digits), cut after 24. */
+function written(b: Uint8Array, start: number, end: number): string {
+  const cut = end - start > 24;
+  return String.fromCharCode(...b.subarray(start, cut ? start + 24 : end)) + (cut ? '…' : '');
 }

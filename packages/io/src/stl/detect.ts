@@ -1,4 +1,5 @@
 import { type FileData, toBytes } from '../input.js';
+import { byteOrderMarks } from '../text/scanner.js';
 import { claimedFacetCount, FACET_BYTES, PREAMBLE_BYTES } from './binary.js';
 import type { StlFormat } from './types.js';
 
@@ -31,9 +32,9 @@ export function hasBinarySize(bytes: Uint8Array): boolean {
   return count >= 0 && bytes.length === PREAMBLE_BYTES + FACET_BYTES * count;
 }
 
-/** Whether `bytes` begin, after a byte order mark and white space, with `solid` in any case. */
+/** Whether `bytes` begin, after byte order marks and white space, with `solid` in any case. */
 export function beginsWithSolid(bytes: Uint8Array): boolean {
-  let p = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let p = byteOrderMarks(bytes);
   while (p < bytes.length && (bytes[p] === 32 || (bytes[p] >= 9 && bytes[p] <= 13))) p++;
   const word = 'solid';
   if (bytes.length - p < word.length) return false;

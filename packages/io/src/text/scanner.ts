@@ -24,11 +24,10 @@ export class TextScanner {
   constructor(bytes: Uint8Array, continuation = false) {
     this.bytes = bytes;
     this.continuation = continuation;
-    // A UTF-8 byte order mark, as some editors write, is not part of the text.
-    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-      this.pos = 3;
-      this.lineStart = 3;
-    }
+    // A UTF-8 byte order mark, as some editors write, is not part of the text (nor a second one).
+    const skip = byteOrderMarks(bytes);
+    this.pos = skip;
+    this.lineStart = skip;
   }
 
   /** Reads the next token, across line breaks. False at the end of the data. */
@@ -157,4 +156,15 @@ export class TextScanner {
     if (c === 13) return this.bytes[p + 1] === 10 ? 2 : 1;
     return 0;
   }
+}
+
+/**
+ * The bytes of the UTF-8 byte order marks that begin `bytes` (3 each): one is what some editors
+ * write; a second, from a file saved twice through such an editor or two files joined, would
+ * otherwise be read as the first statement's start and drop it.
+ */
+export function byteOrderMarks(bytes: Uint8Array): number {
+  let p = 0;
+  while (bytes[p] === 0xef && bytes[p + 1] === 0xbb && bytes[p + 2] === 0xbf) p += 3;
+  return p;
 }
