@@ -204,7 +204,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
           } catch (e) {
             const err = new FirstTouchError(
               'CALLBACK_FAILED',
-              `onImpact threw at impact ${events.length} of the step (bodies ${event.ids[0]} and ${event.ids[1]}, s = ${at}); every body is at that instant, the targets as the callback left them: ${e instanceof Error ? e.message : describeValue(e)}`,
+              `onImpact threw at impact ${events.length} of the step (bodies ${event.ids[0]} and ${event.ids[1]}, s = ${at}); every body is at that instant, the targets as the callback left them: ${thrownText(e)}`,
             );
             Object.defineProperty(err, 'cause', { value: e, configurable: true, writable: true });
             throw err;
@@ -456,4 +456,17 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
 /** A pose's translation (either dimension's pose has its `t`). */
 function translationOf(pose: unknown): ArrayLike<number> {
   return (pose as { t: ArrayLike<number> }).t;
+}
+
+/**
+ * What a callback threw, as text for the step's error: an error's message, or the value described;
+ * a value that cannot be read (a revoked proxy, a message getter that throws) is said to be so,
+ * rather than its own error escaping in place of `CALLBACK_FAILED`.
+ */
+function thrownText(e: unknown): string {
+  try {
+    return e instanceof Error ? String(e.message) : describeValue(e);
+  } catch {
+    return 'a value that cannot be read';
+  }
 }

@@ -224,6 +224,34 @@ describe('the continuous step with an elastic bounce: no pass-through, events in
     expect(world.step().events).toEqual([]);
   });
 
+  it('a callback that throws what cannot be read (a revoked proxy, a throwing message): still CALLBACK_FAILED', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const unreadable = new Error('x');
+    Object.defineProperty(unreadable, 'message', {
+      get() {
+        throw new TypeError('no message');
+      },
+    });
+    for (const thrown of [proxy, unreadable]) {
+      const world = new World();
+      world.add(box([0.01, 1, 1]), { pose: at(0), kind: 'static' });
+      const a = world.add(pebble, { pose: at(-0.5) });
+      world.setTarget(a, at(0.5));
+      let caught: unknown;
+      try {
+        world.step(() => {
+          throw thrown;
+        });
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(FirstTouchError);
+      expect((caught as FirstTouchError).code).toBe('CALLBACK_FAILED');
+      expect((caught as Error).message).toMatch(/a value that cannot be read$/);
+    }
+  });
+
   it('the callback may set targets and read poses, and nothing else of the world', () => {
     const world = new World();
     world.add(box([0.01, 1, 1]), { pose: at(0), kind: 'static' });
