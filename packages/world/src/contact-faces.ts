@@ -1,5 +1,5 @@
 import { isShape2, isShape3, type Shape } from '@firsttouch/convex';
-import { Curve, facetNormal, Surface } from '@firsttouch/mesh';
+import { Compound, Compound2, Curve, facetNormal, Surface } from '@firsttouch/mesh';
 
 /**
  * The directions along which a body can lie flat against another, in its own frame: where two
@@ -13,7 +13,8 @@ import { Curve, facetNormal, Surface } from '@firsttouch/mesh';
  * - a shape: its flat sides' outward normals (a cuboid's six, a cylinder's two caps, a cone's base,
  *   a hull's facets, a polygon's edges, a 2-D capsule's two sides; a `rounded` shape its base's);
  *   none for balls, capsules and point sets;
- * - anything else (a compound): none.
+ * - a compound: the flat sides of the part the record names (its feature is a part index), turned
+ *   by the part's pose into the compound's frame.
  */
 export class ContactFaces {
   readonly #shapes = new WeakMap<object, Float64Array>();
@@ -42,6 +43,31 @@ export class ContactFaces {
       if (!(Number.isInteger(feature) && feature >= 0 && feature < body.segmentCount)) return;
       const [x0, y0, x1, y1] = body.segment(feature);
       out.push(y1 - y0, x0 - x1, y0 - y1, x1 - x0);
+      return;
+    }
+    if (dim === 3 ? Compound.isCompound(body) : Compound2.isCompound2(body)) {
+      const whole = body as Compound | Compound2;
+      if (!(Number.isInteger(feature) && feature >= 0 && feature < whole.partCount)) return;
+      const part = whole.parts[feature];
+      const start = out.length;
+      this.collect(part.body, -1, dim, out);
+      const pose = part.pose as { R?: Float64Array; angle?: number };
+      for (let k = start; k < out.length; k += dim) {
+        const x = out[k];
+        const y = out[k + 1];
+        if (dim === 3) {
+          const R = pose.R as Float64Array;
+          const z = out[k + 2];
+          out[k] = R[0] * x + R[1] * y + R[2] * z;
+          out[k + 1] = R[3] * x + R[4] * y + R[5] * z;
+          out[k + 2] = R[6] * x + R[7] * y + R[8] * z;
+        } else {
+          const c = Math.cos(pose.angle as number);
+          const s = Math.sin(pose.angle as number);
+          out[k] = c * x - s * y;
+          out[k + 1] = s * x + c * y;
+        }
+      }
       return;
     }
     if (dim === 3 ? isShape3(body) : isShape2(body)) {

@@ -36,17 +36,8 @@ import {
   sameRotation,
   wrapAngle,
 } from '@firsttouch/pose';
-
-/**
- * A body the slab reads through its support mapping (a convex shape of `@firsttouch/convex`): the
- * point of its core farthest along a direction of its own frame, the ball its core is grown by, and
- * its largest distance from its origin.
- */
-export interface SupportBody {
-  readonly margin: number;
-  readonly reach: number;
-  support(d: Float64Array, out: Float64Array): number;
-}
+import { CompoundSupport } from './compound-support.js';
+import type { SupportBody } from './support-body.js';
 
 /** The record of broadphase's first impact, either dimension. */
 export type SearchResult<Impact> = Omit<FirstImpactResult, 'impact'> & { impact: Impact | null };
@@ -138,12 +129,15 @@ export interface Dimension<PoseLike, Pose, Impact> {
   ): { data: StepBodies; e: number } | null;
   /**
    * The body's vertices in its own frame (`dim` numbers each), whose hull holds the body, or null
-   * for a body without such a list (a convex shape, read by {@link Dimension.shape} instead; a
-   * compound, whose proofs of apartness are searches alone). The array is the body's own or a copy
+   * for a body without such a list (a convex shape or a compound, read by {@link Dimension.shape}
+   * instead). The array is the body's own or a copy
    * taken once; the world reads it only.
    */
   vertices(body: unknown): Float64Array | null;
-  /** The body as a convex shape of this dimension, read by its support mapping; null for any other body. */
+  /**
+   * The body read by its support mapping: a convex shape of this dimension, or a compound (its
+   * parts' supports, `CompoundSupport`: a new one a call); null for any other body.
+   */
   shape(body: unknown): SupportBody | null;
   /**
    * An upper bound of the angle a body turns going from `pose` to `end` by the world's motion
@@ -272,7 +266,7 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     return Surface.isSurface(body) ? body.distinctVertices() : null;
   },
   shape(body: unknown): SupportBody | null {
-    return isShape3(body) ? body : null;
+    return isShape3(body) ? body : CompoundSupport.reads(body, 3) ? new CompoundSupport(body) : null;
   },
   turn(pose: Pose3, end: Pose3): number {
     if (pose === end || sameRotation(pose.R, end.R)) return 0;
@@ -423,7 +417,7 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     return Curve.isCurve(body) ? body.vertices() : null;
   },
   shape(body: unknown): SupportBody | null {
-    return isShape2(body) ? body : null;
+    return isShape2(body) ? body : CompoundSupport.reads(body, 2) ? new CompoundSupport(body) : null;
   },
   turn(pose: Pose2, end: Pose2): number {
     if (pose === end) return 0;

@@ -1,5 +1,6 @@
 import { largestNorm } from '@firsttouch/broadphase/internal';
-import type { Dimension, Mover, SupportBody } from './dimension.js';
+import type { Dimension, Mover } from './dimension.js';
+import type { SupportBody } from './support-body.js';
 
 /** A pose as the slab proof reads its translation (both dimensions' poses have one). */
 interface Placed {

@@ -149,6 +149,6 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     // the world is as it was: every body there, the search's answer a pair of its ids
     const r = w.firstImpact();
     expect(ids.every((id) => w.has(id))).toBe(true);
-    expect(r.pair !== null && r.pair.every((id) => ids.includes(id))).toBe(true);
+    expect(r.pair?.every((id) => ids.includes(id))).toBe(true);
   });
 });
