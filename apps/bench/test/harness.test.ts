@@ -141,8 +141,22 @@ describe('timeAlternated', () => {
     const calls: string[] = [];
     const t = timeAlternated(
       [
-        { name: 'a', queries: 2, batch: () => (calls.push('a'), 1) },
-        { name: 'b', queries: 4, batch: () => (calls.push('b'), 10) },
+        {
+          name: 'a',
+          queries: 2,
+          batch: () => {
+            calls.push('a');
+            return 1;
+          },
+        },
+        {
+          name: 'b',
+          queries: 4,
+          batch: () => {
+            calls.push('b');
+            return 10;
+          },
+        },
       ],
       1,
       3,

@@ -1,6 +1,6 @@
 import { describeBody } from '@firsttouch/convex/internal';
 import { type Pool, scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
 import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
 import {
@@ -154,6 +154,7 @@ export class ImpactQuery<
   #motionA: Motion | undefined;
   #motionB: Motion | undefined;
   /** What the last early read read (kept, so that the read is made). */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: written, never read: its stores keep the early read's loads
   #touched = 0;
 
   constructor(kind: ImpactKind<Body, PoseLike, Motion, Evaluator, Result>) {

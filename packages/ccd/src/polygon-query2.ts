@@ -112,6 +112,7 @@ export class PolygonQuery2 {
   readonly #boxA = new Float64Array(8);
   readonly #boxB = new Float64Array(8);
   /** What the early read of the polygons' coordinates read (kept, so that the read is made). */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: written, never read: its stores keep the early read's loads
   #touched = 0;
 
   /**

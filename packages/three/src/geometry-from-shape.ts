@@ -1,6 +1,6 @@
 import { convexHull, isShape3, type Shape } from '@firsttouch/convex';
 import { describeBody } from '@firsttouch/convex/internal';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { FirstTouchError } from '@firsttouch/pose';
 import {
   BoxGeometry,
   BufferAttribute,

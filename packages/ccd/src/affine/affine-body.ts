@@ -1,7 +1,7 @@
 import { isShape3, pointSet, Shape } from '@firsttouch/convex';
 import { describeBody } from '@firsttouch/convex/internal';
 import { convexSurface, Surface } from '@firsttouch/mesh';
-import { describeValue, FirstTouchError } from '@firsttouch/pose';
+import { FirstTouchError } from '@firsttouch/pose';
 
 /**
  * What `timeOfImpactAffine` moves: a 3-D convex shape of `@firsttouch/convex` (a primitive, a hull,
