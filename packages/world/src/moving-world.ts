@@ -71,6 +71,7 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   readonly #side = new Float64Array(3);
   readonly #done = new Float64Array(2);
   readonly #order: number[] = [];
+  readonly #scores: number[] = [];
   readonly #toward = new Float64Array(3);
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
@@ -246,22 +247,37 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     const count = c.length / dim;
     const order = this.#order;
     order.length = 0;
-    for (let k = 0; k < count; k++) order.push(k);
-    if (count <= FACES_TRIED) return order;
+    if (count <= FACES_TRIED) {
+      for (let k = 0; k < count; k++) order.push(k);
+      return order;
+    }
     const toward = this.#toward;
     this.dimension.toBody(pose, line, toward);
-    const score = (k: number) => {
+    // the best FACES_TRIED by insertion into a short sorted list: one pass over the sides
+    const scores = this.#scores;
+    scores.length = 0;
+    for (let k = 0; k < count; k++) {
       let dot = 0;
       let length = 0;
       for (let x = 0; x < dim; x++) {
         dot += c[k * dim + x] * toward[x];
         length += c[k * dim + x] * c[k * dim + x];
       }
-      return (sign * dot) / Math.sqrt(length);
-    };
-    const scores = order.map(score);
-    order.sort((p, q) => scores[q] - scores[p] || p - q);
-    order.length = FACES_TRIED;
+      const score = (sign * dot) / Math.sqrt(length);
+      // (NaN, a degenerate side, never enters)
+      if (order.length === FACES_TRIED && !(score > scores[FACES_TRIED - 1])) continue;
+      if (order.length < FACES_TRIED && !(score >= Number.NEGATIVE_INFINITY)) continue;
+      let at = order.length < FACES_TRIED ? order.length : FACES_TRIED - 1;
+      while (at > 0 && scores[at - 1] < score) {
+        if (at < FACES_TRIED) {
+          scores[at] = scores[at - 1];
+          order[at] = order[at - 1];
+        }
+        at--;
+      }
+      scores[at] = score;
+      order[at] = k;
+    }
     return order;
   }
 

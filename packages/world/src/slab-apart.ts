@@ -1,4 +1,5 @@
 import { largestNorm } from '@firsttouch/broadphase/internal';
+import { CompoundSupport } from './compound-support.js';
 import type { Dimension, Mover } from './dimension.js';
 import type { SupportBody } from './support-body.js';
 
@@ -37,12 +38,13 @@ export interface SlabPair {
   /** Written by {@link slabGap}: the rounding slack it took off (NaN where it proved nothing). */
   slack?: number;
   /**
-   * With `extents` set, {@link slabGap} also writes `thickness`: the two bodies' extents along `n`
-   * added (each body's support along `n` and against it, its vertices' or its shape's), and each
-   * body's radius `radiusA`, `radiusB`.
+   * With `extents` set, {@link slabGap} also writes each body's extent along `n` (its support along
+   * `n` less its support against it, its vertices' or its shape's), `extentA` and `extentB`, and
+   * each body's radius `radiusA`, `radiusB`.
    */
   extents?: boolean;
-  thickness?: number;
+  extentA?: number;
+  extentB?: number;
   /** Written by {@link slabGap} with `extents`: the width's lower bound before the slack. */
   least?: number;
   radiusA?: number;
@@ -131,7 +133,8 @@ export function slabGap(p: SlabPair): number {
   const least = w0 < w1 ? w0 : w1;
   if (extents) {
     p.least = least;
-    p.thickness = hA - lA + (uB - gB);
+    p.extentA = hA - lA;
+    p.extentB = uB - gB;
     p.radiusA = rhoA;
     p.radiusB = rhoB;
   }
@@ -298,13 +301,21 @@ export class SlabProof<Pose> {
    * to face), the slab's width along `normal` stays at least −E over the rest of the motions (each
    * turn counted along the normal only, from the body's live motion `ma` / `mb` with `doneA` /
    * `doneB` of it done: `Dimension.turnAlong`) and at their ends (the target's own rotation, which
-   * the motion reaches only there), and the two bodies' extents along `normal` add up to more than
-   * 4E. The slab is then a separating plane of the two bodies but for an overlap of at most 2E (half
-   * the smallest default tolerance of a query at those coordinates), measured afresh at each search,
-   * so it cannot add up from step to step; and it is the only one of the two directions ±`normal`
-   * that can pass, so a body cannot be taken to lie beyond a sheet it lies on (two bodies thinner
-   * than the rounding along the normal, two sheets, are never proven so). What the proofs of
-   * apartness cannot give at a gap of 0 (they keep half of a positive gap).
+   * the motion reaches only there), and the bodies' extents along `normal` add up to more than 4E,
+   * each over 2E unless the other body is a convex shape. The slab is then a separating plane of the
+   * two bodies but for an overlap of at most 2E (about the smallest default tolerance of a query at
+   * those coordinates), measured afresh at each search, so it cannot add up from step to step. The
+   * extents make it the plane of the side each body is on. Two bodies thinner than the rounding
+   * together (two sheets) could pass the slab of either normal: the sum rules that out. And the slab
+   * reads each body as the hull of its vertices (or its support), which for a surface, a curve or a
+   * compound holds more than the body (a tray's hull holds what lies on its floor; a closed box's,
+   * what lies inside it), so a body lying on a face from inside that hull could pass the slab of the
+   * reversed normal and go through the face; but a body within that hull and beyond the plane less
+   * E lies within a layer E thick, which an extent over 2E rules out; within a convex shape (a
+   * solid, its own hull) a body overlaps it, so there the thin one may be thin. Never proven so: two
+   * sheets; a body thinner than 2E (a card, an open curve, a body far smaller than E of the larger)
+   * on a surface, a curve or a compound. What the proofs of apartness cannot give at a gap of 0
+   * (they keep half of a positive gap).
    */
   touching(
     a: object,
@@ -332,7 +343,14 @@ export class SlabProof<Pose> {
     const turnA = d.turnAlong(pa, ea, ma, doneA, u);
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
     const p = this.#pair;
-    const holds = () => p.least! >= -e && p.thickness! > 4 * e;
+    // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it
+    const solidA = this.#solid(a);
+    const solidB = this.#solid(b);
+    const holds = () =>
+      p.least! >= -e &&
+      p.extentA! + p.extentB! > 4 * e &&
+      (p.extentA! > 2 * e || solidB) &&
+      (p.extentB! > 2 * e || solidA);
     if (this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB, true) === Number.NEGATIVE_INFINITY || !holds())
       return false;
     if (ea === pa && eb === pb) return true;
@@ -359,6 +377,12 @@ export class SlabProof<Pose> {
     const rhoA = ra instanceof Float64Array ? this.#radiusOf(ra) : ra.reach;
     const rhoB = rb instanceof Float64Array ? this.#radiusOf(rb) : rb.reach;
     return 16 * Number.EPSILON * (m + rhoA + rhoB);
+  }
+
+  /** Whether the slab reads `body` as a convex shape (not vertices, not a compound's parts). */
+  #solid(body: object): boolean {
+    const r = this.#readerOf(body);
+    return r !== null && !(r instanceof Float64Array) && !(r instanceof CompoundSupport);
   }
 
   #radiusOf(v: Float64Array): number {

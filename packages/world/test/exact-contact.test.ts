@@ -272,6 +272,42 @@ describe('SlabProof.touching: exact contact that does not close in', () => {
     expect(proof.touching(sheet, floorPose, floorPose, crate, q, at(0, -1), [0, -1, 0], 0)).toBe(false);
   });
 
+  it('never lets a thin body on a face from inside a surface’s hull go through it (a tray, a closed box, a 2-D L)', () => {
+    const quad = (a: number) =>
+      Surface.fromTriangles(new Float64Array([-a, 0, -a, a, 0, a, a, 0, -a, -a, 0, -a, -a, 0, a, a, 0, a]));
+    // a floor with one wall: its hull holds what lies on its floor
+    const tray = Surface.fromTriangles(
+      new Float64Array([
+        -3, 0, -3, 3, 0, 3, 3, 0, -3, -3, 0, -3, -3, 0, 3, 3, 0, 3, 3, 0, -3, 3, 1, 3, 3, 0, 3, 3, 0, -3, 3,
+        1, -3, 3, 1, 3,
+      ]),
+    );
+    for (const [name, floor, card, y0, y1] of [
+      ['a card in a tray', tray, quad(0.3), 1e-14, -0.5],
+      ['a thin cuboid in a tray', tray, cuboid(0.3, 1e-16, 0.3), 1e-14, -0.5],
+      ['a card in a closed box', box(3), quad(0.3), -1.5 + 1e-14, -4.5],
+    ] as const) {
+      const w = new World();
+      w.add(floor, { pose: at(0, 0), kind: 'static' });
+      const c = w.add(card, { pose: at(0.5, y0) });
+      w.setTarget(c, at(0.5, y1));
+      const r = w.step();
+      expect([name, r.events.length, w.pose(c).t[1]]).toEqual([name, 1, y0]);
+    }
+    const w2 = new World2();
+    w2.add(Curve.fromPolyline([-5, 5, 5], [0, 0, 1]), { pose: pose2(0, [0, 0]), kind: 'static' });
+    const stick = w2.add(Curve.fromPolyline([-0.3, 0.3], [0, 0]), { pose: pose2(0, [0.5, 1e-14]) });
+    w2.setTarget(stick, pose2(0, [0.5, -0.5]));
+    expect(w2.step().events.length).toBe(1);
+    expect(w2.pose(stick).t[1]).toBe(1e-14);
+    // a shape on a quad floor is proven (a convex solid holds nothing but what overlaps it)
+    const w = new World();
+    w.add(quad(3), { pose: at(0, 0), kind: 'static' });
+    const crate = w.add(cuboid(0.25, 0.25, 0.25), { pose: at(0, 0.25) });
+    w.setTarget(crate, at(0.5, 0.25));
+    expect(w.step().events.length).toBe(0);
+  });
+
   it('allows no more overlap far from the origin than the rounding there (a press of 1e-7 at 1e6 is refused)', () => {
     const proof = new SlabProof<Pose3>(DIM3);
     const far = (x: number, y: number) => at(1e6 + x, 1e6 + y, 1e6);
