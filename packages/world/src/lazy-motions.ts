@@ -80,15 +80,7 @@ export class LazyMotions<Pose> {
     const p = poses[k];
     const e = ends[k];
     if (p === e || k >= this.#live.length) return null;
-    let m = this.#motions[k];
-    if (this.#live[k] === 0) {
-      if (m === undefined) {
-        m = this.#dimension.motion(p, e);
-        this.#motions[k] = m;
-      } else m.reset(p, e);
-      this.#live[k] = 1;
-      this.#base[k] = this.#at[k];
-    }
+    const m = this.#liveMotion(k, p, e);
     const base = this.#base[k];
     const at = this.#at[k];
     done[0] = at >= 1 ? 1 : (at - base) / (1 - base);
@@ -100,6 +92,17 @@ export class LazyMotions<Pose> {
     const p = poses[k];
     const e = ends[k];
     if (p === e || this.#at[k] === now) return;
+    const m = this.#liveMotion(k, p, e);
+    const base = this.#base[k];
+    m.poseAt(now >= 1 ? 1 : (now - base) / (1 - base), p);
+    this.#at[k] = now;
+  }
+
+  /**
+   * Body k's motion object, made live from where its pose object `p` is (at its own instant, which
+   * becomes the motion's start) to `e` where it was not: the object reused from motion to motion.
+   */
+  #liveMotion(k: number, p: Pose, e: Pose): Mover<Pose> {
     let m = this.#motions[k];
     if (this.#live[k] === 0) {
       if (m === undefined) {
@@ -109,8 +112,6 @@ export class LazyMotions<Pose> {
       this.#live[k] = 1;
       this.#base[k] = this.#at[k];
     }
-    const base = this.#base[k];
-    m.poseAt(now >= 1 ? 1 : (now - base) / (1 - base), p);
-    this.#at[k] = now;
+    return m;
   }
 }
