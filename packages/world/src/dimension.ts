@@ -19,7 +19,7 @@ import {
 } from '@firsttouch/ccd';
 import { SHAPES, SHAPES2, separateOrImpact, separateOrImpact2 } from '@firsttouch/ccd/internal';
 import { isShape2, isShape3 } from '@firsttouch/convex';
-import { Curve, Surface } from '@firsttouch/mesh';
+import { Curve, convexCurve, convexSurface, Surface } from '@firsttouch/mesh';
 import {
   assertPose2,
   assertPose3,
@@ -38,6 +38,13 @@ import {
 } from '@firsttouch/pose';
 import { CompoundSupport } from './compound-support.js';
 import type { SupportBody } from './support-body.js';
+
+/** {@link Dimension.hullKind}: the body is its hull (a convex shape). */
+export const HULL_SOLID = 0;
+/** {@link Dimension.hullKind}: the body is its hull's boundary (closed and convex). */
+export const HULL_BOUNDARY = 1;
+/** {@link Dimension.hullKind}: anything else. */
+export const HULL_OTHER = 2;
 
 /** The record of broadphase's first impact, either dimension. */
 export type SearchResult<Impact> = Omit<FirstImpactResult, 'impact'> & { impact: Impact | null };
@@ -139,6 +146,13 @@ export interface Dimension<PoseLike, Pose, Impact> {
    * parts' supports, `CompoundSupport`: a new one a call); null for any other body.
    */
   shape(body: unknown): SupportBody | null;
+  /**
+   * How the body fills the hull the slab reads it as: {@link HULL_SOLID} (a convex shape: it is its
+   * hull), {@link HULL_BOUNDARY} (a closed convex surface, or a convex closed curve: the hull's
+   * boundary, mesh's `convexSurface` / `convexCurve` check, kept on the body), {@link HULL_OTHER}
+   * (anything else: an open or non-convex surface or curve, a compound).
+   */
+  hullKind(body: unknown): number;
   /**
    * An upper bound of the angle a body turns going from `pose` to `end` by the world's motion
    * (`RigidMotion`'s turn, or `RigidMotion2`'s), with a slack over the rounding; where the two
@@ -267,6 +281,10 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   },
   shape(body: unknown): SupportBody | null {
     return isShape3(body) ? body : CompoundSupport.reads(body, 3) ? new CompoundSupport(body) : null;
+  },
+  hullKind(body: unknown): number {
+    if (isShape3(body)) return HULL_SOLID;
+    return Surface.isSurface(body) && convexSurface(body).convex ? HULL_BOUNDARY : HULL_OTHER;
   },
   turn(pose: Pose3, end: Pose3): number {
     if (pose === end || sameRotation(pose.R, end.R)) return 0;
@@ -418,6 +436,12 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   },
   shape(body: unknown): SupportBody | null {
     return isShape2(body) ? body : CompoundSupport.reads(body, 2) ? new CompoundSupport(body) : null;
+  },
+  hullKind(body: unknown): number {
+    if (isShape2(body)) return HULL_SOLID;
+    if (!Curve.isCurve(body)) return HULL_OTHER;
+    const c = convexCurve(body);
+    return c.convex && c.loop ? HULL_BOUNDARY : HULL_OTHER;
   },
   turn(pose: Pose2, end: Pose2): number {
     if (pose === end) return 0;

@@ -1,6 +1,5 @@
 import { largestNorm } from '@firsttouch/broadphase/internal';
-import { CompoundSupport } from './compound-support.js';
-import type { Dimension, Mover } from './dimension.js';
+import { type Dimension, HULL_BOUNDARY, HULL_SOLID, type Mover } from './dimension.js';
 import type { SupportBody } from './support-body.js';
 
 /** A pose as the slab proof reads its translation (both dimensions' poses have one). */
@@ -196,7 +195,7 @@ function supportHeight(shape: SupportBody, d: Float64Array, sign: 1 | -1, p: Sla
 export class SlabProof<Pose> {
   readonly #d: Pick<
     Dimension<unknown, Pose, unknown>,
-    'dim' | 'vertices' | 'shape' | 'turn' | 'turnAlong' | 'toBody'
+    'dim' | 'vertices' | 'shape' | 'hullKind' | 'turn' | 'turnAlong' | 'toBody'
   >;
   readonly #pair: SlabPair;
   readonly #readers = new WeakMap<object, Float64Array | SupportBody | null>();
@@ -204,11 +203,12 @@ export class SlabProof<Pose> {
   readonly #unit = new Float64Array(3);
   readonly #none = new Float64Array(0);
   readonly #radii = new WeakMap<Float64Array, number>();
+  readonly #kinds = new WeakMap<object, number>();
 
   constructor(
     d: Pick<
       Dimension<unknown, Pose, unknown>,
-      'dim' | 'vertices' | 'shape' | 'turn' | 'turnAlong' | 'toBody'
+      'dim' | 'vertices' | 'shape' | 'hullKind' | 'turn' | 'turnAlong' | 'toBody'
     >,
   ) {
     this.#d = d;
@@ -343,9 +343,15 @@ export class SlabProof<Pose> {
     const turnA = d.turnAlong(pa, ea, ma, doneA, u);
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
     const p = this.#pair;
-    // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it
-    const solidA = this.#solid(a);
-    const solidB = this.#solid(b);
+    // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
+    // a closed convex surface is one piece whose inside no other closed convex piece enters without
+    // crossing it; anything else may hide a thin piece in the other's hull (a compound's part, a
+    // surface's second component) while the rest of it lies beyond the plane
+    const kindA = this.#kind(a);
+    const kindB = this.#kind(b);
+    const solidA = kindA === HULL_SOLID;
+    const solidB = kindB === HULL_SOLID;
+    if (!(solidA || solidB || (kindA === HULL_BOUNDARY && kindB === HULL_BOUNDARY))) return false;
     const holds = () =>
       p.least! >= -e &&
       p.extentA! + p.extentB! > 4 * e &&
@@ -379,10 +385,14 @@ export class SlabProof<Pose> {
     return 16 * Number.EPSILON * (m + rhoA + rhoB);
   }
 
-  /** Whether the slab reads `body` as a convex shape (not vertices, not a compound's parts). */
-  #solid(body: object): boolean {
-    const r = this.#readerOf(body);
-    return r !== null && !(r instanceof Float64Array) && !(r instanceof CompoundSupport);
+  /** {@link Dimension.hullKind} of `body`, read once a body object. */
+  #kind(body: object): number {
+    let k = this.#kinds.get(body);
+    if (k === undefined) {
+      k = this.#d.hullKind(body);
+      this.#kinds.set(body, k);
+    }
+    return k;
   }
 
   #radiusOf(v: Float64Array): number {

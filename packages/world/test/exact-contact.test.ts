@@ -308,6 +308,115 @@ describe('SlabProof.touching: exact contact that does not close in', () => {
     expect(w.step().events.length).toBe(0);
   });
 
+  it('never lets a thin piece of a body that is thick elsewhere go through a face it lies on (an L bracket, a compound, a hook)', () => {
+    const tri = (...v: number[]) => Surface.fromTriangles(new Float64Array(v));
+    // a tray open on its +x side: floor y = 0, a wall at x = −3
+    const tray = tri(
+      -3,
+      0,
+      -3,
+      3,
+      0,
+      3,
+      3,
+      0,
+      -3,
+      -3,
+      0,
+      -3,
+      -3,
+      0,
+      3,
+      3,
+      0,
+      3,
+      -3,
+      0,
+      -3,
+      -3,
+      1,
+      3,
+      -3,
+      0,
+      3,
+      -3,
+      0,
+      -3,
+      -3,
+      1,
+      -3,
+      -3,
+      1,
+      3,
+    );
+    // a leg on the tray's floor, another hanging down beyond its open side
+    const bracket = tri(
+      0,
+      0,
+      -0.3,
+      4,
+      0,
+      0.3,
+      4,
+      0,
+      -0.3,
+      0,
+      0,
+      -0.3,
+      0,
+      0,
+      0.3,
+      4,
+      0,
+      0.3,
+      4,
+      0,
+      -0.3,
+      4,
+      -2,
+      0.3,
+      4,
+      -2,
+      -0.3,
+      4,
+      0,
+      -0.3,
+      4,
+      0,
+      0.3,
+      4,
+      -2,
+      0.3,
+    );
+    const plateAndCube = compound([
+      { body: cuboid(0.5, 1e-16, 0.3), pose: at(0.5, 1e-16) },
+      { body: cuboid(0.2, 0.2, 0.2), pose: at(4.5, -1) },
+    ]);
+    for (const [name, floor, body, y] of [
+      ['a bracket in a tray', tray, bracket, 0],
+      ['a plate and a cube in a tray', tray, plateAndCube, 0],
+      ['a plate in a closed box, its cube outside', box(3), plateAndCube, -1.5 + 1e-14],
+    ] as const) {
+      const w = new World();
+      w.add(floor, { pose: at(0, 0), kind: 'static' });
+      const c = w.add(body, { pose: at(0, y) });
+      w.setTarget(c, at(0, y - 0.5));
+      const r = w.step();
+      expect([name, r.events.length, w.pose(c).t[1]]).toEqual([name, 1, y]);
+    }
+    const w2 = new World2();
+    w2.add(Curve.fromPolyline([-3, -3, 3], [1, 0, 0]), { pose: pose2(0, [0, 0]), kind: 'static' });
+    const hook = w2.add(Curve.fromPolyline([0, 4, 4], [0, 0, -2]), { pose: pose2(0, [0, 0]) });
+    w2.setTarget(hook, pose2(0, [0, -0.5]));
+    expect(w2.step().events.length).toBe(1);
+    // two closed convex surfaces (a surface crate on a surface floor) are proven
+    const w = new World();
+    w.add(box([6, 0.1, 6]), { pose: at(0, 0), kind: 'static' });
+    const crate = w.add(box(0.5), { pose: at(0, 0.3) });
+    w.setTarget(crate, at(0.5, 0.3));
+    expect(w.step().events.length).toBe(0);
+  });
+
   it('allows no more overlap far from the origin than the rounding there (a press of 1e-7 at 1e6 is refused)', () => {
     const proof = new SlabProof<Pose3>(DIM3);
     const far = (x: number, y: number) => at(1e6 + x, 1e6 + y, 1e6);
