@@ -156,8 +156,8 @@ export interface Dimension<PoseLike, Pose, Impact> {
   /**
    * An upper bound of the angle a body turns going from `pose` to `end` by the world's motion
    * (`RigidMotion`'s turn, or `RigidMotion2`'s), with a slack over the rounding; where the two
-   * rotations are the same, 0 in 3-D (the motion keeps the rotation bit for bit) and the wrapping's
-   * rounding of the angle in 2-D.
+   * rotations are the same, 0 (the motion keeps the rotation bit for bit: in 2-D where the two
+   * angles are the same number within (−π, π]), else the wrapping's rounding of the angle in 2-D.
    */
   turn(pose: Pose, end: Pose): number;
   /** Writes the world direction `n` in the body frame of `pose` (`Rᵀ n`) into `out`. */
@@ -446,9 +446,14 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   turn(pose: Pose2, end: Pose2): number {
     if (pose === end) return 0;
     // RigidMotion2's turn, wrapped as it wraps it; with none, the motion's angle within the step is
-    // the first one wrapped, off by the wrapping's rounding (a few ulps of the angle)
+    // the first one wrapped: the same angle where it is wrapped already and the target's is the
+    // same number (no turn at all), else off by the wrapping's rounding (a few ulps of the angle)
     const turn = Math.abs(wrapAngle(wrapAngle(end.angle) - wrapAngle(pose.angle)));
-    if (turn === 0) return 8 * Number.EPSILON * (Math.abs(pose.angle) + Math.abs(end.angle) + 4);
+    if (turn === 0) {
+      const a = pose.angle;
+      if (end.angle === a && a > -Math.PI && a <= Math.PI) return 0;
+      return 8 * Number.EPSILON * (Math.abs(a) + Math.abs(end.angle) + 4);
+    }
     return turn * (1 + 1e-9) + 1e-8;
   },
   toBody(pose: Pose2, n: ArrayLike<number>, out: Float64Array): void {

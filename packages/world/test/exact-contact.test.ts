@@ -660,6 +660,20 @@ describe('World.step: bodies placed in exact contact', () => {
   });
 });
 
+describe('World2.step: a kinematic platform lifting a crate it touches', () => {
+  it('is one impact a step, the crate riding along (an unturned 2-D body keeps its angle bit for bit)', () => {
+    const w = new World2();
+    const platform = w.add(cuboid2(0.5, 0.5), { pose: pose2(0, [0, -0.5]), kind: 'kinematic' });
+    const crate = w.add(cuboid2(0.5, 0.5), { pose: pose2(0, [0, 0.5]) });
+    for (let s = 1; s <= 3; s++) {
+      w.setTarget(platform, pose2(0, [0, -0.5 + 0.1 * s]));
+      const r = w.step();
+      expect([r.status, r.events.length]).toEqual(['complete', 1]);
+      expect(w.pose(crate).t[1]).toBeCloseTo(0.5 + 0.1 * s, 12);
+    }
+  });
+});
+
 describe('World2.step: bodies placed in exact contact', () => {
   for (const [name, floor, crate, y] of [
     ['2-D shapes', cuboid2(5, 0.05), cuboid2(0.25, 0.25), 0.3],
