@@ -66,11 +66,25 @@ export function assertSignal(signal: unknown, name: string): asserts signal is A
 export function throwIfAborted(signal: AbortSignalLike | undefined, what: string): void {
   if (signal === undefined || !signal.aborted) return;
   const reason = signal.reason;
-  const why =
-    reason === undefined
-      ? ''
-      : ` (${reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : describeValue(reason)})`;
+  const why = reason === undefined ? '' : ` (${reasonText(reason)})`;
   throw new FirstTouchError('ABORTED', `${what}: aborted${why}`);
+}
+
+/**
+ * An abort reason as text: an error's message, a string, or the value described; a reason that
+ * cannot be read (a revoked proxy, a message getter that throws) is said to be so, rather than its
+ * own error escaping in place of `ABORTED`.
+ */
+function reasonText(reason: unknown): string {
+  try {
+    return reason instanceof Error
+      ? String(reason.message)
+      : typeof reason === 'string'
+        ? reason
+        : describeValue(reason);
+  } catch {
+    return 'a reason that cannot be read';
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   poseFromQuaternion,
   RigidMotion,
   RigidMotion2,
+  throwIfAborted,
   transformPoints,
 } from '../src/index.js';
 
@@ -96,5 +97,25 @@ describe('bad input raises FirstTouchError with its code', () => {
   it('transformPoints: lengths', () => {
     expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
     expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
+  });
+});
+
+describe('throwIfAborted', () => {
+  it('says ABORTED with the reason, even one that cannot be read', () => {
+    const control = new AbortController();
+    control.abort(new Error('enough'));
+    expect(() => throwIfAborted(control.signal, 'here')).toThrow(/here: aborted \(enough\)/);
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const odd = new AbortController();
+    odd.abort(proxy);
+    let caught: unknown;
+    try {
+      throwIfAborted(odd.signal, 'there');
+    } catch (e) {
+      caught = e;
+    }
+    expect((caught as FirstTouchError).code).toBe('ABORTED');
+    expect((caught as Error).message).toBe('there: aborted (a reason that cannot be read)');
   });
 });
