@@ -34,20 +34,15 @@ export interface SlabPair {
   turnB: number;
   /** The size of the coordinates involved (origins, targets), for the rounding slack. */
   size: number;
-  /** Written by {@link slabGap}: the rounding slack it took off (NaN where it proved nothing). */
-  slack?: number;
   /**
    * With `extents` set, {@link slabGap} also writes each body's extent along `n` (its support along
-   * `n` less its support against it, its vertices' or its shape's), `extentA` and `extentB`, and
-   * each body's radius `radiusA`, `radiusB`.
+   * `n` less its support against it, its vertices' or its shape's), `extentA` and `extentB`.
    */
   extents?: boolean;
   extentA?: number;
   extentB?: number;
   /** Written by {@link slabGap} with `extents`: the width's lower bound before the slack. */
   least?: number;
-  radiusA?: number;
-  radiusB?: number;
   /** Scratch of a shape's support: a direction and a point (6 numbers; made where missing). */
   scratch?: Float64Array;
 }
@@ -71,7 +66,6 @@ export interface SlabPair {
  */
 export function slabGap(p: SlabPair): number {
   const dim = p.dim;
-  p.slack = Number.NaN;
   const shapeA = p.shapeA ?? null;
   const shapeB = p.shapeB ?? null;
   const extents = p.extents === true;
@@ -134,15 +128,11 @@ export function slabGap(p: SlabPair): number {
     p.least = least;
     p.extentA = hA - lA;
     p.extentB = uB - gB;
-    p.radiusA = rhoA;
-    p.radiusB = rhoB;
   }
   // (a body without vertices gives ±∞, a bad direction NaN: neither proves anything)
   if (!(least > Number.NEGATIVE_INFINITY && least < Number.POSITIVE_INFINITY))
     return Number.NEGATIVE_INFINITY;
-  const slack = 1e-12 * (p.size + rhoA + rhoB);
-  p.slack = slack;
-  return least - slack;
+  return least - 1e-12 * (p.size + rhoA + rhoB);
 }
 
 /**
@@ -225,7 +215,6 @@ export class SlabProof<Pose> {
       turnA: 0,
       turnB: 0,
       size: 0,
-      slack: Number.NaN,
       scratch: new Float64Array(6),
     };
   }
@@ -253,7 +242,6 @@ export class SlabProof<Pose> {
     const d = this.#d;
     const dim = d.dim;
     const p = this.#pair;
-    p.slack = Number.NaN;
     const ra = this.#readerOf(a);
     const rb = this.#readerOf(b);
     if (ra === null || rb === null) return Number.NEGATIVE_INFINITY;
@@ -333,6 +321,15 @@ export class SlabProof<Pose> {
   ): boolean {
     const e = this.rounding(a, pa, ea, b, pb, eb);
     if (!(gap >= 0 && gap <= 4 * e)) return false;
+    // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
+    // a closed convex surface is one piece whose inside no other closed convex piece enters without
+    // crossing it; anything else may hide a thin piece in the other's hull (a compound's part, a
+    // surface's second component) while the rest of it lies beyond the plane
+    const kindA = this.#kind(a);
+    const kindB = this.#kind(b);
+    const solidA = kindA === HULL_SOLID;
+    const solidB = kindB === HULL_SOLID;
+    if (!(solidA || solidB || (kindA === HULL_BOUNDARY && kindB === HULL_BOUNDARY))) return false;
     const d = this.#d;
     const u = this.#unit;
     let length = 0;
@@ -343,15 +340,6 @@ export class SlabProof<Pose> {
     const turnA = d.turnAlong(pa, ea, ma, doneA, u);
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
     const p = this.#pair;
-    // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
-    // a closed convex surface is one piece whose inside no other closed convex piece enters without
-    // crossing it; anything else may hide a thin piece in the other's hull (a compound's part, a
-    // surface's second component) while the rest of it lies beyond the plane
-    const kindA = this.#kind(a);
-    const kindB = this.#kind(b);
-    const solidA = kindA === HULL_SOLID;
-    const solidB = kindB === HULL_SOLID;
-    if (!(solidA || solidB || (kindA === HULL_BOUNDARY && kindB === HULL_BOUNDARY))) return false;
     const holds = () =>
       p.least! >= -e &&
       p.extentA! + p.extentB! > 4 * e &&
