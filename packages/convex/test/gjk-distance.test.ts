@@ -8,12 +8,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ball,
+  ball2,
   capsule,
   cone,
   convexHull,
+  convexPolygon,
   cuboid,
   cylinder,
   GjkPair,
+  pointSet,
   rounded,
   type Shape,
   shapeDistance,
@@ -272,6 +275,42 @@ describe('the lower bound and its axis', () => {
     expect(bound).toBeLessThanOrEqual(truth);
     expect(quick.converged).toBe(false);
     expect(quick.iterations).toBeLessThan(full.iterations);
+  });
+
+  it('a fresh pair stopped above a cutoff at its first support reports no overlap (3-D and 2-D)', () => {
+    // The first search direction is B's offset, only a direction: a stop at the first support once
+    // reported it as the distance (a triangle 9.5 from a ball at an offset of 0.5 came out
+    // intersecting). Shapes whose points lie far from their origins, origins close together.
+    const I = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 2, max: 50, noNaN: true }),
+        fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        fc.boolean(),
+        (far, offset, cut, hull) => {
+          const points = [-far, 0, 0, -far - 1, 0, 0, -far, 1, 0, -far, 0, 1];
+          const a = hull ? convexHull(points) : pointSet(points.slice(0, 9));
+          const t = Float64Array.of(offset, 0, 0);
+          const truth = new GjkPair(a, ball(1)).evaluate(I, t);
+          const quick = new GjkPair(a, ball(1));
+          quick.stopAbove = cut;
+          const bound = quick.evaluate(I, t);
+          // (the bounds of one search agree to rounding: a few ulps of the scene)
+          const ulps = 1e-14 * (far + 2);
+          expect(quick.intersecting).toBe(false);
+          expect(bound).toBeLessThanOrEqual(truth + ulps);
+          expect(quick.distance).toBeGreaterThanOrEqual(truth - ulps);
+          const flat = new GjkPair(convexPolygon([-far, 0, -far - 1, 0, -far, 1]), ball2(1));
+          const truth2 = flat.evaluate2(1, 0, offset, 0);
+          const quick2 = new GjkPair(convexPolygon([-far, 0, -far - 1, 0, -far, 1]), ball2(1));
+          quick2.stopAbove = cut;
+          expect(quick2.evaluate2(1, 0, offset, 0)).toBeLessThanOrEqual(truth2 + ulps);
+          expect(quick2.intersecting).toBe(false);
+          expect(quick2.distance).toBeGreaterThanOrEqual(truth2 - ulps);
+        },
+      ),
+    );
   });
 });
 

@@ -74,13 +74,17 @@ export function runDistance(g: GjkState): void {
       lb[1] = S.b[o + 1];
       lb[2] = S.b[o + 2];
     }
-    if (lower - g.margin > stopAbove) break;
     if (S.n === 0) {
-      // The first point: v was only a direction.
+      // The first point: v was only a direction, no bound on the distance (|v| is B's offset), so it
+      // becomes the point before any stop: a stop above the cutoff at the first support had reported
+      // that offset as the distance (a triangle 9.5 from a ball of radius 1 at an offset of 0.5:
+      // intersecting).
       S.n = 1;
       S.reduce();
+      if (lower - g.margin > stopAbove) break;
       continue;
     }
+    if (lower - g.margin > stopAbove) break;
     if (norm - lower <= relative * norm + slack) {
       converged = true;
       break;

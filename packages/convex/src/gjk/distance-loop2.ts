@@ -60,12 +60,14 @@ export function runDistance2(g: GjkState): void {
       lb[1] = S.b[o + 1];
       lb[2] = 0;
     }
-    if (lower - g.margin > stopAbove) break;
     if (n === 0) {
-      // The first point: v was only a direction.
+      // The first point: v was only a direction, no bound on the distance (as in 3-D: made the point
+      // before any stop).
       n = S.closest(1);
+      if (lower - g.margin > stopAbove) break;
       continue;
     }
+    if (lower - g.margin > stopAbove) break;
     if (norm - lower <= relative * norm + slack) {
       converged = true;
       break;
