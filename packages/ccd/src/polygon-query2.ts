@@ -1,7 +1,7 @@
 import { isShape2, type Shape } from '@firsttouch/convex';
 import { PolygonPair, polygonCore } from '@firsttouch/convex/internal';
 import { Pool, scaleExponent } from '@firsttouch/mesh/internal';
-import { reduceAngle, wrapAngle } from '@firsttouch/pose';
+import { type AbortSignalLike, reduceAngle, throwIfAborted, wrapAngle } from '@firsttouch/pose';
 import {
   assertImpactRecord,
   createImpactResult2,
@@ -27,8 +27,9 @@ const EMPTY = new Float64Array(0);
  * loop's steps the larger of the plain one and {@link polygonStep2}. The loop, statuses and answer
  * of `timeOfImpact2` on `ShapeMotion2` (the same motion, the same guarantee), without its records: no
  * pose object per gap, no evaluator, no run record. A query any other path answers (a pose or option
- * it would refuse, a signal, progress, bodies far from unit size, two polygons that do
- * not turn) is left to the driver: {@link PolygonQuery2.run} returns null then. Not exported by the
+ * it would refuse, progress, bodies far from unit size, two polygons that do not turn) is left to
+ * the driver; a signal is read as the driver's loop reads it (before the first gap, then after each
+ * step), so a query answers the same with one or without: {@link PolygonQuery2.run} returns null then. Not exported by the
  * package's main entry.
  *
  * @example
@@ -210,13 +211,17 @@ export class PolygonQuery2 {
     let maxIterations = DEFAULT_MAX_ITERATIONS;
     let directional = true;
     let horizon = 1;
+    let signal: AbortSignalLike | undefined;
     if (options !== undefined) {
       const o = resolveOptionsInto(
         options as Parameters<typeof resolveOptionsInto>[0],
         tolerance,
         this.resolved,
       );
-      if (o.signal !== undefined || o.onProgress !== undefined) return null;
+      // (A signal is read here as the driver reads it: a pool's workers pass one with every query,
+      // and their answers must be the calling thread's.)
+      if (o.onProgress !== undefined) return null;
+      signal = o.signal;
       // (Curves' regions asked for with `convex: false`: that asks for the trees' search.)
       if (curves && !o.convex) return null;
       horizon = o.horizon;
@@ -225,7 +230,7 @@ export class PolygonQuery2 {
       // 'auto' takes the directional step at every step between two shapes (it costs a few flops).
       directional = o.directional !== false;
     }
-    return this.#advance(a, b, tol, maxIterations, directional, horizon, out ?? createImpactResult2());
+    return this.#advance(a, b, tol, maxIterations, directional, horizon, signal, out ?? createImpactResult2());
   }
 
   /**
@@ -273,8 +278,10 @@ export class PolygonQuery2 {
     maxIterations: number,
     directional: boolean,
     horizon: number,
+    signal: AbortSignalLike | undefined,
     out: TimeOfImpact2Result,
   ): TimeOfImpact2Result {
+    throwIfAborted(signal, 'the time of impact, before its first gap');
     const pair = this.pair.bind(a, b);
     const at = this.#at;
     // The cores' vertices as the pair reads them (a rectangle's corners written here).
@@ -399,6 +406,7 @@ export class PolygonQuery2 {
         break;
       }
       s = next;
+      if (signal?.aborted) throwIfAborted(signal, `the time of impact, at s = ${s} after ${k + 1} steps (last gap ${d})`);
     }
     this.#evaluations = pair.evaluations;
     this.#toi = s;

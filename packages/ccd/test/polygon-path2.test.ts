@@ -302,6 +302,41 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
     });
   }
 
+  it('a signal leaves the answer as it is, and stops the query once aborted', () => {
+    // A worker pool passes a signal with every query: its answers must be the calling thread's
+    // (the path once left queries with a signal to the driver, which answered in other steps).
+    fc.assert(
+      fc.property(body, body, step, (x, y, spec) => {
+        const motion: Motion2 = {
+          a: stepPoses2({ ...spec.a, at: spec.at }),
+          b: stepPoses2({ ...spec.b, at: spec.at, through: spec.miss }),
+        };
+        const plain = timeOfImpact2(x.shape, y.shape, motion);
+        const watched = timeOfImpact2(x.shape, y.shape, motion, { signal: new AbortController().signal });
+        expect(watched).toEqual(plain);
+        expect(Object.is(watched.toi, plain.toi)).toBe(true);
+      }),
+      { numRuns: 200, seed: seedFor(77) },
+    );
+    const motion = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(1, [-3, 0])] } as const;
+    const stop = new AbortController();
+    stop.abort();
+    expect(() =>
+      timeOfImpact2(cuboid2(0.5, 0.5), convexPolygon([0, 0, 1, 0, 0, 1]), motion, { signal: stop.signal }),
+    ).toThrow(expect.objectContaining({ code: 'ABORTED' }));
+    // Read after every step, as the driver reads it (a signal that counts its reads).
+    let reads = 0;
+    const counting = {
+      get aborted() {
+        reads++;
+        return false;
+      },
+    };
+    const r = timeOfImpact2(cuboid2(0.5, 0.5), convexPolygon([0, 0, 1, 0, 0, 1]), motion, { signal: counting });
+    expect(r.iterations).toBeGreaterThan(1);
+    expect(reads).toBeGreaterThanOrEqual(r.iterations);
+  });
+
   it('bad input is refused as before', () => {
     const rest = [pose2(), pose2()] as const;
     expect(() =>

@@ -66,16 +66,23 @@ export function assertSignal(signal: unknown, name: string): asserts signal is A
 export function throwIfAborted(signal: AbortSignalLike | undefined, what: string): void {
   if (signal === undefined || !signal.aborted) return;
   const reason = signal.reason;
-  const why = reason === undefined ? '' : ` (${reasonText(reason)})`;
+  const why = reason === undefined ? '' : ` (${abortReasonText(reason)})`;
   throw new FirstTouchError('ABORTED', `${what}: aborted${why}`);
 }
 
 /**
  * An abort reason as text: an error's message, a string, or the value described; a reason that
- * cannot be read (a revoked proxy, a message getter that throws) is said to be so, rather than its
- * own error escaping in place of `ABORTED`.
+ * cannot be read (a revoked proxy, a message getter that throws, an object with no way to a string)
+ * is said to be so, rather than its own error escaping in place of `ABORTED`. What
+ * {@link throwIfAborted} and the batch pool's aborts say.
+ *
+ * @example
+ * ```ts
+ * import { abortReasonText } from '@firsttouch/pose';
+ * console.log(abortReasonText(new Error('enough')), abortReasonText(Object.create(null))); // enough object
+ * ```
  */
-function reasonText(reason: unknown): string {
+export function abortReasonText(reason: unknown): string {
   try {
     return reason instanceof Error
       ? String(reason.message)

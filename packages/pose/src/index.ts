@@ -4,7 +4,13 @@
  *
  * @packageDocumentation
  */
-export { type AbortSignalLike, assertCallback, assertSignal, throwIfAborted } from './abort.js';
+export {
+  type AbortSignalLike,
+  abortReasonText,
+  assertCallback,
+  assertSignal,
+  throwIfAborted,
+} from './abort.js';
 export { reduceAngle, wrapAngle } from './angle.js';
 export { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
 export { interpolatePose2, motionBound2, RigidMotion2 } from './motion2.js';
