@@ -104,8 +104,8 @@ export class Compound {
     );
   }
 
-  get [BRAND_COMPOUND](): true {
-    return true;
+  get [BRAND_COMPOUND](): boolean {
+    return #bounds in this;
   }
 
   /** The box of the corners of the parts' boxes (a box that holds the compound), in its frame: a copy. */

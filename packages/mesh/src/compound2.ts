@@ -96,8 +96,8 @@ export class Compound2 {
     );
   }
 
-  get [BRAND_COMPOUND2](): true {
-    return true;
+  get [BRAND_COMPOUND2](): boolean {
+    return #bounds in this;
   }
 
   /** The box of the corners of the parts' boxes (a box that holds the compound), in its frame: a copy. */

@@ -107,8 +107,8 @@ export class Curve {
   }
 
   /** The brand Curve.isCurve looks for. */
-  get [BRAND_CURVE](): true {
-    return true;
+  get [BRAND_CURVE](): boolean {
+    return #tree in this;
   }
 
   private constructor(positions: Float64Array, loops: CurveLoop[]) {

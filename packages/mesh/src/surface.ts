@@ -104,9 +104,13 @@ export class Surface {
     );
   }
 
-  /** The brand Surface.isSurface looks for. */
-  get [BRAND_SURFACE](): true {
-    return true;
+  /**
+   * The brand Surface.isSurface looks for: true on a surface itself only (an object made from its
+   * prototype, or a proxy of it, has no private fields: the calls that trusted the brand read them
+   * and threw a TypeError of their own).
+   */
+  get [BRAND_SURFACE](): boolean {
+    return #tree in this;
   }
 
   private constructor(positions: Float64Array, indices: Uint32Array) {

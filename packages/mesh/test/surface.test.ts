@@ -1,10 +1,24 @@
 // Surface as a value: construction keeps facet order, bounds, the immutable transforms, connected
 // components, the bounding tree's documented layout, and the shape generators.
 
-import { poseFromAxisAngle, transformPoint } from '@firsttouch/pose';
+import { identityPose, pose2, poseFromAxisAngle, transformPoint } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { box, cylinder, icosphere, naca4, naca4Section, Surface } from '../src/index.js';
+import {
+  box,
+  Compound,
+  Compound2,
+  Curve,
+  compound,
+  compound2,
+  cylinder,
+  icosphere,
+  naca4,
+  naca4Section,
+  rectangle,
+  Surface,
+  surfaceDistance,
+} from '../src/index.js';
 import { arbSoup, checkTree, rng, soupOf } from './helpers.js';
 
 /** Every undirected edge (by exact vertex coordinates) used once in each direction: closed, oriented. */
@@ -96,6 +110,26 @@ describe('construction', () => {
           expect(bb.max[k]).toBe(Math.max(...coords));
         }
       }),
+    );
+  });
+});
+
+describe('the kinds are told by the objects themselves', () => {
+  it("an object made from a body's prototype, or a proxy of a body, is no body (its private fields are not there)", () => {
+    const bodies = [
+      [box(1), Surface.isSurface],
+      [rectangle(1, 1), Curve.isCurve],
+      [compound([{ body: box(1), pose: identityPose() }]), Compound.isCompound],
+      [compound2([{ body: rectangle(1, 1), pose: pose2() }]), Compound2.isCompound2],
+    ] as const;
+    for (const [body, is] of bodies) {
+      expect(is(body)).toBe(true);
+      expect(is(Object.create(body))).toBe(false);
+      expect(is(new Proxy(body, {}))).toBe(false);
+    }
+    // (which every call that takes a body then names, where the private reads threw a TypeError)
+    expect(() => surfaceDistance(Object.create(box(1)), box(1))).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTION' }),
     );
   });
 });
