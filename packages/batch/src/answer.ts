@@ -76,6 +76,12 @@ export class Answerer {
         'BAD_DATA',
         `Answerer: a message must be {type: "body" | "drop" | "run", ...} with a run's queries an array, got ${describeValue((message as { type?: unknown }).type)}`,
       );
+    const stop: unknown = message.stop;
+    if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1))
+      throw new FirstTouchError(
+        'BAD_DATA',
+        `Answerer: a run's stop must be an Int32Array of at least one flag or undefined, got ${describeValue(stop)}`,
+      );
     return { type: 'done', job: message.job, results: this.run(message) };
   }
 
@@ -112,6 +118,11 @@ export class Answerer {
         continue;
       }
       try {
+        if (typeof q !== 'object' || q === null)
+          throw new FirstTouchError(
+            'INVALID_OPTION',
+            `query ${results.length} must be an object, got ${describeValue(q)}`,
+          );
         if (run === undefined)
           throw new FirstTouchError(
             'INVALID_OPTION',

@@ -13,6 +13,16 @@ export function assertBatchArgs(where: string, queries: unknown, options: BatchO
       `${where}: queries must be an array, got ${describeValue(queries)}`,
     );
   }
+  // A hole would get no record, and the batch would wait for it: refused, at the first one (so a
+  // sparse array of length 2³² − 1 is not walked).
+  for (let i = 0; i < queries.length; i++) {
+    if (!(i in queries)) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${where}: queries must be an array without holes, queries[${i}] is a hole`,
+      );
+    }
+  }
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
       'INVALID_OPTION',

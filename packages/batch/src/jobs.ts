@@ -1,6 +1,6 @@
 // A batch as the pool runs it: the run (its results, progress and promise) and its jobs (the
 // queries of one message), with each query checked for the bodies it names before it is sent.
-import { describeValue } from '@firsttouch/pose';
+import { type AbortSignalLike, abortReasonText, describeValue } from '@firsttouch/pose';
 import type { BatchFailure, OpName } from './protocol.js';
 import type { BatchOptions, BatchProgress } from './types.js';
 
@@ -18,6 +18,8 @@ export interface BatchRun {
   readonly onProgress: ((progress: BatchProgress) => void) | undefined;
   /** The flag the workers read to stop (shared memory), where there is shared memory. */
   readonly stop: Int32Array | undefined;
+  /** The caller's signal (one without events is read at every answer). */
+  signal?: AbortSignalLike;
   /** Removes the abort listener. */
   detach?: () => void;
 }
@@ -94,17 +96,29 @@ export function jobsOf(
     indices = [];
     fields = [];
   };
-  queries.forEach((q, i) => {
-    const failure = refusal(run.op, q, i, hasBody);
+  // (By index: `assertBatchArgs` refused holes, which `forEach` skipped and the run then waited for.)
+  for (let i = 0; i < queries.length; i++) {
+    const q = queries[i];
+    let failure: BatchFailure | undefined;
+    let f: object | undefined;
+    try {
+      failure = refusal(run.op, q, i, hasBody);
+      if (failure === undefined) f = fieldsOf(run.op, q as Record<string, unknown>).fields;
+    } catch (e) {
+      // A query whose fields cannot be read (a getter that throws, a revoked proxy) fails alone.
+      failure = {
+        error: { code: 'INVALID_OPTION', message: `query ${i} cannot be read: ${abortReasonText(e)}` },
+      };
+    }
     if (failure !== undefined) {
       run.results[i] = failure;
       run.done++;
-      return;
+      continue;
     }
     indices.push(i);
-    fields.push(fieldsOf(run.op, q as Record<string, unknown>).fields);
+    fields.push(f!);
     if (indices.length === size) flush();
-  });
+  }
   flush();
   return jobs;
 }

@@ -1,6 +1,12 @@
 import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
 import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
-import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
+import {
+  type AbortSignalLike,
+  abortReasonText,
+  assertCallback,
+  describeValue,
+  FirstTouchError,
+} from '@firsttouch/pose';
 import { defaultWorkerCount, spawnWorker } from '#spawn';
 import { assertBatchArgs } from './batch-args.js';
 import { serializeBody } from './codecs.js';
@@ -77,6 +83,8 @@ export class BatchPool {
   #nextJob = 0;
   /** Workers in a row that died before answering anything: past a few, the pool gives up. */
   #failedStarts = 0;
+  /** Why the pool gave up (its workers cannot start): every later batch is refused with it. */
+  #gaveUp: string | undefined;
   #closed = false;
 
   /**
@@ -213,6 +221,7 @@ export class BatchPool {
       assertBatchArgs(where, queries, options);
       if (options?.signal?.aborted)
         throw new FirstTouchError('ABORTED', `${where}: aborted before it started`);
+      if (this.#gaveUp !== undefined) throw new FirstTouchError('WORKER_FAILED', `${where}: ${this.#gaveUp}`);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -229,6 +238,7 @@ export class BatchPool {
       );
       this.#runs.add(run);
       const signal = options?.signal;
+      run.signal = signal;
       if (signal !== undefined && typeof (signal as Partial<EventSignal>).addEventListener === 'function') {
         const events = signal as EventSignal;
         const onAbort = () => this.#abort(run, signal);
@@ -244,12 +254,13 @@ export class BatchPool {
   /** Stops a batch: its promise rejects now, its queued jobs go, its running ones are told to stop. */
   #abort(run: BatchRun, signal: AbortSignalLike): void {
     if (run.settled) return;
-    const why =
-      signal.reason instanceof Error
-        ? signal.reason.message
-        : signal.reason === undefined
-          ? ''
-          : String(signal.reason);
+    let why = '';
+    try {
+      // (a reason no String() can convert once threw out of the listener: an uncaught error)
+      if (signal.reason !== undefined) why = abortReasonText(signal.reason);
+    } catch {
+      why = 'a reason that cannot be read';
+    }
     this.#settle(
       run,
       new FirstTouchError(
@@ -264,7 +275,7 @@ export class BatchPool {
       // No shared memory to tell them through: the workers busy with this batch are stopped.
       for (const slot of this.#slots) {
         if (slot.alive && [...slot.inFlight.values()].some((j) => j.run === run))
-          this.#lose(slot, 'stopped by an abort');
+          this.#lose(slot, 'stopped by an abort', true);
       }
     }
   }
@@ -304,16 +315,30 @@ export class BatchPool {
     let port: WorkerPort;
     try {
       port = this.#spawn();
+      if (!isPort(port)) {
+        throw new FirstTouchError(
+          'INVALID_OPTION',
+          `spawn must return a worker port (listen, post, terminate), got ${describeValue(port)}`,
+        );
+      }
     } catch (e) {
-      this.#giveUp(`a worker could not be started (${e instanceof Error ? e.message : String(e)})`);
+      this.#giveUp(`a worker could not be started (${abortReasonText(e)})`);
       return;
     }
     const slot: Slot = { port, inFlight: new Map(), answered: 0, alive: true };
+    try {
+      port.listen(
+        (message) => this.#onMessage(slot, message),
+        (why) => this.#lose(slot, why),
+      );
+    } catch (e) {
+      void Promise.resolve()
+        .then(() => port.terminate())
+        .catch(() => {});
+      this.#giveUp(`a worker could not be started (${abortReasonText(e)})`);
+      return;
+    }
     this.#slots.push(slot);
-    port.listen(
-      (message) => this.#onMessage(slot, message),
-      (why) => this.#lose(slot, why),
-    );
     for (const [id, data] of this.#bodies) port.post({ type: 'body', id, data });
   }
 
@@ -324,11 +349,34 @@ export class BatchPool {
     slot.answered++;
     this.#failedStarts = 0;
     this.#record(job, message.results);
+    this.#pollAborts();
     this.#pump();
   }
 
-  /** A worker is gone: its jobs are retried (each query alone, once) or reported, and another starts. */
-  #lose(slot: Slot, why: string): void {
+  /**
+   * Aborts the runs whose signal says so: a signal with no `addEventListener` (an
+   * `AbortSignalLike` of the caller's own) is read at every answer, so its batch stops within a job.
+   */
+  #pollAborts(): void {
+    for (const run of [...this.#runs]) {
+      const signal = run.signal;
+      if (signal === undefined || run.detach !== undefined) continue;
+      let aborted = false;
+      try {
+        aborted = signal.aborted === true;
+      } catch {
+        aborted = true;
+      }
+      if (aborted) this.#abort(run, signal);
+    }
+  }
+
+  /**
+   * A worker is gone: its jobs are retried (each query alone, once) or reported, and another starts.
+   * A worker stopped by an abort (`aborted`) failed nothing: the other batches' jobs it held go back to
+   * the queue as they were, and it does not count as a worker that could not start.
+   */
+  #lose(slot: Slot, why: string, aborted = false): void {
     if (!slot.alive) return;
     slot.alive = false;
     this.#slots.splice(this.#slots.indexOf(slot), 1);
@@ -337,6 +385,10 @@ export class BatchPool {
     const retry: BatchJob[] = [];
     for (const job of slot.inFlight.values()) {
       if (job.run.settled) continue;
+      if (aborted) {
+        retry.push(job);
+        continue;
+      }
       if (job.attempt >= 2) {
         const failure: BatchFailure = {
           error: { code: 'WORKER_FAILED', message: `a worker died on this query twice (${why})` },
@@ -360,7 +412,7 @@ export class BatchPool {
     }
     slot.inFlight.clear();
     this.#queue.unshift(...retry);
-    if (slot.answered === 0) this.#failedStarts++;
+    if (slot.answered === 0 && !aborted) this.#failedStarts++;
     if (this.#failedStarts > 2 * this.workers + 2) {
       this.#giveUp(`the workers die before answering anything (${why})`);
       return;
@@ -369,8 +421,9 @@ export class BatchPool {
     this.#pump();
   }
 
-  /** No worker can run: every batch fails with `WORKER_FAILED`. */
+  /** No worker can run: every batch fails with `WORKER_FAILED`, now and later. */
   #giveUp(why: string): void {
+    this.#gaveUp ??= why;
     for (const run of [...this.#runs])
       this.#settle(run, new FirstTouchError('WORKER_FAILED', `${run.where}: ${why}`));
   }
@@ -417,4 +470,16 @@ export class BatchPool {
       }
     }
   }
+}
+
+/** Whether `port` has the three functions a pool calls on a worker. */
+function isPort(port: unknown): port is WorkerPort {
+  const p = port as Partial<WorkerPort> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.listen === 'function' &&
+    typeof p.post === 'function' &&
+    typeof p.terminate === 'function'
+  );
 }

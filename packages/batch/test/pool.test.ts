@@ -322,6 +322,132 @@ describe('BatchPool stops', () => {
   });
 });
 
+describe('BatchPool on hostile calls and failing workers (never a batch left waiting)', () => {
+  const grazing = (i: number) => ({
+    a: [identityPose(), identityPose()] as const,
+    b: [
+      poseFromAxisAngle([0, 0, 1], 0, [-3, 1.0001 + i * 1e-6, 0]),
+      poseFromAxisAngle([0, 0, 1], 3, [3, 1.0001, 0]),
+    ] as const,
+  });
+  /** The batch's outcome, or 'waiting' when it has not settled within `ms`. */
+  const within = <T>(p: Promise<T>, ms = 20_000) =>
+    Promise.race([
+      p.then(
+        (r) => ({ resolved: r }),
+        (e: unknown) => ({ rejected: e as FirstTouchError }),
+      ),
+      new Promise<'waiting'>((done) => setTimeout(() => done('waiting'), ms).unref()),
+    ]);
+
+  it('a sparse array of queries is refused at its first hole (it had no record, and the batch waited)', async () => {
+    const a = pool.add(box(1));
+    const q = { a, b: a, motion: throws3(1)[0] };
+    for (const queries of [[q, , q], Object.assign([q], { length: 2 ** 32 - 1 })]) {
+      const out = await within(pool.timeOfImpact(queries as never));
+      expect(out).toMatchObject({ rejected: { code: 'INVALID_OPTION' } });
+      expect((out as { rejected: Error }).rejected.message).toMatch(/queries\[1\] is a hole/);
+    }
+  });
+
+  it('a query whose fields cannot be read fails alone', async () => {
+    const a = pool.add(box(1));
+    const motion = throws3(1)[0];
+    const hostile = {
+      get a(): number {
+        throw new Error('no a');
+      },
+      b: a,
+      motion,
+    };
+    const results = await pool.timeOfImpact([hostile as never, { a, b: a, motion }]);
+    expect(isBatchFailure(results[0]) && results[0].error).toEqual({
+      code: 'INVALID_OPTION',
+      message: 'query 0 cannot be read: no a',
+    });
+    sameAnswer(results[1], timeOfImpact(box(1), box(1), motion));
+  });
+
+  it('aborts without shared memory: the pool answers after many, and another batch on the worker is not charged', async () => {
+    const p = new BatchPool({ workers: 1, shared: false });
+    try {
+      const id = p.add(icosphere(0.5, 3));
+      const queries = Array.from({ length: 50 }, (_, i) => ({ a: id, b: id, motion: grazing(i) }));
+      for (let k = 0; k < 6; k++) {
+        const control = new AbortController();
+        const run = p.timeOfImpact(queries, { signal: control.signal });
+        control.abort(`cancel ${k}`);
+        expect(await within(run)).toMatchObject({ rejected: { code: 'ABORTED' } });
+      }
+      // (each abort stopped the worker before it answered: no longer counted as a start that failed)
+      const innocent = p.timeOfImpact([{ a: id, b: id, motion: grazing(0) }]);
+      const control = new AbortController();
+      const other = p.timeOfImpact(queries, { signal: control.signal });
+      control.abort(Object.create(null));
+      const out = await within(other);
+      expect(out).toMatchObject({ rejected: { code: 'ABORTED' } });
+      expect((out as { rejected: Error }).rejected.message).toMatch(/\(object\)$/);
+      const answered = (await within(innocent)) as { resolved: unknown[] };
+      sameAnswer(answered.resolved[0], timeOfImpact(icosphere(0.5, 3), icosphere(0.5, 3), grazing(0)));
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("a signal of the caller's own (no events) is read at every answer", async () => {
+    const id = pool.add(icosphere(0.5, 3));
+    const queries = Array.from({ length: 200 }, (_, i) => ({ a: id, b: id, motion: grazing(i) }));
+    const signal = { aborted: false };
+    const out = await within(
+      pool.timeOfImpact(queries, {
+        signal,
+        chunkSize: 2,
+        onProgress: (p) => {
+          if (p.done >= 8) signal.aborted = true;
+        },
+      }),
+    );
+    expect(out).toMatchObject({ rejected: { code: 'ABORTED' } });
+  });
+
+  it('workers that cannot start: every batch, then and later, rejects with WORKER_FAILED', async () => {
+    for (const spawn of [
+      () => {
+        throw new Error('no worker here');
+      },
+      () => null,
+      () => ({}),
+    ]) {
+      const p = new BatchPool({ workers: 2, spawn: spawn as never });
+      try {
+        const id = p.add(box(1));
+        for (let k = 0; k < 3; k++) {
+          const out = await within(p.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }]));
+          expect(out).toMatchObject({ rejected: { code: 'WORKER_FAILED' } });
+        }
+      } finally {
+        await p.close();
+      }
+    }
+  });
+
+  it('a shared-memory pool answers turning polygons as the calling thread does (its queries carry a signal)', async () => {
+    expect(pool.shared).toBe(true);
+    const shapes = [
+      cuboid2(0.5, 0.3),
+      convexPolygon([0, 0, 1, 0, 0.2, 0.8]),
+      rounded(cuboid2(0.3, 0.2), 0.05),
+    ];
+    const ids = shapes.map((s) => pool.add(s));
+    const motions = throws2(24);
+    const queries = motions.map((motion, i) => ({ a: ids[i % 3], b: ids[(i + 1) % 3], motion }));
+    const results = await pool.timeOfImpact2(queries);
+    queries.forEach((_, i) =>
+      sameAnswer(results[i], timeOfImpact2(shapes[i % 3], shapes[(i + 1) % 3], motions[i])),
+    );
+  });
+});
+
 describe("Answerer (a worker's side) on messages it cannot take", () => {
   it('an op named on Object.prototype is no operation; a message of the wrong shape is BAD_DATA', () => {
     // (a queue's worker reads its messages from the job engine's store: anything may come)
@@ -340,6 +466,14 @@ describe("Answerer (a worker's side) on messages it cannot take", () => {
       5,
       { type: 'fly' },
       { type: 'run', job: 0, op: 'timeOfImpact', queries: 5 },
+      // a stop flag that is no Int32Array of a flag (Atomics threw a TypeError of its own)
+      ...['x', null, {}, new Float64Array(1), new Int32Array(0)].map((stop) => ({
+        type: 'run',
+        job: 0,
+        op: 'timeOfImpact',
+        queries: [q],
+        stop,
+      })),
     ]) {
       expect(() => answerer.receive(message as never)).toThrow(FirstTouchError);
       try {
@@ -348,6 +482,11 @@ describe("Answerer (a worker's side) on messages it cannot take", () => {
         expect((e as FirstTouchError).code).toBe('BAD_DATA');
       }
     }
+    // a query that is no object fails alone (it was INTERNAL: a property read of null)
+    const odd = answerer.receive({ type: 'run', job: 2, op: 'timeOfImpact', queries: [null, q] } as never);
+    expect(odd?.results[0]).toEqual({
+      error: { code: 'INVALID_OPTION', message: 'query 0 must be an object, got null' },
+    });
     // and it answers on
     const done = answerer.receive({ type: 'run', job: 1, op: 'timeOfImpact', queries: [q] } as never);
     expect(isBatchFailure(done?.results[0])).toBe(false);

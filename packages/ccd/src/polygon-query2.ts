@@ -230,7 +230,16 @@ export class PolygonQuery2 {
       // 'auto' takes the directional step at every step between two shapes (it costs a few flops).
       directional = o.directional !== false;
     }
-    return this.#advance(a, b, tol, maxIterations, directional, horizon, signal, out ?? createImpactResult2());
+    return this.#advance(
+      a,
+      b,
+      tol,
+      maxIterations,
+      directional,
+      horizon,
+      signal,
+      out ?? createImpactResult2(),
+    );
   }
 
   /**
@@ -406,7 +415,8 @@ export class PolygonQuery2 {
         break;
       }
       s = next;
-      if (signal?.aborted) throwIfAborted(signal, `the time of impact, at s = ${s} after ${k + 1} steps (last gap ${d})`);
+      if (signal?.aborted)
+        throwIfAborted(signal, `the time of impact, at s = ${s} after ${k + 1} steps (last gap ${d})`);
     }
     this.#evaluations = pair.evaluations;
     this.#toi = s;

@@ -332,7 +332,9 @@ describe('timeOfImpact2 on the polygon path', { timeout: 240_000 }, () => {
         return false;
       },
     };
-    const r = timeOfImpact2(cuboid2(0.5, 0.5), convexPolygon([0, 0, 1, 0, 0, 1]), motion, { signal: counting });
+    const r = timeOfImpact2(cuboid2(0.5, 0.5), convexPolygon([0, 0, 1, 0, 0, 1]), motion, {
+      signal: counting,
+    });
     expect(r.iterations).toBeGreaterThan(1);
     expect(reads).toBeGreaterThanOrEqual(r.iterations);
   });
