@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readObj } from '../src/index.js';
 import { codeOf, facetsOf, messageOf } from './helpers.js';
@@ -63,6 +64,23 @@ describe('OBJ reading', () => {
     expect(facetsOf(readObj(new TextEncoder().encode(text)).surface)).toEqual([
       [1, 0.5, -2, 1, 1, 0, 0, 0, 0],
     ]);
+  });
+});
+
+describe('OBJ: faces as fans', () => {
+  it('a face of k vertices is the fan (v0, vi, vi+1), in order, however long (written as it is read)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 3, maxLength: 60 }), (face) => {
+        const text = `v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf ${face.join(' ')}\n`;
+        const want: number[] = [];
+        for (let i = 1; i + 1 < face.length; i++) want.push(face[0] - 1, face[i] - 1, face[i + 1] - 1);
+        expect(Array.from(readObj(text).surface.indices)).toEqual(want);
+      }),
+    );
+    const long = Array.from({ length: 300_000 }, (_, i) => 1 + (i % 4)).join(' ');
+    const { surface } = readObj(`v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf ${long}\n`);
+    expect(surface.facetCount).toBe(299_998);
+    expect(Array.from(surface.indices.subarray(-3))).toEqual([0, 2, 3]);
   });
 });
 

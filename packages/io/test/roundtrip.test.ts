@@ -132,6 +132,14 @@ describe('round trips', () => {
     }
     // a backslash inside the name reads back as written
     expect(readObj(writeObj(s, { name: 'C:\\parts\\crate.obj v2' })).name).toBe('C:\\parts\\crate.obj v2');
+    // the readers' bound on a name (65 536 bytes): at it, a round trip; past it (in UTF-8 bytes), refused
+    const most = `${'é'.repeat(32_767)}ab`;
+    expect(readStl(writeStl(s, { format: 'ascii', name: most })).name).toBe(most);
+    expect(readObj(writeObj(s, { name: most })).name).toBe(most);
+    for (const name of [`${most}c`, 'é'.repeat(32_769)]) {
+      expect(codeOf(() => writeStl(s, { format: 'ascii', name }))).toBe('INVALID_OPTION');
+      expect(codeOf(() => writeObj(s, { name }))).toBe('INVALID_OPTION');
+    }
     expect(codeOf(() => writeStl(s, { name: 3 as unknown as string }))).toBe('INVALID_OPTION');
   });
 

@@ -5,6 +5,7 @@ import { encodeUtf8 } from '../input.js';
 import { optionsObject, stringOption } from '../options.js';
 import { assertSurface } from '../surface-check.js';
 import { formatNumber } from '../text/format-number.js';
+import { MAX_NAME_BYTES } from '../text/limits.js';
 
 /**
  * Options of {@link writeObj}.
@@ -58,11 +59,18 @@ export function writeObj(surface: Surface, options?: ObjWriteOptions): Uint8Arra
       `writeObj: the name would not read back as written (a '#', a trailing '\\', or white space around it), got ${JSON.stringify(name.slice(0, 40))}`,
     );
   }
+  const nameBytes = encodeUtf8(name);
+  if (nameBytes.length > MAX_NAME_BYTES) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `writeObj: the name is ${nameBytes.length} bytes in UTF-8, more than the ${MAX_NAME_BYTES} readObj reads back`,
+    );
+  }
   const { positions, indices } = surface;
   const w = new ByteWriter(Math.min(1 << 24, 64 + 40 * positions.length + 12 * indices.length));
   if (name !== '') {
     w.ascii('o ');
-    w.bytes(encodeUtf8(name));
+    w.bytes(nameBytes);
     w.ascii('\n');
   }
   for (let i = 0; i < positions.length; i += 3) {

@@ -3,6 +3,7 @@ import { FirstTouchError } from '@firsttouch/pose';
 import { ByteWriter } from '../growable.js';
 import { encodeUtf8 } from '../input.js';
 import { formatNumber } from '../text/format-number.js';
+import { MAX_NAME_BYTES } from '../text/limits.js';
 import { facetNormal } from './facet-normal.js';
 
 /**
@@ -15,6 +16,12 @@ import { facetNormal } from './facet-normal.js';
 export function writeAsciiStl(surface: Surface, name: string): Uint8Array {
   assertAsciiName(name);
   const nameBytes = encodeUtf8(name.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, ''));
+  if (nameBytes.length > MAX_NAME_BYTES) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `writeStl: the name is ${nameBytes.length} bytes in UTF-8, more than the ${MAX_NAME_BYTES} readStl reads back`,
+    );
+  }
   const { positions, indices, facetCount } = surface;
   const w = new ByteWriter(Math.min(1 << 24, 64 + 256 * facetCount));
   w.ascii('solid ');
