@@ -22,9 +22,15 @@ export interface Placement {
  */
 export function fitToUnit(surface: Surface, size = 1): Surface {
   const b = surface.bounds();
-  const extent = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
+  // Half extents (max / 2 − min / 2): a body spanning ±1.5e308 has an extent past float64, which
+  // scaled it by 0, to a point.
+  const half = Math.max(
+    b.max[0] / 2 - b.min[0] / 2,
+    b.max[1] / 2 - b.min[1] / 2,
+    b.max[2] / 2 - b.min[2] / 2,
+  );
   const centred = centre(surface);
-  return extent > 0 ? centred.scale(size / extent) : centred;
+  return half > 0 ? centred.scale(size / 2 / half) : centred;
 }
 
 /** The surface placed as asked: as it is, centred, or centred and fitted. */
@@ -35,5 +41,10 @@ export function placeSurface(surface: Surface, placement: Placement): Surface {
 
 function centre(surface: Surface): Surface {
   const { min, max } = surface.bounds();
-  return surface.translate([-(min[0] + max[0]) / 2, -(min[1] + max[1]) / 2, -(min[2] + max[2]) / 2]);
+  // The middle as min / 2 + max / 2: their sum overflows for a body near float64's end.
+  return surface.translate([
+    -(min[0] / 2 + max[0] / 2),
+    -(min[1] / 2 + max[1] / 2),
+    -(min[2] / 2 + max[2] / 2),
+  ]);
 }

@@ -13,10 +13,20 @@ const MARGIN = 20;
  * vertex) fitted to the page, the plane's v axis upwards, a title and a caption; dark background.
  */
 export function sectionSvg(title: string, chains: readonly SectionChain[], caption: string): string {
-  const all = chains.flatMap((c) => c.vertices);
-  const us = all.map((p) => p[0]);
-  const vs = all.map((p) => p[1]);
-  const [u0, u1, v0, v1] = [Math.min(...us), Math.max(...us), Math.min(...vs), Math.max(...vs)];
+  // One pass over the vertices (spreading them into Math.min overflowed the call stack past about
+  // 120 000 of them: a large section failed as an internal error).
+  let u0 = Number.POSITIVE_INFINITY;
+  let u1 = Number.NEGATIVE_INFINITY;
+  let v0 = Number.POSITIVE_INFINITY;
+  let v1 = Number.NEGATIVE_INFINITY;
+  for (const c of chains) {
+    for (const [u, v] of c.vertices) {
+      if (u < u0) u0 = u;
+      if (u > u1) u1 = u;
+      if (v < v0) v0 = v;
+      if (v > v1) v1 = v;
+    }
+  }
   const scale = Math.min((WIDTH - 2 * MARGIN) / (u1 - u0 || 1), (HEIGHT - 100) / (v1 - v0 || 1));
   const at = ([u, v]: [number, number]) =>
     `${round(MARGIN + (u - u0) * scale)},${round(50 + (v1 - v) * scale)}`;
@@ -38,5 +48,12 @@ export function sectionSvg(title: string, chains: readonly SectionChain[], capti
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
+/**
+ * Text as XML character data: markup escaped, and the characters XML 1.0 does not allow at all (the
+ * C0 controls but tab, line feed and carriage return; lone surrogates; U+FFFE, U+FFFF) written as
+ * U+FFFD, so a file name holding them still gives a well-formed drawing.
+ */
 const escapeXml = (s: string): string =>
-  s.replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'));
+  s
+    .replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'))
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu, '\uFFFD');

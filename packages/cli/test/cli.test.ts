@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { timeOfImpact } from '@firsttouch/ccd';
 import { capsule, cuboid, shapeDistance, ball as sphere } from '@firsttouch/convex';
 import { writeStl } from '@firsttouch/io';
-import { box, icosphere, naca4, surfaceDistance } from '@firsttouch/mesh';
+import { box, icosphere, naca4, Surface, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fitToUnit } from '../src/index.js';
+import { sectionSvg } from '../src/section-svg.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-cli-'));
@@ -276,6 +278,36 @@ describe('the commands give the library results', () => {
     expect(j.loops).toHaveLength(1);
     expect(j.loops[0].closed).toBe(true);
     expect(readFileSync(join(dir, 'wing.svg'), 'utf8')).toContain('<polyline');
+  });
+});
+
+describe('placing a body (--fit, --center)', () => {
+  it('fits and centres bodies whose extent or middle lies past float64 (one was scaled to a point)', () => {
+    const faces = [0, 1, 2, 0, 2, 3, 0, 3, 1, 1, 3, 2];
+    const wide = Surface.fromIndexed([-1.5e308, 0, 0, 1.5e308, 0, 0, 0, 1, 0, 0, 0, 1], faces);
+    const fitted = fitToUnit(wide, 1).bounds();
+    expect(fitted.max[0] - fitted.min[0]).toBeCloseTo(1, 12);
+    const far = Surface.fromIndexed(
+      [1.7e308, 0, 0, 1.75e308, 0, 0, 1.7e308, 1e307, 0, 1.7e308, 0, 1e307],
+      faces,
+    );
+    const b = fitToUnit(far, 2).bounds();
+    expect(Array.from(b.max, (x, i) => x - b.min[i])).toEqual([expect.closeTo(1, 12), 2, 2]);
+    expect(Array.from(b.max, (x, i) => x + b.min[i])).toEqual([expect.closeTo(0, 12), 0, 0]);
+  });
+});
+
+describe('the section drawing', () => {
+  it('fits a section of 200 000 vertices (their spread once overflowed the call stack) and keeps its XML well formed', () => {
+    const vertices: [number, number][] = [];
+    for (let i = 0; i < 200_000; i++) vertices.push([3 + Math.cos(i), Math.sin(i)]);
+    const svg = sectionSvg('ctl\u0001\u001b <b> \ud800', [{ closed: true, vertices }], 'caption');
+    expect(svg).toContain('<polyline');
+    // the characters XML 1.0 refuses (C0 controls, lone surrogates) are U+FFFD; markup is escaped
+    expect(svg).toContain('<title>ctl\ufffd\ufffd &lt;b&gt; \ufffd</title>');
+    expect(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(svg)).toBe(false);
+    // the points fill the page's width: the least u at the margin
+    expect(svg).toMatch(/[" ]20,/);
   });
 });
 

@@ -65,6 +65,19 @@ describe('toi scene.json', () => {
     expect(text.stdout).toMatch(/^status contact, toi 0\.374/);
   });
 
+  it('a flag beside the scene is a usage error (it was dropped silently, even an invalid one)', () => {
+    scene('flags.json', {
+      a: { file: 'slab.stl' },
+      b: { file: 'cube.stl', from: 't=0,3,0', to: 't=0,-3,0' },
+    });
+    for (const flags of [['--tolerance', '0.5'], ['--tolerance', 'abc', '--a-fit', '-5'], ['--a-center']]) {
+      const r = run('toi', 'flags.json', ...flags);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/flags\.json: a scene file holds its motion and options; --/);
+    }
+    expect(run('toi', 'flags.json', '--json').status).toBe(0);
+  });
+
   it('POSE ends only run timeOfImpact', () => {
     scene('rigid.json', {
       tolerance: 1e-6,

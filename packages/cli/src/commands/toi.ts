@@ -34,6 +34,13 @@ export function toiCommand(argv: string[], progress: Progress): string {
   );
   if (args.positional.length === 1 && /\.json$/i.test(args.positional[0])) {
     const scene = args.positional[0];
+    // The scene holds the motion and the options: a flag beside it would be silently dropped (a
+    // `--tolerance 0.5` left the scene's own in force), so it is a usage error.
+    const ignored = [...args.options.keys()].filter((k) => k !== 'json');
+    if (ignored.length > 0)
+      throw new UsageError(
+        `toi ${scene}: a scene file holds its motion and options; --${ignored.join(', --')} cannot go with it (only --json)`,
+      );
     const { result, a, b } = toiScene(scene, progress);
     return printResult(result, a, b, args.options.has('json'), scene);
   }
