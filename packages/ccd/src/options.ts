@@ -1,4 +1,4 @@
-import { toleranceOfDiagonal } from '@firsttouch/convex/internal';
+import { toleranceInPlay } from '@firsttouch/convex/internal';
 import {
   type AbortSignalLike,
   assertCallback,
@@ -405,11 +405,5 @@ function assertTolerance(tolerance: unknown): asserts tolerance is number {
  * ```
  */
 export function defaultTolerance(largestDiagonal: number, largestCoordinate = 1, inPlay = 0): number {
-  const tolerance = toleranceOfDiagonal(largestDiagonal, largestCoordinate);
-  if (!(largestDiagonal > 0)) return tolerance;
-  const floor = ROUNDING_SHARE * inPlay;
-  return floor > tolerance ? floor : tolerance;
+  return toleranceInPlay(largestDiagonal, largestCoordinate, inPlay);
 }
-
-/** The default tolerance's least share of the largest coordinate in play (see {@link defaultTolerance}). */
-const ROUNDING_SHARE = 2 ** -46;

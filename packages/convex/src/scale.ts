@@ -88,3 +88,26 @@ export function toleranceOfDiagonal(diagonal: number, largestCoordinate = 1): nu
   // Below about 1e-317 across the product underflows: the least positive double, never 0.
   return tolerance > 0 ? tolerance : Number.MIN_VALUE;
 }
+
+/**
+ * {@link toleranceOfDiagonal} floored at 2⁻⁴⁶ of `inPlay`, the largest coordinate a query computes
+ * with (the bodies' own and the step's translations): a gap is known to a few ulps of those
+ * coordinates, so a tolerance below that floor gives the guarantee no margin (a point thrown at 1e13
+ * through a unit square came out after the crossing). Bodies with no extent keep the fallback. The
+ * default of ccd's `defaultTolerance` and of `castShape`.
+ *
+ * @example
+ * ```ts
+ * import { toleranceInPlay } from '@firsttouch/convex/internal';
+ * console.log(toleranceInPlay(2, 1, 1).toExponential(3), toleranceInPlay(0.01, 0.01, 1e8).toExponential(3)); // 2.000e-6 1.421e-6
+ * ```
+ */
+export function toleranceInPlay(diagonal: number, largestCoordinate = 1, inPlay = 0): number {
+  const tolerance = toleranceOfDiagonal(diagonal, largestCoordinate);
+  if (!(diagonal > 0)) return tolerance;
+  const floor = ROUNDING_SHARE * inPlay;
+  return floor > tolerance ? floor : tolerance;
+}
+
+/** The default tolerance's least share of the largest coordinate in play (see {@link toleranceInPlay}). */
+const ROUNDING_SHARE = 2 ** -46;

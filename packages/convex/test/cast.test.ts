@@ -5,11 +5,12 @@
 // [0, toi], ≤ tol at a Contact's toi, above tol/2 everywhere for Separate; the witness points on the
 // shapes at toi. Ball–ball against its closed form, and the cast against an advancement loop.
 
-import { identityPose, type Pose3, poseFromAxisAngle } from '@firsttouch/pose';
+import { identityPose, type Pose3, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ball,
+  ball2,
   CastStatus,
   capsule,
   castShape,
@@ -20,6 +21,8 @@ import {
   cuboid,
   cylinder,
   GjkPair,
+  pointSet,
+  pointSet2,
   rounded,
   type Shape,
   type ShapeCastResult,
@@ -132,6 +135,91 @@ function cast(
   const options = tolerance === undefined ? undefined : { tolerance };
   return castShape(a, b, { a: [pa0, at(pa0, da, 1)], b: [pb0, at(pb0, db, 1)] }, options);
 }
+
+describe('shapes whose cores do not hold their origins', () => {
+  // The cast's first search direction is the origins' offset, no gap: a stop at s = 0 on it called a
+  // point 0.44 from a ball touching, when the point's origin lay inside the ball.
+  it('no InitialContact where the gap at s = 0 exceeds the tolerance (3-D and 2-D)', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true })),
+        fc.tuple(
+          fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+          fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        ),
+        fc.tuple(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })),
+        ([px, py], [ox, oy], [rx, ry]) => {
+          const point = pointSet([px, py, 0]);
+          const from = poseFromAxisAngle([0, 0, 1], 0, [ox, oy, 0]);
+          const to = poseFromAxisAngle([0, 0, 1], 0, [ox + rx, oy + ry, 0]);
+          const gap = shapeDistance(ball(1), point, { poseB: from }).distance;
+          const r = castShape(ball(1), point, { a: [identityPose(), identityPose()], b: [from, to] });
+          if (gap > r.tolerance) expect(r.status).not.toBe(CastStatus.InitialContact);
+          const flat = pointSet2([px, py]);
+          const r2 = castShape2(ball2(1), flat, {
+            a: [pose2(), pose2()],
+            b: [pose2(0, [ox, oy]), pose2(0, [ox + rx, oy + ry])],
+          });
+          if (gap > r2.tolerance) expect(r2.status).not.toBe(CastStatus.InitialContact);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('end poses', () => {
+  it('a turn is refused as a turn, and an end pose that is no pose by what is wrong with it', () => {
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const cast = (R1: number[]) => () =>
+      castShape(ball(1), ball(1), {
+        a: [
+          { R: I, t: [0, 0, 0] },
+          { R: I, t: [0, 0, 0] },
+        ],
+        b: [
+          { R: I, t: [3, 0, 0] },
+          { R: R1, t: [0, 0, 0] },
+        ],
+      });
+    expect(cast([0, -1, 0, 1, 0, 0, 0, 0, 1])).toThrow(/motion\.b turns over the step/);
+    expect(cast(I.slice(0, 8))).toThrow('castShape: motion.b[1].R must have 9 numbers, got 8');
+    expect(cast([2, 0, 0, 0, 2, 0, 0, 0, 2])).toThrow(/motion\.b\[1\]\.R is not orthonormal/);
+    expect(cast([-1, 0, 0, 0, 1, 0, 0, 0, 1])).toThrow(/motion\.b\[1\]\.R is a reflection/);
+    expect(() =>
+      castShape2(ball2(1), ball2(1), {
+        a: [pose2(), pose2()],
+        b: [pose2(0, [3, 0]), { angle: Number.NaN, t: [0, 0] }],
+      }),
+    ).toThrow('castShape2: motion.b[1].angle must be a finite number, got NaN');
+  });
+});
+
+describe('the default tolerance far along a step', () => {
+  it("is floored at 2⁻⁴⁶ of the translations, as ccd's: a point thrown 1e13 a step stops before a square", () => {
+    const square = pointSet([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]);
+    const point = pointSet([0, 0, 0]);
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    for (const v of [1e9, 1e11, 1e13, 1e15]) {
+      const z0 = -v / 3;
+      const z1 = (2 * v) / 3;
+      const r = castShape(square, point, {
+        a: [
+          { R: I, t: [0, 0, 0] },
+          { R: I, t: [0, 0, 0] },
+        ],
+        b: [
+          { R: I, t: [0.99, 0.3, z0] },
+          { R: I, t: [0.99, 0.3, z1] },
+        ],
+      });
+      expect(r.status).toBe(CastStatus.Contact);
+      expect(r.tolerance).toBe(Math.max(1e-6 * Math.hypot(2, 2), 2 ** -46 * z1));
+      // the point's height at toi (to a few ulps of v: far below tol / 4): still below the square
+      expect(z0 + r.toi * (z1 - z0)).toBeLessThan(-r.tolerance / 4);
+    }
+  });
+});
 
 describe('ball–ball: the closed form', () => {
   it('toi between the instants the gap reaches tol and tol/2 (the roots of |c + s r| = R + g)', () => {

@@ -117,8 +117,10 @@ export function runCast(
       q[2] = -s * rz;
       g.requery(S.n + 1);
       moved = true;
-    } else if (s === 0 && norm - along <= FINAL_RELATIVE * norm + slack) {
-      // Converged at s = 0 with the gap within rounding of the tolerance: touching now.
+    } else if (S.n > 0 && s === 0 && norm - along <= FINAL_RELATIVE * norm + slack) {
+      // Converged at s = 0 with the gap within rounding of the tolerance: touching now. (Not before
+      // the first point: |v| is then the origins' offset, only a direction; a shape whose core does
+      // not hold its origin, such as an offset point set, came out touching a ball 0.44 away.)
       status = CastStatus.InitialContact;
       break;
     }

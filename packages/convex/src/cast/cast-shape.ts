@@ -1,5 +1,7 @@
 import {
   assertFiniteVector,
+  assertPose2,
+  assertPose3,
   describeValue,
   FirstTouchError,
   isArrayLike,
@@ -11,7 +13,7 @@ import {
 import { placeChecked, rotate, transform } from '../gjk/placement.js';
 import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
-import { timesPowerOfTwo, toleranceOfDiagonal } from '../scale.js';
+import { timesPowerOfTwo, toleranceInPlay } from '../scale.js';
 import type { Shape } from '../shape.js';
 import { assertShape } from '../validate.js';
 import type { CastStatusValue } from './cast-loop.js';
@@ -270,6 +272,10 @@ function assertTranslation(
     }
   }
   if (turns) {
+    // A pose that is no pose is named as such first (an R of 8 numbers, a mirror, a scale): not as
+    // a turn.
+    if (dim === 3) assertPose3(p1, `${where}: ${name}[1]`);
+    else assertPose2(p1, `${where}: ${name}[1]`);
     throw new FirstTouchError(
       'INVALID_POSE',
       `${where}: ${name} turns over the step (its ${dim === 2 ? 'angle' : 'rotation'} at s = 1 differs from s = 0); a cast translates: use ccd's timeOfImpact for turning bodies`,
@@ -293,9 +299,16 @@ function castWith(
   out: ShapeCastResult | undefined,
 ): ShapeCastResult {
   const o = optionsOf(options, where);
+  // The default as ccd's: floored at 2⁻⁴⁶ of the coordinates in play (the shapes' own and the four
+  // translations), without which a cast at 1e13 a step came out after the contact.
+  const largest = Math.max(a.boxLargest, b.boxLargest);
   const tolerance =
     o.tolerance ??
-    toleranceOfDiagonal(Math.max(a.boxDiagonal, b.boxDiagonal), Math.max(a.boxLargest, b.boxLargest));
+    toleranceInPlay(
+      Math.max(a.boxDiagonal, b.boxDiagonal),
+      largest,
+      Math.max(largest, largestAbs(q.tA), largestAbs(q.tA1), largestAbs(q.tB), largestAbs(q.tB1)),
+    );
   if (typeof tolerance !== 'number' || !(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -394,4 +407,9 @@ function assertRecord(out: ShapeCastResult, dim: number, where: string): void {
       `${where}: out must be a result record with pointA, pointB and normal of ${dim} numbers`,
     );
   }
+}
+
+/** The largest |t[k]| (a 2-D query's third number is 0). */
+function largestAbs(t: Float64Array): number {
+  return Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2]));
 }
