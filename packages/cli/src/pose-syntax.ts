@@ -49,5 +49,9 @@ function angleOf(value: string, where: string): number {
     throw new UsageError(
       `${where} angle must be a number with deg or rad, got "${value}"${radixNote(value)}`,
     );
-  return m?.[2]?.toLowerCase() === 'deg' ? (x * Math.PI) / 180 : x;
+  // (x · π overflows past 5.7e307 degrees: an angle of ∞ was refused later, without the option's name)
+  const angle = m?.[2]?.toLowerCase() === 'deg' ? (x * Math.PI) / 180 : x;
+  if (!Number.isFinite(angle))
+    throw new UsageError(`${where} angle must be a finite number of degrees or radians, got "${value}"`);
+  return angle;
 }

@@ -318,6 +318,7 @@ describe('errors: a message, an exit code, never a stack trace', () => {
     [['toi', 'broken.stl', 'pebble.stl'], 1, /broken\.stl: .*STL_SYNTAX/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0,0'], 2, /axis must not be zero/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'angle=ninety'], 2, /angle must be a number/],
+    [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'angle=1e308deg'], 2, /--b-from angle must be a finite/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 't=1,2'], 2, /three finite numbers/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'spin=3'], 2, /unknown key/],
     [['toi', 'ball.stl', 'pebble.stl', '--tolerance', '-1'], 2, /--tolerance must be a positive number/],
