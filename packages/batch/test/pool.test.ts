@@ -343,6 +343,7 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
   it('a sparse array of queries is refused at its first hole (it had no record, and the batch waited)', async () => {
     const a = pool.add(box(1));
     const q = { a, b: a, motion: throws3(1)[0] };
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
     for (const queries of [[q, , q], Object.assign([q], { length: 2 ** 32 - 1 })]) {
       const out = await within(pool.timeOfImpact(queries as never));
       expect(out).toMatchObject({ rejected: { code: 'INVALID_OPTION' } });
@@ -442,9 +443,9 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     const motions = throws2(24);
     const queries = motions.map((motion, i) => ({ a: ids[i % 3], b: ids[(i + 1) % 3], motion }));
     const results = await pool.timeOfImpact2(queries);
-    queries.forEach((_, i) =>
-      sameAnswer(results[i], timeOfImpact2(shapes[i % 3], shapes[(i + 1) % 3], motions[i])),
-    );
+    queries.forEach((_, i) => {
+      sameAnswer(results[i], timeOfImpact2(shapes[i % 3], shapes[(i + 1) % 3], motions[i]));
+    });
   });
 });
 

@@ -56,4 +56,5 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 const escapeXml = (s: string): string =>
   s
     .replace(/[<>&"]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '&' ? '&amp;' : '&quot;'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it replaces
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu, '\uFFFD');
