@@ -144,7 +144,39 @@ describe('the commands give the library results', () => {
     writeFileSync(join(dir, 'neg.json'), JSON.stringify({ bodies: [{ ball: -1 }] }));
     const neg = run('first-impact', join(dir, 'neg.json'));
     expect(neg.status).toBe(1);
-    expect(neg.stderr).toMatch(/radius/);
+    expect(neg.stderr).toMatch(
+      /neg\.json: bodies\[0\]: ball: radius must be positive, got -1 \[INVALID_OPTION\]/,
+    );
+  });
+
+  it("a scene's mistakes name the scene and the part: unknown keys, options, directional", () => {
+    const cases: [object, RegExp][] = [
+      [
+        { bodies: [{ ball: 0.1, form: 't=1,0,0' }] },
+        /k\.json: bodies\[0\]: unknown key "form" \(expected file, from, to/,
+      ],
+      [{ bodies: [{ ball: 0.1 }], tolerence: 1 }, /k\.json: unknown key "tolerence"/],
+      [
+        { bodies: [{ ball: 0.1 }, { ball: 0.1 }], tolerance: -1 },
+        /k\.json: tolerance must be a positive finite number/,
+      ],
+      [
+        { bodies: [{ ball: 0.1 }], directional: {} },
+        /k\.json: "directional" must be "on", "off" or "auto", got object/,
+      ],
+      [{ bodies: [{ convexHull: [1, 2] }] }, /k\.json: bodies\[0\]: convexHull: points must hold 3 numbers/],
+    ];
+    for (const [scene, message] of cases) {
+      writeFileSync(join(dir, 'k.json'), JSON.stringify(scene));
+      const r = run('first-impact', join(dir, 'k.json'));
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(message);
+    }
+    writeFileSync(
+      join(dir, 'k.json'),
+      JSON.stringify({ a: { ball: 0.1 }, b: { ball: 0.1, to: 't=1,0,0' }, nope: 1 }),
+    );
+    expect(run('toi', join(dir, 'k.json')).stderr).toMatch(/k\.json: unknown key "nope"/);
   });
 
   it("toi and distance take primitives written as a scene body's JSON, as first-impact names them", () => {

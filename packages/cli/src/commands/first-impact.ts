@@ -10,8 +10,8 @@ import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import { primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
+import { asInput, assertKnownKeys, BODY_KEYS, sceneDirectional } from '../scene-input.js';
 import { InputError, UsageError } from '../usage-error.js';
-import { directionalOption } from './toi.js';
 
 export const FIRST_IMPACT_HELP = `firsttouch first-impact scene.json [--json]
   The earliest contact among several bodies over a step, and the pair that makes it.
@@ -63,6 +63,7 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
   ) {
     throw new InputError(`${path}: "bodies" must be a non-empty array (see firsttouch first-impact --help)`);
   }
+  assertKnownKeys(scene, ['bodies', 'tolerance', 'maxIterations', 'directional'], path);
   const base = dirname(resolve(path));
   const loaded = new Map<string, Surface>();
   const bodies: (Surface | Shape<3>)[] = [];
@@ -70,9 +71,10 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
   const poses1: Pose3[] = [];
   (scene.bodies as SceneBody[]).forEach((b, i) => {
     const where = `${path}: bodies[${i}]`;
+    if (typeof b === 'object' && b !== null) assertKnownKeys(b, BODY_KEYS, where);
     const shape =
       typeof b === 'object' && b !== null
-        ? asInput(() => primitiveOf(b as Record<string, unknown>, where))
+        ? asInput(() => primitiveOf(b as Record<string, unknown>, where), where)
         : undefined;
     if (shape === undefined && (typeof b !== 'object' || b === null || typeof b.file !== 'string'))
       throw new InputError(`${where}: "file" must be a string (or name a primitive: "ball", "cuboid", ...)`);
@@ -104,24 +106,22 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
     poses0.push(p0);
     poses1.push(b.to ? asInput(() => parsePose(b.to as string, `${where}.to`)) : p0);
   });
-  const directional = asInput(() =>
-    directionalOption(
-      typeof scene.directional === 'string' || scene.directional === undefined
-        ? scene.directional
-        : `${typeof scene.directional}`,
-    ),
-  );
+  const directional = sceneDirectional(scene.directional, path);
   // No tree phases here: a pair that the swept boxes rule out never needs its bodies' trees, and
   // firstImpact builds only those it needs.
   const r = progress.phase(
     `first impact of ${bodies.length} bodies`,
     (onProgress) =>
-      firstImpact(bodies, poses0, poses1, {
-        tolerance: scene.tolerance as number | undefined,
-        maxIterations: scene.maxIterations as number | undefined,
-        directional,
-        onProgress: (p) => onProgress({ runs: p.runs, earliest: p.earliest }),
-      }),
+      asInput(
+        () =>
+          firstImpact(bodies, poses0, poses1, {
+            tolerance: scene.tolerance as number | undefined,
+            maxIterations: scene.maxIterations as number | undefined,
+            directional,
+            onProgress: (p) => onProgress({ runs: p.runs, earliest: p.earliest }),
+          }),
+        path,
+      ),
     (r) => `${r.status}, ${r.tested} of ${r.candidates} candidate pairs tested`,
   );
   if (args.options.has('json')) return toJson({ command: 'first-impact', scene: path, ...r });
@@ -140,11 +140,3 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
 }
 
 /** A scene file's mistakes are input errors (exit 1), not usage errors. */
-function asInput<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof UsageError) throw new InputError(e.message);
-    throw e;
-  }
-}

@@ -6,8 +6,8 @@ import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import { PRIMITIVE_KEYS, primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
-import { InputError, UsageError } from '../usage-error.js';
-import { directionalOption } from './directional-option.js';
+import { asInput, assertKnownKeys, BODY_KEYS, sceneDirectional } from '../scene-input.js';
+import { InputError } from '../usage-error.js';
 
 /** The scene form of `toi`, for its help text. */
 export const TOI_SCENE_HELP = `firsttouch toi scene.json [--json]
@@ -53,13 +53,15 @@ export function toiScene(
   }
   if (typeof scene !== 'object' || scene === null)
     throw new InputError(`${path}: the scene must be an object`);
+  assertKnownKeys(scene, ['a', 'b', 'tolerance', 'maxIterations', 'directional'], path);
   const base = dirname(resolve(path));
   const side = (name: 'a' | 'b') => {
     const b = scene[name] as SceneBody | undefined;
     const where = `${path}: ${name}`;
+    if (typeof b === 'object' && b !== null) assertKnownKeys(b, BODY_KEYS, where);
     const shape =
       typeof b === 'object' && b !== null
-        ? asInput(() => primitiveOf(b as Record<string, unknown>, where))
+        ? asInput(() => primitiveOf(b as Record<string, unknown>, where), where)
         : undefined;
     if (shape === undefined && (typeof b !== 'object' || b === null || typeof b.file !== 'string'))
       throw new InputError(`${where}: "file" must be a string (or name a primitive: "ball", "cuboid", ...)`);
@@ -92,13 +94,7 @@ export function toiScene(
   };
   const A = side('a');
   const B = side('b');
-  const directional = asInput(() =>
-    directionalOption(
-      typeof scene.directional === 'string' || scene.directional === undefined
-        ? scene.directional
-        : `${typeof scene.directional}`,
-    ),
-  );
+  const directional = sceneDirectional(scene.directional, path);
   const options = {
     tolerance: scene.tolerance as number | undefined,
     maxIterations: scene.maxIterations as number | undefined,
@@ -107,28 +103,29 @@ export function toiScene(
   const ends = [A.from, A.to, B.from, B.to];
   const result = progress.phase(
     'time of impact',
-    (onProgress) => {
-      const withProgress = {
-        ...options,
-        onProgress: (p: { iteration: number; s: number; distance: number }) =>
-          onProgress({ iteration: p.iteration, s: p.s, gap: p.distance }),
-      };
-      if (ends.every((e) => 'pose' in e)) {
-        const pose = (e: End) => (e as { pose: Pose3 }).pose;
-        return timeOfImpact(
+    (onProgress) =>
+      asInput(() => {
+        const withProgress = {
+          ...options,
+          onProgress: (p: { iteration: number; s: number; distance: number }) =>
+            onProgress({ iteration: p.iteration, s: p.s, gap: p.distance }),
+        };
+        if (ends.every((e) => 'pose' in e)) {
+          const pose = (e: End) => (e as { pose: Pose3 }).pose;
+          return timeOfImpact(
+            A.surface,
+            B.surface,
+            { a: [pose(A.from), pose(A.to)], b: [pose(B.from), pose(B.to)] },
+            withProgress,
+          );
+        }
+        return timeOfImpactAffine(
           A.surface,
           B.surface,
-          { a: [pose(A.from), pose(A.to)], b: [pose(B.from), pose(B.to)] },
+          { a: [mapOf(A.from), mapOf(A.to)], b: [mapOf(B.from), mapOf(B.to)] },
           withProgress,
         );
-      }
-      return timeOfImpactAffine(
-        A.surface,
-        B.surface,
-        { a: [mapOf(A.from), mapOf(A.to)], b: [mapOf(B.from), mapOf(B.to)] },
-        withProgress,
-      );
-    },
+      }, path),
     (r) => `${r.status} after ${r.iterations} steps`,
   );
   return { result, a: A.file, b: B.file };
@@ -147,14 +144,4 @@ function endOf(value: unknown, where: string): End {
 
 function mapOf(e: End): AffineMap {
   return 'map' in e ? e.map : { L: e.pose.R, t: e.pose.t };
-}
-
-/** A scene file's mistakes are input errors (exit 1), not usage errors. */
-function asInput<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof UsageError) throw new InputError(e.message);
-    throw e;
-  }
 }
