@@ -70,6 +70,13 @@ export class RigidMotion2 {
     t0[1] = q0.t[1];
     t1[0] = q1.t[0];
     t1[1] = q1.t[1];
+    // What was checked is what is built: the numbers read here are checked again (a getter that
+    // answered 0 to the check and NaN to this read gave a motion of NaN, and a broad phase on it
+    // answered Separate). Three comparisons a pose.
+    if (0 * (a0 + t0[0] + t0[1]) !== 0)
+      assertPose2({ angle: a0, t: [t0[0], t0[1]] }, typeof name === 'string' ? `${name}[0]` : name[0]);
+    if (0 * (a1 + t1[0] + t1[1]) !== 0)
+      assertPose2({ angle: a1, t: [t1[0], t1[1]] }, typeof name === 'string' ? `${name}[1]` : name[1]);
     this.q0.angle = a0;
     this.q1.angle = a1;
     // Wrapped first, so that the turn is that of the two rotations even for enormous angles.

@@ -152,6 +152,37 @@ describe('2-D poses', () => {
   });
 });
 
+describe('RigidMotion2 builds what it checked', () => {
+  it('a pose whose getters answer a number to the check and NaN after is refused, not built into NaN', () => {
+    const flipping = () => {
+      let reads = 0;
+      return {
+        get angle() {
+          return reads++ < 1 ? 0 : Number.NaN;
+        },
+        t: [0, 0],
+      };
+    };
+    expect(() => new RigidMotion2(flipping(), pose2(0, [1, 0]), ['poses0[1]', 'poses1[1]'])).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_POSE',
+        message: 'poses0[1].angle must be a finite number, got NaN',
+      }),
+    );
+    let reads = 0;
+    const t = {
+      length: 2,
+      get 0() {
+        return reads++ < 1 ? 1 : Number.POSITIVE_INFINITY;
+      },
+      1: 0,
+    };
+    expect(() => new RigidMotion2(pose2(0), { angle: 0, t: t as unknown as number[] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_POSE' }),
+    );
+  });
+});
+
 describe('RigidMotion2 translationLength', () => {
   it('is |Δ| to an ulp, from the square root where the squares are safe and Math.hypot where not', () => {
     const coord = fc.oneof(
