@@ -76,26 +76,37 @@ export function timeOfImpactAffine(
       `${WHERE}: motion must be {a: [X0, X1], b: [X0, X1]}, X = {L, t}`,
     );
   }
+  // (a third end was ignored: the rigid driver refuses it, in the same words)
+  if (motion.a.length > 2 || motion.b.length > 2) {
+    const name = motion.a.length > 2 ? 'motion.a' : 'motion.b';
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${WHERE}: ${name} must hold the maps at s = 0 and 1, got ${(motion.a.length > 2 ? motion.a : motion.b).length} maps`,
+    );
+  }
   const query = AFFINE_QUERIES.get() ?? new AffineQuery();
   let unit: AffineMotion;
   let e: number;
+  let tolerance = 0;
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
     const inPlay = Math.max(extentOf(query.stepA, shapeA), extentOf(query.stepB, shapeB));
     e = scaleExponent(inPlay);
+    const diagonal = Math.max(
+      mappedBoxDiagonal(shapeA, query.stepA.L0),
+      mappedBoxDiagonal(shapeA, query.stepA.L1),
+      mappedBoxDiagonal(shapeB, query.stepB.L0),
+      mappedBoxDiagonal(shapeB, query.stepB.L1),
+    );
+    // The default of the step as given, also for a step carried out at unit size: there the bodies,
+    // scaled with the travel, may underflow to no extent (a unit cube travelling 1e200 got the
+    // fallback of a point, 1e39 times the rule's tolerance, and InitialContact 1e200 away).
+    resolveOptionsInto(options, defaultTolerance(diagonal, 1, inPlay), query.resolved);
+    tolerance = query.resolved.tolerance;
     if (e !== 0) {
-      // (The options checked here, with any default: the step at unit size finds its own.)
-      resolveOptionsInto(options, 1, query.resolved);
       unit = { a: scaledMaps(query.stepA, e), b: scaledMaps(query.stepB, e) };
     } else {
-      const diagonal = Math.max(
-        mappedBoxDiagonal(shapeA, query.stepA.L0),
-        mappedBoxDiagonal(shapeA, query.stepA.L1),
-        mappedBoxDiagonal(shapeB, query.stepB.L0),
-        mappedBoxDiagonal(shapeB, query.stepB.L1),
-      );
-      resolveOptionsInto(options, defaultTolerance(diagonal, 1, inPlay), query.resolved);
       const ev = query.evaluator;
       ev.bind(shapeA, shapeB, query.stepA, query.stepB);
       const mu = ev.speedBound();
@@ -114,12 +125,11 @@ export function timeOfImpactAffine(
   }
   // Far from unit size (squares overflow beyond about 1e154): the same step at unit size (bodies and
   // translations scaled by 2^e, the maps L as they are), its answer taken back, as ccd's driver does.
-  const given = (options as { tolerance?: unknown } | undefined)?.tolerance;
   const r = timeOfImpactAffine(
     scaledShape(shapeA, e),
     scaledShape(shapeB, e),
     unit,
-    unitOptions(options, { e, tolerance: typeof given === 'number' ? timesPowerOfTwo(given, e) : undefined }),
+    unitOptions(options, { e, tolerance: timesPowerOfTwo(tolerance, e) }),
     out,
   );
   // (No shift: the world's origin stays; a fresh zero on this rare path, not module state.)

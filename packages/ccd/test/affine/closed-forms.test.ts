@@ -208,6 +208,55 @@ describe('a pure translation', () => {
   });
 });
 
+describe('far from unit size', () => {
+  it('a translation of 1e200 and more a step: the rigid answer and its default tolerance', () => {
+    // (carried out at unit size, where the unit cubes underflowed to points and took the fallback
+    // tolerance of a point: 1e39 times the rule's, InitialContact 1e200 away)
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const c = cuboid(1, 1, 1);
+    for (const T of [1e150, 1e200, 1e300, 1e307]) {
+      const affine = timeOfImpactAffine(c, c, {
+        a: [
+          { L: I, t: [0, 0, 0] },
+          { L: I, t: [0, 0, 0] },
+        ],
+        b: [
+          { L: I, t: [-T, 0, 0] },
+          { L: I, t: [T, 0, 0] },
+        ],
+      });
+      const rigid = timeOfImpact(c, c, {
+        a: [poseFromAxisAngle([0, 0, 1], 0), poseFromAxisAngle([0, 0, 1], 0)],
+        b: [poseFromAxisAngle([0, 0, 1], 0, [-T, 0, 0]), poseFromAxisAngle([0, 0, 1], 0, [T, 0, 0])],
+      });
+      expect([affine.status, affine.toi, affine.tolerance]).toEqual([
+        rigid.status,
+        rigid.toi,
+        rigid.tolerance,
+      ]);
+      expect(affine.status).toBe(CcdStatus.Contact);
+    }
+  });
+
+  it('a map with entries past 1e154 (an image 1e155 across): the default tolerance of the rule, not +∞', () => {
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const c = cuboid(1, 1, 1);
+    const r = timeOfImpactAffine(c, c, {
+      a: [
+        { L: I, t: [0, 0, 0] },
+        { L: I, t: [0, 0, 0] },
+      ],
+      b: [
+        { L: I, t: [0, 3, 0] },
+        { L: [1, 1e155, 0, 0, 1, 0, 0, 0, 1], t: [0, 3, 0] },
+      ],
+    });
+    // 1e-6 of the world's diagonal at s = 1 (the sheared cube reaches 2e155 along x)
+    expect(r.tolerance).toBeCloseTo(2e149, -140);
+    expect(r.status).toBe(CcdStatus.InitialContact);
+  });
+});
+
 describe('a body flattened through a singular map inside the step', () => {
   it('a cube folded through a segment (L(1/2) singular), then met by a falling ball: the contact past the fold is found', () => {
     // L_A(s) = (1 − s) I + s diag(−1, −1, 1) = diag(1 − 2s, 1 − 2s, 1): at s = 1/2 the cube is the

@@ -60,6 +60,18 @@ describe('timeOfImpactAffine refuses bad input with a stable code naming the arg
     );
   });
 
+  it('a motion with a third end map, as the rigid call refuses it', () => {
+    const I = { L: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [0, 0, 0] };
+    expect(() =>
+      timeOfImpactAffine(cuboid(1, 1, 1), cuboid(1, 1, 1), { a: [I, I], b: [I, I, I] } as never),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_POSE',
+        message: 'timeOfImpactAffine: motion.b must hold the maps at s = 0 and 1, got 3 maps',
+      }),
+    );
+  });
+
   it('bodies: 2-D shapes, non-convex surfaces, empty surfaces, anything else', () => {
     expect(codeOf(() => timeOfImpactAffine(ball2(1) as never, ball(1), motion(far)))).toBe(
       'INVALID_OPTION timeOfImpactAffine: a must be a 3-D shape, got a 2-D one',

@@ -1,3 +1,4 @@
+import { diagonalOf } from '../scale.js';
 import type { Shape } from '../shape.js';
 import { CORE_POINTS } from '../support.js';
 
@@ -17,6 +18,9 @@ import { CORE_POINTS } from '../support.js';
 export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number {
   const m = shape.margin;
   let d2 = 0;
+  let w0 = 0,
+    w1 = 0,
+    w2 = 0;
   if (shape.core === CORE_POINTS) {
     const P = shape.points;
     for (let i = 0; i < 3; i++) {
@@ -32,9 +36,12 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
       }
       // (Math.hypot is slow in V8: skipped for the margin-free shapes, the hulls of the hot loops.)
       const w = m > 0 ? hi - lo + 2 * m * Math.hypot(a, b, c) : hi - lo;
+      if (i === 0) w0 = w;
+      else if (i === 1) w1 = w;
+      else w2 = w;
       d2 += w * w;
     }
-    return Math.sqrt(d2);
+    return lengthOf(d2, w0, w1, w2);
   }
   const u = new Float64Array(3);
   const p = new Float64Array(3);
@@ -50,10 +57,25 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
     shape.support(u, p);
     const lo = -(u[0] * p[0] + u[1] * p[1] + u[2] * p[2]);
     const w = hi - lo + 2 * m * Math.hypot(u[0], u[1], u[2]);
+    if (i === 0) w0 = w;
+    else if (i === 1) w1 = w;
+    else w2 = w;
     d2 += w * w;
   }
-  return Math.sqrt(d2);
+  return lengthOf(d2, w0, w1, w2);
 }
+
+/**
+ * √`d2`, `d2` the sum of the squares of `a`, `b`, `c`; where the squares overflow (a map with entries
+ * past 1e154 on a unit body: an image 1e155 across, well within float64) or underflow (a body 1e-200
+ * across), the length taken at unit size by a power of two (`diagonalOf`: the same number, scaled).
+ */
+function lengthOf(d2: number, a: number, b: number, c: number): number {
+  return d2 < Number.POSITIVE_INFINITY && d2 > SMALLEST_SQUARES ? Math.sqrt(d2) : diagonalOf(a, b, c);
+}
+
+/** Below this sum of squares (2⁻⁹⁰⁰) the squares may have lost digits to underflow. */
+const SMALLEST_SQUARES = 2 ** -900;
 
 /**
  * A bound of |x| over `L S` (L a 3×3 matrix, row-major; no translation), in closed form: the image of
@@ -76,7 +98,12 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
 export function mappedReach(shape: Shape<3>, L: ArrayLike<number>): number {
   let f = 0;
   for (let i = 0; i < 9; i++) f += L[i] * L[i];
-  const byNorm = Math.sqrt(f) * shape.reach;
+  // (where the squares overflow, the norms by Math.hypot: a reach of +∞ made the default tolerance +∞)
+  const norm =
+    f < Number.POSITIVE_INFINITY
+      ? Math.sqrt(f)
+      : Math.hypot(L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], L[8]);
+  const byNorm = norm * shape.reach;
   const lo = shape.coreMin;
   const hi = shape.coreMax;
   const m = shape.margin;
@@ -87,14 +114,20 @@ export function mappedReach(shape: Shape<3>, L: ArrayLike<number>): number {
     ey = 0.5 * hi[1] - 0.5 * lo[1] + m,
     ez = 0.5 * hi[2] - 0.5 * lo[2] + m;
   let b2 = 0;
+  let x0 = 0,
+    x1 = 0,
+    x2 = 0;
   for (let i = 0; i < 9; i += 3) {
     const a = L[i],
       b = L[i + 1],
       d = L[i + 2];
     const x = Math.abs(a * cx + b * cy + d * cz) + Math.abs(a) * ex + Math.abs(b) * ey + Math.abs(d) * ez;
+    if (i === 0) x0 = x;
+    else if (i === 3) x1 = x;
+    else x2 = x;
     b2 += x * x;
   }
-  const byBox = Math.sqrt(b2);
+  const byBox = b2 < Number.POSITIVE_INFINITY ? Math.sqrt(b2) : diagonalOf(x0, x1, x2);
   // (an overflow or a NaN in the box's sum leaves the norm's bound)
   return byBox < byNorm ? byBox : byNorm;
 }
