@@ -71,6 +71,8 @@ export interface Dimension<PoseLike, Pose, Impact> {
   flat: number;
   /** Writes the pose at `offset` of the flat array `src` into `out` (not checked). */
   readFlat(src: Float64Array, offset: number, out: Pose): void;
+  /** Writes `pose`'s numbers at `offset` of the flat array `out` ({@link Dimension.readFlat}'s layout). */
+  writeFlat(pose: Pose, out: Float64Array, offset: number): void;
   same(a: Pose, b: Pose): boolean;
   /** Where a body at `pose` ends when it rides with a body going from `carrierPose` to `carrierEnd`. */
   carried(pose: Pose, carrierPose: Pose, carrierEnd: Pose): Pose;
@@ -205,6 +207,12 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     out.t[0] = src[offset + 9];
     out.t[1] = src[offset + 10];
     out.t[2] = src[offset + 11];
+  },
+  writeFlat(pose: Pose3, out: Float64Array, offset: number): void {
+    for (let k = 0; k < 9; k++) out[offset + k] = pose.R[k];
+    out[offset + 9] = pose.t[0];
+    out[offset + 10] = pose.t[1];
+    out[offset + 11] = pose.t[2];
   },
   copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }): Pose3 {
     for (let k = 0; k < 9; k++) out.R[k] = p.R[k];
@@ -364,6 +372,11 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     out.angle = src[offset];
     out.t[0] = src[offset + 1];
     out.t[1] = src[offset + 2];
+  },
+  writeFlat(pose: Pose2, out: Float64Array, offset: number): void {
+    out[offset] = pose.angle;
+    out[offset + 1] = pose.t[0];
+    out[offset + 2] = pose.t[1];
   },
   copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }): Pose2 {
     out.angle = p.angle;

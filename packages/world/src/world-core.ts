@@ -156,7 +156,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
     d.check(options.pose, 'add: options.pose');
     const kind = options.kind ?? 'dynamic';
-    if (!Object.hasOwn(KINDS, kind))
+    // (a string: Object.hasOwn converts its key, so ['static'] or {toString} passed as a kind)
+    if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind))
       throw new FirstTouchError(
         'INVALID_OPTION',
         `add: options.kind must be 'static', 'kinematic' or 'dynamic', got ${describeValue(kind)}`,

@@ -12,6 +12,8 @@ const STATIC = 0;
 export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body, PoseLike, Pose, Impact> {
   /** Where `setTargets` reads a flat pose into (the world's own: no state outside it). */
   readonly #scratch: Pose = this.dimension.blank();
+  /** The poses of a `setTargets` call, read once, as flat numbers. */
+  #held = new Float64Array(0);
 
   /**
    * Where body `id` is to be at the end of the next step (its pose now is the start); inside the
@@ -39,7 +41,34 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
     const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
     // (the check without allocation on the path taken at every step; the message when it fails)
     if (!d.plain(pose1)) d.check(pose1, `setTarget(${id}): pose1`);
-    this.#retarget(k, pose1);
+    const own = this.#own(pose1, k, `setTarget(${id}): pose1`);
+    if (this.#held.length < d.flat) this.#held = new Float64Array(d.flat);
+    d.writeFlat(own, this.#held, 0);
+    this.#retarget(k, null, this.#held, 0);
+  }
+
+  /**
+   * The caller's pose (checked once already, for its message) read once into the world's scratch
+   * and checked there: what is set is what was checked (a getter that answered a rotation to the
+   * check and 2·I, or NaN, to the copy put a scaled pose, or a NaN box, into the world). Refuses a
+   * target whose translation from the body's pose overflows (it was refused at the next step, under
+   * broadphase's index of the body).
+   */
+  #own(pose: unknown, k: number, name: string): Pose {
+    const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
+    const own = d.copy(pose as PoseLike, this.#scratch);
+    if (!d.plain(own)) d.check(own, name);
+    // (both dimensions' poses hold their translation as `t`)
+    const to = (own as unknown as { t: Float64Array }).t;
+    const from = (this.poses[k] as unknown as { t: Float64Array }).t;
+    for (let a = 0; a < from.length; a++) {
+      if (!Number.isFinite(to[a] - from[a]))
+        throw new FirstTouchError(
+          'INVALID_POSE',
+          `${name}: its translation from the body's pose overflows (t[${a}] ${to[a]} from ${from[a]})`,
+        );
+    }
+    return own;
   }
 
   /**
@@ -100,7 +129,12 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
         'BAD_LENGTH',
         `setTargets: ids and poses must be arrays of the same length (or poses ${d.flat} numbers an id), got ${describeValue(ids)} and ${describeValue(poses)}`,
       );
-    // a flat pose is read into the world's own scratch pose, checked and copied from there
+    // every pose read once into the world's own flat buffer (grown, never shrunk), checked there,
+    // and set from there: what is set is what was checked
+    const width = d.flat;
+    if (this.#held.length < width * m)
+      this.#held = new Float64Array(Math.max(width * m, 2 * this.#held.length));
+    const held = this.#held;
     const scratch = this.#scratch;
     for (let x = 0; x < m; x++) {
       const id = ids[x];
@@ -114,15 +148,12 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
         );
       let p: unknown = (poses as ArrayLike<PoseLike>)[x];
       if (flat) {
-        d.readFlat(poses, d.flat * x, scratch);
+        d.readFlat(poses, width * x, scratch);
         p = scratch;
       }
       if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
+      d.writeFlat(this.#own(p, k, `setTargets: poses[${x}]`), held, width * x);
     }
-    for (let x = 0; x < m; x++) {
-      const k = this.indexOf(ids[x], 'setTargets');
-      if (flat) this.#retarget(k, null, poses, d.flat * x);
-      else this.#retarget(k, (poses as ArrayLike<PoseLike>)[x]);
-    }
+    for (let x = 0; x < m; x++) this.#retarget(this.indexOf(ids[x], 'setTargets'), null, held, width * x);
   }
 }

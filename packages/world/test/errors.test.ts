@@ -102,6 +102,12 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     expect(caught(() => w.add(box(1), { pose: identityPose(), kind: 'bullet' as never })).message).toMatch(
       /options.kind/,
     );
+    // (not converted to a string first: ['static'] and an object whose string is a kind were taken)
+    for (const kind of [['static'], { toString: () => 'kinematic' }, ['dynamic']]) {
+      expect(caught(() => w.add(box(1), { pose: identityPose(), kind: kind as never })).message).toMatch(
+        /options.kind must be 'static', 'kinematic' or 'dynamic'/,
+      );
+    }
     expect(caught(() => w.add({} as never, { pose: identityPose() })).code).toBe('INVALID_OPTION');
     expect(caught(() => w.add(box(1), null as never)).code).toBe('INVALID_OPTION');
     expect(w.size).toBe(0);
@@ -150,5 +156,59 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     const r = w.firstImpact();
     expect(ids.every((id) => w.has(id))).toBe(true);
     expect(r.pair?.every((id) => ids.includes(id))).toBe(true);
+  });
+});
+
+describe('targets: what is set is what was checked', () => {
+  /** A pose whose getter of `t` answers `first` to its first read and `then` after. */
+  const flipping = (first: number[], then: number[]) => {
+    let reads = 0;
+    return {
+      R: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      get t() {
+        return reads++ < 1 ? first : then;
+      },
+    };
+  };
+
+  it('a target whose getters change between the check and the copy is refused, the world unchanged', () => {
+    const w = new World();
+    const a = w.add(box(0.5), { pose: at(0) });
+    const b = w.add(box(0.5), { pose: at(3), shared: true });
+    expect(caught(() => w.setTarget(a, flipping([0.5, 0, 0], [Number.NaN, 0, 0]) as never)).code).toBe(
+      'INVALID_POSE',
+    );
+    expect(w.target(a)).toBeNull();
+    // setTargets: no entry set when one of them turns bad after its check
+    const e = caught(() => w.setTargets([a, b], [at(1), flipping([2, 0, 0], [Number.NaN, 0, 0])] as never));
+    expect(e.code).toBe('INVALID_POSE');
+    expect(e.message).toMatch(/setTargets: poses\[1\]/);
+    expect([w.target(a), w.target(b)]).toEqual([null, null]);
+    // each entry is read once: a proxy that would answer a scaled pose to a second read is never asked
+    let reads = 0;
+    const once = new Proxy([at(1), at(2)], {
+      get(target, key, receiver) {
+        if (key === '1' && reads++ > 0) return { R: [2, 0, 0, 0, 2, 0, 0, 0, 2], t: [2, 0, 0] };
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    w.setTargets([a, b], once as never);
+    expect(reads).toBe(1);
+    expect(w.step().status).toBe('complete');
+    expect([w.pose(a).t[0], w.pose(b).t[0]]).toEqual([1, 2]);
+    expect(Array.from(w.pose(b).R)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  it('a target whose translation from the body overflows is refused at setTarget, naming the body', () => {
+    const w = new World();
+    const far = poseFromAxisAngle([0, 0, 1], 0, [1e308, 0, 0]);
+    const id = w.add(box(0.5), { pose: far });
+    const e = caught(() => w.setTarget(id, poseFromAxisAngle([0, 0, 1], 0, [-1e308, 0, 0])));
+    expect(e.code).toBe('INVALID_POSE');
+    expect(e.message).toMatch(/^setTarget\(0\): pose1: its translation from the body's pose overflows/);
+    expect(w.target(id)).toBeNull();
+    const e2 = caught(() => w.setTargets([id], [poseFromAxisAngle([0, 0, 1], 0, [-1e308, 0, 0])]));
+    expect(e2.message).toMatch(/^setTargets: poses\[0\]: its translation/);
+    expect(w.step().status).toBe('complete');
   });
 });
