@@ -26,8 +26,9 @@ export interface PoseAndScale {
 /**
  * The world matrix of a three.js object split into a rigid pose and a scale, for objects that
  * three.js scales: the body is then `surface.scale(...scale)` at `pose`. The world matrix is
- * brought up to date first: the parents' as three.js's own `getWorldPosition` does, the object's
- * own from its `matrix` even when that was set by hand with `matrixAutoUpdate` off. The
+ * brought up to date first, along the object's chain of parents as the renderer's update of the
+ * scene brings it (see {@link drawnWorldMatrix}), the object's own from its `matrix` even when that
+ * was set by hand with `matrixAutoUpdate` off. The
  * rotation is made exactly orthonormal (Gram–Schmidt on the columns) once the matrix is found
  * rigid to within {@link MATRIX_TOLERANCE}.
  *
@@ -55,9 +56,7 @@ export function poseAndScaleFromObject3D(
       'INVALID_OPTION',
       `out must be a pose {R, t} to write into (9 and 3 numbers), got ${describeValue(out)}`,
     );
-  // The parents as getWorldPosition brings them up to date; this object always, also when its
-  // matrix was set by hand with matrixAutoUpdate off (three.js would wait for matrixWorldNeedsUpdate).
-  object.updateWorldMatrix(true, false, true);
+  drawnWorldMatrix(object);
   const e = object.matrixWorld.elements;
   const name = nameOf(object);
   for (let i = 0; i < 16; i++) {
@@ -158,4 +157,31 @@ const cross = (a: number[], b: number[]): number[] => [
 /** An array or typed array of `length` entries that a pose's numbers can be written into. */
 function isNumbers(a: unknown, length: number): boolean {
   return (Array.isArray(a) || ArrayBuffer.isView(a)) && (a as ArrayLike<number>).length === length;
+}
+
+/**
+ * Brings `object`'s world matrix to where three.js draws it: down its chain of parents from the top,
+ * as the renderer's `updateMatrixWorld` of the scene does (a local matrix updated where
+ * `matrixAutoUpdate`; a world matrix recomputed where it is marked out of date or a parent's was
+ * recomputed), and the object's own world matrix recomputed in any case. `updateWorldMatrix(true,
+ * false)`, which `getWorldPosition` runs, recomputes a parent only when that parent is marked: a
+ * static group (`matrixAutoUpdate` off) under a moved root kept its old world matrix, and the pose of
+ * a body in it was wherever the root had been (7 where three.js drew it at 107).
+ */
+function drawnWorldMatrix(object: Object3D): void {
+  const chain: Object3D[] = [];
+  for (let o: Object3D | null = object; o !== null; o = o.parent) chain.push(o);
+  let force = false;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const o = chain[i];
+    if (o.matrixAutoUpdate) o.updateMatrix();
+    if (o.matrixWorldNeedsUpdate || force || i === 0) {
+      if (o.matrixWorldAutoUpdate === true) {
+        if (o.parent === null) o.matrixWorld.copy(o.matrix);
+        else o.matrixWorld.multiplyMatrices(o.parent.matrixWorld, o.matrix);
+      }
+      o.matrixWorldNeedsUpdate = false;
+      force = true;
+    }
+  }
 }

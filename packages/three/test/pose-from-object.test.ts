@@ -111,6 +111,46 @@ describe('poseFromObject3D', () => {
   });
 });
 
+describe('the world matrix where three.js draws it', () => {
+  /** Where three.js draws `object`: its position after the renderer's update of the whole graph. */
+  const drawnAt = (object: Object3D) => {
+    let root = object;
+    while (root.parent !== null) root = root.parent;
+    root.updateMatrixWorld();
+    return new Vector3().setFromMatrixPosition(object.matrixWorld).toArray();
+  };
+
+  it('a static group (matrixAutoUpdate off) under a root that moved: the pose follows the root', () => {
+    const root = new Group();
+    const group = new Group();
+    group.position.set(7, 0, 0);
+    group.updateMatrix();
+    group.matrixAutoUpdate = false;
+    const mesh = new Mesh();
+    root.add(group);
+    group.add(mesh);
+    root.updateMatrixWorld();
+    root.position.set(100, 0, 0);
+    // (getWorldPosition's update left the group's world matrix where the root had been: 7)
+    const pose = poseFromObject3D(mesh);
+    expect(Array.from(pose.t)).toEqual([107, 0, 0]);
+    expect(Array.from(pose.t)).toEqual(drawnAt(mesh));
+  });
+
+  it('a parent whose matrix was set by hand, not marked for an update: as drawn', () => {
+    const root = new Group();
+    const group = new Group();
+    group.matrixAutoUpdate = false;
+    group.matrix.makeTranslation(7, 0, 0);
+    const mesh = new Mesh();
+    root.add(group);
+    group.add(mesh);
+    const pose = poseFromObject3D(mesh);
+    expect(Array.from(pose.t)).toEqual(drawnAt(mesh));
+    expect(Array.from(pose.t)).toEqual([7, 0, 0]);
+  });
+});
+
 describe('poseAndScaleFromObject3D', () => {
   it('splits a scaled object into a pose and the scale that surface.scale takes: same world points', () => {
     const parent = placed(new Group(), [0, 0, 1], 0.4, [1, 2, 3]);
