@@ -75,6 +75,13 @@ export function chainsArrays(
     loops.push({ start, size, closed: isClosed, firstSegment });
     start += size;
     firstSegment += isClosed ? size : size - 1;
+    // (at once: 3·10⁷ sizes of 1 beside no vertex built a record each, and the heap ran out)
+    if (start > n) {
+      throw new FirstTouchError(
+        'BAD_LENGTH',
+        `the chain sizes add up to more than the ${n} vertices (at chain ${i}, ${start})`,
+      );
+    }
   }
   if (start !== n) {
     throw new FirstTouchError(
@@ -99,8 +106,18 @@ export function chainsArrays(
   }
   const positions = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
-    positions[2 * i] = u[i];
-    positions[2 * i + 1] = v[i];
+    const x = (u as ArrayLike<unknown>)[i];
+    const y = (v as ArrayLike<unknown>)[i];
+    // What was checked is what is built: a getter that answered a number to the check above and
+    // NaN here put a NaN vertex into the curve.
+    if (typeof x !== 'number' || typeof y !== 'number' || 0 * (x + y) !== 0) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `vertex ${i}: (${describeValue(x)}, ${describeValue(y)}) is not a finite point (read again)`,
+      );
+    }
+    positions[2 * i] = x;
+    positions[2 * i + 1] = y;
   }
   return { positions, loops };
 }

@@ -88,6 +88,16 @@ export function trianglesArrays(
   }
   const [positions, indices] = surfaceArrays(xyz.length / 3, xyz.length / 9, shared);
   positions.set(xyz as ArrayLike<number>);
+  // What was checked is what is built: a getter that answered a number to the check and NaN to the
+  // copy put a NaN vertex into the surface (which its own serialization then refused).
+  for (let i = 0; i < positions.length; i++) {
+    if (0 * positions[i] !== 0) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `facet ${Math.floor(i / 9)}, vertex ${Math.floor(i / 3) % 3}: coordinate ${'xyz'[i % 3]} is ${positions[i]} (read again)`,
+      );
+    }
+  }
   for (let i = 0; i < indices.length; i++) indices[i] = i;
   return [positions, indices];
 }
@@ -127,6 +137,20 @@ export function indexedArrays(
         'NON_FINITE',
         `vertex ${Math.floor(i / 3)}: coordinate ${'xyz'[i % 3]} is ${describeValue(x)}`,
       );
+    }
+  }
+  // A plain array's length says nothing of its memory (a sparse one of length 3·10⁹ holding three
+  // indices): its entries are read up to the first that is no number before the indices' array,
+  // as long as that length, is allocated.
+  if (!ArrayBuffer.isView(indices)) {
+    for (let i = 0; i < indices.length; i++) {
+      const v = (indices as ArrayLike<unknown>)[i];
+      if (typeof v !== 'number') {
+        throw new FirstTouchError(
+          'INDEX_RANGE',
+          `facet ${Math.floor(i / 3)}: vertex index ${describeValue(v)} is not an integer in [0, ${positions.length / 3})`,
+        );
+      }
     }
   }
   const [p, idx] = surfaceArrays(positions.length / 3, indices.length / 3, shared);

@@ -114,6 +114,39 @@ describe('construction', () => {
   });
 });
 
+describe('hostile input to the constructors', () => {
+  it('chain sizes past the vertices stop at once; a sparse index array is not allocated by its length', () => {
+    // (3·10⁷ sizes of 1 beside no vertex built a record each until the heap ran out)
+    expect(() => Curve.fromLoops([], [], new Uint8Array(1e6).fill(1))).toThrow(
+      expect.objectContaining({
+        code: 'BAD_LENGTH',
+        message: 'the chain sizes add up to more than the 0 vertices (at chain 0, 1)',
+      }),
+    );
+    const sparse = [0, 1, 2];
+    sparse.length = 3e9;
+    expect(() => Surface.fromIndexed([0, 0, 0, 1, 0, 0, 0, 1, 0], sparse)).toThrow(
+      expect.objectContaining({
+        code: 'INDEX_RANGE',
+        message: expect.stringMatching(/^facet 1: vertex index undefined/),
+      }),
+    );
+  });
+
+  it('what is built is what was checked: a getter that turns to NaN after the check is refused', () => {
+    const flipping = (n: number) => {
+      let reads = 0;
+      const a = Array.from({ length: n }, (_, i) => i % 2);
+      Object.defineProperty(a, 1, { get: () => (reads++ < 1 ? 0 : Number.NaN) });
+      return a;
+    };
+    expect(() => Surface.fromTriangles(flipping(9))).toThrow(expect.objectContaining({ code: 'NON_FINITE' }));
+    expect(() => Curve.fromLoops(flipping(3), [0, 1, 1], [3])).toThrow(
+      expect.objectContaining({ code: 'NON_FINITE' }),
+    );
+  });
+});
+
 describe('the kinds are told by the objects themselves', () => {
   it("an object made from a body's prototype, or a proxy of a body, is no body (its private fields are not there)", () => {
     const bodies = [
