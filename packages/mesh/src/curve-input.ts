@@ -110,7 +110,7 @@ export function chainsArrays(
     const y = (v as ArrayLike<unknown>)[i];
     // What was checked is what is built: a getter that answered a number to the check above and
     // NaN here put a NaN vertex into the curve.
-    if (typeof x !== 'number' || typeof y !== 'number' || 0 * (x + y) !== 0) {
+    if (typeof x !== 'number' || !Number.isFinite(x) || typeof y !== 'number' || !Number.isFinite(y)) {
       throw new FirstTouchError(
         'NON_FINITE',
         `vertex ${i}: (${describeValue(x)}, ${describeValue(y)}) is not a finite point (read again)`,
