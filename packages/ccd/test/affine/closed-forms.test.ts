@@ -208,7 +208,7 @@ describe('a pure translation', () => {
   });
 });
 
-describe('far from unit size', () => {
+describe('far from unit size: the default tolerance', () => {
   it('a translation of 1e200 and more a step: the rigid answer and its default tolerance', () => {
     // (carried out at unit size, where the unit cubes underflowed to points and took the fallback
     // tolerance of a point: 1e39 times the rule's, InitialContact 1e200 away)
