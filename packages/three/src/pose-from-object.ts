@@ -27,7 +27,7 @@ export interface PoseAndScale {
  * The world matrix of a three.js object split into a rigid pose and a scale, for objects that
  * three.js scales: the body is then `surface.scale(...scale)` at `pose`. The world matrix is
  * brought up to date first, along the object's chain of parents as the renderer's update of the
- * scene brings it (see {@link drawnWorldMatrix}), the object's own from its `matrix` even when that
+ * scene brings it (`drawnWorldMatrix` below), the object's own from its `matrix` even when that
  * was set by hand with `matrixAutoUpdate` off. The
  * rotation is made exactly orthonormal (Gram–Schmidt on the columns) once the matrix is found
  * rigid to within {@link MATRIX_TOLERANCE}.
