@@ -1,4 +1,4 @@
-import { describeValue, FirstTouchError, type Pose3 } from '@firsttouch/pose';
+import { assertPose3, describeValue, FirstTouchError, type Pose3 } from '@firsttouch/pose';
 import type { Object3D } from 'three';
 import { assertThreeKind } from './three-kind.js';
 
@@ -75,6 +75,13 @@ export function poseAndScaleFromObject3D(
   const zero = scale.indexOf(0);
   if (zero >= 0)
     throw new FirstTouchError('INVALID_POSE', `${name}: the world matrix scales ${'xyz'[zero]} by 0`);
+  // (finite entries whose column is longer than float64 holds: the directions divided by +∞ were 0)
+  const huge = scale.findIndex((s) => !Number.isFinite(s));
+  if (huge >= 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${name}: the world matrix scales ${'xyz'[huge]} past float64 (its column's length overflows)`,
+    );
   if (dot(axes[0], cross(axes[1], axes[2])) < 0) scale[0] = -scale[0];
   const [x, y, z] = axes.map((a, i) => a.map((c) => c / scale[i]));
   const shear = Math.max(Math.abs(dot(x, y)), Math.abs(dot(x, z)), Math.abs(dot(y, z)));
@@ -98,6 +105,9 @@ export function poseAndScaleFromObject3D(
   out.t[0] = e[12];
   out.t[1] = e[13];
   out.t[2] = e[14];
+  // A rotation, or no answer: columns of subnormal entries keep too few digits for their
+  // directions (a matrix of 5e-324 gave a "rotation" 1.0 from orthonormal).
+  assertPose3(out, `${name}: the world matrix's rotation (its columns too small to give one?)`);
   return { pose: out, scale };
 }
 

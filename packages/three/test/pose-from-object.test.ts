@@ -199,6 +199,30 @@ describe('poseAndScaleFromObject3D', () => {
   });
 });
 
+describe('poseAndScaleFromObject3D at the ends of float64', () => {
+  it('a column longer than float64 holds, or of subnormal entries, gives no pose (it gave a non-rotation)', () => {
+    for (const [k, message] of [
+      [1.5e308, /scales x past float64/],
+      [5e-324, /rotation \(its columns too small to give one\?\)\.R is not orthonormal/],
+      [3e-320, /R is not orthonormal/],
+    ] as const) {
+      const object = new Object3D();
+      object.matrixAutoUpdate = false;
+      object.matrix.set(k, -k, 0, 0, k, k, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+      expect(() => poseAndScaleFromObject3D(object)).toThrow(
+        expect.objectContaining({ code: 'INVALID_POSE', message: expect.stringMatching(message) }),
+      );
+    }
+    // 1e-200 is small, not subnormal: a rotation by 45°, scaled
+    const small = new Object3D();
+    small.matrixAutoUpdate = false;
+    small.matrix.set(1e-200, -1e-200, 0, 0, 1e-200, 1e-200, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
+    const { pose, scale } = poseAndScaleFromObject3D(small);
+    expect(pose.R[0]).toBeCloseTo(Math.SQRT1_2, 15);
+    expect(scale[0]).toBeCloseTo(Math.SQRT2 * 1e-200, 214);
+  });
+});
+
 describe('poseToMatrix4', () => {
   it('is the inverse of poseFromObject3D: the matrix of an object, and an object placed by a pose', () => {
     const parent = placed(new Group(), [3, 1, 0], 2.2, [0, 1, 1]);
