@@ -17,7 +17,6 @@ import { CORE_POINTS } from '../support.js';
  */
 export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number {
   const m = shape.margin;
-  let d2 = 0;
   let w0 = 0,
     w1 = 0,
     w2 = 0;
@@ -39,9 +38,8 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
       if (i === 0) w0 = w;
       else if (i === 1) w1 = w;
       else w2 = w;
-      d2 += w * w;
     }
-    return lengthOf(d2, w0, w1, w2);
+    return diagonalOf(w0, w1, w2);
   }
   const u = new Float64Array(3);
   const p = new Float64Array(3);
@@ -60,22 +58,9 @@ export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number
     if (i === 0) w0 = w;
     else if (i === 1) w1 = w;
     else w2 = w;
-    d2 += w * w;
   }
-  return lengthOf(d2, w0, w1, w2);
+  return diagonalOf(w0, w1, w2);
 }
-
-/**
- * √`d2`, `d2` the sum of the squares of `a`, `b`, `c`; where the squares overflow (a map with entries
- * past 1e154 on a unit body: an image 1e155 across, well within float64) or underflow (a body 1e-200
- * across), the length taken at unit size by a power of two (`diagonalOf`: the same number, scaled).
- */
-function lengthOf(d2: number, a: number, b: number, c: number): number {
-  return d2 < Number.POSITIVE_INFINITY && d2 > SMALLEST_SQUARES ? Math.sqrt(d2) : diagonalOf(a, b, c);
-}
-
-/** Below this sum of squares (2⁻⁹⁰⁰) the squares may have lost digits to underflow. */
-const SMALLEST_SQUARES = 2 ** -900;
 
 /**
  * A bound of |x| over `L S` (L a 3×3 matrix, row-major; no translation), in closed form: the image of
@@ -113,7 +98,6 @@ export function mappedReach(shape: Shape<3>, L: ArrayLike<number>): number {
   const ex = 0.5 * hi[0] - 0.5 * lo[0] + m,
     ey = 0.5 * hi[1] - 0.5 * lo[1] + m,
     ez = 0.5 * hi[2] - 0.5 * lo[2] + m;
-  let b2 = 0;
   let x0 = 0,
     x1 = 0,
     x2 = 0;
@@ -125,9 +109,9 @@ export function mappedReach(shape: Shape<3>, L: ArrayLike<number>): number {
     if (i === 0) x0 = x;
     else if (i === 3) x1 = x;
     else x2 = x;
-    b2 += x * x;
   }
-  const byBox = b2 < Number.POSITIVE_INFINITY ? Math.sqrt(b2) : diagonalOf(x0, x1, x2);
+  // (at unit size by a power of two where the squares overflow or underflow: `diagonalOf`)
+  const byBox = diagonalOf(x0, x1, x2);
   // (an overflow or a NaN in the box's sum leaves the norm's bound)
   return byBox < byNorm ? byBox : byNorm;
 }
