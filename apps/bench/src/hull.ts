@@ -26,9 +26,14 @@ export function hullSurface(points: ArrayLike<number>, hull: Hull = quickhull(po
 /**
  * The largest height of any point above any facet of the hull (≤ 0 up to rounding when every point
  * is inside or on it), and whether every edge is shared by exactly two facets in opposite directions
- * (a closed, consistently oriented surface).
+ * (a closed, consistently oriented surface). With `stride` > 1, the heights of every stride-th point
+ * only (for hulls too large to test every point against every facet).
  */
-export function checkHull(points: ArrayLike<number>, hull: Hull): { maxHeight: number; closed: boolean } {
+export function checkHull(
+  points: ArrayLike<number>,
+  hull: Hull,
+  stride = 1,
+): { maxHeight: number; closed: boolean } {
   const f = hull.facets;
   let maxHeight = Number.NEGATIVE_INFINITY;
   const edges = new Map<string, number>();
@@ -44,7 +49,7 @@ export function checkHull(points: ArrayLike<number>, hull: Hull): { maxHeight: n
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
-    for (let i = 0; i < points.length / 3; i++) {
+    for (let i = 0; i < points.length / 3; i += stride) {
       const h =
         (nx * (points[3 * i] - points[3 * a]) +
           ny * (points[3 * i + 1] - points[3 * a + 1]) +

@@ -25,6 +25,7 @@ import { compoundsScene } from '../src/scenes/compounds.js';
 import { convexScene, pointsInBall } from '../src/scenes/convex.js';
 import { distanceScene } from '../src/scenes/distance.js';
 import { distanceSizeScene } from '../src/scenes/distance-size.js';
+import { hullsScene } from '../src/scenes/hulls.js';
 import { manyScene } from '../src/scenes/many.js';
 import { planck2dScene } from '../src/scenes/planck2d.js';
 import { proximityScene } from '../src/scenes/proximity.js';
@@ -179,6 +180,22 @@ describe('cast scene (tiny)', () => {
     // The hull pairs go straight through A's origin: every one touches.
     expect(r.figures['p10.contacts']).toBe(8);
     expect(r.figures['p256.contacts']).toBe(8);
+  });
+});
+
+describe('hulls scene (tiny)', () => {
+  it("builds each set's hull with both, every point on or below every facet, the same vertices", async () => {
+    const r = await hullsScene.run(tiny);
+    expectFiniteRows(r);
+    expect(r.rows.length).toBe(4);
+    for (const key of ['sphere', 'cube', 'rims', 'bunny']) {
+      expect(r.figures[`${key}.open`]).toBe(0);
+      expect(r.figures[`${key}.height`]).toBeLessThan(1e-12);
+      expect(r.figures[`${key}.vertices`]).toBe(r.figures[`${key}.threeVertices`]);
+    }
+    // Every point of the sphere and of the rims is a vertex.
+    expect(r.figures['sphere.vertices']).toBe(500);
+    expect(r.figures['rims.vertices']).toBe(400);
   });
 });
 

@@ -7,6 +7,7 @@ import { compoundsScene } from './compounds.js';
 import { convexScene } from './convex.js';
 import { distanceScene } from './distance.js';
 import { distanceSizeScene } from './distance-size.js';
+import { hullsScene } from './hulls.js';
 import { manyScene } from './many.js';
 import { planck2dScene } from './planck2d.js';
 import { proximityScene } from './proximity.js';
@@ -24,6 +25,7 @@ export const SCENES: readonly Scene[] = [
   distanceScene,
   distanceSizeScene,
   treesScene,
+  hullsScene,
   ccdScene,
   planck2dScene,
   manyScene,

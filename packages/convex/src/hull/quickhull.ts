@@ -67,34 +67,39 @@ export function quickhull(points: ArrayLike<number>, name = 'points'): Hull {
  * inside an edge two.
  */
 function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
-  const around = new Map<number, number[]>();
+  // Each vertex's facets as the pairs of their other two corners, in one flat list by vertex.
   const F = hull.facets;
+  const n = p.length / 3;
+  const start = new Int32Array(n + 1);
+  for (let f = 0; f < F.length; f++) start[F[f] + 1] += 2;
+  for (let v = 0; v < n; v++) start[v + 1] += start[v];
+  const pairs = new Int32Array(start[n]);
+  const fill = start.slice(0, n);
   for (let f = 0; f < F.length; f += 3) {
     for (let j = 0; j < 3; j++) {
       const v = F[f + j];
-      let list = around.get(v);
-      if (list === undefined) {
-        list = [];
-        around.set(v, list);
-      }
-      list.push(F[f + ((j + 1) % 3)], F[f + ((j + 2) % 3)]);
+      pairs[fill[v]++] = F[f + ((j + 1) % 3)];
+      pairs[fill[v]++] = F[f + ((j + 2) % 3)];
     }
   }
   const out: number[] = [];
+  const planes = new Int32Array(6);
   for (const v of hull.vertices) {
-    const pairs = around.get(v)!;
     // The planes of v's facets, each kept as one facet (a, b): a facet in none of them is a new plane.
-    const planes: number[] = [];
-    for (let i = 0; i < pairs.length && planes.length < 6; i += 2) {
+    let found = 0;
+    for (let i = start[v]; i < start[v + 1] && found < 6; i += 2) {
       const a = pairs[i],
         b = pairs[i + 1];
       let known = false;
-      for (let k = 0; k < planes.length && !known; k += 2) {
+      for (let k = 0; k < found && !known; k += 2) {
         known = coplanar(p, v, planes[k], planes[k + 1], a) && coplanar(p, v, planes[k], planes[k + 1], b);
       }
-      if (!known) planes.push(a, b);
+      if (!known) {
+        planes[found++] = a;
+        planes[found++] = b;
+      }
     }
-    if (planes.length >= 6) out.push(v);
+    if (found >= 6) out.push(v);
   }
   return Uint32Array.from(out);
 }
@@ -102,6 +107,21 @@ function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
 function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): boolean {
   return orientAt(p, i, j, k, l) === 0;
 }
+
+/**
+ * Shewchuk's first error bound of orient3d, (7 + 56ε)ε of the permanent: a determinant of rounded
+ * differences of the inputs, taken as the sum of three entries times their 2 × 2 minors, is within
+ * it of the exact one (robust-predicates' `o3derrboundA`; the bound holds whichever row or column
+ * the sum runs along).
+ */
+const ERR_A = (7 + 56 * 2 ** -53) * 2 ** -53;
+
+/**
+ * An absolute margin for products that underflow (the relative bound says nothing below 2⁻¹⁰²²):
+ * far above their errors (a few 2⁻¹⁰⁷⁴ on coordinates scaled below 2), far below any height that
+ * matters, which orient3d then decides.
+ */
+const TINY = 2 ** -900;
 
 /** Shewchuk's orient3d of the points i, j, k, l of `p` (x y z each): exact sign, negative when l is above the counter-clockwise i, j, k. */
 function orientAt(p: Float64Array, i: number, j: number, k: number, l: number): number {
@@ -125,21 +145,43 @@ function orientAt(p: Float64Array, i: number, j: number, k: number, l: number): 
   );
 }
 
-/** Facet slots: corners, the facets across its three edges, and its outside set. */
-class QuickHull {
+/**
+ * Facet slots: corners, the facets across its three edges, and its outside set, in typed arrays
+ * that double when full; a facet that goes leaves its slot to the next one made (a build makes
+ * several times the facets its hull keeps, and fresh memory costs more than the build itself on
+ * large hulls). Exported for the tests, which count the facets a build made (`made`); not by the
+ * package.
+ */
+export class QuickHull {
   readonly p: Float64Array;
   readonly n: number;
-  /** Corners of facet f: a[3f], a[3f + 1], a[3f + 2]. */
-  readonly corners: number[] = [];
+  /** Slots used so far, 0 .. count − 1, live or free. */
+  count = 0;
+  /** Facets made so far. */
+  made = 0;
+  /** Slots of facets that went, to be used again. */
+  readonly free: number[] = [];
+  /** Corners of facet f: corners[3f], corners[3f + 1], corners[3f + 2]. */
+  corners: Int32Array;
   /** The facet across edge e (corner e to corner e + 1) of facet f: across[3f + e]. */
-  readonly across: number[] = [];
-  readonly alive: boolean[] = [];
+  across: Int32Array;
+  alive: Uint8Array;
   /** The first point of the outside set of each facet (−1: none), linked through `nextPoint`. */
-  readonly head: number[] = [];
+  head: Int32Array;
   readonly nextPoint: Int32Array;
+  /** The farthest point of each facet's outside set, and its height (−orient3d) above the facet. */
+  farthest: Int32Array;
+  farHeight: Float64Array;
+  /** Each facet's plane: normal x y z, then its components' permanents (`setPlane`). */
+  planes: Float64Array;
   /** Scratch of the horizon: the new facet whose horizon edge starts (ends) at a vertex. */
   readonly startsAt: Int32Array;
   readonly endsAt: Int32Array;
+  /** Scratch of `collectVisible`: the round a facet was last seen in, and whether it was visible then. */
+  seenIn: Int32Array;
+  sees: Uint8Array;
+  readonly stack: number[] = [];
+  round = 0;
 
   constructor(p: Float64Array, n: number) {
     this.p = p;
@@ -147,29 +189,126 @@ class QuickHull {
     this.nextPoint = new Int32Array(n).fill(-1);
     this.startsAt = new Int32Array(n).fill(-1);
     this.endsAt = new Int32Array(n).fill(-1);
+    // Slots for 1 024 facets to begin with, doubled as needed: a build makes a few times its hull's
+    // facets (at most 2n − 4), and most hulls of many points have few.
+    const cap = 1024;
+    this.corners = new Int32Array(3 * cap);
+    this.across = new Int32Array(3 * cap);
+    this.alive = new Uint8Array(cap);
+    this.head = new Int32Array(cap);
+    this.farthest = new Int32Array(cap);
+    this.farHeight = new Float64Array(cap);
+    this.planes = new Float64Array(6 * cap);
+    this.seenIn = new Int32Array(cap);
+    this.sees = new Uint8Array(cap);
   }
 
-  /** −orient3d: positive when point i is above facet f (its corners counter-clockwise from there). */
+  /**
+   * −orient3d: positive when point i is above facet f (its corners counter-clockwise from there), its
+   * sign exact. The facet's plane, kept, gives it in six products where the value clears orient3d's
+   * own first error bound; else orient3d decides.
+   */
   height(f: number, i: number): number {
-    return -orientAt(this.p, this.corners[3 * f], this.corners[3 * f + 1], this.corners[3 * f + 2], i);
+    const P = this.p;
+    const pl = this.planes;
+    const a = 3 * this.corners[3 * f],
+      q = 3 * i,
+      k = 6 * f;
+    const wx = P[q] - P[a],
+      wy = P[q + 1] - P[a + 1],
+      wz = P[q + 2] - P[a + 2];
+    const h = wx * pl[k] + wy * pl[k + 1] + wz * pl[k + 2];
+    const bound =
+      ERR_A * (Math.abs(wx) * pl[k + 3] + Math.abs(wy) * pl[k + 4] + Math.abs(wz) * pl[k + 5]) + TINY;
+    if (h > bound || -h > bound) return h;
+    return -orientAt(P, this.corners[3 * f], this.corners[3 * f + 1], this.corners[3 * f + 2], i);
+  }
+
+  /**
+   * Facet f's normal (b − a) × (c − a) and the sums of the absolute products that make each of its
+   * components (the permanent's factors): the determinant of (b − a, c − a, p − a), which is −orient3d,
+   * evaluated along its last row as orient3d evaluates its own along a column.
+   */
+  setPlane(f: number): void {
+    const P = this.p;
+    const a = 3 * this.corners[3 * f],
+      b = 3 * this.corners[3 * f + 1],
+      c = 3 * this.corners[3 * f + 2];
+    const ux = P[b] - P[a],
+      uy = P[b + 1] - P[a + 1],
+      uz = P[b + 2] - P[a + 2];
+    const vx = P[c] - P[a],
+      vy = P[c + 1] - P[a + 1],
+      vz = P[c + 2] - P[a + 2];
+    const yz = uy * vz,
+      zy = uz * vy,
+      zx = uz * vx,
+      xz = ux * vz,
+      xy = ux * vy,
+      yx = uy * vx;
+    const pl = this.planes;
+    const k = 6 * f;
+    pl[k] = yz - zy;
+    pl[k + 1] = zx - xz;
+    pl[k + 2] = xy - yx;
+    pl[k + 3] = Math.abs(yz) + Math.abs(zy);
+    pl[k + 4] = Math.abs(zx) + Math.abs(xz);
+    pl[k + 5] = Math.abs(xy) + Math.abs(yx);
   }
 
   addFacet(a: number, b: number, c: number): number {
-    const f = this.alive.length;
-    this.corners.push(a, b, c);
-    this.across.push(-1, -1, -1);
-    this.alive.push(true);
-    this.head.push(-1);
+    let f: number;
+    if (this.free.length > 0) f = this.free.pop()!;
+    else {
+      if (this.count === this.alive.length) this.grow();
+      f = this.count++;
+    }
+    this.made++;
+    this.corners[3 * f] = a;
+    this.corners[3 * f + 1] = b;
+    this.corners[3 * f + 2] = c;
+    this.setPlane(f);
+    this.across[3 * f] = this.across[3 * f + 1] = this.across[3 * f + 2] = -1;
+    this.alive[f] = 1;
+    this.head[f] = -1;
+    this.farthest[f] = -1;
+    this.farHeight[f] = 0;
+    this.seenIn[f] = 0;
     return f;
+  }
+
+  /** Twice the slots, the facets so far copied. */
+  grow(): void {
+    const cap = 2 * this.alive.length;
+    const more = <T extends Int32Array | Uint8Array | Float64Array>(a: T, size: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.corners = more(this.corners, 3 * cap);
+    this.across = more(this.across, 3 * cap);
+    this.alive = more(this.alive, cap);
+    this.head = more(this.head, cap);
+    this.farthest = more(this.farthest, cap);
+    this.farHeight = more(this.farHeight, cap);
+    this.planes = more(this.planes, 6 * cap);
+    this.seenIn = more(this.seenIn, cap);
+    this.sees = more(this.sees, cap);
   }
 
   /** Puts point i into the outside set of the first facet of `facets[from..]` it is above; false if none. */
   assign(i: number, facets: readonly number[], from: number): boolean {
     for (let k = from; k < facets.length; k++) {
       const f = facets[k];
-      if (this.height(f, i) > 0) {
+      const h = this.height(f, i);
+      if (h > 0) {
         this.nextPoint[i] = this.head[f];
         this.head[f] = i;
+        // The farthest so far, the newest of equals (the first on the list).
+        if (h >= this.farHeight[f]) {
+          this.farHeight[f] = h;
+          this.farthest[f] = i;
+        }
         return true;
       }
     }
@@ -191,6 +330,7 @@ class QuickHull {
       if (this.height(f, opposite) > 0) {
         this.corners[3 * f + 1] = c;
         this.corners[3 * f + 2] = b;
+        this.setPlane(f);
       }
       first.push(f);
     }
@@ -198,23 +338,23 @@ class QuickHull {
     for (let i = 0; i < this.n; i++) {
       if (i !== i0 && i !== i1 && i !== i2 && i !== i3) this.assign(i, first, 0);
     }
-    const todo = first.slice();
+    // Facets are taken first in, first out (as Qhull walks its facet list): the hull is refined
+    // evenly all round. Taken last in, first out, the newest facets' points go in one after another,
+    // and on two rims (a cylinder's vertices) one rim's points fanned out from a single vertex of
+    // the other, a fan that every later point of that other rim saw whole: 2·8 000 rim points made
+    // 2 million facets (DECISIONS.md).
+    // (A slot in `todo` may hold a later facet by the time it is taken: any live facet with points
+    // above it may be taken at any time.)
+    let todo = first.slice();
+    let next = 0;
     const visible: number[] = [];
     const horizon: number[] = [];
     const created: number[] = [];
-    while (todo.length > 0) {
-      const f = todo.pop()!;
-      if (!this.alive[f] || this.head[f] < 0) continue;
-      // The farthest point above f joins the hull (the first of the farthest).
-      let apex = -1;
-      let best = 0;
-      for (let i = this.head[f]; i >= 0; i = this.nextPoint[i]) {
-        const h = this.height(f, i);
-        if (h > best || apex < 0) {
-          best = h;
-          apex = i;
-        }
-      }
+    while (next < todo.length) {
+      const f = todo[next++];
+      if (this.alive[f] === 0 || this.head[f] < 0) continue;
+      // The farthest point above f joins the hull.
+      const apex = this.farthest[f];
       this.collectVisible(f, apex, visible, horizon);
       created.length = 0;
       for (let k = 0; k < horizon.length; k += 3) {
@@ -239,13 +379,18 @@ class QuickHull {
       }
       // The points of the facets that went: into the first new facet they are above, else inside.
       for (const g of visible) {
-        this.alive[g] = false;
+        this.alive[g] = 0;
         for (let i = this.head[g]; i >= 0; ) {
           const next = this.nextPoint[i];
           if (i !== apex) this.assign(i, created, 0);
           i = next;
         }
         this.head[g] = -1;
+        this.free.push(g);
+      }
+      if (next > 4096 && 2 * next > todo.length) {
+        todo = todo.slice(next);
+        next = 0;
       }
       for (const g of created) todo.push(g);
     }
@@ -259,21 +404,25 @@ class QuickHull {
   collectVisible(f: number, apex: number, visible: number[], horizon: number[]): void {
     visible.length = 0;
     horizon.length = 0;
-    // A facet's mark: 1 seen and visible, 2 seen and not; `alive` facets only are ever reached.
-    const mark = new Map<number, number>([[f, 1]]);
-    const stack = [f];
+    // A facet seen from this apex carries the apex's round in `seenIn`, and `sees` says whether it
+    // is visible; `alive` facets only are ever reached.
+    const round = ++this.round;
+    const stack = this.stack;
+    stack.length = 0;
+    this.seenIn[f] = round;
+    this.sees[f] = 1;
+    stack.push(f);
     while (stack.length > 0) {
       const g = stack.pop()!;
       visible.push(g);
       for (let e = 0; e < 3; e++) {
         const h = this.across[3 * g + e];
-        let m = mark.get(h);
-        if (m === undefined) {
-          m = this.height(h, apex) > 0 ? 1 : 2;
-          mark.set(h, m);
-          if (m === 1) stack.push(h);
+        if (this.seenIn[h] !== round) {
+          this.seenIn[h] = round;
+          this.sees[h] = this.height(h, apex) > 0 ? 1 : 0;
+          if (this.sees[h] === 1) stack.push(h);
         }
-        if (m === 2) horizon.push(this.corners[3 * g + e], this.corners[3 * g + ((e + 1) % 3)], h);
+        if (this.sees[h] === 0) horizon.push(this.corners[3 * g + e], this.corners[3 * g + ((e + 1) % 3)], h);
       }
     }
   }
@@ -308,12 +457,12 @@ class QuickHull {
 
   result(): Hull {
     let live = 0;
-    for (const a of this.alive) if (a) live++;
+    for (let f = 0; f < this.count; f++) live += this.alive[f];
     const facets = new Uint32Array(3 * live);
     const used = new Uint8Array(this.n);
     let k = 0;
-    for (let f = 0; f < this.alive.length; f++) {
-      if (!this.alive[f]) continue;
+    for (let f = 0; f < this.count; f++) {
+      if (this.alive[f] === 0) continue;
       for (let j = 0; j < 3; j++) {
         const v = this.corners[3 * f + j];
         facets[k++] = v;
@@ -333,7 +482,11 @@ class QuickHull {
  * their line, the point farthest from the plane of the three (sizes estimated, independence decided
  * exactly), so that no later decision meets a sliver.
  */
-function startingTetrahedron(p: Float64Array, n: number, name: string): [number, number, number, number] {
+export function startingTetrahedron(
+  p: Float64Array,
+  n: number,
+  name: string,
+): [number, number, number, number] {
   let wide = -1;
   let i0 = 0;
   let i1 = 0;
