@@ -30,6 +30,7 @@ export { hull2 } from './hull/hull2.js';
 export { CLIMB_FROM, convexHull, pointSet } from './hull/point-set.js';
 export { convexPolygon, pointSet2, WALK_FROM } from './hull/polygon.js';
 export { type Hull, quickhull } from './hull/quickhull.js';
+export { orient2d, orient3d } from './predicates.js';
 export {
   deserialize,
   SHAPE_DATA_VERSION,

@@ -14,6 +14,7 @@ export { adjacency } from './hull/hull-adjacency.js';
 export { type PointCore, pointCore, vertexSet, vertexSet2 } from './hull/vertex-set.js';
 export { doubles, plainCopy } from './plain.js';
 export { type Placement2, PolygonPair, polygonCore } from './polygon/polygon-pair.js';
+export { orient2dAt, orient3dAt } from './predicates.js';
 export { diagonalOf, scaleExponent, timesPowerOfTwo, toleranceInPlay, toleranceOfDiagonal } from './scale.js';
 export {
   inSharedMemory,

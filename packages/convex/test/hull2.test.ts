@@ -67,6 +67,40 @@ describe('hull2 and polygons', () => {
     expect(convexPolygon(p).params.vertices).toBe(4);
   });
 
+  it('a point at 1 and a cloud of 2⁻⁶⁰⁰: turns below 2⁻¹⁰⁷⁴ are decided, in exact integers', () => {
+    // robust-predicates alone takes the cloud's turns, products that underflow, for straight lines.
+    const exactly = (x: number): bigint => {
+      let m = Math.abs(x);
+      let e = 0;
+      while (!Number.isInteger(m)) {
+        m *= 2;
+        e++;
+      }
+      const b = BigInt(m) << BigInt(1100 - e);
+      return x < 0 ? -b : b;
+    };
+    // Positive for a left turn a, b, c.
+    const turn = (p: number[], a: number, b: number, c: number): bigint => {
+      const [ax, ay, bx, by, cx, cy] = [2 * a, 2 * a + 1, 2 * b, 2 * b + 1, 2 * c, 2 * c + 1].map((i) =>
+        exactly(p[i]),
+      );
+      return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    };
+    const next = seeded(9);
+    for (const e of [540, 600, 1000]) {
+      const p = [1, 0];
+      for (let i = 0; i < 20; i++) p.push((2 * next() - 1) * 2 ** -e, (2 * next() - 1) * 2 ** -e);
+      const ring = Array.from(hull2(p));
+      const m = ring.length;
+      expect(m).toBeGreaterThan(3);
+      for (let k = 0; k < m; k++) {
+        expect(turn(p, ring[k], ring[(k + 1) % m], ring[(k + 2) % m]) > 0n).toBe(true);
+        for (let i = 0; i < p.length / 2; i++)
+          expect(turn(p, ring[k], ring[(k + 1) % m], i) >= 0n).toBe(true);
+      }
+    }
+  });
+
   it('supports walk around large polygons to the scanned answer; point sets scan or walk', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 200 }), fc.integer({ min: 0, max: 1e6 }), (n, seed) => {

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 
+export { orient2d, orient3d } from '@firsttouch/convex';
 // (B's pose in A's frame moved down to pose, where convex's shape queries use it too; kept here by its name)
 export { relativeTransform } from '@firsttouch/pose';
 export type { Bounds } from './bounds.js';
@@ -46,7 +47,6 @@ export { SurfacePair } from './distance/surface-pair.js';
 export { SurfaceShapePair } from './distance/surface-shape-pair.js';
 export { distinctPointIndex, distinctPoints } from './distinct-points.js';
 export { facetNormal } from './geometry/facet-normal.js';
-export { orient2d, orient3d } from './geometry/predicates.js';
 export {
   SEGMENT_MEET,
   SEGMENT_POINT_A,

@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 
+export { orient2dAt, orient3dAt } from '@firsttouch/convex/internal';
 export { rootReach } from './distance/surface-scratch.js';
 export { HULL_POINTS, refitsB } from './distance/surface-search.js';
-export { orient2dAt, orient3dAt } from './geometry/predicates.js';
 export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometry/segment-distance2.js';
 export { triangleEdgeGapWith, triangleGapBoundWith } from './geometry/triangle-bound.js';
 export { triangleDistanceWith } from './geometry/triangle-distance.js';

@@ -1,4 +1,4 @@
-import { orient3d } from 'robust-predicates';
+import { orient3d } from '../predicates.js';
 
 /** The vertices next to each vertex of a hull, and whether supports may climb over them. */
 export interface HullAdjacency {

@@ -1,5 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
-import { orient2d } from 'robust-predicates';
+import { orient2d } from '../predicates.js';
 import { scaledCopy } from './scaled-copy.js';
 
 /**

@@ -1,5 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
-import { orient2d, orient3d } from 'robust-predicates';
+import { orient2d, orient3d } from '../predicates.js';
 import { scaledCopy } from './scaled-copy.js';
 
 /**
@@ -22,9 +22,9 @@ export interface Hull {
 /**
  * The convex hull of points in 3-D by quickhull (Barber, Dobkin and Huhdanpaa): a starting
  * tetrahedron, then, for each facet with points above it, its farthest point joins the hull, the
- * facets it sees go and the horizon is joined to it. Every above/below decision is exact (Shewchuk's
- * `orient3d`, on a copy scaled by a power of two), so coplanar, collinear and repeated points are
- * handled: a point on the hull's boundary that is not needed to span it (on a facet or an edge, or a
+ * facets it sees go and the horizon is joined to it. Every above/below decision is exact
+ * ({@link orient3d}, on a copy scaled by a power of two: Shewchuk's predicate, exact integers where a
+ * product could underflow), so coplanar, collinear and repeated points are handled: a point on the hull's boundary that is not needed to span it (on a facet or an edge, or a
  * repeat) is not a vertex, and no facet has zero area. Facets of one planar face come as several
  * triangles.
  *

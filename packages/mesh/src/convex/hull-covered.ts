@@ -1,4 +1,4 @@
-import { orient2d, orient3d } from '../geometry/predicates.js';
+import { orient2d, orient3d } from '@firsttouch/convex';
 import type { Surface } from '../surface.js';
 import type { ConvexSurface } from './convex-surface.js';
 

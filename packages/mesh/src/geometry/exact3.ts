@@ -1,5 +1,5 @@
+import { orient2dAt, orient3dAt } from '@firsttouch/convex/internal';
 import { facetNormal } from './facet-normal.js';
-import { orient2dAt, orient3dAt } from './predicates.js';
 import type { TriangleWork } from './triangle-work.js';
 
 // Exact (closed-set) intersection tests in 3-D on float coordinates, decided by the adaptive

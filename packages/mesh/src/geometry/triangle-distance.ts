@@ -1,7 +1,7 @@
+import { orient3dAt } from '@firsttouch/convex/internal';
 import { Pool } from '../util/pool.js';
 import { segmentHitsTriangle } from './exact3.js';
 import { facetNormal } from './facet-normal.js';
-import { orient3dAt } from './predicates.js';
 import { segmentClosest3 } from './segment-closest.js';
 import { TriangleWork } from './triangle-work.js';
 

@@ -20,7 +20,7 @@ function inRange(x: number): boolean {
  *
  * @example
  * ```ts
- * import { orient3d } from '@firsttouch/mesh';
+ * import { orient3d } from '@firsttouch/convex';
  * console.log(Math.sign(orient3d(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 5e-324))); // -1
  * ```
  */
@@ -97,7 +97,7 @@ const UNDERFLOW = 2 ** -1070;
  *
  * @example
  * ```ts
- * import { orient3dAt } from '@firsttouch/mesh/internal';
+ * import { orient3dAt } from '@firsttouch/convex/internal';
  * const T = Float64Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 5e-324);
  * console.log(orient3dAt(T, 0, 3, 6, 9)); // -1
  * ```
@@ -157,7 +157,7 @@ export function orient3dAt(T: Float64Array, p: number, q: number, r: number, s: 
  *
  * @example
  * ```ts
- * import { orient2d } from '@firsttouch/mesh';
+ * import { orient2d } from '@firsttouch/convex';
  * console.log(Math.sign(orient2d(0, 0, 1, 0, 0, 1)), orient2d(0, 0, 5e-324, 0, 1e-323, 0)); // -1 0
  * ```
  */
@@ -206,7 +206,7 @@ const O2D_BOUND = (3 + 16 * 2 ** -53) * 2 ** -53;
  *
  * @example
  * ```ts
- * import { orient2dAt } from '@firsttouch/mesh/internal';
+ * import { orient2dAt } from '@firsttouch/convex/internal';
  * const X = Float64Array.of(0, 0, 7, 1, 0, 7, 0, 1, 7);
  * console.log(orient2dAt(X, 0, 3, 6, 0, 1), orient2dAt(X, 0, 3, 6, 1, 2)); // -1 0
  * ```
