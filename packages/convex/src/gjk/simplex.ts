@@ -275,9 +275,14 @@ export class Simplex {
         ok = ck * det >= 0;
       if (oi && oj && ok) {
         lam[0] = lam[1] = lam[2] = lam[3] = 0;
-        lam[i] = ci / det;
-        lam[j] = cj / det;
-        lam[k] = ck / det;
+        // Over their sum, not over `det`: a sliver's normal comes from its short edges, whose
+        // dropped component differs from the projected area in the last bits of the long ones, and
+        // weights not summing to 1 moved the witness points off their shapes (1.8e-10 on curved
+        // cores, where GJK ends with two supports 1e-7 apart).
+        const sum = ci + cj + ck;
+        lam[i] = ci / sum;
+        lam[j] = cj / sum;
+        lam[k] = ck / sum;
         v[0] = px;
         v[1] = py;
         v[2] = pz;
