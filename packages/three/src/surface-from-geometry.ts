@@ -12,8 +12,9 @@ import { assertThreeKind } from './three-kind.js';
  * in the range. Morph targets and skinning are not applied (a rigid body's shape is its base
  * positions).
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `BufferGeometry` or a
- *   `drawRange` that is not a whole start and count ≥ 0, `EMPTY` when the geometry has no
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `BufferGeometry` (or whose
+ *   position, index or `drawRange` is not what three.js makes), a `drawRange` that is not a whole
+ *   start and count ≥ 0, `EMPTY` when the geometry has no
  *   `position` attribute, `BAD_LENGTH` when positions are not 3-vectors or the drawn range is not a
  *   whole number of triangles, `INDEX_RANGE` for an index that is not a vertex's (a fraction, NaN,
  *   negative, past the positions), and as `Surface.fromIndexed` (`NON_FINITE`).
@@ -29,11 +30,19 @@ import { assertThreeKind } from './three-kind.js';
  */
 export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
   assertThreeKind(geometry, 'isBufferGeometry', 'geometry', 'a three.js BufferGeometry');
+  // (An object that only claims the flag, or a geometry whose parts were replaced by hand, is named
+  // here rather than met as a TypeError in the reads below.)
+  if (typeof geometry.getAttribute !== 'function')
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      'geometry: has no getAttribute(): not a three.js BufferGeometry',
+    );
   const position = geometry.getAttribute('position') as
     | BufferAttribute
     | InterleavedBufferAttribute
     | undefined;
   if (!position) throw new FirstTouchError('EMPTY', 'geometry: no "position" attribute, so no triangles');
+  assertAttribute(position, '"position"');
   if (position.itemSize !== 3) {
     throw new FirstTouchError(
       'BAD_LENGTH',
@@ -41,8 +50,16 @@ export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
     );
   }
   const index = geometry.index;
+  if (index) assertAttribute(index, 'index');
   const total = index ? index.count : position.count;
-  const { start: from, count } = geometry.drawRange;
+  const range = geometry.drawRange as { start?: unknown; count?: unknown } | null | undefined;
+  if (typeof range !== 'object' || range === null)
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometry: drawRange must be {start, count}, got ${describeValue(range)}`,
+    );
+  const from = range.start as number;
+  const count = range.count as number;
   if (
     !Number.isInteger(from) ||
     from < 0 ||
@@ -74,6 +91,23 @@ export function surfaceFromGeometry(geometry: BufferGeometry): Surface {
     indices[i - start] = v;
   }
   return Surface.fromIndexed(positionsOf(position, 0, position.count), indices);
+}
+
+/** Throws `INVALID_OPTION` unless `a` reads as three.js attributes do: accessors and a whole count. */
+function assertAttribute(a: unknown, name: string): void {
+  const x = a as Record<string, unknown>;
+  if (
+    typeof x !== 'object' ||
+    typeof x.getX !== 'function' ||
+    typeof x.getY !== 'function' ||
+    typeof x.getZ !== 'function' ||
+    !Number.isInteger(x.count) ||
+    (x.count as number) < 0
+  )
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `geometry: ${name} must be a three.js buffer attribute (getX, getY, getZ and a whole count), got ${describeValue(a)}`,
+    );
 }
 
 /** The coordinates of vertices [from, to) as flat xyz, read through the attribute's accessors. */

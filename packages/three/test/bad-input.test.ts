@@ -64,6 +64,21 @@ describe('the adapters refuse what they cannot read', () => {
     expect(surfaceFromGeometry(whole).facetCount).toBe(2);
   });
 
+  it('refuses a geometry whose parts are not three.js parts, by name (no TypeError)', () => {
+    const noRange = new BoxGeometry(1, 1, 1);
+    (noRange as unknown as { drawRange: unknown }).drawRange = null;
+    expect(code(() => surfaceFromGeometry(noRange))).toBe('INVALID_OPTION');
+    expect(() => surfaceFromGeometry(noRange)).toThrow(/drawRange must be \{start, count\}, got null/);
+    expect(code(() => surfaceFromGeometry({ isBufferGeometry: true } as never))).toBe('INVALID_OPTION');
+    const fakePosition = new BufferGeometry();
+    fakePosition.setAttribute('position', { itemSize: 3, count: 3 } as never);
+    expect(code(() => surfaceFromGeometry(fakePosition))).toBe('INVALID_OPTION');
+    const fakeIndex = tetra([0, 1, 2], Float32Array);
+    (fakeIndex as unknown as { index: unknown }).index = { count: 3 };
+    expect(code(() => surfaceFromGeometry(fakeIndex))).toBe('INVALID_OPTION');
+    expect(() => surfaceFromGeometry(fakeIndex)).toThrow(/index must be a three.js buffer attribute/);
+  });
+
   it('refuses a pose that is not one, and values of the wrong kind', () => {
     const scaled = { R: [2, 0, 0, 0, 2, 0, 0, 0, 2], t: [0, 0, 0] };
     for (const bad of [
