@@ -228,7 +228,8 @@ describe('quickhull', () => {
         fc.tuple(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true })),
         fc.tuple(
           fc.integer({ min: -3, max: 3 }),
-          fc.integer({ min: 30, max: 1074 }),
+          // (offsets near the rounding of heights of points near 1 are where a bound too small shows)
+          fc.oneof(fc.integer({ min: 30, max: 1074 }), fc.integer({ min: 46, max: 60 })),
           fc.integer({ min: 0, max: 2 }),
         ),
         (a, b, c, [s, t], [k, e, axis]) => {

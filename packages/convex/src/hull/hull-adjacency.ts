@@ -1,4 +1,4 @@
-import { orient3d } from '../predicates.js';
+import { orient3dAt } from '../predicates.js';
 
 /** The vertices next to each vertex of a hull, and whether supports may climb over them. */
 export interface HullAdjacency {
@@ -16,7 +16,7 @@ export interface HullAdjacency {
 
 /**
  * The neighbours of each of `count` vertices over the triangles `facets` (local indices), and the
- * flat-star check, exact (`orient3d` on `points`, x y z each).
+ * flat-star check, exact (`orient3dAt` on `points`, x y z each).
  */
 export function hullAdjacency(points: Float64Array, count: number, facets: Uint32Array): HullAdjacency {
   const { start, neighbours } = adjacency(count, facets);
@@ -75,21 +75,7 @@ function isFlat(P: Float64Array, v: number, around: ArrayLike<number>): boolean 
     const b = 3 * around[i];
     for (let j = 0; j < around.length; j++) {
       if (j === 0 || j === i) continue;
-      const c = 3 * around[j];
-      const s = orient3d(
-        P[o],
-        P[o + 1],
-        P[o + 2],
-        P[a],
-        P[a + 1],
-        P[a + 2],
-        P[b],
-        P[b + 1],
-        P[b + 2],
-        P[c],
-        P[c + 1],
-        P[c + 2],
-      );
+      const s = orient3dAt(P, o, a, b, 3 * around[j]);
       if (s !== 0) return false;
     }
   }

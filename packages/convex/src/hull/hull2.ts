@@ -1,5 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
-import { orient2d } from '../predicates.js';
+import { orient2dAt } from '../predicates.js';
 import { scaledCopy } from './scaled-copy.js';
 
 /**
@@ -31,8 +31,7 @@ export function hull2(points: ArrayLike<number>, name = 'points'): Uint32Array {
     );
   const chain: number[] = [];
   // Keeps strict left turns only: orient2d is negative for a counter-clockwise a, b, c.
-  const turnsLeft = (a: number, b: number, c: number) =>
-    orient2d(p[2 * a], p[2 * a + 1], p[2 * b], p[2 * b + 1], p[2 * c], p[2 * c + 1]) < 0;
+  const turnsLeft = (a: number, b: number, c: number) => orient2dAt(p, 2 * a, 2 * b, 2 * c, 0, 1) < 0;
   for (const i of order) {
     while (chain.length >= 2 && !turnsLeft(chain[chain.length - 2], chain[chain.length - 1], i)) chain.pop();
     chain.push(i);

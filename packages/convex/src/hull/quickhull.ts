@@ -1,5 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
-import { orient2d, orient3d } from '../predicates.js';
+import { orient2d, orient3dAt } from '../predicates.js';
 import { scaledCopy } from './scaled-copy.js';
 
 /**
@@ -105,7 +105,8 @@ function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
 }
 
 function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): boolean {
-  return orientAt(p, i, j, k, l) === 0;
+  // (orient3dAt: a float filter first, the exact predicate only where it cannot tell.)
+  return orient3dAt(p, 3 * i, 3 * j, 3 * k, 3 * l) === 0;
 }
 
 /**
@@ -122,28 +123,6 @@ const ERR_A = (7 + 56 * 2 ** -53) * 2 ** -53;
  * matters, which orient3d then decides.
  */
 const TINY = 2 ** -900;
-
-/** Shewchuk's orient3d of the points i, j, k, l of `p` (x y z each): exact sign, negative when l is above the counter-clockwise i, j, k. */
-function orientAt(p: Float64Array, i: number, j: number, k: number, l: number): number {
-  const a = 3 * i,
-    b = 3 * j,
-    c = 3 * k,
-    d = 3 * l;
-  return orient3d(
-    p[a],
-    p[a + 1],
-    p[a + 2],
-    p[b],
-    p[b + 1],
-    p[b + 2],
-    p[c],
-    p[c + 1],
-    p[c + 2],
-    p[d],
-    p[d + 1],
-    p[d + 2],
-  );
-}
 
 /**
  * Facet slots: corners, the facets across its three edges, and its outside set, in typed arrays
@@ -172,7 +151,9 @@ export class QuickHull {
   /** The farthest point of each facet's outside set, and its height (−orient3d) above the facet. */
   farthest: Int32Array;
   farHeight: Float64Array;
-  /** Each facet's plane: normal x y z, then its components' permanents (`setPlane`). */
+  /** Twice the largest |coordinate|: no coordinate differs from another by more. */
+  readonly spread: number;
+  /** Each facet's plane: normal x y z, then the bound of its heights' rounding (`setPlane`). */
   planes: Float64Array;
   /** Scratch of the horizon: the new facet whose horizon edge starts (ends) at a vertex. */
   readonly startsAt: Int32Array;
@@ -186,6 +167,10 @@ export class QuickHull {
   constructor(p: Float64Array, n: number) {
     this.p = p;
     this.n = n;
+    let m = 0;
+    for (let i = 0; i < 3 * n; i++) m = Math.max(m, Math.abs(p[i]));
+    // (Twice the largest |coordinate|, a bound of every difference, rounded up by the margin above.)
+    this.spread = 2 * m;
     this.nextPoint = new Int32Array(n).fill(-1);
     this.startsAt = new Int32Array(n).fill(-1);
     this.endsAt = new Int32Array(n).fill(-1);
@@ -198,36 +183,39 @@ export class QuickHull {
     this.head = new Int32Array(cap);
     this.farthest = new Int32Array(cap);
     this.farHeight = new Float64Array(cap);
-    this.planes = new Float64Array(6 * cap);
+    this.planes = new Float64Array(4 * cap);
     this.seenIn = new Int32Array(cap);
     this.sees = new Uint8Array(cap);
   }
 
   /**
    * −orient3d: positive when point i is above facet f (its corners counter-clockwise from there), its
-   * sign exact. The facet's plane, kept, gives it in six products where the value clears orient3d's
-   * own first error bound; else orient3d decides.
+   * sign exact. The facet's plane, kept, gives it in three products where the value clears a bound
+   * of orient3d's own first error bound over every point; else orient3d decides.
    */
   height(f: number, i: number): number {
     const P = this.p;
     const pl = this.planes;
     const a = 3 * this.corners[3 * f],
       q = 3 * i,
-      k = 6 * f;
+      k = 4 * f;
     const wx = P[q] - P[a],
       wy = P[q + 1] - P[a + 1],
       wz = P[q + 2] - P[a + 2];
     const h = wx * pl[k] + wy * pl[k + 1] + wz * pl[k + 2];
-    const bound =
-      ERR_A * (Math.abs(wx) * pl[k + 3] + Math.abs(wy) * pl[k + 4] + Math.abs(wz) * pl[k + 5]) + TINY;
+    const bound = pl[k + 3];
     if (h > bound || -h > bound) return h;
-    return -orientAt(P, this.corners[3 * f], this.corners[3 * f + 1], this.corners[3 * f + 2], i);
+    // The exact sign, and the estimate's size for ranking the farthest point (at least the least
+    // double, so that a point found above is above).
+    const sign = -orient3dAt(P, a, 3 * this.corners[3 * f + 1], 3 * this.corners[3 * f + 2], q);
+    return sign * Math.max(Math.abs(h), Number.MIN_VALUE);
   }
 
   /**
-   * Facet f's normal (b − a) × (c − a) and the sums of the absolute products that make each of its
-   * components (the permanent's factors): the determinant of (b − a, c − a, p − a), which is −orient3d,
-   * evaluated along its last row as orient3d evaluates its own along a column.
+   * Facet f's normal (b − a) × (c − a) and the bound of a height's rounding: the determinant of
+   * (b − a, c − a, p − a), which is −orient3d, evaluated along its last row as orient3d evaluates its
+   * own along a column, is within (7 + 56ε)ε of the permanent of it, whose factors are the sums of
+   * the absolute products that make each component of the normal.
    */
   setPlane(f: number): void {
     const P = this.p;
@@ -247,13 +235,17 @@ export class QuickHull {
       xy = ux * vy,
       yx = uy * vx;
     const pl = this.planes;
-    const k = 6 * f;
+    const k = 4 * f;
     pl[k] = yz - zy;
     pl[k + 1] = zx - xz;
     pl[k + 2] = xy - yx;
-    pl[k + 3] = Math.abs(yz) + Math.abs(zy);
-    pl[k + 4] = Math.abs(zx) + Math.abs(xz);
-    pl[k + 5] = Math.abs(xy) + Math.abs(yx);
+    // Every component of a point's difference from a is at most `spread`: orient3d's permanent for
+    // any point is at most that times the sum of the three, one bound a facet (its own roundings
+    // covered by the factor's margin). Looser than the point's own permanent by the points' spread
+    // over their difference, and six products fewer a test.
+    const permanents =
+      Math.abs(yz) + Math.abs(zy) + (Math.abs(zx) + Math.abs(xz)) + (Math.abs(xy) + Math.abs(yx));
+    pl[k + 3] = ERR_A * (1 + 2 ** -48) * this.spread * permanents + TINY;
   }
 
   addFacet(a: number, b: number, c: number): number {
@@ -291,7 +283,7 @@ export class QuickHull {
     this.head = more(this.head, cap);
     this.farthest = more(this.farthest, cap);
     this.farHeight = more(this.farHeight, cap);
-    this.planes = more(this.planes, 6 * cap);
+    this.planes = more(this.planes, 4 * cap);
     this.seenIn = more(this.seenIn, cap);
     this.sees = more(this.sees, cap);
   }
@@ -527,14 +519,32 @@ export function startingTetrahedron(
     for (let i = 0; i < n && i2 < 0; i++) if (!collinear(p, i0, i1, i)) i2 = i;
     if (i2 < 0) throw degenerate(name, n, 'all on one line');
   }
+  // The farthest from the plane by a float estimate, that point's independence decided exactly; if
+  // rounding hid every point off the plane, one is looked for exactly.
+  const a = 3 * i0;
+  const ux = p[3 * i1] - p[a],
+    uy = p[3 * i1 + 1] - p[a + 1],
+    uz = p[3 * i1 + 2] - p[a + 2];
+  const vx = p[3 * i2] - p[a],
+    vy = p[3 * i2 + 1] - p[a + 1],
+    vz = p[3 * i2 + 2] - p[a + 2];
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   let i3 = -1;
   far = 0;
   for (let i = 0; i < n; i++) {
-    const h = Math.abs(orientAt(p, i0, i1, i2, i));
+    const h = Math.abs(
+      nx * (p[3 * i] - p[a]) + ny * (p[3 * i + 1] - p[a + 1]) + nz * (p[3 * i + 2] - p[a + 2]),
+    );
     if (h > far) {
       far = h;
       i3 = i;
     }
+  }
+  if (i3 < 0 || orient3dAt(p, a, 3 * i1, 3 * i2, 3 * i3) === 0) {
+    i3 = -1;
+    for (let i = 0; i < n && i3 < 0; i++) if (orient3dAt(p, a, 3 * i1, 3 * i2, 3 * i) !== 0) i3 = i;
   }
   if (i3 < 0) throw degenerate(name, n, 'all in one plane');
   return [i0, i1, i2, i3];
