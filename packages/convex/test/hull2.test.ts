@@ -101,6 +101,14 @@ describe('hull2 and polygons', () => {
     }
   });
 
+  it('coordinates 2¹⁰⁰⁰ apart on one axis: no point loses bits to the scaling (an adversarial probe)', () => {
+    const t = 5e-324;
+    expect(Array.from(hull2([0, 0, 4, 0, 0, 4, 1, -t])).sort()).toEqual([0, 1, 2, 3]);
+    // (point 3 is the midpoint of the edge from 0 to 1)
+    expect(Array.from(hull2([0, 0, 2, 6 * t, 1, -1, 1, 3 * t])).sort()).toEqual([0, 1, 2]);
+    expect(Array.from(hull2([0, 0, 4, 0, 2, t])).sort()).toEqual([0, 1, 2]);
+  });
+
   it('supports walk around large polygons to the scanned answer; point sets scan or walk', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 200 }), fc.integer({ min: 0, max: 1e6 }), (n, seed) => {

@@ -3,7 +3,7 @@ import { Shape } from '../shape.js';
 import { CORE_POINTS } from '../support.js';
 import { hullAdjacency } from './hull-adjacency.js';
 import { quickhull } from './quickhull.js';
-import { scaledCopy } from './scaled-copy.js';
+import { checkedCopy, scaledCopy } from './scaled-copy.js';
 import { supportTable } from './support-table.js';
 
 /**
@@ -38,16 +38,18 @@ export const CLIMB_FROM = 256;
  * ```
  */
 export function convexHull(points: ArrayLike<number>): Shape<3> {
-  const hull = quickhull(points, 'points');
+  // One read of the caller's numbers: the hull and the vertices come from the same copy.
+  const copy = checkedCopy(points, 3, 4, 'convexHull', 'points');
+  const hull = quickhull(copy, 'points');
   const m = hull.vertices.length;
   const sources = hull.vertices;
   const local = new Float64Array(3 * m);
   const index = new Map<number, number>();
   sources.forEach((v, k) => {
     index.set(v, k);
-    local[3 * k] = points[3 * v];
-    local[3 * k + 1] = points[3 * v + 1];
-    local[3 * k + 2] = points[3 * v + 2];
+    local[3 * k] = copy[3 * v];
+    local[3 * k + 1] = copy[3 * v + 1];
+    local[3 * k + 2] = copy[3 * v + 2];
   });
   const facets = hull.facets.map((v) => index.get(v)!);
   // Small hulls are scanned: no adjacency to build.
@@ -78,7 +80,7 @@ export function convexHull(points: ArrayLike<number>): Shape<3> {
  * ```
  */
 export function pointSet(points: ArrayLike<number>): Shape<3> {
-  const copy = Float64Array.from(scaledCopyChecked(points));
+  const copy = checkedCopy(points, 3, 1, 'pointSet', 'points');
   const n = copy.length / 3;
   if (n >= CLIMB_FROM) {
     try {
@@ -96,12 +98,6 @@ export function pointSet(points: ArrayLike<number>): Shape<3> {
   const sources = new Uint32Array(n);
   for (let i = 0; i < n; i++) sources[i] = i;
   return pointShape('pointSet', copy, sources, new Uint32Array(0), null, { count: n, vertices: n });
-}
-
-function scaledCopyChecked(points: ArrayLike<number>): Float64Array {
-  // Validation only (the copy kept is unscaled).
-  scaledCopy(points, 3, 1, 'pointSet', 'points');
-  return Float64Array.from(points);
 }
 
 /** The constructor's record of a point shape, to make another kind from it. */

@@ -2,7 +2,7 @@ import { FirstTouchError } from '@firsttouch/pose';
 import { Shape } from '../shape.js';
 import { CORE_POINTS2 } from '../support.js';
 import { hull2 } from './hull2.js';
-import { scaledCopy } from './scaled-copy.js';
+import { checkedCopy } from './scaled-copy.js';
 
 /**
  * Polygon vertices from which supports walk around the polygon from the last support instead of
@@ -33,11 +33,13 @@ export const WALK_FROM = 16;
  * ```
  */
 export function convexPolygon(points: ArrayLike<number>): Shape<2> {
-  const ring = hull2(points, 'points');
+  // One read of the caller's numbers: the hull and the vertices come from the same copy.
+  const copy = checkedCopy(points, 2, 3, 'convexPolygon', 'points');
+  const ring = hull2(copy, 'points');
   const local = new Float64Array(2 * ring.length);
   ring.forEach((v, k) => {
-    local[2 * k] = points[2 * v];
-    local[2 * k + 1] = points[2 * v + 1];
+    local[2 * k] = copy[2 * v];
+    local[2 * k + 1] = copy[2 * v + 1];
   });
   return polygonShape('convexPolygon', local, ring, ring.length >= WALK_FROM);
 }
@@ -58,8 +60,7 @@ export function convexPolygon(points: ArrayLike<number>): Shape<2> {
  * ```
  */
 export function pointSet2(points: ArrayLike<number>): Shape<2> {
-  scaledCopy(points, 2, 1, 'pointSet2', 'points');
-  const copy = Float64Array.from(points);
+  const copy = checkedCopy(points, 2, 1, 'pointSet2', 'points');
   const n = copy.length / 2;
   if (n >= WALK_FROM) {
     try {

@@ -1,45 +1,105 @@
-import { assertPoints, FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, isArrayLike } from '@firsttouch/pose';
 
 /**
- * A checked copy of a flat array of points, scaled by a power of two so that its largest |coordinate|
- * is near 1: exact, and it leaves every orientation's sign as it was, while the exact predicates stay
- * clear of overflow for enormous coordinates and of underflow for tiny ones (a coordinate below 2⁻¹⁰⁰⁰
- * of the largest loses its last bits).
+ * A copy of a flat array of points, each number read once and checked as it is copied (an array
+ * whose getters answer a number to a check and NaN after gets no second read).
  *
- * @throws `FirstTouchError` `BAD_LENGTH` (not `dim` numbers a point, or fewer than `least` points) or
- *   `NON_FINITE`, naming `where` and `name`.
+ * @throws `FirstTouchError` `BAD_LENGTH` (not an array, not `dim` numbers a point, or fewer than
+ *   `least` points) or `NON_FINITE` (a coordinate that is not a finite number), naming `where` and
+ *   `name`.
  */
-export function scaledCopy(
-  points: ArrayLike<number>,
+export function checkedCopy(
+  points: unknown,
   dim: 2 | 3,
   least: number,
   where: string,
   name: string,
 ): Float64Array {
-  assertPoints(points, dim, `${where}: ${name}`);
-  if (points.length % dim !== 0) {
+  if (!isArrayLike(points)) {
     throw new FirstTouchError(
       'BAD_LENGTH',
-      `${where}: ${name} must hold ${dim} numbers a point, got length ${points.length}`,
+      `${where}: ${name} must be an array of ${dim} numbers a point, got ${describeValue(points)}`,
     );
   }
-  const n = points.length / dim;
+  const length = points.length;
+  if (length % dim !== 0) {
+    throw new FirstTouchError(
+      'BAD_LENGTH',
+      `${where}: ${name} must hold ${dim} numbers a point, got length ${length}`,
+    );
+  }
+  const n = length / dim;
   if (n < least) {
     throw new FirstTouchError(
       'BAD_LENGTH',
       `${where}: ${name} must hold at least ${least} points (${dim * least} numbers), got ${n}`,
     );
   }
-  const out = Float64Array.from(points);
-  let m = 0;
-  for (let i = 0; i < out.length; i++) m = Math.max(m, Math.abs(out[i]));
-  // In two factors: 2^±1074 itself is not a double.
-  let e = m > 0 ? -Math.floor(Math.log2(m)) : 0;
-  while (e !== 0) {
-    const step = Math.max(-1000, Math.min(1000, e));
-    const scale = 2 ** step;
-    for (let i = 0; i < out.length; i++) out[i] *= scale;
-    e -= step;
+  const out = new Float64Array(length);
+  for (let i = 0; i < length; i++) {
+    const x = points[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `${where}: ${name}: point ${Math.floor(i / dim)} has a coordinate ${describeValue(x)}`,
+      );
+    }
+    out[i] = x;
   }
   return out;
+}
+
+/**
+ * A {@link checkedCopy} with each axis scaled by a power of two so that its largest |coordinate| is
+ * near 1, where that is exact: a scale of each axis by a positive factor leaves every orientation's
+ * sign as it was (the determinant is multiplied by their product), and the hull is the same hull,
+ * while the predicates' float filters stay clear of overflow for enormous coordinates and of
+ * underflow for tiny ones (an axis whose coordinates are all below 2⁻⁵⁰⁰ beside another near 1, a
+ * needle, no longer sends every test to the exact integers). An axis that cannot be scaled down
+ * without a coordinate losing bits (a subnormal one beside one past 2): left as it is, the exact
+ * predicates decide it as given.
+ *
+ * @throws as {@link checkedCopy}.
+ */
+export function scaledCopy(
+  points: unknown,
+  dim: 2 | 3,
+  least: number,
+  where: string,
+  name: string,
+): Float64Array {
+  const out = checkedCopy(points, dim, least, where, name);
+  for (let a = 0; a < dim; a++) scaleAxis(out, dim, a);
+  return out;
+}
+
+/** Axis `a` of `out` (`dim` numbers a point) times a power of two, its largest near 1, if exact. */
+function scaleAxis(out: Float64Array, dim: number, a: number): void {
+  let m = 0;
+  for (let i = a; i < out.length; i += dim) m = Math.max(m, Math.abs(out[i]));
+  if (m === 0) return;
+  const e = -Math.floor(Math.log2(m));
+  if (e === 0) return;
+  for (let i = a; i < out.length; i += dim) {
+    const x = out[i];
+    const y = times(x, e);
+    // (Scaling down below 2⁻¹⁰²² drops bits; scaling back tells.)
+    if (e < 0 && times(y, -e) !== x) {
+      for (let j = a; j < i; j += dim) out[j] = times(out[j], -e);
+      return;
+    }
+    out[i] = y;
+  }
+}
+
+/** x · 2^e, in two factors (2^±1074 itself is not a double). */
+function times(x: number, e: number): number {
+  let y = x;
+  let left = e;
+  while (left !== 0) {
+    const step = Math.max(-1000, Math.min(1000, left));
+    y *= 2 ** step;
+    left -= step;
+  }
+  return y;
 }
