@@ -164,7 +164,14 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
       );
     const group = bits(options.group, 1, 'add: options.group');
     const mask = bits(options.mask, 0xffffffff, 'add: options.mask');
-    if (this.#uses.has(body) && options.shared !== true)
+    const shared = options.shared;
+    // (a truthy 'yes' or 1 is no answer: the body would be refused or shared by accident)
+    if (shared !== undefined && typeof shared !== 'boolean')
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `add: options.shared must be a boolean, got ${describeValue(shared)}`,
+      );
+    if (this.#uses.has(body) && shared !== true)
       throw new FirstTouchError(
         'DUPLICATE_BODY',
         `add: this body is already in the world (as id ${this.#idOfBody(body)}); pass {shared: true} to add another body of the same shape`,

@@ -67,6 +67,10 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     expect(e.message).toMatch(/as id 0/);
     expect(w.size).toBe(1);
     expect(w.add(b, { pose: at(3), shared: true })).toBe(1);
+    // A truthy value that is no boolean is refused, not taken for true or false.
+    for (const shared of ['yes', 1, null])
+      expect(caught(() => w.add(b, { pose: at(5), shared: shared as never })).code).toBe('INVALID_OPTION');
+    expect(w.size).toBe(2);
   });
 
   it('non-finite and invalid poses, at add and at setTarget; a static body takes no target', () => {
