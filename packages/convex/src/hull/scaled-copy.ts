@@ -76,20 +76,29 @@ export function scaledCopy(
 /** Axis `a` of `out` (`dim` numbers a point) times a power of two, its largest near 1, if exact. */
 function scaleAxis(out: Float64Array, dim: number, a: number): void {
   let m = 0;
-  for (let i = a; i < out.length; i += dim) m = Math.max(m, Math.abs(out[i]));
+  let least = Number.POSITIVE_INFINITY;
+  for (let i = a; i < out.length; i += dim) {
+    const x = Math.abs(out[i]);
+    if (x > m) m = x;
+    if (x > 0 && x < least) least = x;
+  }
   if (m === 0) return;
   const e = -Math.floor(Math.log2(m));
   if (e === 0) return;
+  if (e > 0 || least * 2 ** Math.max(e, -1000) * 2 ** Math.min(0, e + 1000) >= 2 ** -1022) {
+    // Up (the largest stays below 2), or down with every result normal: exact, no check.
+    if (e >= -1000 && e <= 1000) {
+      const f = 2 ** e;
+      for (let i = a; i < out.length; i += dim) out[i] *= f;
+    } else for (let i = a; i < out.length; i += dim) out[i] = times(out[i], e);
+    return;
+  }
+  // Down into the subnormals: scaled only if no coordinate loses a bit (scaling back tells).
   for (let i = a; i < out.length; i += dim) {
     const x = out[i];
-    const y = times(x, e);
-    // (Scaling down below 2⁻¹⁰²² drops bits; scaling back tells.)
-    if (e < 0 && times(y, -e) !== x) {
-      for (let j = a; j < i; j += dim) out[j] = times(out[j], -e);
-      return;
-    }
-    out[i] = y;
+    if (times(times(x, e), -e) !== x) return;
   }
+  for (let i = a; i < out.length; i += dim) out[i] = times(out[i], e);
 }
 
 /** x · 2^e, in two factors (2^±1074 itself is not a double). */
