@@ -95,3 +95,16 @@ export function sphere(next: () => number, count: number, radius = 1): Float64Ar
   }
   return out;
 }
+
+/** x · 2¹¹⁰⁰, an integer for every double below 2⁴⁶: the exact oracle's coordinates. */
+export function exactly(x: number): bigint {
+  if (x === 0) return 0n;
+  let m = Math.abs(x);
+  let e = 0;
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e++;
+  }
+  const b = BigInt(m) << BigInt(1100 - e);
+  return x < 0 ? -b : b;
+}

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { orient2d } from 'robust-predicates';
 import { describe, expect, it } from 'vitest';
 import { convexPolygon, hull2, pointSet2, type Shape, WALK_FROM } from '../src/index.js';
-import { seeded } from './helpers.js';
+import { exactly, seeded } from './helpers.js';
 
 function checkRing(p: ArrayLike<number>, ring: Uint32Array): void {
   const n = p.length / 2;
@@ -69,16 +69,6 @@ describe('hull2 and polygons', () => {
 
   it('a point at 1 and a cloud of 2⁻⁶⁰⁰: turns below 2⁻¹⁰⁷⁴ are decided, in exact integers', () => {
     // robust-predicates alone takes the cloud's turns, products that underflow, for straight lines.
-    const exactly = (x: number): bigint => {
-      let m = Math.abs(x);
-      let e = 0;
-      while (!Number.isInteger(m)) {
-        m *= 2;
-        e++;
-      }
-      const b = BigInt(m) << BigInt(1100 - e);
-      return x < 0 ? -b : b;
-    };
     // Positive for a left turn a, b, c.
     const turn = (p: number[], a: number, b: number, c: number): bigint => {
       const [ax, ay, bx, by, cx, cy] = [2 * a, 2 * a + 1, 2 * b, 2 * b + 1, 2 * c, 2 * c + 1].map((i) =>

@@ -10,7 +10,7 @@ import { hullAdjacency } from '../src/hull/hull-adjacency.js';
 import { QuickHull, startingTetrahedron } from '../src/hull/quickhull.js';
 import { scaledCopy } from '../src/hull/scaled-copy.js';
 import { CLIMB_FROM, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
-import { cloud, seeded, sphere, unit3 } from './helpers.js';
+import { cloud, exactly, seeded, sphere, unit3 } from './helpers.js';
 
 /** The hull shape with supports climbing whatever its size (they climb from 256 vertices). */
 function climbing(s: Shape<3>): Shape<3> {
@@ -123,19 +123,6 @@ const degenerate = fc
       return false;
     }
   });
-
-/** x · 2¹¹⁰⁰, an integer for every double below 2⁴⁶: the exact oracle's coordinates. */
-function exactly(x: number): bigint {
-  if (x === 0) return 0n;
-  let m = Math.abs(x);
-  let e = 0;
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e++;
-  }
-  const b = BigInt(m) << BigInt(1100 - e);
-  return x < 0 ? -b : b;
-}
 
 /** The sign of −orient3d of points i, j, k, l of `p`, in exact integers: 1 when l is above i, j, k. */
 function heightSign(p: ArrayLike<number>, i: number, j: number, k: number, l: number): number {
