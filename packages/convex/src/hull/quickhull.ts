@@ -110,12 +110,12 @@ function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): 
 }
 
 /**
- * Shewchuk's first error bound of orient3d, (7 + 56ε)ε of the permanent: a determinant of rounded
- * differences of the inputs, taken as the sum of three entries times their 2 × 2 minors, is within
- * it of the exact one (robust-predicates' `o3derrboundA`; the bound holds whichever row or column
- * the sum runs along).
+ * The bound of a kept plane's height's rounding over S·ΣP (`setPlane`): 16ε, above the 14.001ε
+ * shown there from Shewchuk's first error bound of orient3d, (7 + 56ε)ε of the permanent (a
+ * determinant of rounded differences of the inputs, taken as the sum of three entries times their
+ * 2 × 2 minors, is within it of the exact one, whichever row or column the sum runs along).
  */
-const ERR_A = (7 + 56 * 2 ** -53) * 2 ** -53;
+const HEIGHT_ERR = 16 * 2 ** -53;
 
 /**
  * An absolute margin for products that underflow (the relative bound says nothing below 2⁻¹⁰²²):
@@ -183,39 +183,39 @@ export class QuickHull {
     this.head = new Int32Array(cap);
     this.farthest = new Int32Array(cap);
     this.farHeight = new Float64Array(cap);
-    this.planes = new Float64Array(4 * cap);
+    this.planes = new Float64Array(5 * cap);
     this.seenIn = new Int32Array(cap);
     this.sees = new Uint8Array(cap);
   }
 
   /**
    * −orient3d: positive when point i is above facet f (its corners counter-clockwise from there), its
-   * sign exact. The facet's plane, kept, gives it in three products where the value clears a bound
-   * of orient3d's own first error bound over every point; else orient3d decides.
+   * sign exact. The facet's kept plane gives it as n · p − d where the value clears the plane's
+   * bound of its rounding; else orient3d decides.
    */
   height(f: number, i: number): number {
     const P = this.p;
     const pl = this.planes;
-    const a = 3 * this.corners[3 * f],
-      q = 3 * i,
-      k = 4 * f;
-    const wx = P[q] - P[a],
-      wy = P[q + 1] - P[a + 1],
-      wz = P[q + 2] - P[a + 2];
-    const h = wx * pl[k] + wy * pl[k + 1] + wz * pl[k + 2];
-    const bound = pl[k + 3];
+    const q = 3 * i,
+      k = 5 * f;
+    const h = P[q] * pl[k] + P[q + 1] * pl[k + 1] + P[q + 2] * pl[k + 2] - pl[k + 3];
+    const bound = pl[k + 4];
     if (h > bound || -h > bound) return h;
     // The exact sign, and the estimate's size for ranking the farthest point (at least the least
     // double, so that a point found above is above).
+    const a = 3 * this.corners[3 * f];
     const sign = -orient3dAt(P, a, 3 * this.corners[3 * f + 1], 3 * this.corners[3 * f + 2], q);
     return sign * Math.max(Math.abs(h), Number.MIN_VALUE);
   }
 
   /**
-   * Facet f's normal (b − a) × (c − a) and the bound of a height's rounding: the determinant of
-   * (b − a, c − a, p − a), which is −orient3d, evaluated along its last row as orient3d evaluates its
-   * own along a column, is within (7 + 56ε)ε of the permanent of it, whose factors are the sums of
-   * the absolute products that make each component of the normal.
+   * Facet f's normal n = (b − a) × (c − a), its offset d = n · a, and the bound of a height's
+   * rounding. The exact height is the determinant of (b − a, c − a, p − a), −orient3d. Evaluated
+   * along its last row as orient3d evaluates its own along a column, it is within (7 + 56ε)ε of its
+   * permanent (Shewchuk), which is at most S·ΣP (S = `spread`, ΣP the sum of the absolute products
+   * that make the normal's components); that evaluation is within 4εS·Σ|n| of n · (p − a) taken
+   * exactly, and n · p − d as computed within 3εS·Σ|n| + ε|h| of that, with |nᵢ| ≤ Pᵢ: in all
+   * below 14.001εS·ΣP + 1.0001ε|h|. The bound is 16εS·ΣP, plus `TINY` for products that underflow.
    */
   setPlane(f: number): void {
     const P = this.p;
@@ -235,17 +235,19 @@ export class QuickHull {
       xy = ux * vy,
       yx = uy * vx;
     const pl = this.planes;
-    const k = 4 * f;
-    pl[k] = yz - zy;
-    pl[k + 1] = zx - xz;
-    pl[k + 2] = xy - yx;
-    // Every component of a point's difference from a is at most `spread`: orient3d's permanent for
-    // any point is at most that times the sum of the three, one bound a facet (its own roundings
-    // covered by the factor's margin). Looser than the point's own permanent by the points' spread
-    // over their difference, and six products fewer a test.
+    const k = 5 * f;
+    const nx = yz - zy,
+      ny = zx - xz,
+      nz = xy - yx;
+    pl[k] = nx;
+    pl[k + 1] = ny;
+    pl[k + 2] = nz;
+    pl[k + 3] = nx * P[a] + ny * P[a + 1] + nz * P[a + 2];
+    // One bound a facet, for every point (looser than a point's own permanent by the points' spread
+    // over its difference from a; a test is three products and a subtraction).
     const permanents =
       Math.abs(yz) + Math.abs(zy) + (Math.abs(zx) + Math.abs(xz)) + (Math.abs(xy) + Math.abs(yx));
-    pl[k + 3] = ERR_A * (1 + 2 ** -48) * this.spread * permanents + TINY;
+    pl[k + 4] = HEIGHT_ERR * this.spread * permanents + TINY;
   }
 
   addFacet(a: number, b: number, c: number): number {
@@ -283,7 +285,7 @@ export class QuickHull {
     this.head = more(this.head, cap);
     this.farthest = more(this.farthest, cap);
     this.farHeight = more(this.farHeight, cap);
-    this.planes = more(this.planes, 4 * cap);
+    this.planes = more(this.planes, 5 * cap);
     this.seenIn = more(this.seenIn, cap);
     this.sees = more(this.sees, cap);
   }
