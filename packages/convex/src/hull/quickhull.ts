@@ -1,5 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
-import { orient2d, orient3dAt } from '../predicates.js';
+import { orient2dAt, orient3dAt } from '../predicates.js';
 import { scaledCopy } from './scaled-copy.js';
 
 /**
@@ -23,9 +23,10 @@ export interface Hull {
  * The convex hull of points in 3-D by quickhull (Barber, Dobkin and Huhdanpaa): a starting
  * tetrahedron, then, for each facet with points above it, its farthest point joins the hull, the
  * facets it sees go and the horizon is joined to it. Every above/below decision is exact
- * ({@link orient3d}, on a copy scaled by a power of two: Shewchuk's predicate, exact integers where a
- * product could underflow), so coplanar, collinear and repeated points are handled: a point on the hull's boundary that is not needed to span it (on a facet or an edge, or a
- * repeat) is not a vertex, and no facet has zero area. Facets of one planar face come as several
+ * ({@link orient3d}: Shewchuk's predicate, exact integers where a product could underflow; on a copy
+ * whose axes are each scaled by a power of two where that is exact), so coplanar, collinear and
+ * repeated points are handled: a point on the hull's boundary that is not needed to span it (on a
+ * facet or an edge, or a repeat) is not a vertex, and no facet has zero area. Facets of one planar face come as several
  * triangles.
  *
  * @param points - x y z each (an array or typed array).
@@ -169,7 +170,6 @@ export class QuickHull {
     this.n = n;
     let m = 0;
     for (let i = 0; i < 3 * n; i++) m = Math.max(m, Math.abs(p[i]));
-    // (Twice the largest |coordinate|, a bound of every difference, rounded up by the margin above.)
     this.spread = 2 * m;
     this.nextPoint = new Int32Array(n).fill(-1);
     this.startsAt = new Int32Array(n).fill(-1);
@@ -558,9 +558,9 @@ function collinear(p: Float64Array, i: number, j: number, k: number): boolean {
     b = 3 * j,
     c = 3 * k;
   return (
-    orient2d(p[a], p[a + 1], p[b], p[b + 1], p[c], p[c + 1]) === 0 &&
-    orient2d(p[a + 1], p[a + 2], p[b + 1], p[b + 2], p[c + 1], p[c + 2]) === 0 &&
-    orient2d(p[a], p[a + 2], p[b], p[b + 2], p[c], p[c + 2]) === 0
+    orient2dAt(p, a, b, c, 0, 1) === 0 &&
+    orient2dAt(p, a, b, c, 1, 2) === 0 &&
+    orient2dAt(p, a, b, c, 0, 2) === 0
   );
 }
 

@@ -1,4 +1,5 @@
 import { describeValue, FirstTouchError, isArrayLike } from '@firsttouch/pose';
+import { timesPowerOfTwo } from '../scale.js';
 
 /**
  * A copy of a flat array of points, each number read once and checked as it is copied (an array
@@ -85,30 +86,17 @@ function scaleAxis(out: Float64Array, dim: number, a: number): void {
   if (m === 0) return;
   const e = -Math.floor(Math.log2(m));
   if (e === 0) return;
-  if (e > 0 || least * 2 ** Math.max(e, -1000) * 2 ** Math.min(0, e + 1000) >= 2 ** -1022) {
-    // Up (the largest stays below 2), or down with every result normal: exact, no check.
-    if (e >= -1000 && e <= 1000) {
-      const f = 2 ** e;
-      for (let i = a; i < out.length; i += dim) out[i] *= f;
-    } else for (let i = a; i < out.length; i += dim) out[i] = times(out[i], e);
-    return;
+  // Up (the largest stays below 2) or down with every result normal: exact as it goes. Down into
+  // the subnormals: only if no coordinate loses a bit (scaling back tells).
+  if (e < 0 && timesPowerOfTwo(least, e) < 2 ** -1022) {
+    for (let i = a; i < out.length; i += dim) {
+      const x = out[i];
+      if (timesPowerOfTwo(timesPowerOfTwo(x, e), -e) !== x) return;
+    }
   }
-  // Down into the subnormals: scaled only if no coordinate loses a bit (scaling back tells).
-  for (let i = a; i < out.length; i += dim) {
-    const x = out[i];
-    if (times(times(x, e), -e) !== x) return;
-  }
-  for (let i = a; i < out.length; i += dim) out[i] = times(out[i], e);
-}
-
-/** x · 2^e, in two factors (2^±1074 itself is not a double). */
-function times(x: number, e: number): number {
-  let y = x;
-  let left = e;
-  while (left !== 0) {
-    const step = Math.max(-1000, Math.min(1000, left));
-    y *= 2 ** step;
-    left -= step;
-  }
-  return y;
+  if (e >= -1022 && e <= 1023) {
+    // (one factor: a power of two a number costs more than the copy itself)
+    const f = 2 ** e;
+    for (let i = a; i < out.length; i += dim) out[i] *= f;
+  } else for (let i = a; i < out.length; i += dim) out[i] = timesPowerOfTwo(out[i], e);
 }
