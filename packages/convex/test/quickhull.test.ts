@@ -7,8 +7,9 @@ import fc from 'fast-check';
 import { orient2d, orient3d } from 'robust-predicates';
 import { describe, expect, it } from 'vitest';
 import { hullAdjacency } from '../src/hull/hull-adjacency.js';
-import { QuickHull, startingTetrahedron } from '../src/hull/quickhull.js';
+import { QuickHull } from '../src/hull/quickhull.js';
 import { scaledCopy } from '../src/hull/scaled-copy.js';
+import { startingTetrahedron } from '../src/hull/starting-tetrahedron.js';
 import { CLIMB_FROM, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
 import { cloud, exactly, seeded, sphere, unit3 } from './helpers.js';
 

@@ -1,6 +1,7 @@
-import { FirstTouchError } from '@firsttouch/pose';
-import { orient2dAt, orient3dAt } from '../predicates.js';
+import { orient3dAt } from '../predicates.js';
+import { extremeVertices } from './extreme-vertices.js';
 import { scaledCopy } from './scaled-copy.js';
+import { startingTetrahedron } from './starting-tetrahedron.js';
 
 /**
  * A convex hull in 3-D: its vertices (indices of input points) and its facets over them.
@@ -51,7 +52,7 @@ export function quickhull(points: ArrayLike<number>, name = 'points'): Hull {
   // (a later point coplanar with the faces around it). It is found by its star and the hull is
   // built again on the extreme vertices alone, which all stay: quickhull on points in convex
   // position makes each a vertex and nothing else.
-  const extreme = extremeVertices(p, hull);
+  const extreme = extremeVertices(p, hull.facets, hull.vertices);
   if (extreme.length === hull.vertices.length) return hull;
   const q = new Float64Array(3 * extreme.length);
   for (let k = 0; k < extreme.length; k++) q.set(p.subarray(3 * extreme[k], 3 * extreme[k] + 3), 3 * k);
@@ -60,54 +61,6 @@ export function quickhull(points: ArrayLike<number>, name = 'points'): Hull {
     facets: again.facets.map((k) => extreme[k]),
     vertices: again.vertices.map((k) => extreme[k]),
   };
-}
-
-/**
- * The vertices of a triangulated convex surface that are corners of the solid: those whose facets
- * lie in three planes or more (decided exactly). A vertex inside a face has one plane around it, one
- * inside an edge two.
- */
-function extremeVertices(p: Float64Array, hull: Hull): Uint32Array {
-  // Each vertex's facets as the pairs of their other two corners, in one flat list by vertex.
-  const F = hull.facets;
-  const n = p.length / 3;
-  const start = new Int32Array(n + 1);
-  for (let f = 0; f < F.length; f++) start[F[f] + 1] += 2;
-  for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const pairs = new Int32Array(start[n]);
-  const fill = start.slice(0, n);
-  for (let f = 0; f < F.length; f += 3) {
-    for (let j = 0; j < 3; j++) {
-      const v = F[f + j];
-      pairs[fill[v]++] = F[f + ((j + 1) % 3)];
-      pairs[fill[v]++] = F[f + ((j + 2) % 3)];
-    }
-  }
-  const out: number[] = [];
-  const planes = new Int32Array(6);
-  for (const v of hull.vertices) {
-    // The planes of v's facets, each kept as one facet (a, b): a facet in none of them is a new plane.
-    let found = 0;
-    for (let i = start[v]; i < start[v + 1] && found < 6; i += 2) {
-      const a = pairs[i],
-        b = pairs[i + 1];
-      let known = false;
-      for (let k = 0; k < found && !known; k += 2) {
-        known = coplanar(p, v, planes[k], planes[k + 1], a) && coplanar(p, v, planes[k], planes[k + 1], b);
-      }
-      if (!known) {
-        planes[found++] = a;
-        planes[found++] = b;
-      }
-    }
-    if (found >= 6) out.push(v);
-  }
-  return Uint32Array.from(out);
-}
-
-function coplanar(p: Float64Array, i: number, j: number, k: number, l: number): boolean {
-  // (orient3dAt: a float filter first, the exact predicate only where it cannot tell.)
-  return orient3dAt(p, 3 * i, 3 * j, 3 * k, 3 * l) === 0;
 }
 
 /**
@@ -469,104 +422,4 @@ export class QuickHull {
     for (let i = 0, j = 0; i < this.n; i++) if (used[i]) vertices[j++] = i;
     return { facets, vertices };
   }
-}
-
-/**
- * Four points spanning a tetrahedron: the extremes along the widest axis, the point farthest from
- * their line, the point farthest from the plane of the three (sizes estimated, independence decided
- * exactly), so that no later decision meets a sliver.
- */
-export function startingTetrahedron(
-  p: Float64Array,
-  n: number,
-  name: string,
-): [number, number, number, number] {
-  let wide = -1;
-  let i0 = 0;
-  let i1 = 0;
-  for (let a = 0; a < 3; a++) {
-    let lo = 0;
-    let hi = 0;
-    for (let i = 1; i < n; i++) {
-      if (p[3 * i + a] < p[3 * lo + a]) lo = i;
-      if (p[3 * i + a] > p[3 * hi + a]) hi = i;
-    }
-    if (p[3 * hi + a] - p[3 * lo + a] > wide) {
-      wide = p[3 * hi + a] - p[3 * lo + a];
-      i0 = lo;
-      i1 = hi;
-    }
-  }
-  if (!(wide > 0)) throw degenerate(name, n, 'all the same point');
-  const dx = p[3 * i1] - p[3 * i0],
-    dy = p[3 * i1 + 1] - p[3 * i0 + 1],
-    dz = p[3 * i1 + 2] - p[3 * i0 + 2];
-  let i2 = -1;
-  let far = 0;
-  for (let i = 0; i < n; i++) {
-    const wx = p[3 * i] - p[3 * i0],
-      wy = p[3 * i + 1] - p[3 * i0 + 1],
-      wz = p[3 * i + 2] - p[3 * i0 + 2];
-    const cx = dy * wz - dz * wy,
-      cy = dz * wx - dx * wz,
-      cz = dx * wy - dy * wx;
-    const c = cx * cx + cy * cy + cz * cz;
-    if (c > far && !collinear(p, i0, i1, i)) {
-      far = c;
-      i2 = i;
-    }
-  }
-  if (i2 < 0) {
-    // Rounding hid every point off the line: look for one exactly.
-    for (let i = 0; i < n && i2 < 0; i++) if (!collinear(p, i0, i1, i)) i2 = i;
-    if (i2 < 0) throw degenerate(name, n, 'all on one line');
-  }
-  // The farthest from the plane by a float estimate, that point's independence decided exactly; if
-  // rounding hid every point off the plane, one is looked for exactly.
-  const a = 3 * i0;
-  const ux = p[3 * i1] - p[a],
-    uy = p[3 * i1 + 1] - p[a + 1],
-    uz = p[3 * i1 + 2] - p[a + 2];
-  const vx = p[3 * i2] - p[a],
-    vy = p[3 * i2 + 1] - p[a + 1],
-    vz = p[3 * i2 + 2] - p[a + 2];
-  const nx = uy * vz - uz * vy,
-    ny = uz * vx - ux * vz,
-    nz = ux * vy - uy * vx;
-  let i3 = -1;
-  far = 0;
-  for (let i = 0; i < n; i++) {
-    const h = Math.abs(
-      nx * (p[3 * i] - p[a]) + ny * (p[3 * i + 1] - p[a + 1]) + nz * (p[3 * i + 2] - p[a + 2]),
-    );
-    if (h > far) {
-      far = h;
-      i3 = i;
-    }
-  }
-  if (i3 < 0 || orient3dAt(p, a, 3 * i1, 3 * i2, 3 * i3) === 0) {
-    i3 = -1;
-    for (let i = 0; i < n && i3 < 0; i++) if (orient3dAt(p, a, 3 * i1, 3 * i2, 3 * i) !== 0) i3 = i;
-  }
-  if (i3 < 0) throw degenerate(name, n, 'all in one plane');
-  return [i0, i1, i2, i3];
-}
-
-/** Points i, j, k on one line, exactly: their three projections on the coordinate planes are. */
-function collinear(p: Float64Array, i: number, j: number, k: number): boolean {
-  const a = 3 * i,
-    b = 3 * j,
-    c = 3 * k;
-  return (
-    orient2dAt(p, a, b, c, 0, 1) === 0 &&
-    orient2dAt(p, a, b, c, 1, 2) === 0 &&
-    orient2dAt(p, a, b, c, 0, 2) === 0
-  );
-}
-
-function degenerate(name: string, n: number, what: string): FirstTouchError {
-  return new FirstTouchError(
-    'INVALID_OPTION',
-    `convexHull: ${name} must hold 4 affinely independent points, got ${n} points ${what}`,
-  );
 }
