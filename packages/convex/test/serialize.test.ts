@@ -254,6 +254,30 @@ describe('deserialize refuses data that is not a shape', () => {
     expect(thrown(() => deserialize(neighbour)).message).toMatch(/neighbours\[5\] = -1 is not a point index/);
   });
 
+  it('reads what an array is, not the tag it wears', () => {
+    const tagged = <T extends object>(array: T, tag: string): T =>
+      Object.defineProperty(array, Symbol.toStringTag, { value: tag });
+    // 64-bit facets threw a TypeError (BigInt in an error message); float32 points were taken as float64
+    const big = hullData();
+    big.facets = tagged(
+      BigUint64Array.from(big.facets!, (x) => BigInt(x)),
+      'Uint32Array',
+    ) as never;
+    expect(thrown(() => deserialize(big)).message).toMatch(/facets must be a Uint32Array, got/);
+    const single = hullData();
+    single.points = tagged(Float32Array.from(single.points!), 'Float64Array') as never;
+    expect(thrown(() => deserialize(single)).message).toMatch(/points must be a Float64Array, got/);
+    // an own length that claims more than the array holds is never read
+    const long = hullData();
+    Object.defineProperty(long.points, 'length', { value: long.points!.length + 30 });
+    const shape = deserialize(long);
+    const original = convexHull(bigCloud);
+    const pose = poseFromAxisAngle([0, 0, 1], 0.4, [5, 1, 0]);
+    expect(shapeDistance(shape, original, { poseB: pose }).distance).toBe(
+      shapeDistance(original, original, { poseB: pose }).distance,
+    );
+  });
+
   it('never fails but with a FirstTouchError on random corruption, and what it accepts answers without a crash or a hang', () => {
     const sources: Shape[] = [
       convexHull(bigCloud),

@@ -166,8 +166,8 @@ function shapeData(shape: Shape, shared: boolean): ShapeData {
  * parameter (a primitive's through its constructor), a hull's arrays (kinds, lengths, finite points,
  * every index in range, the adjacency well formed), so that no query on it can crash or loop. The
  * hull data is not proved to be the hull of its points (that is the hull build again): data altered
- * by hand may answer for another shape. The shape reads a hull's arrays in place (shared ones stay
- * shared): do not modify them afterwards.
+ * by hand may answer for another shape. The shape reads a hull's arrays' memory in place, through views
+ * of its own (shared memory stays shared): do not modify it afterwards.
  *
  * @throws `FirstTouchError` `BAD_DATA` naming the field and what is wrong with it.
  * @example

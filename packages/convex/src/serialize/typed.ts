@@ -1,7 +1,9 @@
 // The typed arrays of serialized body data (shapes here, surfaces and curves in mesh): checked by
-// their tag (an array cloned into another thread or window is of that realm's class, so
-// `instanceof` would refuse it), and laid out back to back in one buffer, so that a body travels as
-// one transfer or one shared block.
+// their class's name as the engine keeps it (an array cloned into another thread or window is of
+// that realm's class, so `instanceof` would refuse it, and a `Symbol.toStringTag` the data defines
+// on an array of another kind would pass a check by `Object.prototype.toString`), read through new
+// views of their memory (so that no property the data defines on an array is ever read), and laid
+// out back to back in one buffer, so that a body travels as one transfer or one shared block.
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /** The typed arrays body data is made of, by name. */
@@ -15,11 +17,41 @@ export interface TypedArrays {
 
 /**
  * True when `array` lives in a `SharedArrayBuffer` (of any realm: checked by its tag, as a buffer
- * posted from another thread is of that thread's class).
+ * posted from another thread is of that thread's class). For the packages' own arrays (a body's, a
+ * tree's): data from elsewhere goes through {@link typedArray} first.
  */
 export function inSharedMemory(array: ArrayBufferView): boolean {
   return Object.prototype.toString.call(array.buffer) === '[object SharedArrayBuffer]';
 }
+
+/**
+ * The engine's own getters of typed arrays: data can define an own property of any name on its
+ * array (`length`, `buffer`, `Symbol.toStringTag`), never change these.
+ */
+type Getter = (this: unknown) => unknown;
+const TYPED_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const typedGetter = (key: PropertyKey) =>
+  Object.getOwnPropertyDescriptor(TYPED_PROTOTYPE, key)?.get as Getter;
+/** A typed array's class name (`'Float64Array'`, …); undefined for any other value. */
+const TYPED_NAME = typedGetter(Symbol.toStringTag);
+const TYPED_BUFFER = typedGetter('buffer');
+const TYPED_OFFSET = typedGetter('byteOffset');
+const TYPED_LENGTH = typedGetter('length');
+
+/** This realm's class of each kind of {@link TypedArrays}. */
+const CLASSES: {
+  [K in keyof TypedArrays]: new (
+    buffer: ArrayBufferLike,
+    offset: number,
+    length: number,
+  ) => TypedArrays[K];
+} = {
+  Float64Array,
+  Float32Array,
+  Uint32Array,
+  Int32Array,
+  Uint8Array,
+};
 
 /**
  * `value` when it is a typed array of class `tag` (of any realm), else `BAD_DATA` naming `name`.
@@ -32,10 +64,17 @@ export function typedArray<K extends keyof TypedArrays>(
   name: string,
   where: string,
 ): TypedArrays[K] {
-  if (!ArrayBuffer.isView(value) || Object.prototype.toString.call(value) !== `[object ${tag}]`) {
+  if (TYPED_NAME.call(value) !== tag) {
     throw new FirstTouchError('BAD_DATA', `${where}: ${name} must be a ${tag}, got ${describeValue(value)}`);
   }
-  return value as TypedArrays[K];
+  // A view of this realm's class over the same memory, its place and length read by the engine's
+  // getters: the body reads the data in place, and never an own `length` (or any other property)
+  // that the data defines on its array.
+  return new CLASSES[tag](
+    TYPED_BUFFER.call(value) as ArrayBufferLike,
+    TYPED_OFFSET.call(value) as number,
+    TYPED_LENGTH.call(value) as number,
+  );
 }
 
 /** A typed array of one of the classes of {@link TypedArrays}. */

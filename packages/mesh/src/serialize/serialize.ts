@@ -232,8 +232,8 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * allocating at most a few bytes an element: the kind and version, each array's kind and length,
  * finite coordinates, vertex indices in range, the chains' sizes, and the tree against the body
  * (the shape the build gives, each leaf's box containing its elements, each parent's the union of
- * its children's). The body reads the data's arrays in place (shared ones stay shared): do not
- * modify them afterwards. A compound's parts are read by the packages that own them (convex shapes by
+ * its children's). The body reads the data's memory in place, through views of its own (shared
+ * memory stays shared): do not modify it afterwards. A compound's parts are read by the packages that own them (convex shapes by
  * `@firsttouch/convex`'s `deserialize`) and the compound made again by {@link compound} (or
  * {@link compound2}), whose
  * checks of the parts and poses answer as `BAD_DATA` naming the part. `{check: 'safety'}` skips the
