@@ -31,9 +31,14 @@ export class Answerer {
    * @param options - `check`: how bodies are checked when read (`'full'`, the default, for data from
    *   anywhere, such as a job engine's store; `'safety'` for data the same program serialized, as a
    *   pool's own workers get it: see mesh's `DeserializeOptions`).
-   * @throws `FirstTouchError` `INVALID_OPTION` for another `check`.
+   * @throws `FirstTouchError` `INVALID_OPTION` for options that are no object, or another `check`.
    */
   constructor(options: { check?: TreeCheck } = {}) {
+    if (typeof options !== 'object' || options === null)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `Answerer: options must be an object, got ${describeValue(options)}`,
+      );
     const check = options.check ?? 'full';
     if (check !== 'full' && check !== 'safety')
       throw new FirstTouchError(

@@ -20,6 +20,20 @@ function withSignal(options: unknown, signal: AbortSignalLike | undefined): unkn
   return { ...(options as Fields), signal };
 }
 
+/**
+ * The query's options with its `poseA` and `poseB` fields added (where it has them). Options that are
+ * no object go to the call as they are, which refuses them as a direct call would (they had been
+ * spread into a new object and answered).
+ */
+function withPoses(options: unknown, poseA: unknown, poseB: unknown): unknown {
+  if (poseA === undefined && poseB === undefined) return options;
+  if (options !== undefined && (typeof options !== 'object' || options === null)) return options;
+  const o: Fields = { ...(options as Fields | undefined) };
+  if (poseA !== undefined) o.poseA = poseA;
+  if (poseB !== undefined) o.poseB = poseB;
+  return o;
+}
+
 /** The bodies of a scene, by their ids. */
 function scene(q: Fields, body: BodyOf): unknown[] {
   if (!Array.isArray(q.bodies)) {
@@ -55,9 +69,7 @@ export const RUN: Readonly<
   distance: (q, body) => {
     const a = body(q.a, 'a');
     const b = body(q.b, 'b');
-    const options = { ...((q.options ?? {}) as Fields) };
-    if (q.poseA !== undefined) options.poseA = q.poseA;
-    if (q.poseB !== undefined) options.poseB = q.poseB;
+    const options = withPoses(q.options, q.poseA, q.poseB) as never;
     if (Shape.isShape(a) && Shape.isShape(b))
       return a.dim === 2
         ? shapeDistance2(a as Shape<2>, b as Shape<2>, options)
