@@ -270,7 +270,7 @@ describe('deserialize refuses data that is not a shape', () => {
     // an own length that claims more than the array holds is never read
     const long = hullData();
     Object.defineProperty(long.points, 'length', { value: long.points!.length + 30 });
-    const shape = deserialize(long);
+    const shape = deserialize(long) as Shape<3>;
     const original = convexHull(bigCloud);
     const pose = poseFromAxisAngle([0, 0, 1], 0.4, [5, 1, 0]);
     expect(shapeDistance(shape, original, { poseB: pose }).distance).toBe(

@@ -9,6 +9,7 @@ import {
   deserialize,
   disc,
   icosphere,
+  type Surface,
   type SurfaceData,
   serialize,
   surfaceDistance,
@@ -70,7 +71,7 @@ describe('deserialize reads what an array is, not what it says', () => {
     // a true Uint32Array tagged as something else is still a Uint32Array
     const d = structuredClone(serialize(box(1, 2))) as SurfaceData;
     const indices = tagged(Uint32Array.from(d.indices), 'Float64Array');
-    const s = deserialize({ ...d, indices });
+    const s = deserialize({ ...d, indices }) as Surface;
     expect(surfaceDistance(s, box(1, 2), { poseB }).distance).toBe(
       surfaceDistance(box(1, 2), box(1, 2), { poseB }).distance,
     );
@@ -83,7 +84,7 @@ describe('deserialize reads what an array is, not what it says', () => {
     Object.defineProperty(d.indices, 'length', { value: d.indices.length + 300 });
     Object.defineProperty(d.positions, 'buffer', { value: new ArrayBuffer(8) });
     Object.defineProperty(d.positions, 'byteOffset', { value: 1 });
-    const s = deserialize(d);
+    const s = deserialize(d) as Surface;
     expect(s.facetCount).toBe(cube.facetCount);
     expect(surfaceDistance(s, cube, { poseB }).distance).toBe(
       surfaceDistance(cube, cube, { poseB }).distance,

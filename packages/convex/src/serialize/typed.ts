@@ -29,14 +29,17 @@ export function inSharedMemory(array: ArrayBufferView): boolean {
  * array (`length`, `buffer`, `Symbol.toStringTag`), never change these.
  */
 type Getter = (this: unknown) => unknown;
-const TYPED_PROTOTYPE = Object.getPrototypeOf(Uint8Array.prototype) as object;
-const typedGetter = (key: PropertyKey) =>
-  Object.getOwnPropertyDescriptor(TYPED_PROTOTYPE, key)?.get as Getter;
-/** A typed array's class name (`'Float64Array'`, …); undefined for any other value. */
-const TYPED_NAME = typedGetter(Symbol.toStringTag);
-const TYPED_BUFFER = typedGetter('buffer');
-const TYPED_OFFSET = typedGetter('byteOffset');
-const TYPED_LENGTH = typedGetter('length');
+function typedGetter(key: PropertyKey): Getter {
+  const prototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  return Object.getOwnPropertyDescriptor(prototype, key)?.get as Getter;
+}
+const TYPED = Object.freeze({
+  /** A typed array's class name (`'Float64Array'`, …); undefined for any other value. */
+  name: typedGetter(Symbol.toStringTag),
+  buffer: typedGetter('buffer'),
+  offset: typedGetter('byteOffset'),
+  length: typedGetter('length'),
+});
 
 /** This realm's class of each kind of {@link TypedArrays}. */
 const CLASSES: {
@@ -45,13 +48,13 @@ const CLASSES: {
     offset: number,
     length: number,
   ) => TypedArrays[K];
-} = {
+} = Object.freeze({
   Float64Array,
   Float32Array,
   Uint32Array,
   Int32Array,
   Uint8Array,
-};
+});
 
 /**
  * `value` when it is a typed array of class `tag` (of any realm), else `BAD_DATA` naming `name`.
@@ -64,16 +67,16 @@ export function typedArray<K extends keyof TypedArrays>(
   name: string,
   where: string,
 ): TypedArrays[K] {
-  if (TYPED_NAME.call(value) !== tag) {
+  if (TYPED.name.call(value) !== tag) {
     throw new FirstTouchError('BAD_DATA', `${where}: ${name} must be a ${tag}, got ${describeValue(value)}`);
   }
   // A view of this realm's class over the same memory, its place and length read by the engine's
   // getters: the body reads the data in place, and never an own `length` (or any other property)
   // that the data defines on its array.
   return new CLASSES[tag](
-    TYPED_BUFFER.call(value) as ArrayBufferLike,
-    TYPED_OFFSET.call(value) as number,
-    TYPED_LENGTH.call(value) as number,
+    TYPED.buffer.call(value) as ArrayBufferLike,
+    TYPED.offset.call(value) as number,
+    TYPED.length.call(value) as number,
   );
 }
 
