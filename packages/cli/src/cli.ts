@@ -100,7 +100,7 @@ const ASYNC_COMMANDS: Readonly<
   Record<
     string,
     {
-      readonly run: (argv: string[], io: CliIO, stop: Promise<void>) => Promise<number>;
+      readonly run: (argv: string[], io: CliIO, stop: () => Promise<void>) => Promise<number>;
       readonly help: string;
     }
   >
@@ -112,7 +112,9 @@ const ASYNC_COMMANDS: Readonly<
 /**
  * Runs the tool on a command line as {@link main} does, and also the commands that wait for workers
  * (`batch`, `batch-worker`): the promise gives the exit code. `stop` ends a `batch-worker` (the
- * process's SIGINT or SIGTERM, in the bin); without it the worker runs until the process ends.
+ * process's SIGINT or SIGTERM, in the bin): a promise, or a function the worker calls once when it
+ * starts (the bin's listens for the signals only then); without it the worker runs until the
+ * process ends.
  *
  * @example
  * ```ts
@@ -132,7 +134,11 @@ const ASYNC_COMMANDS: Readonly<
  * console.log(code, first.line, first.status, first.toi.toFixed(4), second.line, second.error.kind); // 1 1 contact 0.3333 2 input
  * ```
  */
-export async function mainAsync(argv: string[], io: CliIO, stop?: Promise<void>): Promise<number> {
+export async function mainAsync(
+  argv: string[],
+  io: CliIO,
+  stop?: Promise<void> | (() => Promise<void>),
+): Promise<number> {
   const [name, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
   const command =
     name !== undefined && Object.hasOwn(ASYNC_COMMANDS, name) ? ASYNC_COMMANDS[name] : undefined;
@@ -143,7 +149,8 @@ export async function mainAsync(argv: string[], io: CliIO, stop?: Promise<void>)
     return 0;
   }
   try {
-    return await command.run(rest, json ? { out: io.out, err: io.err } : io, stop ?? new Promise(() => {}));
+    const stopped = typeof stop === 'function' ? stop : () => stop ?? new Promise<void>(() => {});
+    return await command.run(rest, json ? { out: io.out, err: io.err } : io, stopped);
   } catch (e) {
     const f = failureOf(e);
     if (json) io.out(failureJson(name, f));

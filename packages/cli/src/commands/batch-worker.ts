@@ -14,10 +14,14 @@ export const BATCH_WORKER_HELP = `firsttouch batch-worker --redis URL [options]
   --lock-ms MS       how long a job stays this worker's without word from it (default 30000)`;
 
 /**
- * `firsttouch batch-worker`: runs until `stop` resolves (the process's SIGINT or SIGTERM, from
- * main), then closes after the job in hand.
+ * `firsttouch batch-worker`: runs until the promise `stop()` gives resolves (the process's SIGINT or
+ * SIGTERM, from main: asked for once the worker has started), then closes after the job in hand.
  */
-export async function batchWorkerCommand(argv: string[], io: CliIO, stop: Promise<void>): Promise<number> {
+export async function batchWorkerCommand(
+  argv: string[],
+  io: CliIO,
+  stop: () => Promise<void>,
+): Promise<number> {
   const args = parseArgs(argv, ['redis', 'queue', 'concurrency', 'lock-ms'], ['json']);
   if (args.positional.length > 0)
     throw new UsageError(`batch-worker takes no file, got ${args.positional[0]}`);
@@ -49,7 +53,7 @@ export async function batchWorkerCommand(argv: string[], io: CliIO, stop: Promis
   io.err(
     `firsttouch batch-worker: answering queue ${place.queue} on ${place.redis.replace(/\/\/[^@/]*@/, '//…@')}`,
   );
-  await stop;
+  await stop();
   await worker.close();
   io.err(`\nfirsttouch batch-worker: stopped after ${answered} queries`);
   return 0;
