@@ -286,3 +286,24 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
     }
   }, 60_000);
 });
+
+describe('a queue whose Redis cannot be reached', () => {
+  // ioredis retries for ever, and every command waited for it: the CLI's `batch --redis` hung and
+  // printed a stack trace a retry, and a client's close waited for BullMQ's own connections.
+  it('fails the first call that needs it with QUEUE_UNREACHABLE, and closes at once', async () => {
+    const redis = `redis://127.0.0.1:${await freePort()}`;
+    const client = new QueueClient({ redis, queue: 'nowhere' });
+    await expect(client.add(box(1))).rejects.toMatchObject({
+      name: 'FirstTouchError',
+      code: 'QUEUE_UNREACHABLE',
+      message: expect.stringMatching(/^QueueClient\.add: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+: /),
+    });
+    await expect(client.timeOfImpact([])).rejects.toMatchObject({ code: 'QUEUE_UNREACHABLE' });
+    await client.close();
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    await expect(startQueueWorker({ redis, queue: 'nowhere' })).rejects.toMatchObject({
+      code: 'QUEUE_UNREACHABLE',
+      message: expect.stringMatching(/^startQueueWorker: cannot reach Redis/),
+    });
+  });
+});

@@ -34,7 +34,9 @@ export type FirstTouchErrorCode =
   /** The same body object added to a world twice (without `shared`). */
   | 'DUPLICATE_BODY'
   /** A world step's impact callback threw; the error names how far the step got. */
-  | 'CALLBACK_FAILED';
+  | 'CALLBACK_FAILED'
+  /** A job queue's server (Redis) could not be reached when a queue client or worker needed it. */
+  | 'QUEUE_UNREACHABLE';
 
 /**
  * The one error class of firsttouch: every bad input to every package throws it, with a stable

@@ -20,7 +20,7 @@ import type {
   TimeOfImpact2Query,
   TimeOfImpactQuery,
 } from '../types.js';
-import { connect, type QueueOptions, queueOptions } from './queue-options.js';
+import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
 import { bodyBytes, bodyKey, decode, encode } from './queue-wire.js';
 
 /**
@@ -76,12 +76,14 @@ export class QueueClient {
   readonly #where: Required<QueueOptions>;
   readonly #ttl: number;
   readonly #store: Redis;
-  readonly #queue: Queue;
-  readonly #events: QueueEvents;
+  /** BullMQ's queue and its events, made once Redis is reachable (see `#reachable`). */
+  #bull: { queue: Queue; events: QueueEvents } | undefined;
   /** The connections of the queue and its events: BullMQ leaves connections it was given open. */
   readonly #connections: Redis[];
   readonly #bodies = new Set<string>();
   #closed = false;
+  /** The connections' readiness, asked for by the first call (and again after a failure). */
+  #ready: Promise<void> | undefined;
 
   /** Connects (lazily: the first call waits for Redis). @throws `FirstTouchError` `INVALID_OPTION`. */
   constructor(options: QueueClientOptions) {
@@ -93,11 +95,9 @@ export class QueueClient {
         `QueueClient: bodyTtlSeconds must be an integer ≥ 1, got ${describeValue(ttl)}`,
       );
     this.#ttl = ttl;
-    const { redis, queue, prefix } = this.#where;
+    const { redis } = this.#where;
     this.#store = connect(redis);
     this.#connections = [connect(redis), connect(redis)];
-    this.#queue = new Queue(queue, { connection: this.#connections[0], prefix });
-    this.#events = new QueueEvents(queue, { connection: this.#connections[1], prefix });
   }
 
   /**
@@ -109,6 +109,7 @@ export class QueueClient {
   async add(body: unknown): Promise<string> {
     if (this.#closed) throw new FirstTouchError('INVALID_OPTION', 'QueueClient.add: the client is closed');
     const { bytes, hash } = bodyBytes(serializeBody(body, false, 'QueueClient.add'));
+    await this.#reachable('QueueClient.add');
     const { queue, prefix } = this.#where;
     await this.#store.set(bodyKey(prefix, queue, hash), bytes, 'EX', this.#ttl);
     this.#bodies.add(hash);
@@ -159,9 +160,36 @@ export class QueueClient {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await Promise.all([this.#queue.close(), this.#events.close()]);
+    if (this.#bull !== undefined) await Promise.all([this.#bull.queue.close(), this.#bull.events.close()]);
     this.#store.disconnect();
     for (const c of this.#connections) c.disconnect();
+  }
+
+  /**
+   * Waits for Redis: `QUEUE_UNREACHABLE` rather than commands queued forever for a server that is
+   * down. BullMQ's queue and events are made only then: their close waits for their connections to
+   * be ready, and their retry loops would keep the process alive.
+   */
+  async #reachable(where: string): Promise<{ queue: Queue; events: QueueEvents }> {
+    this.#ready ??= reachable([this.#store, ...this.#connections], this.#where.redis, where);
+    try {
+      await this.#ready;
+    } catch (e) {
+      this.#ready = undefined;
+      throw e;
+    }
+    if (this.#bull === undefined) {
+      const { queue, prefix } = this.#where;
+      const bull = {
+        queue: new Queue(queue, { connection: this.#connections[0], prefix }),
+        events: new QueueEvents(queue, { connection: this.#connections[1], prefix }),
+      };
+      // (BullMQ passes its connections' errors on and prints each one nobody listens to)
+      bull.queue.on('error', () => {});
+      bull.events.on('error', () => {});
+      this.#bull = bull;
+    }
+    return this.#bull;
   }
 
   async #batch<R>(
@@ -189,8 +217,9 @@ export class QueueClient {
       () => next++,
     );
     const batch = randomUUID();
-    await this.#events.waitUntilReady();
-    const added = await this.#queue.addBulk(
+    const bull = await this.#reachable(where);
+    await bull.events.waitUntilReady();
+    const added = await bull.queue.addBulk(
       jobs.map((job) => ({
         name: op,
         data: { op, queries: encode(job.queries) },
@@ -248,15 +277,15 @@ export class QueueClient {
       land(e.jobId, { returnvalue: e.returnvalue });
     const onFailed = (e: { jobId: string; failedReason: string }) =>
       land(e.jobId, { failedReason: e.failedReason });
-    this.#events.on('completed', onCompleted);
-    this.#events.on('failed', onFailed);
+    bull.events.on('completed', onCompleted);
+    bull.events.on('failed', onFailed);
     const poll = setInterval(() => {
       for (const bullJob of added) {
         if (!pending.has(bullJob.id as string)) continue;
         void bullJob.getState().then(
           async (state) => {
             if (state !== 'completed' && state !== 'failed') return;
-            const fresh = await Job.fromId(this.#queue, bullJob.id as string);
+            const fresh = await Job.fromId(bull.queue, bullJob.id as string);
             if (fresh === undefined) return;
             land(
               bullJob.id as string,
@@ -271,8 +300,8 @@ export class QueueClient {
     }, POLL_MS);
     const stop = () => {
       clearInterval(poll);
-      this.#events.off('completed', onCompleted);
-      this.#events.off('failed', onFailed);
+      bull.events.off('completed', onCompleted);
+      bull.events.off('failed', onFailed);
     };
     if (pending.size === 0) stop();
     settled.catch(stop);

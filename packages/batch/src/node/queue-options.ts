@@ -49,7 +49,52 @@ export function queueOptions(o: unknown, where: string): Required<QueueOptions> 
   return { redis, queue, prefix };
 }
 
-/** A new connection (BullMQ wants one per Queue, Worker and QueueEvents, and no retry limit). */
+/**
+ * A new connection (BullMQ wants one per Queue, Worker and QueueEvents, and no retry limit). Its
+ * errors are listened to: ioredis prints a stack trace a retry for a connection nobody listens to
+ * (hundreds a minute for a server that is down); {@link reachable} reports the first one.
+ */
 export function connect(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+  const connection = new Redis(url, { maxRetriesPerRequest: null });
+  connection.on('error', () => {});
+  return connection;
+}
+
+/**
+ * Resolves once every connection is ready; rejects with `QUEUE_UNREACHABLE` at the first error of
+ * one that is not (a refused connection, an unknown host, a timeout: ioredis then keeps retrying,
+ * and every command would wait for it, forever).
+ */
+export function reachable(connections: readonly Redis[], url: string, where: string): Promise<void> {
+  return Promise.all(
+    connections.map(
+      (c) =>
+        new Promise<void>((resolve, reject) => {
+          if (c.status === 'ready') {
+            resolve();
+            return;
+          }
+          const onReady = () => {
+            c.off('error', onError);
+            resolve();
+          };
+          const onError = (e: unknown) => {
+            c.off('ready', onReady);
+            reject(
+              new FirstTouchError(
+                'QUEUE_UNREACHABLE',
+                `${where}: cannot reach Redis at ${redacted(url)}: ${e instanceof Error ? e.message : String(e)}`,
+              ),
+            );
+          };
+          c.once('ready', onReady);
+          c.once('error', onError);
+        }),
+    ),
+  ).then(() => {});
+}
+
+/** The URL without its password, for messages. */
+export function redacted(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//…@');
 }

@@ -8,7 +8,7 @@ import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose
 import { type Job, Worker } from 'bullmq';
 import { Answerer } from '../answer.js';
 import type { OpName } from '../protocol.js';
-import { connect, type QueueOptions, queueOptions } from './queue-options.js';
+import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
 import { bodyData, bodyKey, decode, encode } from './queue-wire.js';
 
 /**
@@ -84,6 +84,13 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const store = connect(redis);
   // BullMQ leaves a connection it was given open when it closes: this one is closed here.
   const connection = connect(redis);
+  try {
+    await reachable([store, connection], redis, where);
+  } catch (e) {
+    store.disconnect();
+    connection.disconnect();
+    throw e;
+  }
   const answerer = new Answerer();
   /** Body ids held, least recently used first. */
   const held = new Set<string>();
