@@ -432,6 +432,39 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     }
   });
 
+  it("a custom port whose terminate throws or rejects neither ends the process nor the pool's close", async () => {
+    // the pool ended a lost worker's port with `void port.terminate()`: a rejection went unhandled,
+    // which ends a Node process
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (const terminate of [
+        () => Promise.reject(new Error('cannot stop')),
+        () => {
+          throw new Error('cannot stop');
+        },
+      ]) {
+        const spawn = () => ({
+          post() {},
+          listen(_message: unknown, exit: (why: string) => void) {
+            setTimeout(() => exit('gone'), 5);
+          },
+          terminate,
+        });
+        const p = new BatchPool({ workers: 1, spawn: spawn as never });
+        const id = p.add(box(1));
+        const out = await within(p.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }]));
+        expect(out).toMatchObject({ resolved: [{ error: { code: 'WORKER_FAILED' } }] });
+        await p.close();
+      }
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('a shared-memory pool answers turning polygons as the calling thread does (its queries carry a signal)', async () => {
     expect(pool.shared).toBe(true);
     const shapes = [
@@ -491,5 +524,42 @@ describe("Answerer (a worker's side) on messages it cannot take", () => {
     // and it answers on
     const done = answerer.receive({ type: 'run', job: 1, op: 'timeOfImpact', queries: [q] } as never);
     expect(isBatchFailure(done?.results[0])).toBe(false);
+  });
+
+  it('answers a distance query with options that are no object as the direct call does: refused', () => {
+    // they were spread into a new object and answered, where surfaceDistance(a, b, 5) refuses them
+    const answerer = new Answerer();
+    answerer.receive({ type: 'body', id: 1, data: serialize(box(1)) });
+    const poseB = poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]);
+    for (const options of [null, 5, 'x', true]) {
+      let code = '';
+      try {
+        surfaceDistance(box(1), box(1), options as never);
+      } catch (e) {
+        code = (e as FirstTouchError).code;
+      }
+      expect(code, String(options)).toBe('INVALID_OPTION');
+      for (const q of [
+        { a: 1, b: 1, options },
+        { a: 1, b: 1, poseB, options },
+      ]) {
+        const r = answerer.receive({ type: 'run', job: 0, op: 'distance', queries: [q] } as never)
+          ?.results[0];
+        expect((r as { error?: { code: string } }).error?.code, String(options)).toBe(code);
+      }
+    }
+    const fine = answerer.receive({
+      type: 'run',
+      job: 0,
+      op: 'distance',
+      queries: [{ a: 1, b: 1, poseB, options: {} }],
+    } as never)?.results[0] as { distance: number };
+    expect(fine.distance).toBe(surfaceDistance(box(1), box(1), { poseB }).distance);
+  });
+
+  it('refuses options that are no object with INVALID_OPTION (null threw a TypeError)', () => {
+    for (const options of [null, 5, 'full']) {
+      expect(() => new Answerer(options as never)).toThrow(FirstTouchError);
+    }
   });
 });
