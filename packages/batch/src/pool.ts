@@ -203,7 +203,7 @@ export class BatchPool {
     this.#queue.length = 0;
     const ports = this.#slots.map((s) => s.port);
     for (const s of this.#slots) s.alive = false;
-    await Promise.all(ports.map((p) => p.terminate()));
+    await Promise.all(ports.map(ended));
   }
 
   #assertOpen(where: string): void {
@@ -332,9 +332,7 @@ export class BatchPool {
         (why) => this.#lose(slot, why),
       );
     } catch (e) {
-      void Promise.resolve()
-        .then(() => port.terminate())
-        .catch(() => {});
+      void ended(port);
       this.#giveUp(`a worker could not be started (${abortReasonText(e)})`);
       return;
     }
@@ -380,7 +378,7 @@ export class BatchPool {
     if (!slot.alive) return;
     slot.alive = false;
     this.#slots.splice(this.#slots.indexOf(slot), 1);
-    void slot.port.terminate();
+    void ended(slot.port);
     if (this.#closed) return;
     const retry: BatchJob[] = [];
     for (const job of slot.inFlight.values()) {
@@ -482,4 +480,15 @@ function isPort(port: unknown): port is WorkerPort {
     typeof p.post === 'function' &&
     typeof p.terminate === 'function'
   );
+}
+
+/**
+ * Terminates a worker's port, whatever its `terminate` does: a custom port's that throws or rejects
+ * would otherwise end the process (an unhandled rejection) or the pool's `close`. The worker is
+ * given up either way.
+ */
+function ended(port: WorkerPort): Promise<void> {
+  return Promise.resolve()
+    .then(() => port.terminate())
+    .catch(() => {});
 }

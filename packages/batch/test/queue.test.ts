@@ -10,10 +10,12 @@ import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
 import { ball, capsule2, convexHull, convexPolygon, cuboid, rounded } from '@firsttouch/convex';
 import { box, compound } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchPool, isBatchFailure } from '../src/index.js';
 import { QueueClient } from '../src/node/queue.js';
+import { encode } from '../src/node/queue-wire.js';
 import { throws2, throws3 } from './helpers.js';
 
 const REDIS = '/usr/bin/redis-server';
@@ -242,6 +244,45 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
       expect(isBatchFailure(results[1])).toBe(false);
     } finally {
       await client.close();
+    }
+  }, 60_000);
+
+  it('a job whose data is no list of queries fails with BAD_DATA naming the job (it failed with TypeErrors)', async () => {
+    expect(hasRedis).toBe(true);
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    const worker = await startQueueWorker({ redis: url, queue: 'raw' });
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue('raw', { connection });
+    try {
+      const cases: Array<[unknown, RegExp]> = [
+        [null, /^job \S+: data must be \{op, queries\}, got null$/],
+        [{ op: 'distance', queries: 5 }, /^job \S+: queries must be an encoded list: /],
+        [{ op: 'distance', queries: encode(null) }, /^job \S+: queries must be a list, got null$/],
+        [{ op: 'distance', queries: encode({}) }, /^job \S+: queries must be a list, got object$/],
+      ];
+      for (const [data, reason] of cases) {
+        const job = await queue.add('distance', data);
+        let state = '';
+        for (let k = 0; k < 200 && state !== 'failed' && state !== 'completed'; k++) {
+          await new Promise((r) => setTimeout(r, 25));
+          state = await job.getState();
+        }
+        const done = await Job.fromId(queue, job.id as string);
+        expect(state, JSON.stringify(data)).toBe('failed');
+        expect(done?.failedReason).toMatch(reason);
+      }
+      // a list with a null in it: that query fails alone, the job is answered
+      const job = await queue.add('distance', { op: 'distance', queries: encode([null]) });
+      let state = '';
+      for (let k = 0; k < 200 && state !== 'failed' && state !== 'completed'; k++) {
+        await new Promise((r) => setTimeout(r, 25));
+        state = await job.getState();
+      }
+      expect(state).toBe('completed');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+      await worker.close();
     }
   }, 60_000);
 

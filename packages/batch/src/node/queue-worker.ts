@@ -125,11 +125,13 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     queue,
     async (job: Job) => {
       options.onJobStart?.(String(job.id));
-      const { op, queries } = job.data as { op: OpName; queries: string };
-      const list = decode(queries) as Array<Record<string, unknown>>;
+      const list = jobQueries(job.data, String(job.id));
+      const op = (job.data as { op: OpName }).op;
       const ids = new Set<string>();
       for (const q of list) {
-        for (const id of [q.a, q.b, ...(Array.isArray(q.bodies) ? q.bodies : [])]) {
+        if (typeof q !== 'object' || q === null) continue; // (the Answerer refuses it alone)
+        const { a, b, bodies } = q as Record<string, unknown>;
+        for (const id of [a, b, ...(Array.isArray(bodies) ? bodies : [])]) {
           if (typeof id === 'string') ids.add(id);
         }
       }
@@ -158,6 +160,30 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       connection.disconnect();
     },
   };
+}
+
+/**
+ * A job's queries, decoded: `BAD_DATA` naming the job for anything else (a queue's jobs come from
+ * its store, where anything may be written; they failed with TypeErrors of their own).
+ */
+function jobQueries(data: unknown, id: string): unknown[] {
+  if (typeof data !== 'object' || data === null)
+    throw new FirstTouchError(
+      'BAD_DATA',
+      `job ${id}: data must be {op, queries}, got ${describeValue(data)}`,
+    );
+  let list: unknown;
+  try {
+    list = decode((data as { queries?: unknown }).queries);
+  } catch (e) {
+    throw new FirstTouchError(
+      'BAD_DATA',
+      `job ${id}: queries must be an encoded list: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  if (!Array.isArray(list))
+    throw new FirstTouchError('BAD_DATA', `job ${id}: queries must be a list, got ${describeValue(list)}`);
+  return list;
 }
 
 function positiveInteger(x: unknown, name: string, where: string): number {
