@@ -119,6 +119,18 @@ describe('@firsttouch/io/node', () => {
       });
       await expect(readObjFile(path)).rejects.toThrow(/readObjFile: path must name a file/);
     }
+    // Adversarial testing: file URLs Node cannot turn into a path threw its TypeErrors
+    // (ERR_INVALID_ARG_VALUE for an encoded NUL, ERR_INVALID_FILE_URL_HOST, ERR_INVALID_FILE_URL_PATH).
+    for (const url of ['file:///tmp/a%00b.stl', 'file://remotehost/x.stl', 'file:///dir%2Fx.stl']) {
+      await expect(readStlFile(new URL(url))).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(readObjFile(new URL(url))).rejects.toThrow(
+        new RegExp(`readObjFile: path must name a file .*${url.replace(/[/.]/g, '\\$&')}`),
+      );
+      expect(() => readFileBytesSync(new URL(url))).toThrow(/readFileBytesSync: path must name a file/);
+    }
     for (const maxBytes of [-1, 1.5, Number.NaN, 2 ** 31, '10']) {
       await expect(readStlFile('/dev/zero', { maxBytes } as unknown as { maxBytes: number })).rejects.toThrow(
         /readStlFile: maxBytes must be an integer in \[0, 2147483647\]/,
