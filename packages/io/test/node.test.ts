@@ -137,4 +137,30 @@ describe('@firsttouch/io/node', () => {
       );
     }
   });
+
+  // Adversarial testing: the writers passed any path to Node, whose TypeErrors came out
+  // (ERR_INVALID_ARG_TYPE for writeObjFile(5, …), ERR_INVALID_ARG_VALUE for a NUL byte).
+  it('the writers refuse the paths the readers refuse, before writing anything', async () => {
+    const bad: unknown[] = [
+      5,
+      null,
+      {},
+      '/tmp/a\0b.obj',
+      new URL('http://example.com/x.obj'),
+      new URL('file:///tmp/a%00b.obj'),
+      new URL('file://remotehost/x.obj'),
+      new URL('file:///dir%2Fx.obj'),
+    ];
+    for (const path of bad) {
+      await expect(writeObjFile(path as string, box(1))).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(writeStlFile(path as string, box(1))).rejects.toThrow(/writeStlFile: path must/);
+    }
+    // a file URL that names a file is written
+    const url = new URL(`file://${join(dir, 'url.obj')}`);
+    await writeObjFile(url, box(1));
+    expect((await readObjFile(url)).surface.facetCount).toBe(12);
+  });
 });
