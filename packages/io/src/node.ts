@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Surface } from '@firsttouch/mesh';
-import { type FileReadOptions, readFileBytes } from './node/file-bytes.js';
+import { checkPath, type FileReadOptions, readFileBytes } from './node/file-bytes.js';
 import { type ObjReadResult, readObj } from './obj/read.js';
 import { type ObjWriteOptions, writeObj } from './obj/write.js';
 import { readStl } from './stl/read.js';
@@ -56,7 +56,8 @@ export async function readStlFile(
 /**
  * Writes `surface` to an STL file (see {@link writeStl}: binary by default).
  *
- * @throws `FirstTouchError` as {@link writeStl}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link writeStl}, `INVALID_OPTION` for a path the readers refuse
+ *   (see {@link readFileBytes}); file system errors are passed on.
  * @example
  * ```ts
  * import { mkdtempSync, statSync } from 'node:fs';
@@ -74,7 +75,9 @@ export async function writeStlFile(
   surface: Surface,
   options?: StlWriteOptions,
 ): Promise<void> {
-  await writeFile(path, writeStl(surface, options));
+  // (the readers' path rules: Node's own TypeErrors otherwise, and only after the file is encoded)
+  const file = checkPath(path, 'writeStlFile');
+  await writeFile(file, writeStl(surface, options));
 }
 
 /**
@@ -100,7 +103,8 @@ export async function readObjFile(path: string | URL, options?: FileReadOptions)
 /**
  * Writes `surface` to a Wavefront OBJ file (see {@link writeObj}).
  *
- * @throws `FirstTouchError` as {@link writeObj}; file system errors are passed on.
+ * @throws `FirstTouchError` as {@link writeObj}, `INVALID_OPTION` for a path the readers refuse
+ *   (see {@link readFileBytes}); file system errors are passed on.
  * @example
  * ```ts
  * import { mkdtempSync, readFileSync } from 'node:fs';
@@ -118,5 +122,6 @@ export async function writeObjFile(
   surface: Surface,
   options?: ObjWriteOptions,
 ): Promise<void> {
-  await writeFile(path, writeObj(surface, options));
+  const file = checkPath(path, 'writeObjFile');
+  await writeFile(file, writeObj(surface, options));
 }

@@ -119,10 +119,48 @@ describe('@firsttouch/io/node', () => {
       });
       await expect(readObjFile(path)).rejects.toThrow(/readObjFile: path must name a file/);
     }
+    // Adversarial testing: file URLs Node cannot turn into a path threw its TypeErrors
+    // (ERR_INVALID_ARG_VALUE for an encoded NUL, ERR_INVALID_FILE_URL_HOST, ERR_INVALID_FILE_URL_PATH).
+    for (const url of ['file:///tmp/a%00b.stl', 'file://remotehost/x.stl', 'file:///dir%2Fx.stl']) {
+      await expect(readStlFile(new URL(url))).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(readObjFile(new URL(url))).rejects.toThrow(
+        new RegExp(`readObjFile: path must name a file .*${url.replace(/[/.]/g, '\\$&')}`),
+      );
+      expect(() => readFileBytesSync(new URL(url))).toThrow(/readFileBytesSync: path must name a file/);
+    }
     for (const maxBytes of [-1, 1.5, Number.NaN, 2 ** 31, '10']) {
       await expect(readStlFile('/dev/zero', { maxBytes } as unknown as { maxBytes: number })).rejects.toThrow(
         /readStlFile: maxBytes must be an integer in \[0, 2147483647\]/,
       );
     }
+  });
+
+  // Adversarial testing: the writers passed any path to Node, whose TypeErrors came out
+  // (ERR_INVALID_ARG_TYPE for writeObjFile(5, …), ERR_INVALID_ARG_VALUE for a NUL byte).
+  it('the writers refuse the paths the readers refuse, before writing anything', async () => {
+    const bad: unknown[] = [
+      5,
+      null,
+      {},
+      '/tmp/a\0b.obj',
+      new URL('http://example.com/x.obj'),
+      new URL('file:///tmp/a%00b.obj'),
+      new URL('file://remotehost/x.obj'),
+      new URL('file:///dir%2Fx.obj'),
+    ];
+    for (const path of bad) {
+      await expect(writeObjFile(path as string, box(1))).rejects.toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+      });
+      await expect(writeStlFile(path as string, box(1))).rejects.toThrow(/writeStlFile: path must/);
+    }
+    // a file URL that names a file is written
+    const url = new URL(`file://${join(dir, 'url.obj')}`);
+    await writeObjFile(url, box(1));
+    expect((await readObjFile(url)).surface.facetCount).toBe(12);
   });
 });

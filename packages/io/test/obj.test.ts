@@ -50,6 +50,34 @@ describe('OBJ reading', () => {
     }
   });
 
+  // Adversarial testing: a line holding only a backslash ended the statement before it with an
+  // empty token, and skipping that "statement" swallowed the joined line: the next vertex (every
+  // later index shifted) or the only face (EMPTY) was lost.
+  it('a line holding only a backslash joins the next one, whatever the line ending', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const lines = (...l: string[]) => l.join(eol);
+      const r = readObj(lines('v 0 0 0', '\\', 'v 1 0 0', 'v 0 1 0', 'v 5 5 5', 'f 1 2 3', ''));
+      expect(r.surface.vertexCount).toBe(4);
+      expect(facetsOf(r.surface)).toEqual([[0, 0, 0, 1, 0, 0, 0, 1, 0]]);
+      const face = readObj(lines('v 0 0 0', 'v 1 0 0', 'v 0 1 0', '\\', 'f 1 2 3'));
+      expect(facetsOf(face.surface)).toEqual([[0, 0, 0, 1, 0, 0, 0, 1, 0]]);
+      // several in a row, and one ending a statement's keyword
+      const keyword = readObj(lines('\\', '\\', 'v\\', '0 0 0', 'v 1 0 0', 'v 0 1 0', 'f 1 \\', '2 3'));
+      expect(facetsOf(keyword.surface)).toEqual([[0, 0, 0, 1, 0, 0, 0, 1, 0]]);
+    }
+  });
+
+  it('a continued object name reads the backslash and its line break as one space', () => {
+    const tail = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n';
+    for (const eol of ['\n', '\r\n', '\r']) {
+      expect(readObj(`o a \\${eol} b\n${tail}`).name).toBe('a   b');
+      expect(readObj(`o a\\${eol}b\\${eol}c\n${tail}`).name).toBe('a b c');
+      expect(readObj(`o\\${eol}crate \\${eol}${eol}${tail}`).name).toBe('crate');
+    }
+    // a backslash not before a line break is part of the name
+    expect(readObj(`o C:\\parts\\\\${'\n'}x\n${tail}`).name).toBe('C:\\parts\\ x');
+  });
+
   it('skips the byte order marks before the first statement, one or more', () => {
     const text = 'v 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\n';
     const plain = facetsOf(readObj(text).surface);

@@ -171,6 +171,51 @@ describe('round trips', () => {
     expect(new TextDecoder().decode(flat)).toMatch(/facet normal 0 0 0\n/);
   });
 
+  // Adversarial testing: the cross product of a facet with legs of 1e-200 underflowed and one of legs
+  // 1e308 overflowed, and both were written as the zero normal of a degenerate facet.
+  it('a facet of any size gets its unit normal; only a degenerate one gets zero', () => {
+    /** The normals written for `facets`, ASCII (all) and binary (what float32 can hold). */
+    const normals = (facets: number[], binary: boolean): number[][] => {
+      const s = Surface.fromTriangles(facets);
+      const text = new TextDecoder().decode(writeStl(s, { format: 'ascii' }));
+      const ascii = [...text.matchAll(/facet normal (\S+) (\S+) (\S+)\n/g)].map((m) =>
+        m.slice(1).map(Number),
+      );
+      if (binary) {
+        const view = new DataView(writeStl(s).buffer);
+        for (let f = 0; f < s.facetCount; f++) {
+          const n = [0, 1, 2].map((k) => view.getFloat32(84 + 50 * f + 4 * k, true));
+          expect(n).toEqual(ascii[f].map(Math.fround));
+        }
+      }
+      return ascii;
+    };
+    const close = (n: number[], want: number[]) => {
+      const len = Math.hypot(...want);
+      for (let k = 0; k < 3; k++) expect(n[k]).toBeCloseTo(want[k] / len, 14);
+    };
+    for (const s of [1e-200, 1e-160, 5e-310, 1e-30, 1, 1e30]) {
+      const [right, tilted, line] = normals(
+        [0, 0, 0, s, 0, 0, 0, s, 0, 0, 0, 0, 3 * s, 0, 0, 0, 2 * s, 5 * s, 0, 0, 0, s, 0, 0, 2 * s, 0, 0],
+        true,
+      );
+      expect(right, String(s)).toEqual([0, 0, 1]);
+      close(tilted, [0, -15, 6]);
+      expect(line, String(s)).toEqual([0, 0, 0]);
+    }
+    // beyond float32 (ASCII only): legs of 1e308, and edges whose difference overflows
+    for (const s of [1e38, 1e200, 1e308]) {
+      const [right, tilted] = normals([0, 0, 0, s, 0, 0, 0, s, 0, 0, 0, 0, s, 0, 0, 0, s / 2, s], false);
+      expect(right, String(s)).toEqual([0, 0, 1]);
+      close(tilted, [0, -2, 1]);
+    }
+    const M = Number.MAX_VALUE;
+    expect(normals([-M, 0, 0, M, 0, 0, 0, M, 0, -M, -M, 0, M, M, 0, 0, 0, M], false)).toEqual([
+      [0, 0, 1],
+      [Math.SQRT1_2, -Math.SQRT1_2, 0].map((x) => expect.closeTo(x, 15)) as number[],
+    ]);
+  });
+
   it('ASCII output is plain: LF, shortest numbers, the name after solid and endsolid', {
     timeout: 30_000,
   }, () => {

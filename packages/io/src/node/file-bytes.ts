@@ -2,6 +2,7 @@
 /// <reference types="node" preserve="true" />
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 
 /**
@@ -60,9 +61,9 @@ export interface FileReadOptions {
  *
  * @param where - the caller's name, for messages.
  * @throws `FirstTouchError` `INVALID_OPTION` for a path that is not a string or a URL, holds a NUL
- *   byte or is a URL of another scheme than file:, or a bad
- *   `maxBytes`; `FILE_TOO_LARGE` past the bound. The file system's own errors (a missing file, a
- *   directory) are passed on as they are.
+ *   byte (also as `%00` in a URL), or is a URL that names no local file (another scheme than
+ *   file:, a remote host, an encoded `/` in a segment), or a bad `maxBytes`; `FILE_TOO_LARGE` past
+ *   the bound. The file system's own errors (a missing file, a directory) are passed on as they are.
  * @example
  * ```ts
  * import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -84,8 +85,9 @@ export async function readFileBytes(
   options: FileReadOptions = {},
   where = 'readFileBytes',
 ): Promise<Uint8Array> {
-  const limit = checkRead(path, options, where);
-  const file: FileHandle = await open(path, 'r');
+  const name = checkPath(path, where);
+  const limit = checkRead(options, where);
+  const file: FileHandle = await open(name, 'r');
   try {
     const stat = await file.stat();
     const into = collector(path, where, limit, stat.isFile() ? stat.size : -1);
@@ -118,8 +120,9 @@ export function readFileBytesSync(
   options: FileReadOptions = {},
   where = 'readFileBytesSync',
 ): Uint8Array {
-  const limit = checkRead(path, options, where);
-  const fd = openSync(path, 'r');
+  const name = checkPath(path, where);
+  const limit = checkRead(options, where);
+  const fd = openSync(name, 'r');
   try {
     const stat = fstatSync(fd);
     const into = collector(path, where, limit, stat.isFile() ? stat.size : -1);
@@ -138,21 +141,42 @@ function collector(path: string | URL, where: string, limit: number, size: numbe
   return new Collector(path, where, bound, size);
 }
 
-/** Validates the arguments; returns the bound given, −1 for the default of the file's kind. */
-function checkRead(path: unknown, options: FileReadOptions, where: string): number {
+/**
+ * The file path `path` names, checked as every file helper checks it (readers and writers alike):
+ * a string, or a file: URL Node can turn into a path on this system, with no NUL byte either way.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` naming `where` and the path otherwise, where Node's
+ *   own calls threw TypeErrors of their own.
+ */
+export function checkPath(path: unknown, where: string): string {
   if (typeof path !== 'string' && !(path instanceof URL)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: path must be a string or a URL, got ${describeValue(path)}`,
     );
   }
-  // (what Node's file calls refuse with a TypeError of their own: a NUL byte, a URL not of a file)
-  if (path instanceof URL ? path.protocol !== 'file:' : path.includes('\0')) {
+  let file: string | undefined;
+  if (typeof path === 'string') file = path;
+  else if (path.protocol === 'file:') {
+    try {
+      // (refuses a host other than localhost, and an encoded / in a segment, outside Windows)
+      file = fileURLToPath(path);
+    } catch {
+      file = undefined;
+    }
+  }
+  // (a NUL byte, also one a URL encodes as %00, is what Node's file calls refuse next)
+  if (file === undefined || file.includes('\0')) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `${where}: path must name a file (no NUL byte; a URL of the file: scheme), got ${describeValue(String(path))}`,
+      `${where}: path must name a file (no NUL byte; a URL of the file: scheme that names a local path), got ${describeValue(String(path))}`,
     );
   }
+  return file;
+}
+
+/** Validates the options; returns the bound given, −1 for the default of the file's kind. */
+function checkRead(options: FileReadOptions, where: string): number {
   if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError(
       'INVALID_OPTION',

@@ -19,7 +19,10 @@ import { TextScanner } from '../text/scanner.js';
 export interface ObjReadResult {
   /** The vertices (all `v` lines, in order) and the faces, polygons split into triangle fans. */
   surface: Surface;
-  /** The name of the first `o` statement, `''` when there is none. */
+  /**
+   * The name of the first `o` statement, from its first word to its last, `''` when there is none; a
+   * line continuation inside it (a `\` and a line break) reads as one space.
+   */
   name: string;
 }
 
@@ -28,9 +31,10 @@ export interface ObjReadResult {
  * read as numbers and ignored) and `f` faces of three or more vertices, each `v`, `v/vt`, `v//vn` or
  * `v/vt/vn` with 1-based or negative (relative: `-1` is the latest vertex) indices. A polygon
  * `v0 v1 … vk` becomes the fan `(v0, vi, vi+1)`, in order. Vertex `i` of the surface is the `i`-th
- * `v` of the file, so indices survive a round trip. Comments (`#`), line continuations (`\` at the
- * end of a line) and all other statements (`vt`, `vn`, `g`, `s`, `usemtl`, `l`, …) are skipped.
- * Keywords are matched in any case, numbers in any decimal float syntax.
+ * `v` of the file, so indices survive a round trip. A `\` at the end of a line joins the next line
+ * to it, the two read as one space (a line of only `\` joins the lines around it). Comments (`#`)
+ * and all other statements (`vt`, `vn`, `g`, `s`, `usemtl`, `l`, …) are skipped. Keywords are
+ * matched in any case, numbers in any decimal float syntax.
  *
  * @throws `FirstTouchError` `OBJ_SYNTAX` with line and column, `INDEX_RANGE` for a face
  *   index that refers to no vertex defined before it, `NON_FINITE` naming the vertex of a NaN or
@@ -121,7 +125,8 @@ export function readObj(data: FileData): ObjReadResult {
           `OBJ line ${sc.line}: the object name is longer than ${MAX_NAME_BYTES} bytes`,
         );
       }
-      name = start < 0 ? '' : decodeUtf8(bytes.subarray(start, end));
+      // (joined: the raw range kept a continuation's backslash and line break inside the name)
+      name = start < 0 ? '' : decodeUtf8(sc.joined(start, end));
     }
     sc.skipLine();
   }

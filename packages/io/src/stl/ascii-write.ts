@@ -4,7 +4,7 @@ import { ByteWriter } from '../growable.js';
 import { encodeUtf8 } from '../input.js';
 import { formatNumber } from '../text/format-number.js';
 import { MAX_NAME_BYTES } from '../text/limits.js';
-import { facetNormal } from './facet-normal.js';
+import { facetNormal, NormalWork } from './facet-normal.js';
 
 /**
  * Writes ASCII STL, one solid, LF line endings, two-space indents. Every number is written in the
@@ -28,9 +28,10 @@ export function writeAsciiStl(surface: Surface, name: string): Uint8Array {
   w.bytes(nameBytes);
   w.ascii('\n');
   const n = new Float64Array(3);
+  const work = new NormalWork();
   // Piece by piece: concatenating a line first would make the writer flatten a rope of strings.
   for (let f = 0; f < facetCount; f++) {
-    facetNormal(positions, indices, f, n);
+    facetNormal(positions, indices, f, n, work);
     w.ascii('  facet normal ');
     w.ascii(formatNumber(n[0]));
     w.ascii(' ');

@@ -1,7 +1,7 @@
 import { Surface } from '@firsttouch/mesh';
 import { FirstTouchError } from '@firsttouch/pose';
 import { decodeUtf8, encodeUtf8 } from '../input.js';
-import { facetNormal } from './facet-normal.js';
+import { facetNormal, NormalWork } from './facet-normal.js';
 import type { StlReadResult } from './types.js';
 
 /** Bytes of the binary header. */
@@ -97,9 +97,10 @@ export function writeBinaryStl(surface: Surface, name: string): Uint8Array {
   const view = new DataView(out.buffer);
   view.setUint32(HEADER_BYTES, facetCount, true);
   const normal = new Float64Array(3);
+  const work = new NormalWork();
   for (let f = 0; f < facetCount; f++) {
     const at = PREAMBLE_BYTES + FACET_BYTES * f;
-    facetNormal(positions, indices, f, normal);
+    facetNormal(positions, indices, f, normal, work);
     for (let k = 0; k < 3; k++) view.setFloat32(at + 4 * k, normal[k], true);
     for (let v = 0; v < 3; v++) {
       const p = 3 * indices[3 * f + v];

@@ -9,8 +9,9 @@ import type { StlWriteOptions } from './types.js';
  * The bytes of an STL file of `surface`, one solid. Binary (the default) stores float32: every
  * coordinate rounds to the nearest float32, so a binary round trip is exact only for coordinates that
  * are float32 values. ASCII writes every number in the shortest form that reads back as the same
- * float64: its round trip is bit-exact. Normals are computed from the vertices (unit, right-handed in
- * facet order; zero for degenerate facets).
+ * float64: its round trip is bit-exact. Normals are computed from the vertices in float64 (unit,
+ * right-handed in facet order, for a facet of any size, legs of 1e-300 or 1e308 too; zero only for a
+ * degenerate facet).
  *
  * @throws `FirstTouchError` `INVALID_OPTION` for a bad format or name, `NON_FINITE` for a
  *   coordinate beyond the float32 range in binary.

@@ -40,6 +40,13 @@ export class TextScanner {
       if (c === 10 || (c === 13 && b[p + 1] !== 10)) {
         this.line++;
         this.lineStart = p + 1;
+      } else if (this.continuation && c === 92 && this.#breakLength(p + 1) > 0) {
+        // White space here as on a line: read as a token, a line of only `\` was an empty statement
+        // whose skipping swallowed the line it joins.
+        p += 1 + this.#breakLength(p + 1);
+        this.line++;
+        this.lineStart = p;
+        continue;
       } else if (c !== 32 && (c < 9 || c > 13)) {
         break;
       }
@@ -96,6 +103,29 @@ export class TextScanner {
     this.pos = p;
   }
 
+  /**
+   * The bytes of `[start, end)` as one line: with `continuation`, each backslash and the line break
+   * after it become one space, the white space they are between tokens. A view of the data when
+   * there is none; the range must not end inside a line break.
+   */
+  joined(start: number, end: number): Uint8Array {
+    const b = this.bytes;
+    let p = start;
+    while (p < end && !this.#continues(p)) p++;
+    if (p === end) return b.subarray(start, end);
+    const out = new Uint8Array(end - start);
+    let n = 0;
+    for (p = start; p < end; p++) {
+      if (this.#continues(p)) {
+        out[n++] = 32;
+        p += this.#breakLength(p + 1);
+      } else {
+        out[n++] = b[p];
+      }
+    }
+    return out.subarray(0, n);
+  }
+
   /** Puts the current token back: the next read returns it again. */
   unread(): void {
     this.pos = this.start;
@@ -147,6 +177,11 @@ export class TextScanner {
     this.end = p;
     this.pos = p;
     return true;
+  }
+
+  /** Whether a continuation (a backslash just before a line break) starts at `p`. */
+  #continues(p: number): boolean {
+    return this.continuation && this.bytes[p] === 92 && this.#breakLength(p + 1) > 0;
   }
 
   /** Length of the line break at `p` (LF, CR LF or CR), 0 when there is none. */
