@@ -1,3 +1,4 @@
+import { BoxTree } from './box-tree.js';
 import type { NodeChain } from './chains.js';
 import type { SectionGraph } from './graph.js';
 
@@ -17,10 +18,17 @@ import type { SectionGraph } from './graph.js';
  *
  * Node numbers are in lexicographic order of the points (see {@link SectionGraph}), so comparing
  * numbers compares points.
+ *
+ * The loops that may hold a loop's point are those whose bounding box holds it (closed); a
+ * {@link BoxTree} of the boxes finds exactly those, so a section of L small loops apart costs
+ * O(L log L) rather than a test of every pair. Each one found is then decided by the same even-odd
+ * test as ever, and only the count's parity is used, so the order they are found in does not matter.
  */
 export function canonicalChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
   const loops = chains.filter((c) => c.closed);
-  const boxes = loops.map((c) => boundingBox(g, c.nodes));
+  const boxes = new Float64Array(4 * loops.length);
+  for (let k = 0; k < loops.length; k++) boundingBox(g, loops[k].nodes, boxes, 4 * k);
+  const tree = new BoxTree(boxes);
   const out: NodeChain[] = [];
   for (const chain of chains) {
     const nodes = chain.nodes;
@@ -35,10 +43,11 @@ export function canonicalChains(g: SectionGraph, chains: NodeChain[]): NodeChain
     const qu = (g.u[nodes[0]] + g.u[nodes[1]]) / 2;
     const qv = (g.v[nodes[0]] + g.v[nodes[1]]) / 2;
     let depth = 0;
-    for (let k = 0; k < loops.length; k++) {
+    const found = tree.holding(qu, qv);
+    for (let i = 0; i < found; i++) {
+      const k = tree.found[i];
+      // By identity, as ever: the loop itself is not among the others.
       if (loops[k] === chain) continue;
-      const b = boxes[k];
-      if (qu < b[0] || qu > b[2] || qv < b[1] || qv > b[3]) continue;
       if (contains(g, loops[k].nodes, qu, qv)) depth++;
     }
     const forward = smallestRotation(nodes);
@@ -78,15 +87,22 @@ function contains(g: SectionGraph, nodes: number[], qu: number, qv: number): boo
   return inside;
 }
 
-function boundingBox(g: SectionGraph, nodes: number[]): [number, number, number, number] {
-  const b: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+/** The loop's box (min u, min v, max u, max v) into `out[o..o + 4)`. */
+function boundingBox(g: SectionGraph, nodes: number[], out: Float64Array, o: number): void {
+  let lu = Infinity;
+  let lv = Infinity;
+  let hu = -Infinity;
+  let hv = -Infinity;
   for (const n of nodes) {
-    b[0] = Math.min(b[0], g.u[n]);
-    b[1] = Math.min(b[1], g.v[n]);
-    b[2] = Math.max(b[2], g.u[n]);
-    b[3] = Math.max(b[3], g.v[n]);
+    lu = Math.min(lu, g.u[n]);
+    lv = Math.min(lv, g.v[n]);
+    hu = Math.max(hu, g.u[n]);
+    hv = Math.max(hv, g.v[n]);
   }
-  return b;
+  out[o] = lu;
+  out[o + 1] = lv;
+  out[o + 2] = hu;
+  out[o + 3] = hv;
 }
 
 /** The rotation of a loop that starts at its smallest node and, among such, is smallest. */
