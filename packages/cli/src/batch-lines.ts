@@ -2,7 +2,7 @@
 // files named (relative to the input file) and its poses parsed; or the reason it cannot be, which
 // becomes that line's error record while the other lines are answered.
 import { isAbsolute, join } from 'node:path';
-import { identityPose, type Pose3Like } from '@firsttouch/pose';
+import { describeValue, identityPose, type Pose3Like } from '@firsttouch/pose';
 import { parsePose } from './pose-syntax.js';
 
 /** A line read: its operation, body files, and the query's other fields. */
@@ -64,7 +64,7 @@ export function readLine(text: string, dir: string): BatchLine {
   const o = value as Record<string, unknown>;
   const op = o.op ?? 'toi';
   if (op !== 'toi' && op !== 'distance')
-    throw new LineError(`"op" must be "toi" or "distance", got ${JSON.stringify(op)}`);
+    throw new LineError(`"op" must be "toi" or "distance", got ${describeValue(op)}`);
   for (const k of Object.keys(o)) {
     if (!KEYS[op].includes(k))
       throw new LineError(`unknown field "${k}" for op ${op} (expected ${KEYS[op].join(', ')})`);
@@ -72,7 +72,7 @@ export function readLine(text: string, dir: string): BatchLine {
   const file = (side: 'a' | 'b') => {
     const f = o[side];
     if (typeof f !== 'string' || f === '')
-      throw new LineError(`"${side}" must be a file name, got ${JSON.stringify(f)}`);
+      throw new LineError(`"${side}" must be a file name, got ${describeValue(f)}`);
     return isAbsolute(f) ? f : join(dir, f);
   };
   const a = file('a');
@@ -94,7 +94,7 @@ export function readLine(text: string, dir: string): BatchLine {
   if (o.directional !== undefined) {
     const d = o.directional;
     if (d !== 'on' && d !== 'off' && d !== 'auto')
-      throw new LineError(`"directional" must be "on", "off" or "auto", got ${JSON.stringify(d)}`);
+      throw new LineError(`"directional" must be "on", "off" or "auto", got ${describeValue(d)}`);
     options.directional = d === 'on' ? true : d === 'off' ? false : 'auto';
   }
   return { op, a, b, fields: { motion, options } };
@@ -112,6 +112,6 @@ function pose(v: unknown, name: string): Pose3Like {
   }
   if (typeof v === 'object' && v !== null && 'R' in v && 't' in v) return v as Pose3Like;
   throw new LineError(
-    `"${name}" must be a POSE string or {"R": [...9], "t": [...3]}, got ${JSON.stringify(v)}`,
+    `"${name}" must be a POSE string or {"R": [...9], "t": [...3]}, got ${describeValue(v)}`,
   );
 }

@@ -47,12 +47,15 @@ export function readBounded(path: string): Uint8Array {
   try {
     return readFileBytesSync(path, {}, 'read');
   } catch (e) {
-    if (e instanceof FirstTouchError) {
+    if (e instanceof FirstTouchError && e.code === 'FILE_TOO_LARGE') {
       // io says `read: PATH goes on past maxBytes = N bytes (…); raise maxBytes to read it`: the
       // tool has no such option, so it keeps what happened and says the bound is the tool's.
       const what = e.message.replace(`read: ${path} `, '').replace('; raise maxBytes to read it', '');
       throw new InputError(`${path}: refused: ${what}, the most the tool reads`, e.code);
     }
+    // (any other refusal of io's, a path with a NUL byte say, as io words it; the path as JSON
+    // writes it, so that no control character reaches the terminal)
+    if (e instanceof FirstTouchError) throw new InputError(`${JSON.stringify(path)}: ${e.message}`, e.code);
     const code = (e as { code?: string }).code;
     throw new InputError(
       `${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,

@@ -39,7 +39,7 @@ export const BODY_KEYS: readonly string[] = Object.freeze([
 export function assertKnownKeys(value: object, known: readonly string[], where: string): void {
   for (const key of Object.keys(value)) {
     if (!known.includes(key))
-      throw new InputError(`${where}: unknown key ${JSON.stringify(key)} (expected ${known.join(', ')})`);
+      throw new InputError(`${where}: unknown key ${describeValue(key)} (expected ${known.join(', ')})`);
   }
 }
 

@@ -135,8 +135,11 @@ export function toiScene(
 function endOf(value: unknown, where: string): End {
   if (value === undefined) return { pose: identityPose() };
   if (typeof value === 'string') return { pose: asInput(() => parsePose(value, where)) };
-  if (typeof value === 'object' && value !== null && 'L' in value && 't' in value)
+  if (typeof value === 'object' && value !== null && 'L' in value && 't' in value) {
+    // (a key the schema does not name is refused, as in the rest of a scene: `{L, t, R}` ran with R ignored)
+    assertKnownKeys(value, ['L', 't'], where);
     return { map: value as AffineMap };
+  }
   throw new InputError(
     `${where} must be a POSE string or an affine map {"L": [9 numbers], "t": [3 numbers]}`,
   );

@@ -1,0 +1,85 @@
+// What adversarial testing found in the tool: a command that could not be stopped by a signal, a
+// batch line nested deep enough to overflow the stack of its error message, a scene's affine end
+// with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeStl } from '@firsttouch/io';
+import { box } from '@firsttouch/mesh';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'firsttouch-hostile-'));
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+
+beforeAll(() => {
+  writeFileSync(join(dir, 'cube.stl'), writeStl(box(1), { format: 'ascii' }));
+});
+
+describe('the tool on hostile input', () => {
+  it.skipIf(process.platform === 'win32')(
+    'a command blocked reading a pipe ends on SIGTERM (the tool listened for it in every command)',
+    async () => {
+      const fifo = join(dir, 'never.stl');
+      expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+      const child = spawn(process.execPath, [cli, 'toi', fifo, 'cube.stl'], { cwd: dir, stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, 700));
+      const ended = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const how = await ended;
+      clearTimeout(timer);
+      expect(how.signal).toBe('SIGTERM');
+    },
+    15_000,
+  );
+
+  it('a batch line nested too deep for JSON.stringify fails alone, as bad input', () => {
+    let deep = '1';
+    for (let k = 0; k < 20_000; k++) deep = `[${deep}]`;
+    const lines = [
+      `{"a": ${deep}, "b": "cube.stl"}`,
+      `{"a": "cube.stl", "b": "cube.stl", "op": ${deep}}`,
+      '{"a": "cube.stl", "b": "cube.stl", "bFrom": "t=3,0,0", "bTo": "t=-3,0,0"}',
+    ];
+    writeFileSync(join(dir, 'deep.jsonl'), lines.join('\n'));
+    const r = run('batch', 'deep.jsonl', '--workers', '1');
+    expect(r.status, r.stderr).toBe(1);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(out.map((o) => o.line)).toEqual([1, 2, 3]);
+    expect(out[0].error.message).toBe('"a" must be a file name, got an array of length 1');
+    expect(out[1].error.message).toBe('"op" must be "toi" or "distance", got an array of length 1');
+    expect(out[2].status).toBe('contact');
+  });
+
+  it('refuses a key an affine end does not name (it ran with the key ignored)', () => {
+    writeFileSync(
+      join(dir, 'extra.json'),
+      JSON.stringify({
+        a: { file: 'cube.stl' },
+        b: { file: 'cube.stl', from: { L: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [3, 0, 0], R: 5 } },
+      }),
+    );
+    const r = run('toi', 'extra.json');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/extra\.json: b\.from: unknown key "R" \(expected L, t\)/);
+  });
+
+  it('words a NUL byte in a scene file name as io does, the name escaped (it read as a size refusal)', () => {
+    writeFileSync(join(dir, 'nul.json'), `{"bodies": [{"file": "cube\\u0000.stl"}, {"file": "cube.stl"}]}`);
+    const r = run('first-impact', 'nul.json');
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toContain('\u0000');
+    expect(r.stderr).not.toMatch(/the most the tool reads/);
+    expect(r.stderr).toMatch(/cube\\u0000\.stl": read: path must name a file \(no NUL byte/);
+  });
+});
