@@ -236,15 +236,26 @@ export class BatchPool {
         (id) => this.#bodies.has(id as number),
         () => this.#nextJob++,
       );
-      this.#runs.add(run);
       const signal = options?.signal;
       run.signal = signal;
       if (signal !== undefined && typeof (signal as Partial<EventSignal>).addEventListener === 'function') {
         const events = signal as EventSignal;
         const onAbort = () => this.#abort(run, signal);
-        events.addEventListener('abort', onAbort, { once: true });
+        try {
+          events.addEventListener('abort', onAbort, { once: true });
+        } catch (e) {
+          // (before the run is listed: it was left among the pool's runs, never settled)
+          reject(
+            new FirstTouchError(
+              'INVALID_OPTION',
+              `${where}: signal.addEventListener threw: ${abortReasonText(e)}`,
+            ),
+          );
+          return;
+        }
         run.detach = () => events.removeEventListener('abort', onAbort);
       }
+      this.#runs.add(run);
       this.#queue.push(...jobs);
       this.#finishIfDone(run);
       this.#pump();

@@ -432,6 +432,33 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     }
   });
 
+  it('a signal whose addEventListener throws: INVALID_OPTION, and the batch is not left among the running', async () => {
+    const p = new BatchPool({ workers: 1 });
+    try {
+      const id = p.add(box(1));
+      const signal = {
+        aborted: false,
+        addEventListener() {
+          throw new Error('no listeners here');
+        },
+        removeEventListener() {},
+      };
+      const out = await within(
+        p.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }], { signal } as never),
+      );
+      expect(out).toMatchObject({
+        rejected: {
+          code: 'INVALID_OPTION',
+          message: expect.stringMatching(/signal\.addEventListener threw: no listeners here/),
+        },
+      });
+      const fine = await p.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }]);
+      expect(isBatchFailure(fine[0])).toBe(false);
+    } finally {
+      await p.close();
+    }
+  });
+
   it("a custom port whose terminate throws or rejects neither ends the process nor the pool's close", async () => {
     // the pool ended a lost worker's port with `void port.terminate()`: a rejection went unhandled,
     // which ends a Node process
