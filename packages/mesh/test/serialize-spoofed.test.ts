@@ -96,4 +96,12 @@ describe('deserialize reads what an array is, not what it says', () => {
     const data = { ...d, positions: new Proxy((d as { positions: Float64Array }).positions, {}) };
     badData(() => deserialize(data));
   });
+
+  it('refuses an array whose buffer was transferred away (BAD_DATA, not the TypeError of a view on it)', () => {
+    const d = structuredClone(serialize(box(1))) as SurfaceData;
+    structuredClone(d.positions.buffer, { transfer: [d.positions.buffer] });
+    expect(badData(() => deserialize(d)).message).toMatch(
+      /positions is a Float64Array whose buffer was detached/,
+    );
+  });
 });

@@ -73,11 +73,18 @@ export function typedArray<K extends keyof TypedArrays>(
   // A view of this realm's class over the same memory, its place and length read by the engine's
   // getters: the body reads the data in place, and never an own `length` (or any other property)
   // that the data defines on its array.
-  return new CLASSES[tag](
-    TYPED.buffer.call(value) as ArrayBufferLike,
-    TYPED.offset.call(value) as number,
-    TYPED.length.call(value) as number,
-  );
+  const buffer = TYPED.buffer.call(value) as ArrayBufferLike;
+  const offset = TYPED.offset.call(value) as number;
+  const length = TYPED.length.call(value) as number;
+  try {
+    return new CLASSES[tag](buffer, offset, length);
+  } catch {
+    // (no view can be made on a buffer that was transferred away)
+    throw new FirstTouchError(
+      'BAD_DATA',
+      `${where}: ${name} is a ${tag} whose buffer was detached (transferred to another thread)`,
+    );
+  }
 }
 
 /** A typed array of one of the classes of {@link TypedArrays}. */
