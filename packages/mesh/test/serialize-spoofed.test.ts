@@ -99,7 +99,7 @@ describe('deserialize reads what an array is, not what it says', () => {
 
   it('refuses an array whose buffer was transferred away (BAD_DATA, not the TypeError of a view on it)', () => {
     const d = structuredClone(serialize(box(1))) as SurfaceData;
-    structuredClone(d.positions.buffer, { transfer: [d.positions.buffer] });
+    structuredClone(d.positions.buffer, { transfer: [d.positions.buffer as ArrayBuffer] });
     expect(badData(() => deserialize(d)).message).toMatch(
       /positions is a Float64Array whose buffer was detached/,
     );
