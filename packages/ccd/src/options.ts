@@ -283,7 +283,7 @@ export function resolveOptionsInto(
 ): ResolvedOptions {
   if (options === undefined) {
     // No options (the common call): only the default tolerance can be wrong.
-    assertTolerance(defaultTolerance);
+    assertDefaultTolerance(defaultTolerance);
     out.tolerance = defaultTolerance;
     out.maxIterations = DEFAULT_MAX_ITERATIONS;
     out.directional = 'auto';
@@ -301,7 +301,8 @@ export function resolveOptionsInto(
   }
   const o = options;
   const tolerance = o.tolerance === undefined ? defaultTolerance : o.tolerance;
-  assertTolerance(tolerance);
+  if (o.tolerance === undefined) assertDefaultTolerance(tolerance);
+  else assertTolerance(tolerance);
   const maxIterations = o.maxIterations === undefined ? DEFAULT_MAX_ITERATIONS : o.maxIterations;
   if (typeof maxIterations !== 'number' || !Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new FirstTouchError(
@@ -374,6 +375,20 @@ export function switchOf(value: unknown, name: string): boolean {
     throw new FirstTouchError('INVALID_OPTION', `${name} must be true or false, got ${describeValue(value)}`);
   }
   return value;
+}
+
+/**
+ * The default tolerance, where none was given: it is only ever not finite when the bodies' boxes
+ * overflow the doubles (a diagonal past 1.8e308), which "tolerance must be … got Infinity" did not
+ * say to a caller who gave none.
+ */
+function assertDefaultTolerance(tolerance: number): void {
+  if (!Number.isFinite(tolerance) || !(tolerance > 0)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `no tolerance was given, and the default (1e-6 of the bodies' largest box diagonal) is ${describeValue(tolerance)}: the bodies span more than a double holds; give a tolerance`,
+    );
+  }
 }
 
 function assertTolerance(tolerance: unknown): asserts tolerance is number {

@@ -1,4 +1,4 @@
-import { ball, cuboid2 } from '@firsttouch/convex';
+import { ball, capsule, cuboid2 } from '@firsttouch/convex';
 import { box, Curve, disc, pointSet, rectangle, Surface } from '@firsttouch/mesh';
 import { FirstTouchError, identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
@@ -238,6 +238,28 @@ describe('bad bodies', () => {
   it('the bodies are checked before the motion and the options', () => {
     const empty = Surface.fromTriangles([]);
     throwsNaming(() => timeOfImpact(empty, cube, null as unknown as Motion3, { tolerance: -1 }), 'EMPTY');
+  });
+});
+
+describe('a default tolerance that overflows', () => {
+  it('says no tolerance was given and the default overflowed (it read "tolerance … got Infinity")', () => {
+    const I = identityPose();
+    for (const options of [undefined, {}]) {
+      let e: unknown;
+      try {
+        timeOfImpact(capsule(1e308, 1e308), ball(1), { a: [I, I], b: [I, I] }, options);
+      } catch (x) {
+        e = x;
+      }
+      expect(e).toBeInstanceOf(FirstTouchError);
+      expect((e as FirstTouchError).code).toBe('INVALID_OPTION');
+      expect((e as FirstTouchError).message).toMatch(
+        /^no tolerance was given, and the default \(1e-6 of the bodies' largest box diagonal\) is Infinity: .*give a tolerance$/,
+      );
+    }
+    // a tolerance given is the way out
+    const r = timeOfImpact(ball(1e308), ball(1e308), { a: [I, I], b: [I, I] }, { tolerance: 1e300 });
+    expect(r.status).toBe('initial-contact');
   });
 });
 
