@@ -47,6 +47,11 @@ export function numberOption(
   if (v === undefined) return undefined;
   const x = typeof v === 'string' ? decimal(v) : Number.NaN;
   if (!Number.isFinite(x) || !check(x))
-    throw new UsageError(`--${name} must be ${what}, got ${String(v)}${radixNote(String(v))}`);
+    throw new UsageError(`--${name} must be ${what}, got ${shown(String(v))}${radixNote(String(v))}`);
   return x;
+}
+
+/** An argument as a message shows it: whole up to 40 characters, else its start and its length. */
+function shown(v: string): string {
+  return v.length <= 40 ? v : `${v.slice(0, 40)}… (${v.length} characters)`;
 }

@@ -82,4 +82,11 @@ describe('the tool on hostile input', () => {
     expect(r.stderr).not.toMatch(/the most the tool reads/);
     expect(r.stderr).toMatch(/cube\\u0000\.stl": read: path must name a file \(no NUL byte/);
   });
+
+  it('shows a long bad number by its start and length (100 000 digits were echoed whole)', () => {
+    const r = run('toi', 'cube.stl', 'cube.stl', '--tolerance', '1'.repeat(100_000));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--tolerance must be a positive number, got 1{40}… \(100000 characters\)/);
+    expect(r.stderr.length).toBeLessThan(5000); // the message and the usage after it
+  });
 });
