@@ -4,6 +4,7 @@ import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
 import { median } from '../harness/stats.js';
 import { nowMs } from '../harness/timing.js';
+import { type Watched, watched } from '../harness/watched.js';
 import { toGeometry } from '../peers/three-mesh-bvh.js';
 
 const SEED = 0x5eed06;
@@ -33,6 +34,19 @@ export function randomSoup(n: number, rng: Rng): Surface {
     }
   }
   return Surface.fromTriangles(xyz);
+}
+
+/** Fresh pages a build may touch and still count as quiet (a quarter of a megabyte). */
+const QUIET_FAULTS = 64;
+
+/** A build that met no collection and touched at most {@link QUIET_FAULTS} fresh pages. */
+function calm(w: Watched<unknown>): boolean {
+  return w.collections === 0 && w.faults <= QUIET_FAULTS;
+}
+
+/** A build's milliseconds, marked g (a collection inside) and f (fresh pages past the quiet count). */
+function marked(w: Watched<unknown>): string {
+  return `${w.ms.toFixed(0)}${w.collections > 0 ? 'g' : ''}${w.faults > QUIET_FAULTS ? 'f' : ''}`;
 }
 
 /** Bytes of a MeshBVH's node buffers (it reorders the geometry's own index rather than keep an order). */
@@ -66,8 +80,8 @@ export const treesScene: Scene = {
       const source = make();
       const n = source.facetCount;
       ctx.log(`trees: ${label} (${n} facets), ${size.rounds} rounds`);
-      const ft: number[] = [];
-      const three: number[] = [];
+      const ft: Array<Watched<unknown>> = [];
+      const three: Array<Watched<unknown>> = [];
       const rss: number[] = [];
       let treeBytes = 0;
       let rssBytes = 0;
@@ -79,10 +93,9 @@ export const treesScene: Scene = {
         for (const side of r % 2 === 0 ? ['ft', 'three'] : ['three', 'ft']) {
           if (side === 'ft') {
             const s = Surface.fromIndexed(source.positions, source.indices);
-            const t0 = nowMs();
-            const tree = s.tree();
-            ft.push(nowMs() - t0);
-            treeBytes = tree.byteLength;
+            const w = watched(() => s.tree());
+            ft.push(w);
+            treeBytes = w.value.byteLength;
             // The RSS (seconds at 10⁶ facets) in the first round only.
             if (r === 0) {
               const t1 = nowMs();
@@ -91,32 +104,42 @@ export const treesScene: Scene = {
             }
           } else {
             const geometry = toGeometry(source);
-            const t0 = nowMs();
-            const bvh = new MeshBVH(geometry);
-            three.push(nowMs() - t0);
-            threeBytes = meshBvhBytes(bvh);
+            const w = watched(() => new MeshBVH(geometry));
+            three.push(w);
+            threeBytes = meshBvhBytes(w.value);
           }
         }
       }
-      const ratios = ft.map((t, r) => three[r] / t);
+      const ftMs = ft.map((w) => w.ms);
+      const threeMs = three.map((w) => w.ms);
+      const ratios = ftMs.map((t, r) => threeMs[r] / t);
+      // The rounds where neither build met a collection or fresh pages (see harness/watched.ts).
+      const quiet = ratios.filter((_, r) => calm(ft[r]) && calm(three[r]));
+      const collected = (ws: Array<Watched<unknown>>) => ws.filter((w) => w.collections > 0).length;
       rows.push({
         scene: 'trees',
         case: `tree build, ${label} (${n} facets)`,
-        firsttouch: 1000 * median(ft),
+        firsttouch: 1000 * median(ftMs),
         peer: 'three-mesh-bvh',
-        peerTime: 1000 * median(three),
+        peerTime: 1000 * median(threeMs),
         pairedRatio: median(ratios),
         extra: {
           'tree B/facet': treeBytes / n,
           'tree + RSS B/facet': (treeBytes + rssBytes) / n,
           'RSS build ms (one)': rss[0],
           'three-mesh-bvh B/facet': threeBytes / n,
-          'tree ms, each round': ft.map((t) => t.toFixed(0)).join(' '),
+          'tree ms, each round': ft.map(marked).join(' '),
+          'three-mesh-bvh ms, each round': three.map(marked).join(' '),
+          'rounds with a collection inside, ours / peer': `${collected(ft)} / ${collected(three)} of ${ft.length}`,
+          'ratio over the quiet rounds':
+            quiet.length > 0 ? `${median(quiet).toFixed(3)} (${quiet.length})` : '—',
         },
       });
       figures[`${key}.facets`] = n;
-      figures[`${key}.treeMs`] = median(ft);
-      figures[`${key}.threeMs`] = median(three);
+      figures[`${key}.treeMs`] = median(ftMs);
+      figures[`${key}.threeMs`] = median(threeMs);
+      figures[`${key}.quietRounds`] = quiet.length;
+      if (quiet.length > 0) figures[`${key}.quietRatio`] = median(quiet);
       figures[`${key}.rssMs`] = rss[0];
       figures[`${key}.treeBytesPerFacet`] = treeBytes / n;
       figures[`${key}.allBytesPerFacet`] = (treeBytes + rssBytes) / n;
@@ -127,7 +150,7 @@ export const treesScene: Scene = {
       plots: [],
       figures,
       notes: [
-        'Times are per build (µs in the time columns). firsttouch builds its tree once a surface, lazily; the RSS only for a body met with a large partner. three-mesh-bvh (default options: the SAH-free CENTER split, 10 triangles a leaf) reorders the geometry’s index in place instead of keeping an order array, and works in float32.',
+        'Each round’s build time is marked g where a collection ran inside it (V8’s GCProfiler: a scavenge, or the end of an incremental marking that the bytes allocated just before had started) and f where it touched more than 64 fresh pages; the quiet rounds are those where neither build was marked. Times are per build (µs in the time columns). firsttouch builds its tree once a surface, lazily; the RSS only for a body met with a large partner. three-mesh-bvh (default options: the SAH-free CENTER split, 10 triangles a leaf) reorders the geometry’s index in place instead of keeping an order array, and works in float32.',
       ],
     };
   },
