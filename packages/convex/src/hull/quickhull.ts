@@ -117,12 +117,24 @@ export class QuickHull {
   sees: Uint8Array;
   readonly stack: number[] = [];
   round = 0;
+  /**
+   * What `collectVisible` found: the facets the apex sees, and the horizon's edges (u, v, the facet
+   * beyond: three numbers an edge), in lists refilled from 0 each time, their lengths kept apart
+   * (setting a list's `length` back to 0 each step cost 3 % of a small hull's build).
+   */
+  readonly visible: number[] = [];
+  visibleCount = 0;
+  readonly horizon: number[] = [];
+  horizonCount = 0;
 
   constructor(p: Float64Array, n: number) {
     this.p = p;
     this.n = n;
     let m = 0;
-    for (let i = 0; i < 3 * n; i++) m = Math.max(m, Math.abs(p[i]));
+    for (let i = 0; i < 3 * n; i++) {
+      const x = Math.abs(p[i]);
+      if (x > m) m = x;
+    }
     this.spread = 2 * m;
     this.nextPoint = new Int32Array(n).fill(-1);
     this.startsAt = new Int32Array(n).fill(-1);
@@ -243,11 +255,24 @@ export class QuickHull {
     this.sees = more(this.sees, cap);
   }
 
-  /** Puts point i into the outside set of the first facet of `facets[from..]` it is above; false if none. */
-  assign(i: number, facets: readonly number[], from: number): boolean {
-    for (let k = from; k < facets.length; k++) {
+  /**
+   * Puts point i into the outside set of the first facet of `facets[from..end)` it is above (`end`:
+   * all of them by default); false if none.
+   */
+  assign(i: number, facets: readonly number[], from: number, end = facets.length): boolean {
+    // The point's coordinates read once, and each facet's kept plane tried here, as in `height`
+    // (which decides the rest): most tests of a build are here, and most are decided by the plane.
+    const P = this.p;
+    const pl = this.planes;
+    const x = P[3 * i],
+      y = P[3 * i + 1],
+      z = P[3 * i + 2];
+    for (let k = from; k < end; k++) {
       const f = facets[k];
-      const h = this.height(f, i);
+      const o = 5 * f;
+      const estimate = x * pl[o] + y * pl[o + 1] + z * pl[o + 2] - pl[o + 3];
+      if (-estimate > pl[o + 4]) continue;
+      const h = estimate > pl[o + 4] ? estimate : this.height(f, i);
       if (h > 0) {
         this.nextPoint[i] = this.head[f];
         this.head[f] = i;
@@ -294,17 +319,17 @@ export class QuickHull {
     // above it may be taken at any time.)
     let todo = first.slice();
     let next = 0;
-    const visible: number[] = [];
-    const horizon: number[] = [];
+    const { visible, horizon } = this;
+    // The facets made for each apex (a list refilled from 0, as `visible`).
     const created: number[] = [];
     while (next < todo.length) {
       const f = todo[next++];
       if (this.alive[f] === 0 || this.head[f] < 0) continue;
       // The farthest point above f joins the hull.
       const apex = this.farthest[f];
-      this.collectVisible(f, apex, visible, horizon);
-      created.length = 0;
-      for (let k = 0; k < horizon.length; k += 3) {
+      this.collectVisible(f, apex);
+      let made = 0;
+      for (let k = 0; k < this.horizonCount; k += 3) {
         const u = horizon[k],
           v = horizon[k + 1],
           outer = horizon[k + 2];
@@ -312,24 +337,27 @@ export class QuickHull {
         this.link(g, 0, outer, u, v);
         this.startsAt[u] = g;
         this.endsAt[v] = g;
-        created.push(g);
+        created[made++] = g;
       }
-      for (const g of created) {
+      for (let m = 0; m < made; m++) {
+        const g = created[m];
         const v = this.corners[3 * g + 1],
           u = this.corners[3 * g];
         this.across[3 * g + 1] = this.startsAt[v];
         this.across[3 * g + 2] = this.endsAt[u];
       }
-      for (const g of created) {
+      for (let m = 0; m < made; m++) {
+        const g = created[m];
         this.startsAt[this.corners[3 * g]] = -1;
         this.endsAt[this.corners[3 * g + 1]] = -1;
       }
       // The points of the facets that went: into the first new facet they are above, else inside.
-      for (const g of visible) {
+      for (let m = 0; m < this.visibleCount; m++) {
+        const g = visible[m];
         this.alive[g] = 0;
         for (let i = this.head[g]; i >= 0; ) {
           const next = this.nextPoint[i];
-          if (i !== apex) this.assign(i, created, 0);
+          if (i !== apex) this.assign(i, created, 0, made);
           i = next;
         }
         this.head[g] = -1;
@@ -339,39 +367,46 @@ export class QuickHull {
         todo = todo.slice(next);
         next = 0;
       }
-      for (const g of created) todo.push(g);
+      for (let m = 0; m < made; m++) todo.push(created[m]);
     }
     return this.result();
   }
 
   /**
    * The facets apex sees, from f across edges (each decided exactly), into `visible`, and the edges
-   * (u, v, the facet beyond) where a seen facet meets one it does not see into `horizon`.
+   * (u, v, the facet beyond) where a seen facet meets one it does not see into `horizon` (their
+   * counts into `visibleCount` and `horizonCount`).
    */
-  collectVisible(f: number, apex: number, visible: number[], horizon: number[]): void {
-    visible.length = 0;
-    horizon.length = 0;
+  collectVisible(f: number, apex: number): void {
+    const { visible, horizon, stack } = this;
+    let seen = 0;
+    let edges = 0;
     // A facet seen from this apex carries the apex's round in `seenIn`, and `sees` says whether it
     // is visible; `alive` facets only are ever reached.
     const round = ++this.round;
-    const stack = this.stack;
-    stack.length = 0;
+    let top = 0;
     this.seenIn[f] = round;
     this.sees[f] = 1;
-    stack.push(f);
-    while (stack.length > 0) {
-      const g = stack.pop()!;
-      visible.push(g);
+    stack[top++] = f;
+    while (top > 0) {
+      const g = stack[--top];
+      visible[seen++] = g;
       for (let e = 0; e < 3; e++) {
         const h = this.across[3 * g + e];
         if (this.seenIn[h] !== round) {
           this.seenIn[h] = round;
           this.sees[h] = this.height(h, apex) > 0 ? 1 : 0;
-          if (this.sees[h] === 1) stack.push(h);
+          if (this.sees[h] === 1) stack[top++] = h;
         }
-        if (this.sees[h] === 0) horizon.push(this.corners[3 * g + e], this.corners[3 * g + ((e + 1) % 3)], h);
+        if (this.sees[h] === 0) {
+          horizon[edges++] = this.corners[3 * g + e];
+          horizon[edges++] = this.corners[3 * g + ((e + 1) % 3)];
+          horizon[edges++] = h;
+        }
       }
     }
+    this.visibleCount = seen;
+    this.horizonCount = edges;
   }
 
   /** Facet g's edge e (from u to v) meets facet h: each records the other. */

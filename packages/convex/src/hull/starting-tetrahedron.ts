@@ -11,20 +11,34 @@ export function startingTetrahedron(
   n: number,
   name: string,
 ): [number, number, number, number] {
+  // The first least and largest point along each axis, in one pass over the points.
+  let lx = 0,
+    ly = 0,
+    lz = 0,
+    hx = 0,
+    hy = 0,
+    hz = 0;
+  for (let i = 1; i < n; i++) {
+    const x = p[3 * i],
+      y = p[3 * i + 1],
+      z = p[3 * i + 2];
+    if (x < p[3 * lx]) lx = i;
+    if (x > p[3 * hx]) hx = i;
+    if (y < p[3 * ly + 1]) ly = i;
+    if (y > p[3 * hy + 1]) hy = i;
+    if (z < p[3 * lz + 2]) lz = i;
+    if (z > p[3 * hz + 2]) hz = i;
+  }
+  const lo = [lx, ly, lz];
+  const hi = [hx, hy, hz];
   let wide = -1;
   let i0 = 0;
   let i1 = 0;
   for (let a = 0; a < 3; a++) {
-    let lo = 0;
-    let hi = 0;
-    for (let i = 1; i < n; i++) {
-      if (p[3 * i + a] < p[3 * lo + a]) lo = i;
-      if (p[3 * i + a] > p[3 * hi + a]) hi = i;
-    }
-    if (p[3 * hi + a] - p[3 * lo + a] > wide) {
-      wide = p[3 * hi + a] - p[3 * lo + a];
-      i0 = lo;
-      i1 = hi;
+    if (p[3 * hi[a] + a] - p[3 * lo[a] + a] > wide) {
+      wide = p[3 * hi[a] + a] - p[3 * lo[a] + a];
+      i0 = lo[a];
+      i1 = hi[a];
     }
   }
   if (!(wide > 0)) throw degenerate(name, n, 'all the same point');
