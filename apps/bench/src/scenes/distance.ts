@@ -6,7 +6,8 @@ import { pebble, smallBunny, unitBunny } from '../data.js';
 import { drawGapPoses } from '../gap-poses.js';
 import { Rng } from '../harness/prng.js';
 import type { Row, Scene, SceneContext, SceneResult } from '../harness/scene.js';
-import { pairedRatio, timeSideBySide } from '../harness/timing.js';
+import { median } from '../harness/stats.js';
+import { nowMs, pairedRatio } from '../harness/timing.js';
 import { toGeometry } from '../peers/three-mesh-bvh.js';
 
 const SEED = 0x5eed01;
@@ -14,8 +15,8 @@ const SEED = 0x5eed01;
 /** Poses per body pair; brute-force poses and runs (the all-pairs loop is too slow for all 100). */
 const SIZES = {
   tiny: { poses: 6, brutePebble: 2, bruteBunny: 0, bruteRuns: 1, builds: 1 },
-  quick: { poses: 30, brutePebble: 3, bruteBunny: 0, bruteRuns: 1, builds: 3 },
-  full: { poses: 100, brutePebble: 20, bruteBunny: 2, bruteRuns: 5, builds: 5 },
+  quick: { poses: 30, brutePebble: 3, bruteBunny: 0, bruteRuns: 1, builds: 20 },
+  full: { poses: 100, brutePebble: 20, bruteBunny: 2, bruteRuns: 5, builds: 20 },
 };
 
 /**
@@ -103,44 +104,69 @@ export const distanceScene: Scene = {
   },
 };
 
-/** Building the tree of the bunny from its vertices and facets: firsttouch's Surface.tree() against new MeshBVH. */
+/**
+ * Building the tree of the bunny: firsttouch's `Surface.tree()` against three-mesh-bvh's
+ * `new MeshBVH(geometry)`, each on inputs made outside the timed region (as the trees scene times
+ * them); and each library's whole path from the mesh's arrays, `Surface.fromIndexed(...).tree()`
+ * (its validation and copy) against `new MeshBVH(toGeometry(...))` (three.js's attributes). Each
+ * round times a batch of `builds` of each of the four, the order turning round by round; the
+ * ratios are the medians of the rounds' ratios.
+ */
 function treeBuildRow(bunny: Surface, builds: number, ctx: SceneContext): Row {
   ctx.log('distance: tree build');
   const positions = bunny.positions;
   const indices = bunny.indices;
-  const geometry = toGeometry(bunny);
-  const t = timeSideBySide(
-    [
-      {
-        name: 'firsttouch',
-        queries: builds,
-        batch: () => {
-          let s = 0;
-          for (let i = 0; i < builds; i++) s += Surface.fromIndexed(positions, indices).tree().nodeCount;
-          return s;
-        },
-      },
-      {
-        name: 'three',
-        queries: builds,
-        batch: () => {
-          let s = 0;
-          // MeshBVH reorders the geometry's index in place; building again on the reordered index is
-          // the same work.
-          for (let i = 0; i < builds; i++) s += new MeshBVH(geometry).geometry.index?.count ?? 0;
-          return s;
-        },
-      },
-    ],
-    ctx.timing,
-  );
+  let sink = 0;
+  // Each kind: its inputs (made untimed, `builds` of them) and the timed work on them.
+  const kinds: Array<{ prepare: () => unknown[]; build: (input: unknown) => number }> = [
+    {
+      prepare: () => Array.from({ length: builds }, () => Surface.fromIndexed(positions, indices)),
+      build: (s) => (s as Surface).tree().nodeCount,
+    },
+    {
+      prepare: () => Array.from({ length: builds }, () => toGeometry(bunny)),
+      build: (g) => new MeshBVH(g as ReturnType<typeof toGeometry>).geometry.index?.count ?? 0,
+    },
+    {
+      prepare: () => new Array(builds).fill(null),
+      build: () => Surface.fromIndexed(positions, indices).tree().nodeCount,
+    },
+    {
+      prepare: () => new Array(builds).fill(null),
+      build: () => new MeshBVH(toGeometry(bunny)).geometry.index?.count ?? 0,
+    },
+  ];
+  const batch = (k: number): number => {
+    const inputs = kinds[k].prepare();
+    const t0 = nowMs();
+    for (const input of inputs) sink += kinds[k].build(input);
+    return (nowMs() - t0) / builds;
+  };
+  for (let k = 0; k < kinds.length; k++) {
+    const until = nowMs() + (ctx.timing.warmupMs ?? 0) / kinds.length;
+    for (let i = 0; i < ctx.timing.warmup || (nowMs() < until && i < 1000); i++) batch(k);
+  }
+  const times: number[][] = kinds.map(() => []);
+  for (let r = 0; r < ctx.timing.runs; r++) {
+    for (let j = 0; j < kinds.length; j++) {
+      const k = (j + r) % kinds.length;
+      times[k].push(batch(k));
+    }
+  }
+  if (sink < 0) throw new Error('unreachable: node counts are positive');
+  const ratio = (peer: number[], ours: number[]) => median(ours.map((t, r) => peer[r] / t));
   return {
     scene: 'distance',
     case: `tree build, bunny (${bunny.facetCount} facets)`,
-    firsttouch: t.get('firsttouch')!.perQueryUs,
+    firsttouch: 1000 * median(times[0]),
     peer: 'three-mesh-bvh',
-    peerTime: t.get('three')!.perQueryUs,
-    pairedRatio: pairedRatio(t.get('three')!, t.get('firsttouch')!),
-    extra: { note: 'firsttouch time includes Surface.fromIndexed (validation, copy)' },
+    peerTime: 1000 * median(times[1]),
+    pairedRatio: ratio(times[1], times[0]),
+    extra: {
+      'builds a round': builds,
+      'from the arrays: fromIndexed + tree µs': 1000 * median(times[2]),
+      'from the arrays: toGeometry + MeshBVH µs': 1000 * median(times[3]),
+      'from the arrays, three-mesh-bvh / firsttouch': ratio(times[3], times[2]),
+    },
   };
 }
