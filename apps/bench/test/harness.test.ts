@@ -9,8 +9,30 @@ import { median } from '../src/harness/stats.js';
 import { linePlotSvg } from '../src/harness/svg.js';
 import { markdownTable } from '../src/harness/table.js';
 import { pairedRatio, type Timing, timeSideBySide } from '../src/harness/timing.js';
+import { watched } from '../src/harness/watched.js';
 
 describe('harness', () => {
+  it('watched counts the collections inside a call, and none in a call that allocates nothing', () => {
+    // tens of megabytes of short-lived arrays: the young generation is collected many times
+    const busy = watched(() => {
+      const ring: number[][] = new Array(1024);
+      for (let i = 0; i < 1_000_000; i++) ring[i & 1023] = [i, i + 1, i + 2];
+      return ring[0][0];
+    });
+    expect(busy.value).toBe(999_424);
+    expect(busy.collections).toBeGreaterThan(0);
+    expect(busy.collectionMs).toBeGreaterThan(0);
+    expect(busy.ms).toBeGreaterThan(0);
+    const idle = watched(() => {
+      let x = 0;
+      for (let i = 0; i < 1000; i++) x += i;
+      return x;
+    });
+    expect(idle.value).toBe(499_500);
+    expect(idle.collections).toBe(0);
+    expect(idle.faults).toBeGreaterThanOrEqual(0);
+  });
+
   it('mulberry32 repeats its sequence for a seed and stays in [0, 1)', () => {
     const a = mulberry32(42);
     const b = mulberry32(42);
