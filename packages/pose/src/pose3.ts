@@ -151,9 +151,11 @@ export function assertPose3(pose: unknown, name: string): asserts pose is Pose3L
     throw new FirstTouchError('INVALID_POSE', `${name} must be a pose {R, t}, got ${describeValue(pose)}`);
   }
   const p = pose as { R?: unknown; t?: unknown };
-  assertFiniteVector(p.R, 9, `${name}.R`, 'INVALID_POSE');
-  assertFiniteVector(p.t, 3, `${name}.t`, 'INVALID_POSE');
+  // (each field read once: a getter answering an array to one read and null to the next threw a
+  // TypeError here)
   const R = p.R;
+  assertFiniteVector(R, 9, `${name}.R`, 'INVALID_POSE');
+  assertFiniteVector(p.t, 3, `${name}.t`, 'INVALID_POSE');
   let worst = 0;
   for (let i = 0; i < 3; i++) {
     for (let j = i; j < 3; j++) {

@@ -94,6 +94,18 @@ describe('bad input raises FirstTouchError with its code', () => {
     expect(codeOf(() => pose2(Number.NaN))).toBe('INVALID_POSE');
   });
 
+  it('assertPose3 reads R once: a getter answering a rotation and then null checks the rotation it gave', () => {
+    let reads = 0;
+    const pose = {
+      get R() {
+        return reads++ === 0 ? [1, 0, 0, 0, 1, 0, 0, 0, 1] : null;
+      },
+      t: [0, 0, 0],
+    };
+    expect(() => assertPose3(pose, 'p')).not.toThrow();
+    expect(reads).toBe(1);
+  });
+
   it('transformPoints: lengths', () => {
     expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
     expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
