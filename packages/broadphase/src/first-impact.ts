@@ -7,7 +7,13 @@ import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
-import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
+import {
+  type ImpactOptions,
+  impactOptionsOnce,
+  resolveImpactOptions,
+  searchAll,
+  searchFirst,
+} from './search.js';
 import { stepBodies3 } from './step-bodies3.js';
 
 /**
@@ -101,24 +107,26 @@ export function firstImpactFrom(
   options?: ImpactOptions,
   source?: PairSource,
 ): FirstImpactResult {
+  // each option read once: what the checks see is what the search uses
+  const once = impactOptionsOnce(options);
   checkArrays(bodies, poses0, poses1, 'Surface');
   // The step data and the search's arrays live in the borrowed scratch, unless a source takes them.
   return borrowed((scratch) => {
     const step = stepBodies3(bodies, poses0, poses1, source === undefined ? scratch : undefined);
-    const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
+    const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
     const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
     if (unit !== null) {
       const r = firstImpactFrom(
         unit.bodies as ManyBody3[],
         unit.poses0,
         unit.poses1,
-        unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
+        unitOptions(once, unit.e, o.tolerance, step.largestDiagonal),
         source?.atUnitSize?.(),
       );
       return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
     }
     // The pairs run on one query of the time of impact's driver, each body's μ as timeOfImpact takes it.
-    const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact' };
+    const watch = { signal: once?.signal, onProgress: once?.onProgress, where: 'firstImpact' };
     const r = bodyRunner3(bodies, poses0, poses1, o, true, watch, (run) =>
       searchFirst(step, o, run, source, scratch),
     );
@@ -165,22 +173,24 @@ export function allImpacts(
   poses1: readonly Pose3Like[],
   options?: ImpactOptions,
 ): { impacts: PairImpact[]; tested: number; tolerance: number } {
+  // each option read once: what the checks see is what the search uses
+  const once = impactOptionsOnce(options);
   checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
+  const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);
   if (unit !== null) {
     const r = allImpacts(
       unit.bodies as ManyBody3[],
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
+      unitOptions(once, unit.e, o.tolerance, step.largestDiagonal),
     );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }
   const c = candidatePairs(step, o.tolerance);
-  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'allImpacts' };
+  const watch = { signal: once?.signal, onProgress: once?.onProgress, where: 'allImpacts' };
   const r = bodyRunner3(bodies, poses0, poses1, o, false, watch, (run) => searchAll(c, run));
   return { ...r, tolerance: o.tolerance };
 }

@@ -7,7 +7,13 @@ import { candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
 import { unitOptions, unitScene, unscaledImpact } from './scene-scale.js';
 import { borrowed } from './scratch.js';
-import { type ImpactOptions, resolveImpactOptions, searchAll, searchFirst } from './search.js';
+import {
+  type ImpactOptions,
+  impactOptionsOnce,
+  resolveImpactOptions,
+  searchAll,
+  searchFirst,
+} from './search.js';
 
 /**
  * The result of {@link firstImpact2}.
@@ -81,21 +87,23 @@ export function firstImpact2From(
   options?: ImpactOptions,
   source?: PairSource,
 ): FirstImpact2Result {
+  // each option read once: what the checks see is what the search uses
+  const once = impactOptionsOnce(options);
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
+  const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
     const r = firstImpact2From(
       unit.bodies,
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
+      unitOptions(once, unit.e, o.tolerance, step.largestDiagonal),
       source?.atUnitSize?.(),
     );
     return { ...r, tolerance: o.tolerance, impact: unscaledImpact(r.impact, unit, o.tolerance) };
   }
-  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'firstImpact2' };
+  const watch = { signal: once?.signal, onProgress: once?.onProgress, where: 'firstImpact2' };
   // (the search's arrays in the borrowed scratch: its blocks keep a crowded scene's memory bounded)
   const r = borrowed((scratch) =>
     bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchFirst(step, o, run, source, scratch)),
@@ -139,22 +147,24 @@ export function allImpacts2(
   poses1: readonly Pose2Like[],
   options?: ImpactOptions,
 ): { impacts: PairImpact2[]; tested: number; tolerance: number } {
+  // each option read once: what the checks see is what the search uses
+  const once = impactOptionsOnce(options);
   checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
-  const o = resolveImpactOptions(options, step.largestDiagonal, step.inPlay);
+  const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);
   if (unit !== null) {
     const r = allImpacts2(
       unit.bodies,
       unit.poses0,
       unit.poses1,
-      unitOptions(options, unit.e, o.tolerance, step.largestDiagonal),
+      unitOptions(once, unit.e, o.tolerance, step.largestDiagonal),
     );
     for (const x of r.impacts) unscaledImpact(x.impact, unit, o.tolerance);
     return { ...r, tolerance: o.tolerance };
   }
   const c = candidatePairs(step, o.tolerance);
-  const watch = { signal: options?.signal, onProgress: options?.onProgress, where: 'allImpacts2' };
+  const watch = { signal: once?.signal, onProgress: once?.onProgress, where: 'allImpacts2' };
   const r = bodyRunner2(bodies, poses0, poses1, o, watch, (run) => searchAll(c, run));
   return { ...r, tolerance: o.tolerance };
 }

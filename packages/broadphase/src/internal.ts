@@ -24,6 +24,6 @@ export { PairBound } from './pair-bound.js';
 export type { PairSource } from './pair-source.js';
 export { unitScene } from './scene-scale.js';
 export { Scratch } from './scratch.js';
-export { resolveImpactOptions } from './search.js';
+export { impactOptionsOnce, resolveImpactOptions } from './search.js';
 export { plainPose3, stepBodies3 } from './step-bodies3.js';
 export { overlappingPairs } from './sweep-and-prune.js';

@@ -74,7 +74,9 @@ export function pairRunner<
   const options = query.resolved;
   const signal = watch?.signal;
   const tell = watch?.onProgress;
-  const progress: ImpactProgress = { runs: 0, earliest: 1 };
+  // one record for the call: a call's runners (surfaces, shapes) share its watch, and count together
+  if (watch !== undefined && watch.progress === undefined) watch.progress = { runs: 0, earliest: 1 };
+  const progress: ImpactProgress = watch?.progress ?? { runs: 0, earliest: 1 };
   // The kind's own path for some pairs (ccd's small convex rings), as `timeOfImpact2` takes it: the
   // same answer as the brute loop's, bit for bit. It reads every option the query resolved (the
   // caller's directional mode, iteration cap, convex switch and signal, which decide whether and how
@@ -101,10 +103,11 @@ export function pairRunner<
   };
 
   /** A run's outcome, told to the watch. */
-  function report<T extends { status: string; toi: number }>(outcome: T): T {
+  function report<T extends { status: string; toi: number; horizonReached: boolean }>(outcome: T): T {
     if (tell !== undefined || signal !== undefined) {
       progress.runs++;
-      if (outcome.status !== CcdStatus.Separate && outcome.toi < progress.earliest)
+      // (a run that stopped at its window's horizon found no contact: its toi is that horizon)
+      if (outcome.status !== CcdStatus.Separate && !outcome.horizonReached && outcome.toi < progress.earliest)
         progress.earliest = outcome.toi;
       tell?.(progress);
       throwIfAborted(signal, `${watch!.where}, after ${progress.runs} pair runs`);
@@ -118,4 +121,6 @@ export interface PairWatch {
   signal?: AbortSignalLike;
   onProgress?: (progress: ImpactProgress) => void;
   where: string;
+  /** The record told to `onProgress`, made by the call's first runner and shared by the others. */
+  progress?: ImpactProgress;
 }

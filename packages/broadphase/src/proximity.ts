@@ -220,6 +220,12 @@ function boxCorners(b: { readonly min: ArrayLike<number>; readonly max: ArrayLik
 function worldBox(v: Float64Array, pose: Pose3Like, grow: number, out: Float64Array, o: number): void {
   const R = pose.R;
   const t = pose.t;
+  // (a pose whose getters answered arrays to the check and something else now)
+  if (typeof R !== 'object' || R === null || typeof t !== 'object' || t === null)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `poses[${o / 6}] changed after it was checked: its R or t is no longer an array (a getter?)`,
+    );
   for (let a = 0; a < 3; a++) {
     out[o + a] = Number.POSITIVE_INFINITY;
     out[o + 3 + a] = Number.NEGATIVE_INFINITY;

@@ -80,6 +80,26 @@ export interface PairOutcome<R> {
 export type PairRunner<R> = (i: number, j: number, horizon: number) => PairOutcome<R>;
 
 /**
+ * The options with each field read once, into a record of their own: a getter answers one value,
+ * which the checks and the search then both see (options read again after their check let a getter
+ * answer a valid value to the check and another to the search). What is not an object is returned
+ * as it is, for the checks to refuse.
+ *
+ * @example
+ * ```ts
+ * import { impactOptionsOnce } from '@firsttouch/broadphase/internal';
+ * let reads = 0;
+ * const o = impactOptionsOnce({ get tolerance() { return ++reads; } });
+ * console.log(o?.tolerance, o?.tolerance, reads); // 1 1 1
+ * ```
+ */
+export function impactOptionsOnce(options: ImpactOptions | undefined): ImpactOptions | undefined {
+  if (typeof options !== 'object' || options === null) return options;
+  const { tolerance, maxIterations, directional, convex, gapRelativeError, signal, onProgress } = options;
+  return { tolerance, maxIterations, directional, convex, gapRelativeError, signal, onProgress };
+}
+
+/**
  * Validates the options and fills in the default tolerance (1e-6 of the largest diagonal, at least
  * ccd's rounding floor of `inPlay`: see `StepBodies.inPlay`).
  */

@@ -2,6 +2,7 @@ import type { Shape } from '@firsttouch/convex';
 import { type Compound, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
+  FirstTouchError,
   isValidPose3,
   type Pose3Like,
   productWithTranspose,
@@ -98,6 +99,14 @@ function boxCorners(lo: ArrayLike<number>, hi: ArrayLike<number>): Float64Array 
  */
 function assertPoseAt(p: unknown, which: 0 | 1, i: number): void {
   assertPose3(p, `poses${which}[${i}]`);
+}
+
+/** Refuses the poses of body i, checked already, whose arrays are now gone (a getter's answers). */
+function changedPose(i: number): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `poses0[${i}] or poses1[${i}] changed after it was checked: its R or t is no longer an array (a getter?)`,
+  );
 }
 
 /**
@@ -208,9 +217,13 @@ export function stepBodies3(
     const R = p0.R;
     const t = p0.t;
     const Q = p1.R;
+    const u = p1.t;
+    // (a pose whose getters answered arrays to the check and something else now)
+    if (typeof R !== 'object' || typeof t !== 'object' || typeof Q !== 'object' || typeof u !== 'object')
+      changedPose(i);
+    if (R === null || t === null || Q === null || u === null) changedPose(i);
     turn(R, Q, M, k, q);
     const theta = k[3];
-    const u = p1.t;
     const dx = u[0] - t[0],
       dy = u[1] - t[1],
       dz = u[2] - t[2];
