@@ -25,6 +25,7 @@ import {
   assertPose3,
   composePose,
   composePose2,
+  FirstTouchError,
   invertPose,
   invertPose2,
   type Pose2,
@@ -60,7 +61,7 @@ export interface Dimension<PoseLike, Pose, Impact> {
   check(p: unknown, name: string): asserts p is PoseLike;
   /** True when `p` is a pose `check` accepts, told without allocating; false when in doubt. */
   plain(p: unknown): p is PoseLike;
-  copy(p: PoseLike, out?: Pose): Pose;
+  copy(p: PoseLike, out?: Pose, name?: string): Pose;
   /** A pose to write into (its numbers unset). */
   blank(): Pose;
   /** Numbers a pose's arrays take in one buffer (`view`'s size). */
@@ -214,9 +215,13 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     out[offset + 10] = pose.t[1];
     out[offset + 11] = pose.t[2];
   },
-  copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }): Pose3 {
-    for (let k = 0; k < 9; k++) out.R[k] = p.R[k];
-    for (let k = 0; k < 3; k++) out.t[k] = p.t[k];
+  copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }, name = 'pose'): Pose3 {
+    // (R and t read once: a pose checked already whose getters now answer no array is refused)
+    const R = p.R;
+    const t = p.t;
+    if (typeof R !== 'object' || R === null || typeof t !== 'object' || t === null) changed(name);
+    for (let k = 0; k < 9; k++) out.R[k] = R[k];
+    for (let k = 0; k < 3; k++) out.t[k] = t[k];
     return out;
   },
   same(a: Pose3, b: Pose3): boolean {
@@ -378,10 +383,12 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     out[offset + 1] = pose.t[0];
     out[offset + 2] = pose.t[1];
   },
-  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }): Pose2 {
+  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }, name = 'pose'): Pose2 {
+    const t = p.t;
+    if (typeof t !== 'object' || t === null) changed(name);
     out.angle = p.angle;
-    out.t[0] = p.t[0];
-    out.t[1] = p.t[1];
+    out.t[0] = t[0];
+    out.t[1] = t[1];
     return out;
   },
   same(a: Pose2, b: Pose2): boolean {
@@ -488,3 +495,11 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     return side === 0 ? impact.segmentA : impact.segmentB;
   },
 });
+
+/** Refuses a pose whose fields, read again after its check, are no longer arrays (a getter's). */
+function changed(name: string): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `${name} changed after it was checked: its R or t is no longer an array (a getter?)`,
+  );
+}

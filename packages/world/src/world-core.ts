@@ -154,7 +154,9 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
         `add: options must be {pose, ...}, got ${describeValue(options)}`,
       );
     const d: Dimension<PoseLike, Pose, Impact> = this.#d;
-    d.check(options.pose, 'add: options.pose');
+    // (the pose read once from the options; checked as given, for the message, then as copied)
+    const given = options.pose;
+    d.check(given, 'add: options.pose');
     const kind = options.kind ?? 'dynamic';
     // (a string: Object.hasOwn converts its key, so ['static'] or {toString} passed as a kind)
     if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind))
@@ -176,7 +178,8 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
         'DUPLICATE_BODY',
         `add: this body is already in the world (as id ${this.#idOfBody(body)}); pass {shared: true} to add another body of the same shape`,
       );
-    const pose = d.copy(options.pose, this.slab.next());
+    const pose = d.copy(given, this.slab.next(), 'add: options.pose');
+    if (!d.plain(pose)) d.check(pose, 'add: options.pose');
     // broadphase's own checks of the body (and of the pose as its search reads it), now
     d.search([body], [pose], [pose], undefined, undefined);
     const data = d.stepData([body], [pose], [pose]);

@@ -1,6 +1,7 @@
 import {
   boxesMeetInStep,
   impactLowerBound,
+  impactOptionsOnce,
   inPlayOf,
   PairBound,
   resolveImpactOptions,
@@ -103,7 +104,13 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
       throw new FirstTouchError('INVALID_OPTION', "step is not allowed inside the step's onImpact callback");
     this.notSearching('step');
     assertCallback(onImpact, 'onImpact');
-    const maxImpacts = options?.maxImpacts ?? MAX_IMPACTS;
+    // Each option read once: the values checked are the values the step uses (a getter that answered
+    // a valid tolerance or iteration cap to the check and another to the step let a body through).
+    const once: StepOptions | undefined =
+      typeof options === 'object' && options !== null
+        ? { ...impactOptionsOnce(options), maxImpacts: options.maxImpacts }
+        : options;
+    const maxImpacts = once?.maxImpacts ?? MAX_IMPACTS;
     if (typeof maxImpacts !== 'number' || !Number.isInteger(maxImpacts) || maxImpacts < 0)
       throw new FirstTouchError(
         'INVALID_OPTION',
@@ -113,20 +120,20 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     const d = this.dimension;
     // the options checked as every search checks them, on the first body alone (none given: nothing
     // to check, the body and its pose checked when they came in; the call cost 2 % of a coherent step)
-    if (n > 0 && options !== undefined)
-      d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], options, undefined);
+    if (n > 0 && once !== undefined)
+      d.search([this.bodies[0]], [this.poses[0]], [this.poses[0]], once, undefined);
     // (an empty world checks them too: a bad option is refused whatever the world holds)
-    else if (options !== undefined) resolveImpactOptions(options, 1);
+    else if (once !== undefined) resolveImpactOptions(once, 1);
     let diagonal = 0;
     for (const g of this.diagonals) if (g > diagonal) diagonal = g;
-    const tolerance = options?.tolerance ?? defaultTolerance(diagonal, 1, this.#inPlay(n));
+    const tolerance = once?.tolerance ?? defaultTolerance(diagonal, 1, this.#inPlay(n));
     this.#pairOptions = {
       tolerance,
-      maxIterations: options?.maxIterations,
-      directional: options?.directional,
-      convex: options?.convex,
-      gapRelativeError: options?.gapRelativeError,
-      signal: options?.signal,
+      maxIterations: once?.maxIterations,
+      directional: once?.directional,
+      convex: once?.convex,
+      gapRelativeError: once?.gapRelativeError,
+      signal: once?.signal,
     };
     this.apartOptions = { ...this.#pairOptions };
     this.margin = 0.5 * tolerance;
@@ -141,7 +148,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
     }
     this.now = 0;
     this.#searches = 0;
-    this.#queueCandidates(options?.maxIterations ?? 1000);
+    this.#queueCandidates(once?.maxIterations ?? 1000);
     const queue = this.#queue;
     const changed = new Set<number>();
     const events: ImpactEvent[] = [];

@@ -14,6 +14,8 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
   readonly #scratch: Pose = this.dimension.blank();
   /** The poses of a `setTargets` call, read once, as flat numbers. */
   #held = new Float64Array(0);
+  /** The bodies' places found by `setTargets`' checks, set from there (each id read once). */
+  #found = new Int32Array(0);
 
   /**
    * Where body `id` is to be at the end of the next step (its pose now is the start); inside the
@@ -56,7 +58,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
    */
   #own(pose: unknown, k: number, name: string): Pose {
     const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
-    const own = d.copy(pose as PoseLike, this.#scratch);
+    const own = d.copy(pose as PoseLike, this.#scratch, name);
     if (!d.plain(own)) d.check(own, name);
     // (both dimensions' poses hold their translation as `t`)
     const to = (own as unknown as { t: Float64Array }).t;
@@ -135,6 +137,8 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
     if (this.#held.length < width * m)
       this.#held = new Float64Array(Math.max(width * m, 2 * this.#held.length));
     const held = this.#held;
+    if (this.#found.length < m) this.#found = new Int32Array(Math.max(m, 2 * this.#found.length));
+    const found = this.#found;
     const scratch = this.#scratch;
     for (let x = 0; x < m; x++) {
       const id = ids[x];
@@ -144,7 +148,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
       if (this.kinds[k] === STATIC)
         throw new FirstTouchError(
           'INVALID_OPTION',
-          `setTargets: body ${ids[x]} (ids[${x}]) is static: it takes no target`,
+          `setTargets: body ${id} (ids[${x}]) is static: it takes no target`,
         );
       let p: unknown = (poses as ArrayLike<PoseLike>)[x];
       if (flat) {
@@ -153,7 +157,9 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
       }
       if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
       d.writeFlat(this.#own(p, k, `setTargets: poses[${x}]`), held, width * x);
+      found[x] = k;
     }
-    for (let x = 0; x < m; x++) this.#retarget(this.indexOf(ids[x], 'setTargets'), null, held, width * x);
+    // (the places the checks found: an id read again could name another body, a static one)
+    for (let x = 0; x < m; x++) this.#retarget(found[x], null, held, width * x);
   }
 }

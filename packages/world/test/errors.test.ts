@@ -135,6 +135,31 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
     expect(w.step(undefined, { tolerance: 1e-3 }).status).toBe('complete');
   });
 
+  it("the step's options are read once: a getter answering a good value to the check and a bad one after lets nothing through", () => {
+    for (const [key, good, bad] of [
+      ['tolerance', 1e-6, -1],
+      ['tolerance', 1e-6, Number.NaN],
+      ['maxIterations', 1000, -1],
+      ['maxIterations', 1000, Number.NaN],
+    ] as const) {
+      const w = new World();
+      w.add(box([0.01, 1, 1]), { pose: at(0), kind: 'static' });
+      const bullet = w.add(box(0.02), { pose: at(-0.5) });
+      w.setTarget(bullet, at(0.5));
+      let reads = 0;
+      const options = {
+        get [key]() {
+          return reads++ === 0 ? good : bad;
+        },
+      };
+      const r = w.step(undefined, options);
+      expect(reads).toBe(1);
+      expect(r.events.length).toBe(1);
+      expect(r.tolerance).toBeGreaterThan(0);
+      expect(w.pose(bullet).t[0]).toBeLessThan(0);
+    }
+  });
+
   it("firstImpact's onProgress may not change the world under its search (a removed body came back as an id)", () => {
     const w = new World();
     const ids = [0, 1, 2, 3].map((k) => w.add(box(0.1), { pose: at(k) }));
@@ -201,6 +226,61 @@ describe('targets: what is set is what was checked', () => {
     expect(w.step().status).toBe('complete');
     expect([w.pose(a).t[0], w.pose(b).t[0]]).toEqual([1, 2]);
     expect(Array.from(w.pose(b).R)).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  it('setTargets reads each id once: an id answering another body after its check sets nothing else', () => {
+    const w = new World();
+    const wall = w.add(box(1), { pose: at(0), kind: 'static' });
+    const mover = w.add(box(1), { pose: at(5), shared: true });
+    let reads = 0;
+    const ids = [0];
+    Object.defineProperty(ids, 0, { get: () => (reads++ === 0 ? mover : wall) });
+    w.setTargets(ids, [at(3)]);
+    expect(w.target(wall)).toBeNull();
+    expect(w.target(mover)?.t[0]).toBe(3);
+    // the static wall did not move, and a body sent through it stops there
+    w.step();
+    expect(w.pose(wall).t[0]).toBe(0);
+    w.remove(mover);
+    const bullet = w.add(box(0.2), { pose: at(6) });
+    w.setTarget(bullet, at(-6));
+    expect(w.step().events.length).toBeGreaterThan(0);
+    expect(w.pose(bullet).t[0]).toBeGreaterThan(0.5);
+    // an id that turns unknown after its check: the checked one is set, nothing else is touched
+    const w2 = new World();
+    const a = w2.add(box(1), { pose: at(0) });
+    const b = w2.add(box(1), { pose: at(5), shared: true });
+    let reads2 = 0;
+    const ids2 = [a, 0];
+    Object.defineProperty(ids2, 1, { get: () => (reads2++ === 0 ? b : 99) });
+    w2.setTargets(ids2, [at(1), at(6)]);
+    expect([w2.target(a)?.t[0], w2.target(b)?.t[0]]).toEqual([1, 6]);
+  });
+
+  it('a pose whose arrays are gone at a second read is INVALID_POSE, not a TypeError (add, targets)', () => {
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const flaky = (x: number) => {
+      let n = 0;
+      return {
+        get R() {
+          return n++ === 0 ? I : null;
+        },
+        t: [x, 0, 0],
+      };
+    };
+    const w = new World();
+    const id = w.add(box(1), { pose: at(0) });
+    for (const f of [
+      () => w.add(box(1), { pose: flaky(3) as never, shared: true }),
+      () => w.setTarget(id, flaky(1) as never),
+      () => w.setTargets([id], [flaky(1) as never]),
+    ]) {
+      const e = caught(f);
+      expect(e.code).toBe('INVALID_POSE');
+      expect(e.message).toMatch(/changed after it was checked/);
+    }
+    expect(w.size).toBe(1);
+    expect(w.target(id)).toBeNull();
   });
 
   it('a target whose translation from the body overflows is refused at setTarget, naming the body', () => {
