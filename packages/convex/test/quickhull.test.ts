@@ -10,7 +10,7 @@ import { hullAdjacency } from '../src/hull/hull-adjacency.js';
 import { QuickHull } from '../src/hull/quickhull.js';
 import { scaledCopy } from '../src/hull/scaled-copy.js';
 import { startingTetrahedron } from '../src/hull/starting-tetrahedron.js';
-import { CLIMB_FROM, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
+import { ball, CLIMB_FROM, castShape, convexHull, type Hull, quickhull, Shape } from '../src/index.js';
 import { cloud, exactly, seeded, sphere, unit3 } from './helpers.js';
 
 /** The hull shape with supports climbing whatever its size (they climb from 256 vertices). */
@@ -240,6 +240,57 @@ describe('quickhull', () => {
     }
   });
 
+  it("coordinates whose planes' products overflow: the exact signs decide (an adversarial probe)", () => {
+    // A cube of side 2e150 and its centre to the last bit: the normals' products overflow, the kept
+    // planes' heights were NaN and compared false, and the hull kept 4 of the 8 corners (a ball cast
+    // into the cube was answered Separate).
+    const S = 1e150;
+    const cube: number[] = [];
+    for (const x of [-S, S]) for (const y of [-S, S]) for (const z of [-S, S]) cube.push(x, y, z);
+    cube.push(5e-324, 5e-324, 5e-324);
+    expect(Array.from(quickhull(cube).vertices)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const probe = ball(S / 10);
+    const at = (x: number) => ({ R: [1, 0, 0, 0, 1, 0, 0, 0, 1], t: [x, x, x] });
+    const r = castShape(convexHull(cube), probe, { a: [at(0), at(0)], b: [at(3 * S), at(0.5 * S)] });
+    expect(r.status).toBe('contact');
+    expect(r.toi).toBeCloseTo(0.7769, 3);
+    // four points, two facets had faced inward
+    const p = [0, -1e308, 0, 0, 1e308, 0, 1, 5e-324, 0, 0, 0, 1];
+    const F = quickhull(p).facets;
+    for (let f = 0; f < F.length; f += 3)
+      for (let i = 0; i < 4; i++) expect(heightSign(p, F[f], F[f + 1], F[f + 2], i)).toBeLessThan(1);
+  });
+
+  it('points of mixed magnitudes (1.7e308 to 5e-324): on or below every facet, every corner a vertex', () => {
+    // The probe's generator: before the fix most such sets put points above facets, dropped corners
+    // or were refused as flat.
+    const values = [
+      0, 1, -1, 1e-320, -1e-320, 1e-200, -1e-200, 1e200, -1e200, 1.7e308, -1.7e308, 5e-324, 1e150, -1e150,
+    ];
+    const point = fc.tuple(
+      fc.constantFrom(...values),
+      fc.constantFrom(...values),
+      fc.constantFrom(...values),
+    );
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 4, maxLength: 8 }), (pts) => {
+        const p = pts.flat();
+        const n = pts.length;
+        if (!spansVolume(p, n)) return;
+        const hull = quickhull(p);
+        const F = hull.facets;
+        for (let f = 0; f < F.length; f += 3)
+          for (let i = 0; i < n; i++) expect(heightSign(p, F[f], F[f + 1], F[f + 2], i)).toBeLessThan(1);
+        // the corners: a point is one when no other points' hull holds it (positions, not indices)
+        const key = (i: number) => pts[i].join(',');
+        const corners = new Set<string>();
+        for (let v = 0; v < n; v++) if (!heldByOthers(p, n, v)) corners.add(key(v));
+        expect(new Set(Array.from(hull.vertices, key))).toEqual(corners);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('a cone whose apex is 1e-280 above its rim builds in work linear in its points', () => {
     // Its heights were orient3d's exact signs (±1, no size) where the float filter could not tell:
     // the farthest point was the newest, one point a step (0.47·n² predicate calls; 4 001 points 65 s).
@@ -361,3 +412,67 @@ describe('quickhull', () => {
     expect(convexHull(sphere(next, CLIMB_FROM - 1)).climb).toBe(false);
   });
 });
+
+/** Some four of the n points of `p` span a volume (exactly). */
+function spansVolume(p: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++)
+      for (let k = j + 1; k < n; k++)
+        for (let l = k + 1; l < n; l++) if (heightSign(p, i, j, k, l) !== 0) return true;
+  return false;
+}
+
+/** Point v of `p` lies in the hull of the points at other positions (exactly: segments, triangles, tetrahedra). */
+function heldByOthers(p: ArrayLike<number>, n: number, v: number): boolean {
+  const at = (q: number) => [0, 1, 2].map((c) => exactly(p[3 * q + c]));
+  const P = Array.from({ length: n }, (_, q) => at(q));
+  const same = (a: bigint[], b: bigint[]) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  // the other positions, each once (a repeated point would make a segment of no length)
+  const o: number[] = [];
+  for (let q = 0; q < n; q++) if (!same(P[q], P[v]) && o.every((r) => !same(P[q], P[r]))) o.push(q);
+  const sub = (a: bigint[], b: bigint[]) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  const cross = (a: bigint[], b: bigint[]) => [
+    a[1] * b[2] - a[2] * b[1],
+    a[2] * b[0] - a[0] * b[2],
+    a[0] * b[1] - a[1] * b[0],
+  ];
+  const dot = (a: bigint[], b: bigint[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const zero = (a: bigint[]) => a[0] === 0n && a[1] === 0n && a[2] === 0n;
+  const x = P[v];
+  for (const i of o)
+    for (const j of o) {
+      if (j <= i) continue;
+      const ab = sub(P[j], P[i]);
+      const ax = sub(x, P[i]);
+      if (zero(cross(ab, ax)) && dot(ax, ab) >= 0n && dot(ax, ab) <= dot(ab, ab)) return true;
+      for (const k of o) {
+        if (k <= j) continue;
+        const nrm = cross(ab, sub(P[k], P[i]));
+        if (zero(nrm) || dot(nrm, ax) !== 0n) continue;
+        const s1 = dot(nrm, cross(sub(P[j], P[i]), sub(x, P[i])));
+        const s2 = dot(nrm, cross(sub(P[k], P[j]), sub(x, P[j])));
+        const s3 = dot(nrm, cross(sub(P[i], P[k]), sub(x, P[k])));
+        if (s1 >= 0n && s2 >= 0n && s3 >= 0n) return true;
+      }
+    }
+  const sign = (a: number, b: number, c: number, d: bigint[]) => {
+    const det = dot(sub(d, P[a]), cross(sub(P[b], P[a]), sub(P[c], P[a])));
+    return det > 0n ? 1 : det < 0n ? -1 : 0;
+  };
+  for (const i of o)
+    for (const j of o)
+      for (const k of o)
+        for (const l of o) {
+          if (!(i < j && j < k && k < l)) continue;
+          const s = sign(i, j, k, P[l]);
+          if (s === 0) continue;
+          const inside = [
+            sign(j, k, l, x) * sign(j, k, l, P[i]),
+            sign(i, k, l, x) * sign(i, k, l, P[j]),
+            sign(i, j, l, x) * sign(i, j, l, P[k]),
+            s * sign(i, j, k, x),
+          ];
+          if (inside.every((t) => t >= 0)) return true;
+        }
+  return false;
+}

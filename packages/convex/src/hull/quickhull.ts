@@ -165,12 +165,14 @@ export class QuickHull {
       k = 5 * f;
     const h = P[q] * pl[k] + P[q + 1] * pl[k + 1] + P[q + 2] * pl[k + 2] - pl[k + 3];
     const bound = pl[k + 4];
-    if (h > bound || -h > bound) return h;
+    // (only a finite estimate: where the plane's products overflow, an infinite term can outweigh the
+    // others whatever their true sum, and NaN compares false, which dropped points above a facet)
+    if ((h > bound || -h > bound) && h - h === 0) return h;
     // The exact sign, and the estimate's size for ranking the farthest point (at least the least
-    // double, so that a point found above is above).
+    // double, so that a point found above is above; the largest where the estimate overflowed).
     const a = 3 * this.corners[3 * f];
     const sign = -orient3dAt(P, a, 3 * this.corners[3 * f + 1], 3 * this.corners[3 * f + 2], q);
-    return sign * Math.max(Math.abs(h), Number.MIN_VALUE);
+    return sign * (h - h === 0 ? Math.max(Math.abs(h), Number.MIN_VALUE) : Number.MAX_VALUE);
   }
 
   /**
@@ -271,8 +273,10 @@ export class QuickHull {
       const f = facets[k];
       const o = 5 * f;
       const estimate = x * pl[o] + y * pl[o + 1] + z * pl[o + 2] - pl[o + 3];
-      if (-estimate > pl[o + 4]) continue;
-      const h = estimate > pl[o + 4] ? estimate : this.height(f, i);
+      // (a finite estimate only, as in `height`)
+      const finite = estimate - estimate === 0;
+      if (finite && -estimate > pl[o + 4]) continue;
+      const h = finite && estimate > pl[o + 4] ? estimate : this.height(f, i);
       if (h > 0) {
         this.nextPoint[i] = this.head[f];
         this.head[f] = i;
