@@ -17,6 +17,7 @@ import {
   cylinder,
   GjkPair,
   isShape3,
+  mappedBoxDiagonal,
   pointSet,
   pointSet2,
   quickhull,
@@ -63,6 +64,36 @@ describe('radii and half extents', () => {
       expectError(() => capsule2(1, v), code, /capsule2: radius/);
     }
     expectError(() => rounded({} as never, 1), 'INVALID_OPTION', /rounded: shape must be a shape/);
+  });
+});
+
+describe('mappedBoxDiagonal', () => {
+  it('names a shape that is none and a map that is not 9 finite numbers (it answered NaN or threw a TypeError)', () => {
+    expectError(
+      () => mappedBoxDiagonal(null as never, [1, 0, 0, 0, 1, 0, 0, 0, 1]),
+      'INVALID_OPTION',
+      /mappedBoxDiagonal: shape must be a shape/,
+    );
+    expectError(
+      () => mappedBoxDiagonal(ball(1), [1, 2]),
+      'BAD_LENGTH',
+      /mappedBoxDiagonal: L must have 9 numbers/,
+    );
+    expectError(
+      () => mappedBoxDiagonal(cuboid(1, 1, 1), [Number.NaN, 0, 0, 0, 1, 0, 0, 0, 1]),
+      'NON_FINITE',
+      /L\[0\]/,
+    );
+    expectError(
+      () => mappedBoxDiagonal(cuboid(1, 1, 1), null as never),
+      'NON_FINITE',
+      /L must be an array of 9 numbers/,
+    );
+    expectError(
+      () => mappedBoxDiagonal(ball2(1) as never, [1, 0, 0, 0, 1, 0, 0, 0, 1]),
+      'INVALID_OPTION',
+      /3-D shape/,
+    );
   });
 });
 

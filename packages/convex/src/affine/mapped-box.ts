@@ -1,6 +1,8 @@
+import { assertFiniteVector } from '@firsttouch/pose';
 import { diagonalOf } from '../scale.js';
 import type { Shape } from '../shape.js';
 import { CORE_POINTS } from '../support.js';
+import { assertShape } from '../validate.js';
 
 /**
  * The diagonal of the world bounding box of `L S` (L a 3×3 matrix, row-major; a translation does
@@ -8,6 +10,8 @@ import { CORE_POINTS } from '../support.js';
  * and h the shape's support function (its margin m adds `2 m |lᵢ|`). A point set's widths come from
  * one pass over its points (allocating nothing); the other shapes' from six supports.
  *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a `shape` that is no 3-D shape, `BAD_LENGTH` or
+ *   `NON_FINITE` for an `L` that is not 9 finite numbers.
  * @example
  * ```ts
  * import { cuboid, mappedBoxDiagonal } from '@firsttouch/convex';
@@ -16,6 +20,9 @@ import { CORE_POINTS } from '../support.js';
  * ```
  */
 export function mappedBoxDiagonal(shape: Shape<3>, L: ArrayLike<number>): number {
+  // (four calls a time-of-impact query, none in its loop: the checks cost nothing that matters)
+  assertShape(shape, 'mappedBoxDiagonal', 'shape', 3, true);
+  assertFiniteVector(L, 9, 'mappedBoxDiagonal: L');
   const m = shape.margin;
   let w0 = 0,
     w1 = 0,
