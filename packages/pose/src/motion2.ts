@@ -64,12 +64,20 @@ export class RigidMotion2 {
     if (!isValidPose2(q1)) assertPose2(q1, typeof name === 'string' ? `${name}[1]` : name[1]);
     const a0 = q0.angle;
     const a1 = q1.angle;
+    // Each pose's t read once: a getter that answered an array to the check and null now is refused
+    // as what it now is (it threw a TypeError here).
+    const u0 = q0.t;
+    const u1 = q1.t;
+    if (typeof u0 !== 'object' || u0 === null)
+      assertPose2({ angle: a0, t: u0 }, typeof name === 'string' ? `${name}[0]` : name[0]);
+    if (typeof u1 !== 'object' || u1 === null)
+      assertPose2({ angle: a1, t: u1 }, typeof name === 'string' ? `${name}[1]` : name[1]);
     const t0 = this.q0.t;
     const t1 = this.q1.t;
-    t0[0] = q0.t[0];
-    t0[1] = q0.t[1];
-    t1[0] = q1.t[0];
-    t1[1] = q1.t[1];
+    t0[0] = u0[0];
+    t0[1] = u0[1];
+    t1[0] = u1[0];
+    t1[1] = u1[1];
     // What was checked is what is built: the numbers read here are checked again (a getter that
     // answered 0 to the check and NaN to this read gave a motion of NaN, and a broad phase on it
     // answered Separate). Three comparisons a pose.

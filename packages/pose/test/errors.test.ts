@@ -106,6 +106,17 @@ describe('bad input raises FirstTouchError with its code', () => {
     expect(reads).toBe(1);
   });
 
+  it('RigidMotion2 reads each t once: a getter answering an array to the check and null after is INVALID_POSE', () => {
+    let reads = 0;
+    const flaky = {
+      angle: 0,
+      get t() {
+        return reads++ === 0 ? [1, 2] : null;
+      },
+    };
+    expect(codeOf(() => new RigidMotion2(pose2(0), flaky as never))).toBe('INVALID_POSE');
+  });
+
   it('transformPoints: lengths', () => {
     expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
     expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
