@@ -224,7 +224,7 @@ function worldBox(v: Float64Array, pose: Pose3Like, grow: number, out: Float64Ar
   if (typeof R !== 'object' || R === null || typeof t !== 'object' || t === null)
     throw new FirstTouchError(
       'INVALID_POSE',
-      `poses[${o / 6}] changed after it was checked: its R or t is no longer an array (a getter?)`,
+      `poses[${o / 6}] changed after it was checked: a getter answered no array when it was read again`,
     );
   for (let a = 0; a < 3; a++) {
     out[o + a] = Number.POSITIVE_INFINITY;

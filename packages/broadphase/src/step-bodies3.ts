@@ -105,7 +105,7 @@ function assertPoseAt(p: unknown, which: 0 | 1, i: number): void {
 function changedPose(i: number): never {
   throw new FirstTouchError(
     'INVALID_POSE',
-    `poses0[${i}] or poses1[${i}] changed after it was checked: its R or t is no longer an array (a getter?)`,
+    `poses0[${i}] or poses1[${i}] changed after it was checked: a getter answered no array when it was read again`,
   );
 }
 

@@ -500,6 +500,6 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
 function changed(name: string): never {
   throw new FirstTouchError(
     'INVALID_POSE',
-    `${name} changed after it was checked: its R or t is no longer an array (a getter?)`,
+    `${name} changed after it was checked: a getter answered no array when it was read again`,
   );
 }
