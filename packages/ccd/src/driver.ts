@@ -217,11 +217,19 @@ export class ImpactQuery<
    * Runs the loop on the bound step, up to `resolved.horizon`, and returns its record. `mu`, when
    * given, is the step's speed bound as the evaluator computes it (a caller that knows each body's).
    *
-   * @throws `FirstTouchError` `INVALID_OPTION` for a speed bound that is not a finite number ≥ 0.
+   * @throws `FirstTouchError` `INVALID_OPTION` for a speed bound that is not a finite number ≥ 0;
+   * `INVALID_POSE` where the evaluator's own overflows.
    */
   advance(mu = Number.NaN): ImpactRun {
     const e = this.#evaluator!;
     const m = Number.isNaN(mu) ? e.speedBound() : mu;
+    // (the evaluator's own bound is finite for every finite step but two bodies that each move near
+    // float64's range: μ_A + μ_B overflows, which is not a bad option of the caller's)
+    if (Number.isNaN(mu) && m === Number.POSITIVE_INFINITY)
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${this.#kind.where}: the step moves A and B farther than float64 holds (their speed bounds' sum overflows)`,
+      );
     assertSpeedBound(m);
     const run = this.run;
     if (e.solve === undefined || !e.solve(m, this.resolved, run)) advanceResolved(e, m, this.resolved, run);
@@ -363,6 +371,14 @@ function runImpact<
     const eb = kind.extent(b, query.extentB);
     const largest = Math.max(ea.largestCoordinate, eb.largestCoordinate);
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1], a, b);
+    // Two finite poses farther apart than a double holds (±1.7e308) give an infinite offset, and the
+    // gap at s = 0 was +∞ or NaN (an InitialContact with NaN points): refused, as the distances do.
+    // (Between the ends the offset is a mean of the ends' offsets.)
+    if (!apartWithinRange(kind, query, 0) || !apartWithinRange(kind, query, 1))
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${where}: A and B lie farther apart than float64 holds at s = ${apartWithinRange(kind, query, 0) ? 1 : 0} (their translations' difference overflows)`,
+      );
     const inPlay = Math.max(largest, placement(kind, query));
     query.options(options, defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest, inPlay));
     const e = scaleExponent(Math.max(largest, spread(kind, query)));
@@ -443,6 +459,19 @@ function spread<Motion>(
     farthest(kind.translation(query.motionB, 0), origin),
     farthest(kind.translation(query.motionB, 1), origin),
   );
+}
+
+/** True when B's translation less A's at the step's end `end` is finite (every coordinate). */
+function apartWithinRange<Motion>(
+  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
+  query: { motionA: Motion; motionB: Motion },
+  end: 0 | 1,
+): boolean {
+  const ta = kind.translation(query.motionA, end);
+  const tb = kind.translation(query.motionB, end);
+  let sum = 0;
+  for (let k = 0; k < ta.length; k++) sum += 0 * (tb[k] - ta[k]);
+  return sum === 0;
 }
 
 /** The largest |coordinate| of the four translations of a step (the default tolerance's floor). */

@@ -263,6 +263,48 @@ describe('a default tolerance that overflows', () => {
   });
 });
 
+describe('bodies farther apart than a double holds', () => {
+  // Each pose finite, their difference not: the gap at s = 0 was +∞ or NaN, and the answer an
+  // InitialContact or NotConverged at 0 with NaN points (or an internal NON_FINITE), where the
+  // distances refuse the same poses.
+  const at = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+  const at2 = (x: number) => pose2(0, [x, 0]);
+
+  it('timeOfImpact and timeOfImpact2 refuse them with INVALID_POSE, naming the end', () => {
+    const far: Motion3 = { a: [at(1.7e308), at(1.7e308)], b: [at(-1.7e308), at(-1.7e308)] };
+    for (const [a, b] of [
+      [box(1), ball(1)],
+      [ball(1), ball(1)],
+      [box(1), box(1)],
+    ] as const) {
+      throwsNaming(() => timeOfImpact(a, b, far), 'INVALID_POSE', 'timeOfImpact', 'farther apart than float64', 's = 0');
+    }
+    // apart at s = 1 only (each body's own translation over the step is finite)
+    const parting: Motion3 = { a: [at(1e308), at(1.7e308)], b: [at(-1e307), at(-1.7e308)] };
+    throwsNaming(() => timeOfImpact(ball(1), ball(1), parting), 'INVALID_POSE', 's = 1');
+    const far2: Motion2 = { a: [at2(1.7e308), at2(1.7e308)], b: [at2(-1.7e308), at2(-1.7e308)] };
+    for (const [a, b] of [
+      [disc(1, 8), disc(1, 8)],
+      [disc(1, 8), cuboid2(1, 1)],
+      [cuboid2(1, 1), cuboid2(1, 1)],
+    ] as const) {
+      throwsNaming(() => timeOfImpact2(a, b, far2), 'INVALID_POSE', 'timeOfImpact2', 's = 0');
+    }
+  });
+
+  it('far apart within range still answers (8e307 each side: 1.6e308 apart)', () => {
+    const r = timeOfImpact(ball(1), box(1), { a: [at(8e307), at(8e307)], b: [at(-8e307), at(-8e307)] });
+    expect(r.status).toBe('separate');
+    expect(Number.isFinite(r.tolerance)).toBe(true);
+  });
+
+  it('speed bounds whose sum overflows are INVALID_POSE, not a bad option "mu" the caller never gave', () => {
+    // 1e308 apart, each moving 1e308 the same way: every offset finite, μ_A + μ_B = 2e308
+    const together: Motion3 = { a: [at(-0.9e308), at(0.1e308)], b: [at(0.1e308), at(1.1e308)] };
+    throwsNaming(() => timeOfImpact(ball(1), ball(1), together), 'INVALID_POSE', 'speed bounds');
+  });
+});
+
 describe('valid corner cases', () => {
   it('bodies at rest (μ = 0), apart: separate in one step, every mode', () => {
     const still: Motion3 = {
