@@ -338,6 +338,13 @@ function castWith(
   q.r[0] = RA[0] * wx + RA[3] * wy + RA[6] * wz;
   q.r[1] = RA[1] * wx + RA[4] * wy + RA[7] * wz;
   q.r[2] = RA[2] * wx + RA[5] * wy + RA[8] * wz;
+  // Finite poses farther apart than a double holds (±1.7e308): the offset is infinite, and the cast
+  // answered NotConverged at 0 with a NaN distance. Refused, as the distances refuse them.
+  const t0 = q.t;
+  const v = q.r;
+  // (0 · x is 0 for a finite x, NaN for an infinite one: a sum of |x| would overflow first)
+  if (0 * t0[0] + 0 * t0[1] + 0 * t0[2] !== 0) tooFar(where, 0);
+  if (0 * (t0[0] + v[0]) + 0 * (t0[1] + v[1]) + 0 * (t0[2] + v[2]) !== 0) tooFar(where, 1);
   const pair = q.pair;
   // Far from unit size, cast at unit size (toi is a share of the step: the same).
   const e = q.toUnitSize(a, b, true);
@@ -378,6 +385,14 @@ function overflows(where: string, name: string): never {
   throw new FirstTouchError(
     'INVALID_POSE',
     `${where}: ${name}: the translation over the step overflows (relative to the other body's)`,
+  );
+}
+
+/** Throws the refusal of a step whose bodies lie farther apart at s = `end` than float64 holds. */
+function tooFar(where: string, end: 0 | 1): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
   );
 }
 
