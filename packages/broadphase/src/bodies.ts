@@ -311,8 +311,8 @@ export function stepBodies2(
 /**
  * The largest coordinate in play of a scene, as its many-body calls and the world's step take it
  * for the default tolerance's floor: body 0's translation at s = 0 (x0, y0, z0) plus the largest
- * `|t[k] − t₀[k]|` over every pose (a bound of every translation's |coordinate|), or the largest
- * radius of a body's ball about its origin.
+ * `|t[k] − t₀[k]|` over every pose (a bound of every translation's |coordinate|, at most the largest
+ * double), or the largest radius of a body's ball about its origin.
  *
  * @example
  * ```ts
@@ -321,7 +321,10 @@ export function stepBodies2(
  * ```
  */
 export function inPlayOf(x0: number, y0: number, z0: number, spread: number, radius: number): number {
-  return Math.max(Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0)) + spread, radius);
+  // Every translation is finite, so the bound is capped at the largest double: bodies at ±1.7e308
+  // made it +∞, and the default tolerance with it ("tolerance … got Infinity", none given).
+  const placed = Math.max(Math.abs(x0), Math.abs(y0), Math.abs(z0)) + spread;
+  return Math.max(placed > Number.MAX_VALUE ? Number.MAX_VALUE : placed, radius);
 }
 
 /** The 4 corners of a 2-D box (x y each): they hold a shape inside it. */

@@ -1,4 +1,5 @@
 import { defaultTolerance } from '@firsttouch/ccd';
+import { ball } from '@firsttouch/convex';
 import { box } from '@firsttouch/mesh';
 import { poseFromAxisAngle } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
@@ -23,5 +24,19 @@ describe('a world far from the origin', () => {
     const step = world.step();
     expect(step.tolerance).toBe(first.tolerance);
     expect(step.events[0]?.toi).toBe(first.toi);
+  });
+
+  it('bodies at ±1.7e308: step and firstImpact agree (firstImpact threw a tolerance of +∞, none given)', () => {
+    const x = (v: number) => poseFromAxisAngle([0, 0, 1], 0, [v, 0, 0]);
+    for (const r of [1, 1e300]) {
+      const world = new World();
+      world.add(ball(r), { pose: x(1.7e308), kind: 'static' });
+      const b = world.add(ball(r), { pose: x(-1.7e308) });
+      world.setTarget(b, x(-1.6e308));
+      const first = world.firstImpact();
+      expect([first.status, first.toi]).toEqual(['separate', 1]);
+      const step = world.step();
+      expect([step.status, step.events.length, step.tolerance]).toEqual(['complete', 0, first.tolerance]);
+    }
   });
 });
