@@ -135,6 +135,22 @@ function refusal(
       error: { code: 'INVALID_OPTION', message: `query ${i} must be an object, got ${describeValue(q)}` },
     };
   }
+  // A query's own signal and progress callback would stay behind (a signal arrived in the worker
+  // as a copy that never aborts, and the worker's own replaced it: an aborted one was answered):
+  // the batch's options carry them.
+  const options = (q as { options?: unknown }).options;
+  if (typeof options === 'object' && options !== null) {
+    for (const key of ['signal', 'onProgress'] as const) {
+      if ((options as Record<string, unknown>)[key] !== undefined) {
+        return {
+          error: {
+            code: 'INVALID_OPTION',
+            message: `query ${i}: options.${key} does not travel to a worker; give it in the batch's options (${key === 'signal' ? 'it stops the whole batch' : 'it tells {done, total}'})`,
+          },
+        };
+      }
+    }
+  }
   for (const [name, id] of fieldsOf(op, q as Record<string, unknown>).ids) {
     if (!hasBody(id)) {
       return {

@@ -212,7 +212,7 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
       { a, b: 99, motion },
       42 as never,
       { a, b: a, motion: { a: [], b: [] } as never },
-      { a, b: a, motion, options: { onProgress: () => {} } as never },
+      { a, b: a, motion, options: { directional: () => {} } as never },
       { a, b: a, motion },
     ]);
     const codes = results.map((r) => (isBatchFailure(r) ? r.error.code : r.status));
@@ -221,6 +221,24 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
       'query 0: b names body 99, which the pool does not hold',
     );
     expect(isBatchFailure(results[3]) && results[3].error.message).toMatch(/cannot be sent to a worker/);
+  });
+
+  it("a query's own signal or progress callback is refused, not dropped (an aborted signal was answered)", async () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    const results = await pool.timeOfImpact([
+      { a, b: a, motion, options: { signal: aborted.signal } },
+      { a, b: a, motion, options: { signal: new AbortController().signal } },
+      { a, b: a, motion, options: { signal: 5 } as never },
+      { a, b: a, motion, options: { onProgress: () => {} } },
+      { a, b: a, motion, options: { signal: undefined, onProgress: undefined } },
+    ]);
+    const codes = results.map((r) => (isBatchFailure(r) ? r.error.code : r.status));
+    expect(codes).toEqual(['INVALID_OPTION', 'INVALID_OPTION', 'INVALID_OPTION', 'INVALID_OPTION', 'contact']);
+    expect(isBatchFailure(results[0]) && results[0].error.message).toBe(
+      "query 0: options.signal does not travel to a worker; give it in the batch's options (it stops the whole batch)",
+    );
+    expect(isBatchFailure(results[3]) && results[3].error.message).toMatch(/^query 3: options\.onProgress does not travel/);
   });
 
   it('a body removed is unknown to later queries', async () => {
