@@ -3,7 +3,7 @@
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,36 @@ describe('the tool on hostile input', () => {
     expect(r.stderr).not.toContain('\u0000');
     expect(r.stderr).not.toMatch(/the most the tool reads/);
     expect(r.stderr).toMatch(/cube\\u0000\.stl": read: path must name a file \(no NUL byte/);
+  });
+
+  it('refuses bodies farther apart than a double holds (it printed initial contact with a NaN gap, exit 0)', () => {
+    const r = run('toi', '{"ball": 1}', '{"cuboid": [1,1,1]}', '--a-from', 't=1.7e308,0,0', '--b-from', 't=-1.7e308,0,0');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/farther apart than float64 holds at s = 0/);
+    expect(r.stdout).not.toMatch(/NaN/);
+  });
+
+  it('draws a section wider than a double holds without NaN (its span overflowed: every point NaN)', () => {
+    writeFileSync(
+      join(dir, 'huge.obj'),
+      'v 1e308 0 0\nv -1e308 0 0\nv 0 1e308 1e308\nv 0 0 -1e308\nf 1 2 3\nf 1 2 4\nf 1 3 4\nf 2 3 4\n',
+    );
+    const r = run('slice', 'huge.obj', '--axis', 'z', '--at', '0', '--svg', 'huge.svg');
+    expect(r.status).toBe(0);
+    const svg = readFileSync(join(dir, 'huge.svg'), 'utf8');
+    const points = /points="([^"]*)"/.exec(svg)?.[1] ?? '';
+    expect(points).toBe('20,220 700,220 360,50 20,220');
+  });
+
+  it('refuses an empty file name in a scene, naming the body (it read the scene\'s folder: "a directory")', () => {
+    writeFileSync(join(dir, 'empty-name.json'), JSON.stringify({ bodies: [{ file: '' }, { ball: 1 }] }));
+    const r = run('first-impact', 'empty-name.json');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/empty-name\.json: bodies\[0\]: "file" must be a file's name, a non-empty string/);
+    writeFileSync(join(dir, 'empty-a.json'), JSON.stringify({ a: { file: '' }, b: { ball: 1 } }));
+    const t = run('toi', 'empty-a.json');
+    expect(t.status).toBe(1);
+    expect(t.stderr).toMatch(/empty-a\.json: a: "file" must be a file's name/);
   });
 
   it('shows a long bad number by its start and length (100 000 digits were echoed whole)', () => {
