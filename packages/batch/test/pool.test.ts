@@ -226,19 +226,28 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
   it("a query's own signal or progress callback is refused, not dropped (an aborted signal was answered)", async () => {
     const aborted = new AbortController();
     aborted.abort();
+    // (the query options' type leaves both out; a JavaScript caller may still pass them)
     const results = await pool.timeOfImpact([
-      { a, b: a, motion, options: { signal: aborted.signal } },
-      { a, b: a, motion, options: { signal: new AbortController().signal } },
+      { a, b: a, motion, options: { signal: aborted.signal } as never },
+      { a, b: a, motion, options: { signal: new AbortController().signal } as never },
       { a, b: a, motion, options: { signal: 5 } as never },
-      { a, b: a, motion, options: { onProgress: () => {} } },
-      { a, b: a, motion, options: { signal: undefined, onProgress: undefined } },
+      { a, b: a, motion, options: { onProgress: () => {} } as never },
+      { a, b: a, motion, options: { signal: undefined, onProgress: undefined } as never },
     ]);
     const codes = results.map((r) => (isBatchFailure(r) ? r.error.code : r.status));
-    expect(codes).toEqual(['INVALID_OPTION', 'INVALID_OPTION', 'INVALID_OPTION', 'INVALID_OPTION', 'contact']);
+    expect(codes).toEqual([
+      'INVALID_OPTION',
+      'INVALID_OPTION',
+      'INVALID_OPTION',
+      'INVALID_OPTION',
+      'contact',
+    ]);
     expect(isBatchFailure(results[0]) && results[0].error.message).toBe(
       "query 0: options.signal does not travel to a worker; give it in the batch's options (it stops the whole batch)",
     );
-    expect(isBatchFailure(results[3]) && results[3].error.message).toMatch(/^query 3: options\.onProgress does not travel/);
+    expect(isBatchFailure(results[3]) && results[3].error.message).toMatch(
+      /^query 3: options\.onProgress does not travel/,
+    );
   });
 
   it('a body removed is unknown to later queries', async () => {

@@ -3,8 +3,8 @@
  *
  * | status | meaning | toi |
  * | --- | --- | --- |
- * | `Contact` | the bodies come within the tolerance | the first iterate with gap ≤ tolerance |
- * | `Separate` | no contact over the step | 1 (the gap at s = 1 is above the tolerance) |
+ * | `Contact` | an iterate's gap is within the tolerance | the first iterate with gap ≤ tolerance |
+ * | `Separate` | the gap stays above half the tolerance over the step (it may dip below the tolerance between iterates) | 1 (the gap at s = 1 is above the tolerance) |
  * | `InitialContact` | the gap at s = 0 is already ≤ tolerance | 0 |
  * | `NotConverged` | the iteration cap was hit | the last iterate: still a certified lower bound on the contact time |
  *

@@ -277,7 +277,13 @@ describe('bodies farther apart than a double holds', () => {
       [ball(1), ball(1)],
       [box(1), box(1)],
     ] as const) {
-      throwsNaming(() => timeOfImpact(a, b, far), 'INVALID_POSE', 'timeOfImpact', 'farther apart than float64', 's = 0');
+      throwsNaming(
+        () => timeOfImpact(a, b, far),
+        'INVALID_POSE',
+        'timeOfImpact',
+        'farther apart than float64',
+        's = 0',
+      );
     }
     // apart at s = 1 only (each body's own translation over the step is finite)
     const parting: Motion3 = { a: [at(1e308), at(1.7e308)], b: [at(-1e307), at(-1.7e308)] };

@@ -189,25 +189,37 @@ describe('queries', () => {
   it('castShape: bodies farther apart than float64 holds at s = 0 or 1 are INVALID_POSE (it answered not-converged at 0, NaN)', () => {
     const far = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
     expectError(
-      () => castShape(ball(1), cuboid(1, 1, 1), { a: [far(1.7e308), far(1.7e308)], b: [far(-1.7e308), far(-1.7e308)] }),
+      () =>
+        castShape(ball(1), cuboid(1, 1, 1), {
+          a: [far(1.7e308), far(1.7e308)],
+          b: [far(-1.7e308), far(-1.7e308)],
+        }),
       'INVALID_POSE',
       /castShape: A and B lie farther apart than float64 holds at s = 0/,
     );
     // apart within range at s = 0, past it at s = 1 (every translation over the step finite, the
     // relative one too)
     expectError(
-      () => castShape(ball(1), cuboid(1, 1, 1), { a: [far(5e307), far(1e308)], b: [far(-6e307), far(-1.1e308)] }),
+      () =>
+        castShape(ball(1), cuboid(1, 1, 1), { a: [far(5e307), far(1e308)], b: [far(-6e307), far(-1.1e308)] }),
       'INVALID_POSE',
       /at s = 1/,
     );
     const far2 = (x: number) => ({ angle: 0, t: [x, 0] });
     expectError(
-      () => castShape2(ball2(1), ball2(1), { a: [far2(1.7e308), far2(1.7e308)], b: [far2(-1.7e308), far2(-1.7e308)] }),
+      () =>
+        castShape2(ball2(1), ball2(1), {
+          a: [far2(1.7e308), far2(1.7e308)],
+          b: [far2(-1.7e308), far2(-1.7e308)],
+        }),
       'INVALID_POSE',
       /castShape2: A and B lie farther apart than float64 holds at s = 0/,
     );
     // far apart within range still answers
-    const r = castShape(ball(1), cuboid(1, 1, 1), { a: [far(8e307), far(8e307)], b: [far(-8e307), far(-8e307)] });
+    const r = castShape(ball(1), cuboid(1, 1, 1), {
+      a: [far(8e307), far(8e307)],
+      b: [far(-8e307), far(-8e307)],
+    });
     expect(r.status).toBe('separate');
   });
 
