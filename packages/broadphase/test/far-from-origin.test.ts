@@ -63,7 +63,11 @@ describe('a scene far from the origin', () => {
 
   it('bodies at ±1.7e308: the floor is that of the largest double, not +∞ (it threw "tolerance … got Infinity", none given)', () => {
     const x = (v: number) => poseFromAxisAngle([0, 0, 1], 0, [v, 0, 0]);
-    const r = firstImpact([cuboid(1, 1, 1), cuboid(1, 1, 1)], [x(1.7e308), x(-1.7e308)], [x(1.7e308), x(-1.6e308)]);
+    const r = firstImpact(
+      [cuboid(1, 1, 1), cuboid(1, 1, 1)],
+      [x(1.7e308), x(-1.7e308)],
+      [x(1.7e308), x(-1.6e308)],
+    );
     expect([r.status, r.toi, r.tolerance]).toEqual(['separate', 1, 2 ** -46 * Number.MAX_VALUE]);
     const q = (v: number) => pose2(0, [v, 0]);
     const r2 = firstImpact2([ball2(1), ball2(1)], [q(1.7e308), q(-1.7e308)], [q(1.7e308), q(-1.6e308)]);

@@ -30,7 +30,10 @@ export function sectionSvg(title: string, chains: readonly SectionChain[], capti
   // A section wider than a double holds (from -1e308 to 1e308) is drawn from its halved coordinates:
   // its span overflowed, the scale was 0 and every point ∞ · 0, NaN in the drawing.
   const k = u1 - u0 < Number.POSITIVE_INFINITY && v1 - v0 < Number.POSITIVE_INFINITY ? 1 : 0.5;
-  const scale = Math.min((WIDTH - 2 * MARGIN) / (k * u1 - k * u0 || 1), (HEIGHT - 100) / (k * v1 - k * v0 || 1));
+  const scale = Math.min(
+    (WIDTH - 2 * MARGIN) / (k * u1 - k * u0 || 1),
+    (HEIGHT - 100) / (k * v1 - k * v0 || 1),
+  );
   const at = ([u, v]: [number, number]) =>
     `${round(MARGIN + (k * u - k * u0) * scale)},${round(50 + (k * v1 - k * v) * scale)}`;
   const lines = chains.map((c) => {

@@ -84,7 +84,15 @@ describe('the tool on hostile input', () => {
   });
 
   it('refuses bodies farther apart than a double holds (it printed initial contact with a NaN gap, exit 0)', () => {
-    const r = run('toi', '{"ball": 1}', '{"cuboid": [1,1,1]}', '--a-from', 't=1.7e308,0,0', '--b-from', 't=-1.7e308,0,0');
+    const r = run(
+      'toi',
+      '{"ball": 1}',
+      '{"cuboid": [1,1,1]}',
+      '--a-from',
+      't=1.7e308,0,0',
+      '--b-from',
+      't=-1.7e308,0,0',
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/farther apart than float64 holds at s = 0/);
     expect(r.stdout).not.toMatch(/NaN/);
@@ -106,7 +114,9 @@ describe('the tool on hostile input', () => {
     writeFileSync(join(dir, 'empty-name.json'), JSON.stringify({ bodies: [{ file: '' }, { ball: 1 }] }));
     const r = run('first-impact', 'empty-name.json');
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/empty-name\.json: bodies\[0\]: "file" must be a file's name, a non-empty string/);
+    expect(r.stderr).toMatch(
+      /empty-name\.json: bodies\[0\]: "file" must be a file's name, a non-empty string/,
+    );
     writeFileSync(join(dir, 'empty-a.json'), JSON.stringify({ a: { file: '' }, b: { ball: 1 } }));
     const t = run('toi', 'empty-a.json');
     expect(t.status).toBe(1);

@@ -63,7 +63,10 @@ export function toiScene(
       typeof b === 'object' && b !== null
         ? asInput(() => primitiveOf(b as Record<string, unknown>, where), where)
         : undefined;
-    if (shape === undefined && (typeof b !== 'object' || b === null || typeof b.file !== 'string' || b.file === ''))
+    if (
+      shape === undefined &&
+      (typeof b !== 'object' || b === null || typeof b.file !== 'string' || b.file === '')
+    )
       throw new InputError(
         `${where}: "file" must be a file's name, a non-empty string (or name a primitive: "ball", "cuboid", ...)`,
       );
