@@ -229,6 +229,30 @@ describe('sliceSurface: a torus', () => {
   });
 });
 
+describe('sliceSurface: far from unit size', () => {
+  // A power of two scales every coordinate exactly, so the section is the unit one scaled, bit for
+  // bit: the loops' direction was decided by products of coordinates, which underflowed below about
+  // 1e-162 and overflowed above 1e154 (a box's loop came out clockwise at 1e-170, a torus's at 1e160).
+  const bodies: [string, Surface, number][] = [
+    ['box', box(2), 0.25],
+    ['torus (a hole)', torus(1, 0.25, 48, 16), 0.1],
+    ['cylinder', cylinder(1, 2, 33), 0.1],
+  ];
+  for (const [name, body, at] of bodies) {
+    it(`${name}: the unit section scaled by 2^-900, 2^-560, 2^530, 2^1000 (its loops the same way round)`, () => {
+      for (const axis of [0, 1, 2] as const) {
+        const unit = sliceSurface(body, axis, at);
+        for (const e of [-900, -560, 530, 1000]) {
+          const k = 2 ** e;
+          const c = sliceSurface(body.scale(k, k, k), axis, at * k);
+          expect(c.loops).toEqual(unit.loops);
+          expect(Array.from(c.positions)).toEqual(Array.from(unit.positions, (x) => x * k));
+        }
+      }
+    });
+  }
+});
+
 describe('sliceSurface: open surfaces', () => {
   it('a bowl across its rim: one open chain ending at the rim', () => {
     const bowl = subset(icosphere(1, 3), (f) => f[2] + f[5] + f[8] < 1.5);
