@@ -23,7 +23,7 @@ function referenceChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
     const maxU = us.reduce((a, b) => Math.max(a, b), -Infinity);
     const minV = vs.reduce((a, b) => Math.min(a, b), Infinity);
     const maxV = vs.reduce((a, b) => Math.max(a, b), -Infinity);
-    return { other, us, vs, minU, maxU, minV, maxV };
+    return { other, us, vs, minU, maxU, minV, maxV, e: scaleOf(minU, minV, maxU, maxV) };
   });
   const result = chains.map((chain): NodeChain => {
     const n = chain.nodes;
@@ -32,7 +32,7 @@ function referenceChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
     const qu = (g.u[n[0]] + g.u[n[1]]) / 2;
     const qv = (g.v[n[0]] + g.v[n[1]]) / 2;
     let holders = 0;
-    for (const { other, us, vs, minU, maxU, minV, maxV } of shapes) {
+    for (const { other, us, vs, minU, maxU, minV, maxV, e } of shapes) {
       if (other === chain) continue;
       // Closed box, refused only by a comparison that holds (so a NaN is never refused).
       if (qu < minU || qu > maxU || qv < minV || qv > maxV) continue;
@@ -40,17 +40,26 @@ function referenceChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
       let odd = false;
       for (let i = 0; i < us.length; i++) {
         const j = (i + us.length - 1) % us.length;
-        if (vs[i] > qv !== vs[j] > qv && qu < us[i] + ((qv - vs[i]) * (us[j] - us[i])) / (vs[j] - vs[i]))
-          odd = !odd;
+        if (vs[i] > qv === vs[j] > qv) continue;
+        const crosses =
+          e === 0
+            ? qu < us[i] + ((qv - vs[i]) * (us[j] - us[i])) / (vs[j] - vs[i])
+            : apart(qu, us[i], e) < (apart(qv, vs[i], e) * apart(us[j], us[i], e)) / apart(vs[j], vs[i], e);
+        if (crosses) odd = !odd;
       }
       if (odd) holders++;
     }
-    // Twice the signed area, as a fan about the first vertex.
+    // Twice the signed area, as a fan about the first vertex (at unit size where the loop is far
+    // from it: its own shape's scale).
+    const e = (shapes.find((x) => x.other === chain) as { e: number }).e;
     let area = 0;
     for (let i = 1; i + 1 < n.length; i++) {
       const a = n[i];
       const b = n[i + 1];
-      area += (g.u[a] - g.u[n[0]]) * (g.v[b] - g.v[n[0]]) - (g.u[b] - g.u[n[0]]) * (g.v[a] - g.v[n[0]]);
+      const o = n[0];
+      area +=
+        apart(g.u[a], g.u[o], e) * apart(g.v[b], g.v[o], e) -
+        apart(g.u[b], g.u[o], e) * apart(g.v[a], g.v[o], e);
     }
     const forward = leastRotation(n);
     const backward = leastRotation([...n].reverse());
@@ -65,6 +74,26 @@ function referenceChains(g: SectionGraph, chains: NodeChain[]): NodeChain[] {
     return { nodes, closed: true };
   });
   return result.sort((a, b) => compare(a.nodes, b.nodes) || Number(b.closed) - Number(a.closed));
+}
+
+/**
+ * A loop's scale, as the rule states it: 0 where its box's extent (or, past float64, its largest
+ * coordinate) lies within 2^±400 or is no finite number, else the e that brings it near 1.
+ */
+function scaleOf(minU: number, minV: number, maxU: number, maxV: number): number {
+  let m = Math.max(maxU - minU, maxV - minV);
+  if (!(m < Number.POSITIVE_INFINITY)) m = Math.max(-minU, -minV, maxU, maxV);
+  if (!(m > 0)) return 0;
+  const k = Math.floor(Math.log2(m));
+  return (k > -400 && k < 400) || !Number.isFinite(k) ? 0 : -k;
+}
+
+/** (a − b) · 2^e: the plain difference at e = 0; scaled first for e < 0, after for e > 0. */
+function apart(a: number, b: number, e: number): number {
+  if (e === 0) return a - b;
+  const f1 = 2 ** (e >> 1);
+  const f2 = 2 ** (e - (e >> 1));
+  return e < 0 ? a * f1 * f2 - b * f1 * f2 : (a - b) * f1 * f2;
 }
 
 function leastRotation(n: number[]): number[] {

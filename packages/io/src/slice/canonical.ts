@@ -113,7 +113,8 @@ function scaleOf(boxes: Float64Array, o: number): number {
   if (!(m < Number.POSITIVE_INFINITY)) m = Math.max(-boxes[o], -boxes[o + 1], boxes[o + 2], boxes[o + 3]);
   if (!(m > 0)) return 0;
   const k = Math.floor(Math.log2(m));
-  return k > -PLAIN && k < PLAIN ? 0 : -k;
+  // (an infinite coordinate, which no section of a surface holds, is left to the plain products)
+  return (k > -PLAIN && k < PLAIN) || !Number.isFinite(k) ? 0 : -k;
 }
 
 /**
