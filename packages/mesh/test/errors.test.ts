@@ -379,3 +379,40 @@ describe('degenerate geometry is valid input', () => {
     expect(Number.isFinite(c.pointA[0])).toBe(true);
   });
 });
+
+describe('the shape generators on values of any type', () => {
+  // A symbol, a BigInt, null or an object without a prototype reached a comparison or a message's
+  // template and came out as a TypeError ("Cannot convert a Symbol value to a number").
+  const odd: unknown[] = [Symbol('s'), 7n, null, Object.create(null), 'abc', [1], Number.NaN, -1];
+  const calls: [string, (x: never) => unknown][] = [
+    ['box(x)', (x) => box(x)],
+    ['box([1, x, 1])', (x) => box([1, x, 1] as never)],
+    ['box(1, x)', (x) => box(1, x)],
+    ['cylinder(x)', (x) => cylinder(x)],
+    ['cylinder(1, x)', (x) => cylinder(1, x)],
+    ['cylinder(1, 1, x)', (x) => cylinder(1, 1, x)],
+    ['icosphere(x)', (x) => icosphere(x)],
+    ['icosphere(1, x)', (x) => icosphere(1, x)],
+    ['disc(x)', (x) => disc(x)],
+    ['disc(1, x)', (x) => disc(1, x)],
+    ['rectangle(x, 1)', (x) => rectangle(x, 1)],
+    ['rectangle(1, x)', (x) => rectangle(1, x)],
+    ['naca4("0012", x)', (x) => naca4('0012', x)],
+    ['naca4("0012", 1, x)', (x) => naca4('0012', 1, x)],
+    ['naca4("0012", 1, 1, x)', (x) => naca4('0012', 1, 1, x)],
+  ];
+  for (const [name, call] of calls) {
+    it(`${name}: INVALID_OPTION, whatever x is`, () => {
+      for (const x of odd) {
+        let error: unknown;
+        try {
+          call(x as never);
+        } catch (e) {
+          error = e;
+        }
+        expect(error, `${name} with ${typeof x}`).toBeInstanceOf(FirstTouchError);
+        expect((error as FirstTouchError).code).toBe('INVALID_OPTION');
+      }
+    });
+  }
+});

@@ -1,5 +1,6 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Surface } from '../surface.js';
+import { positiveFinite } from './shape-args.js';
 
 /**
  * A closed box centred on the origin, edges `size` long (a number for a cube, or `[sx, sy, sz]`),
@@ -16,18 +17,26 @@ import { Surface } from '../surface.js';
  * ```
  */
 export function box(size: number | ArrayLike<number> = 1, subdivisions = 1): Surface {
-  const s = typeof size === 'number' ? [size, size, size] : Array.from(size);
-  if (s.length !== 3 || s.some((x) => !(x > 0) || !Number.isFinite(x))) {
-    throw new FirstTouchError('INVALID_OPTION', `box: size must be positive and finite, got ${String(size)}`);
+  const s: unknown[] =
+    typeof size === 'number'
+      ? [size, size, size]
+      : typeof size === 'object' && size !== null && typeof size.length === 'number'
+        ? Array.from(size)
+        : [];
+  if (s.length !== 3 || !s.every(positiveFinite)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `box: size must be positive and finite (a number or three), got ${typeof size === 'number' ? describeValue(size) : s.length === 3 ? `[${s.map(describeValue).join(', ')}]` : describeValue(size)}`,
+    );
   }
   if (!Number.isInteger(subdivisions) || subdivisions < 1 || subdivisions > 1000) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `box: subdivisions must be an integer in [1, 1000], got ${subdivisions}`,
+      `box: subdivisions must be an integer in [1, 1000], got ${describeValue(subdivisions)}`,
     );
   }
   const n = subdivisions;
-  const h = s.map((x) => x / 2);
+  const h = (s as number[]).map((x) => x / 2);
   // Grid coordinate i of n along an axis of half-length e: both ends exact, so that the faces meet.
   const at = (e: number, i: number): number => (i === n ? e : -e + (2 * e * i) / n);
   const positions = new Float64Array(3 * (6 * n * n + 2));

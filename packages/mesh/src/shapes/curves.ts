@@ -1,5 +1,6 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Curve } from '../curve.js';
+import { positiveFinite } from './shape-args.js';
 
 /**
  * A regular polygon approximating a circle of `radius` about the origin: vertex `i` at angle
@@ -14,13 +15,16 @@ import { Curve } from '../curve.js';
  * ```
  */
 export function disc(radius = 1, segments = 32): Curve {
-  if (!(radius > 0) || !Number.isFinite(radius)) {
-    throw new FirstTouchError('INVALID_OPTION', `disc: radius must be positive and finite, got ${radius}`);
+  if (!positiveFinite(radius)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `disc: radius must be positive and finite, got ${describeValue(radius)}`,
+    );
   }
   if (!Number.isInteger(segments) || segments < 3 || segments > 1e7) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `disc: segments must be an integer in [3, 1e7], got ${segments}`,
+      `disc: segments must be an integer in [3, 1e7], got ${describeValue(segments)}`,
     );
   }
   const u = new Float64Array(segments);
@@ -45,8 +49,11 @@ export function disc(radius = 1, segments = 32): Curve {
  * ```
  */
 export function rectangle(width = 1, height = 1): Curve {
-  if (!(width > 0) || !(height > 0) || !Number.isFinite(width) || !Number.isFinite(height)) {
-    throw new FirstTouchError('INVALID_OPTION', `rectangle: sides must be positive, got ${width}, ${height}`);
+  if (!positiveFinite(width) || !positiveFinite(height)) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `rectangle: sides must be positive, got ${describeValue(width)}, ${describeValue(height)}`,
+    );
   }
   const w = width / 2;
   const h = height / 2;

@@ -1,5 +1,6 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Surface } from '../surface.js';
+import { positiveFinite } from './shape-args.js';
 
 /**
  * A closed cylinder about the z axis, centred on the origin: `segments` sides, capped at both ends
@@ -15,16 +16,16 @@ import { Surface } from '../surface.js';
  * ```
  */
 export function cylinder(radius = 0.5, height = 1, segments = 32): Surface {
-  if (!(radius > 0) || !(height > 0) || !Number.isFinite(radius) || !Number.isFinite(height)) {
+  if (!positiveFinite(radius) || !positiveFinite(height)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `cylinder: radius and height must be positive, got ${radius}, ${height}`,
+      `cylinder: radius and height must be positive, got ${describeValue(radius)}, ${describeValue(height)}`,
     );
   }
   if (!Number.isInteger(segments) || segments < 3 || segments > 1e6) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `cylinder: segments must be an integer in [3, 1e6], got ${segments}`,
+      `cylinder: segments must be an integer in [3, 1e6], got ${describeValue(segments)}`,
     );
   }
   const h = height / 2;

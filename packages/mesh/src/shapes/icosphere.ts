@@ -1,5 +1,6 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Surface } from '../surface.js';
+import { positiveFinite } from './shape-args.js';
 
 /**
  * A closed sphere of `radius` about the origin: an icosahedron whose faces are split in four `level`
@@ -13,16 +14,16 @@ import { Surface } from '../surface.js';
  * ```
  */
 export function icosphere(radius = 1, level = 2): Surface {
-  if (!(radius > 0) || !Number.isFinite(radius)) {
+  if (!positiveFinite(radius)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `icosphere: radius must be positive and finite, got ${radius}`,
+      `icosphere: radius must be positive and finite, got ${describeValue(radius)}`,
     );
   }
   if (!Number.isInteger(level) || level < 0 || level > 8) {
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `icosphere: level must be an integer in [0, 8], got ${level}`,
+      `icosphere: level must be an integer in [0, 8], got ${describeValue(level)}`,
     );
   }
   const g = (1 + Math.sqrt(5)) / 2;

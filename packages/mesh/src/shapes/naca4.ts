@@ -1,5 +1,6 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Surface } from '../surface.js';
+import { positiveFinite } from './shape-args.js';
 
 /**
  * The section of a 4-digit NACA airfoil (`'0012'`: no camber, 12 % thick), closed trailing edge,
@@ -27,11 +28,14 @@ export function naca4Section(
       `naca4: code must be 4 digits such as '0012', got ${String(code)}`,
     );
   }
-  if (!(chord > 0) || !Number.isFinite(chord)) {
-    throw new FirstTouchError('INVALID_OPTION', `naca4: chord must be positive, got ${chord}`);
+  if (!positiveFinite(chord)) {
+    throw new FirstTouchError('INVALID_OPTION', `naca4: chord must be positive, got ${describeValue(chord)}`);
   }
   if (!Number.isInteger(n) || n < 4 || n > 1e6) {
-    throw new FirstTouchError('INVALID_OPTION', `naca4: n must be an integer in [4, 1e6], got ${n}`);
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `naca4: n must be an integer in [4, 1e6], got ${describeValue(n)}`,
+    );
   }
   const m = Number(code[0]) / 100;
   const p = Number(code[1]) / 10;
@@ -75,8 +79,8 @@ export function naca4Section(
  * ```
  */
 export function naca4(code = '0012', chord = 1, span = 1, n = 64): Surface {
-  if (!(span > 0) || !Number.isFinite(span)) {
-    throw new FirstTouchError('INVALID_OPTION', `naca4: span must be positive, got ${span}`);
+  if (!positiveFinite(span)) {
+    throw new FirstTouchError('INVALID_OPTION', `naca4: span must be positive, got ${describeValue(span)}`);
   }
   const { upper, lower } = naca4Section(code, chord, n);
   // The loop, counter-clockwise seen from +z: trailing edge, upper side to the leading edge, lower back.
