@@ -1,10 +1,9 @@
 import { describeBody } from '@firsttouch/convex/internal';
-import { type Pool, scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
+import { type Pool, scaleExponent } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved, assertSpeedBound, type DistanceEvaluator } from './advance.js';
 import { assertImpactRecord, type ImpactRun, impactRun } from './impact-record.js';
 import {
-  type AdvanceProgress,
   defaultTolerance,
   type MotionOptions,
   type ResolvedOptions,
@@ -12,6 +11,15 @@ import {
   resolveOptionsInto,
 } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
+import {
+  apartWithinRange,
+  placement,
+  type ScaledStep,
+  scaledStep,
+  spread,
+  unitOptions,
+  unscaled,
+} from './unit-step.js';
 
 /** A body as the driver reads it (a `Surface`, a `Curve`). */
 export interface DriverBody {
@@ -411,171 +419,5 @@ function runImpact<
   if (r === null) return null;
   unscaled(r, scaled.e, scaled.shift, kind.dim);
   r.tolerance = scaled.given;
-  return r;
-}
-
-/**
- * The caller's options for the step at unit size: its tolerance (`scaled.tolerance`, undefined for the
- * default at unit size), and progress told in the caller's units.
- */
-export function unitOptions(options: unknown, scaled: { e: number; tolerance: number | undefined }): object {
-  const o = (options ?? {}) as { onProgress?: unknown };
-  const report = o.onProgress;
-  if (typeof report !== 'function') return { ...o, tolerance: scaled.tolerance };
-  const mine: AdvanceProgress = { iteration: 0, s: 0, distance: 0 };
-  return {
-    ...o,
-    tolerance: scaled.tolerance,
-    onProgress: (p: AdvanceProgress) => {
-      mine.iteration = p.iteration;
-      mine.s = p.s;
-      mine.distance = timesPowerOfTwo(p.distance, -scaled.e);
-      report(mine);
-    },
-  };
-}
-
-/** A step taken to unit size: its exponent, the shift, the poses, and the tolerance (scaled and given). */
-interface ScaledStep<PoseLike> {
-  e: number;
-  shift: Float64Array;
-  motion: { a: [PoseLike, PoseLike]; b: [PoseLike, PoseLike] };
-  tolerance: number;
-  given: number;
-}
-
-/**
- * The largest |coordinate| of the four translations of a step, each taken from A's at s = 0 (the
- * world may be shifted: only where the bodies are relative to each other matters).
- */
-function spread<Motion>(
-  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
-  query: { motionA: Motion; motionB: Motion },
-): number {
-  const origin = kind.translation(query.motionA, 0);
-  // Unrolled: this runs on every query, and must allocate nothing.
-  return Math.max(
-    farthest(kind.translation(query.motionA, 1), origin),
-    farthest(kind.translation(query.motionB, 0), origin),
-    farthest(kind.translation(query.motionB, 1), origin),
-  );
-}
-
-/** True when B's translation less A's at the step's end `end` is finite (every coordinate). */
-function apartWithinRange<Motion>(
-  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
-  query: { motionA: Motion; motionB: Motion },
-  end: 0 | 1,
-): boolean {
-  const ta = kind.translation(query.motionA, end);
-  const tb = kind.translation(query.motionB, end);
-  let sum = 0;
-  for (let k = 0; k < ta.length; k++) sum += 0 * (tb[k] - ta[k]);
-  return sum === 0;
-}
-
-/** The largest |coordinate| of the four translations of a step (the default tolerance's floor). */
-function placement<Motion>(
-  kind: { translation(m: Motion, end: 0 | 1): Float64Array },
-  query: { motionA: Motion; motionB: Motion },
-): number {
-  return Math.max(
-    largestAbs(kind.translation(query.motionA, 0)),
-    largestAbs(kind.translation(query.motionA, 1)),
-    largestAbs(kind.translation(query.motionB, 0)),
-    largestAbs(kind.translation(query.motionB, 1)),
-  );
-}
-
-/** The largest |t[k]|. */
-function largestAbs(t: Float64Array): number {
-  let m = 0;
-  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k]));
-  return m;
-}
-
-/** The largest |t[k] − origin[k]|. */
-function farthest(t: Float64Array, origin: Float64Array): number {
-  let m = 0;
-  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
-  return m;
-}
-
-/** The step of `query` shifted to A's first position and scaled by 2^e, with its tolerance. */
-function scaledStep<PoseLike, Motion>(
-  kind: {
-    translation(m: Motion, end: 0 | 1): Float64Array;
-    placed(m: Motion, end: 0 | 1, t: Float64Array): PoseLike;
-  },
-  query: { motionA: Motion; motionB: Motion; resolved: ResolvedOptions },
-  e: number,
-): ScaledStep<PoseLike> {
-  const shift = kind.translation(query.motionA, 0).slice();
-  const pose = (m: Motion, end: 0 | 1): PoseLike =>
-    kind.placed(
-      m,
-      end,
-      kind.translation(m, end).map((x, k) => timesPowerOfTwo(x - shift[k], e)),
-    );
-  return {
-    e,
-    shift,
-    motion: {
-      a: [pose(query.motionA, 0), pose(query.motionA, 1)],
-      b: [pose(query.motionB, 0), pose(query.motionB, 1)],
-    },
-    tolerance: unitTolerance(query.resolved.tolerance, e),
-    given: query.resolved.tolerance,
-  };
-}
-
-/**
- * A tolerance taken to unit size by 2^e: never 0, so that a tolerance far below the rounding of the
- * query's coordinates (where the guarantee says nothing) still runs. Not exported by the package's
- * main entry.
- *
- * @example
- * ```ts
- * import { unitTolerance } from '@firsttouch/ccd/internal';
- * console.log(unitTolerance(1e-6, 256) === 1e-6 * 2 ** 256, unitTolerance(1e-300, -1024) > 0); // true true
- * ```
- */
-export function unitTolerance(tolerance: number, e: number): number {
-  return Math.max(timesPowerOfTwo(tolerance, e), Number.MIN_VALUE);
-}
-
-/**
- * The answer of a step run scaled by 2^e and shifted by −`shift`, taken back (in place): its
- * lengths scaled by 2^−e, its points shifted back. Not exported by the package's main entry.
- *
- * @example
- * ```ts
- * import { createImpactResult } from '@firsttouch/ccd';
- * import { unscaled } from '@firsttouch/ccd/internal';
- * const r = createImpactResult();
- * r.distance = 1;
- * r.pointA[0] = 2;
- * unscaled(r, 512, new Float64Array([5, 0, 0]), 3);
- * console.log(r.distance === 2 ** -512, r.pointA[0] === 5 + 2 ** -511); // true true
- * ```
- */
-export function unscaled<Result extends DriverResult>(
-  r: Result,
-  e: number,
-  shift: Float64Array,
-  dim: number,
-): Result {
-  // At the end of the float range a length can round past the largest double on its way back: it
-  // stays the largest double (a lower bound of the gap, as the loop needs). Points are shifted back
-  // before they are scaled, which rounds the same (a power of two commutes with rounding) and never
-  // overflows for a point that exists.
-  r.distance = Math.min(timesPowerOfTwo(r.distance, -e), Number.MAX_VALUE);
-  r.tolerance = timesPowerOfTwo(r.tolerance, -e);
-  r.mu = Math.min(timesPowerOfTwo(r.mu, -e), Number.MAX_VALUE);
-  for (let k = 0; k < dim; k++) {
-    const c = timesPowerOfTwo(shift[k], e);
-    r.pointA[k] = timesPowerOfTwo(r.pointA[k] + c, -e);
-    r.pointB[k] = timesPowerOfTwo(r.pointB[k] + c, -e);
-  }
   return r;
 }

@@ -16,8 +16,6 @@ export {
   ImpactQuery,
   timeOfImpactUnlessSeparate,
   timeOfImpactWith,
-  unitTolerance,
-  unscaled,
 } from './driver.js';
 export { POLYGON_QUERIES2, PolygonQuery2, polygonPath2 } from './polygon-query2.js';
 export { type PolygonPlacement2, polygonStep2 } from './polygon-step2.js';
@@ -25,3 +23,4 @@ export { SHAPE_QUERIES, SHAPES } from './shape-kind.js';
 export { SHAPE_QUERIES2, SHAPES2 } from './shape-kind2.js';
 export { SURFACE_QUERIES, SURFACES, separateOrImpact } from './time-of-impact.js';
 export { CURVE_QUERIES, CURVES, separateOrImpact2 } from './time-of-impact2.js';
+export { unitTolerance, unscaled } from './unit-step.js';

@@ -3,7 +3,6 @@ import { mappedReach, scaledShape, scaleExponent, timesPowerOfTwo } from '@first
 import { Pool } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved } from '../advance.js';
-import { unitOptions, unscaled } from '../driver.js';
 import {
   assertImpactRecord,
   createImpactResult,
@@ -14,6 +13,7 @@ import {
   writeCounts,
 } from '../impact-record.js';
 import { defaultTolerance, type ResolvedOptions, resolveOptions, resolveOptionsInto } from '../options.js';
+import { unitOptions, unscaled } from '../unit-step.js';
 import { type AffineBody, affineShape } from './affine-body.js';
 import { AffineEvaluator } from './affine-evaluator.js';
 import { type AffineMap, type AffineMotion, AffineStep } from './affine-map.js';
