@@ -17,6 +17,12 @@ const PAIR_SHIFT = 67_108_864;
  */
 export const MAX_SWEEP_BODIES = PAIR_SHIFT;
 
+/**
+ * An update stops swapping and sorts afresh past this many swaps an endpoint (plus 1 024): coherent
+ * motion makes a few, a wholesale reordering up to n.
+ */
+const SWAP_BUDGET = 16;
+
 /** Appended boxes beyond this share of all (and beyond 64) make the next update a fresh sort. */
 const REBUILD_SHARE = 1 / 8;
 
@@ -30,7 +36,10 @@ const REBUILD_SHARE = 1 / 8;
  * not a sort.
  *
  * Many boxes appended at once (more than an eighth of them and 64, a first fill) would cost
- * O(n²) swaps: the lists are then sorted afresh and the pairs found by broadphase's sweep.
+ * O(n²) swaps: the lists are then sorted afresh and the pairs found by broadphase's sweep. So does an
+ * update that reorders the boxes wholesale (all of them reversed along an axis: n² swaps): past 16
+ * swaps an endpoint (and 1 024) it stops and sorts afresh, so an update costs at most about that
+ * and a fresh sort.
  *
  * Boxes are closed, as `overlappingPairs` takes them: at equal values a min sorts before a max, so
  * touching boxes overlap. The pairs are those `overlappingPairs` finds on the same boxes, whatever
@@ -204,7 +213,8 @@ export class SortedSweep {
   /**
    * Takes the boxes to `boxes` (`2 · dim` numbers for each of the `count` boxes) and re-sorts the
    * lists by insertion sort, keeping the pairs up to date. Returns the swaps made (endpoints moved
-   * one place; 0 when the lists were sorted afresh).
+   * one place; 0 when the lists were sorted afresh after a large fill; those made before it gave
+   * up, past its budget, and sorted afresh).
    *
    * @example
    * ```ts
@@ -231,6 +241,10 @@ export class SortedSweep {
       return 0;
     }
     let swaps = 0;
+    // Past this many swaps the lists are sorted afresh: an update that reorders the boxes wholesale
+    // (all of them reversed along an axis) made n² swaps, 10⁹ at 32 000 boxes, where a fresh sort
+    // and sweep take O(n log n).
+    const budget = SWAP_BUDGET * 2 * n + 1024;
     for (let a = 0; a < dim; a++) {
       const V = this.#values[a];
       const T = this.#tags[a];
@@ -264,6 +278,11 @@ export class SortedSweep {
         }
         V[q + 1] = v;
         T[q + 1] = t;
+        if (swaps > budget) {
+          // (the lists and pairs half updated are all made anew from `boxes`)
+          this.#rebuild(boxes);
+          return swaps;
+        }
       }
     }
     return swaps;
