@@ -18,10 +18,12 @@ const PAIR_SHIFT = 67_108_864;
 export const MAX_SWEEP_BODIES = PAIR_SHIFT;
 
 /**
- * An update stops swapping and sorts afresh past this many swaps an endpoint (plus 1 024): coherent
- * motion makes a few, a wholesale reordering up to n.
+ * An update stops swapping and sorts afresh past this many times the swaps of a fresh sort's
+ * comparisons (2n · log2(2n) an axis, plus 4 096): a swap costs a few nanoseconds, a fresh sort with
+ * its sweep about ten times as much a comparison. With 16 swaps an endpoint, the bench's 1 000
+ * bouncing bodies (dense fat boxes, many refits a step) sorted afresh 23 times, 1.4× slower a step.
  */
-const SWAP_BUDGET = 16;
+const SWAP_BUDGET = 8;
 
 /** Appended boxes beyond this share of all (and beyond 64) make the next update a fresh sort. */
 const REBUILD_SHARE = 1 / 8;
@@ -37,9 +39,9 @@ const REBUILD_SHARE = 1 / 8;
  *
  * Many boxes appended at once (more than an eighth of them and 64, a first fill) would cost
  * O(n²) swaps: the lists are then sorted afresh and the pairs found by broadphase's sweep. So does an
- * update that reorders the boxes wholesale (all of them reversed along an axis: n² swaps): past 16
- * swaps an endpoint (and 1 024) it stops and sorts afresh, so an update costs at most about that
- * and a fresh sort.
+ * update that reorders the boxes wholesale (all of them reversed along an axis: n² swaps): past
+ * 8 · log2(2n) swaps an endpoint on each axis (and 4 096) it stops and sorts afresh, so an update
+ * costs O(n log n) at most.
  *
  * Boxes are closed, as `overlappingPairs` takes them: at equal values a min sorts before a max, so
  * touching boxes overlap. The pairs are those `overlappingPairs` finds on the same boxes, whatever
@@ -244,7 +246,7 @@ export class SortedSweep {
     // Past this many swaps the lists are sorted afresh: an update that reorders the boxes wholesale
     // (all of them reversed along an axis) made n² swaps, 10⁹ at 32 000 boxes, where a fresh sort
     // and sweep take O(n log n).
-    const budget = SWAP_BUDGET * 2 * n + 1024;
+    const budget = SWAP_BUDGET * dim * 2 * n * Math.ceil(Math.log2(2 * n + 1)) + 4096;
     for (let a = 0; a < dim; a++) {
       const V = this.#values[a];
       const T = this.#tags[a];

@@ -149,7 +149,8 @@ describe('SortedSweep: lists kept sorted by swaps equal a fresh sort, pairs equa
         mirrored[o + dim] = -boxes[o];
       }
       const swaps = sweep.update(mirrored);
-      expect(swaps).toBeLessThanOrEqual(16 * 2 * n + 1024 + 2 * n);
+      expect(swaps).toBeLessThanOrEqual(8 * dim * 2 * n * Math.ceil(Math.log2(2 * n + 1)) + 4096 + 2 * n);
+      expect(swaps).toBeLessThan((dim * (2 * n) ** 2) / 8);
       expect(keysOf(sweep.pairs())).toEqual(keysOf(sweepAndPrune(mirrored, dim)));
       for (let a = 0; a < dim; a++)
         expect(heldOrder(sweep, mirrored, a)).toEqual(freshOrder(mirrored, dim, n, a));
