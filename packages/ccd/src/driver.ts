@@ -12,7 +12,7 @@ import {
 } from './options.js';
 import { CcdStatus, type CcdStatusValue } from './status.js';
 import {
-  apartWithinRange,
+  assertApartWithinRange,
   placement,
   type ScaledStep,
   scaledStep,
@@ -381,12 +381,7 @@ function runImpact<
     query.motions(motion.a[0], motion.a[1], motion.b[0], motion.b[1], a, b);
     // Two finite poses farther apart than a double holds (±1.7e308) give an infinite offset, and the
     // gap at s = 0 was +∞ or NaN (an InitialContact with NaN points): refused, as the distances do.
-    // (Between the ends the offset is a mean of the ends' offsets.)
-    if (!apartWithinRange(kind, query, 0) || !apartWithinRange(kind, query, 1))
-      throw new FirstTouchError(
-        'INVALID_POSE',
-        `${where}: A and B lie farther apart than float64 holds at s = ${apartWithinRange(kind, query, 0) ? 1 : 0} (their translations' difference overflows)`,
-      );
+    assertApartWithinRange(kind, query, where);
     const inPlay = Math.max(largest, placement(kind, query));
     query.options(options, defaultTolerance(Math.max(ea.diagonal, eb.diagonal), largest, inPlay));
     const e = scaleExponent(Math.max(largest, spread(kind, query)));

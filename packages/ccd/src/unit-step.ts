@@ -2,6 +2,7 @@
 // decide it (for the driver's entry point, `runImpact` in driver.ts; split from it at 581 lines).
 
 import { timesPowerOfTwo } from '@firsttouch/mesh/internal';
+import { FirstTouchError } from '@firsttouch/pose';
 import type { AdvanceProgress, ResolvedOptions } from './options.js';
 
 /** The fields of a result record that a step taken back from unit size rescales (driver.ts's `DriverResult`). */
@@ -60,17 +61,35 @@ export function spread<Motion>(
   );
 }
 
-/** True when B's translation less A's at the step's end `end` is finite (every coordinate). */
-export function apartWithinRange<Motion>(
+/**
+ * Refuses a step whose bodies lie farther apart than a double holds at s = 0 or s = 1 (B's
+ * translation less A's not finite; between the ends the offset is a mean of theirs), with
+ * `INVALID_POSE`. The message is built out of line: this runs on every query.
+ */
+export function assertApartWithinRange<Motion>(
   kind: { translation(m: Motion, end: 0 | 1): Float64Array },
   query: { motionA: Motion; motionB: Motion },
-  end: 0 | 1,
-): boolean {
-  const ta = kind.translation(query.motionA, end);
-  const tb = kind.translation(query.motionB, end);
-  let sum = 0;
-  for (let k = 0; k < ta.length; k++) sum += 0 * (tb[k] - ta[k]);
-  return sum === 0;
+  where: string,
+): void {
+  const a0 = kind.translation(query.motionA, 0);
+  const b0 = kind.translation(query.motionB, 0);
+  const a1 = kind.translation(query.motionA, 1);
+  const b1 = kind.translation(query.motionB, 1);
+  let at0 = 0;
+  let at1 = 0;
+  for (let k = 0; k < a0.length; k++) {
+    at0 += 0 * (b0[k] - a0[k]);
+    at1 += 0 * (b1[k] - a1[k]);
+  }
+  if (at0 !== 0 || at1 !== 0) tooFar(where, at0 !== 0 ? 0 : 1);
+}
+
+/** The refusal of {@link assertApartWithinRange}. */
+function tooFar(where: string, end: 0 | 1): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
+  );
 }
 
 /** The largest |coordinate| of the four translations of a step (the default tolerance's floor). */
