@@ -1,5 +1,14 @@
 import { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
 
+/** The intrinsic getters: a typed array's kind (undefined for any other object) and a DataView's size. */
+const typedArrayName = Object.getOwnPropertyDescriptor(
+  Object.getPrototypeOf(Int8Array.prototype),
+  Symbol.toStringTag,
+)?.get as (this: unknown) => string | undefined;
+const dataViewBytes = Object.getOwnPropertyDescriptor(DataView.prototype, 'byteLength')?.get as (
+  this: unknown,
+) => number;
+
 /**
  * Formats a value for an error message, short enough to read and exact enough to find.
  *
@@ -15,6 +24,10 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string')
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  // (a DataView is a view without a length: its size in bytes, read with the intrinsic getter so that
+  // one without a prototype says it too)
+  if (ArrayBuffer.isView(value) && typedArrayName.call(value) === undefined)
+    return `a DataView of ${dataViewBytes.call(value)} bytes`;
   if (ArrayBuffer.isView(value) || Array.isArray(value)) {
     const n = (value as ArrayLike<unknown>).length;
     const kind = Array.isArray(value)

@@ -770,4 +770,16 @@ describe('bugs found by this fuzzing', () => {
       expect(() => assertPose2({ angle: v, t: [0, 0] }, 'q')).toThrow(FirstTouchError);
     }
   });
+
+  // Regression (fixed): a DataView has no length, and was described as "DataView of length undefined".
+  it('describes a DataView by its size in bytes, with or without its prototype', () => {
+    const view = new DataView(new ArrayBuffer(16), 4);
+    expect(describeValue(view)).toBe('a DataView of 12 bytes');
+    Object.setPrototypeOf(view, null);
+    expect(describeValue(view)).toBe('a DataView of 12 bytes');
+    expect(describeValue(new Float64Array(3))).toBe('Float64Array of length 3');
+    expect(() => poseFromAxisAngle([0, 0, 1], 1, new DataView(new ArrayBuffer(24)) as never)).toThrow(
+      /DataView of 24 bytes/,
+    );
+  });
 });
