@@ -347,4 +347,16 @@ describe('a queue whose Redis cannot be reached', () => {
       message: expect.stringMatching(/^startQueueWorker: cannot reach Redis/),
     });
   });
+
+  it('says where without the password', async () => {
+    const redis = `redis://me:secret@127.0.0.1:${await freePort()}`;
+    const client = new QueueClient({ redis, queue: 'nowhere' });
+    const failure = await client.add(box(1)).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    await client.close();
+    expect(failure?.message).toMatch(/cannot reach Redis at redis:\/\/…@127\.0\.0\.1:\d+: /);
+    expect(failure?.message).not.toContain('secret');
+  });
 });

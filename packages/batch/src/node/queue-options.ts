@@ -83,7 +83,7 @@ export function reachable(connections: readonly Redis[], url: string, where: str
             reject(
               new FirstTouchError(
                 'QUEUE_UNREACHABLE',
-                `${where}: cannot reach Redis at ${redacted(url)}: ${e instanceof Error ? e.message : String(e)}`,
+                `${where}: cannot reach Redis at ${redactedRedisUrl(url)}: ${e instanceof Error ? e.message : String(e)}`,
               ),
             );
           };
@@ -94,7 +94,15 @@ export function reachable(connections: readonly Redis[], url: string, where: str
   ).then(() => {});
 }
 
-/** The URL without its password, for messages. */
-export function redacted(url: string): string {
+/**
+ * A Redis URL without its user and password, for messages and logs.
+ *
+ * @example
+ * ```ts
+ * import { redactedRedisUrl } from '@firsttouch/batch/queue';
+ * console.log(redactedRedisUrl('redis://me:secret@db:6379/0')); // redis://…@db:6379/0
+ * ```
+ */
+export function redactedRedisUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//…@');
 }

@@ -39,7 +39,7 @@ export async function batchWorkerCommand(
     (x) => Number.isInteger(x) && x >= 100,
     'an integer ≥ 100',
   );
-  const { startQueueWorker } = await queueModule();
+  const { startQueueWorker, redactedRedisUrl } = await queueModule();
   let answered = 0;
   const worker = await startQueueWorker({
     ...place,
@@ -50,9 +50,7 @@ export async function batchWorkerCommand(
       io.progress?.(`\r\x1b[Kfirsttouch batch-worker: ${answered} queries answered`);
     },
   });
-  io.err(
-    `firsttouch batch-worker: answering queue ${place.queue} on ${place.redis.replace(/\/\/[^@/]*@/, '//…@')}`,
-  );
+  io.err(`firsttouch batch-worker: answering queue ${place.queue} on ${redactedRedisUrl(place.redis)}`);
   await stop();
   await worker.close();
   io.err(`\nfirsttouch batch-worker: stopped after ${answered} queries`);
