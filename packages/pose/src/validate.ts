@@ -1,14 +1,5 @@
 import { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
 
-/** The intrinsic getters: a typed array's kind (undefined for any other object) and a DataView's size. */
-const typedArrayName = Object.getOwnPropertyDescriptor(
-  Object.getPrototypeOf(Int8Array.prototype),
-  Symbol.toStringTag,
-)?.get as (this: unknown) => string | undefined;
-const dataViewBytes = Object.getOwnPropertyDescriptor(DataView.prototype, 'byteLength')?.get as (
-  this: unknown,
-) => number;
-
 /**
  * Formats a value for an error message, short enough to read and exact enough to find.
  *
@@ -24,10 +15,10 @@ export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string')
     return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  // (a DataView is a view without a length: its size in bytes, read with the intrinsic getter so that
-  // one without a prototype says it too)
-  if (ArrayBuffer.isView(value) && typedArrayName.call(value) === undefined)
-    return `a DataView of ${dataViewBytes.call(value)} bytes`;
+  if (ArrayBuffer.isView(value)) {
+    const bytes = dataViewBytes(value);
+    if (bytes !== undefined) return `a DataView of ${bytes} bytes`;
+  }
   if (ArrayBuffer.isView(value) || Array.isArray(value)) {
     const n = (value as ArrayLike<unknown>).length;
     const kind = Array.isArray(value)
@@ -36,6 +27,20 @@ export function describeValue(value: unknown): string {
     return `${kind} of length ${n}`;
   }
   return typeof value;
+}
+
+/**
+ * A DataView's size in bytes, or undefined for a typed array (a view without a length), read with
+ * the intrinsic getters so that a view without its prototype answers too. Messages only: it looks
+ * the getters up on each call.
+ */
+function dataViewBytes(view: ArrayBufferView): number | undefined {
+  const kind = Object.getOwnPropertyDescriptor(
+    Object.getPrototypeOf(Int8Array.prototype),
+    Symbol.toStringTag,
+  )?.get;
+  if (kind?.call(view) !== undefined) return undefined;
+  return Object.getOwnPropertyDescriptor(DataView.prototype, 'byteLength')?.get?.call(view) as number;
 }
 
 /**
