@@ -1,8 +1,8 @@
 // A step far from unit size, taken to it and back, and the extents of a step's translations that
 // decide it (for the driver's entry point, `runImpact` in driver.ts; split from it at 581 lines).
 
+import { refuseFarApart } from '@firsttouch/convex/internal';
 import { timesPowerOfTwo } from '@firsttouch/mesh/internal';
-import { FirstTouchError } from '@firsttouch/pose';
 import type { AdvanceProgress, ResolvedOptions } from './options.js';
 
 /** The fields of a result record that a step taken back from unit size rescales (driver.ts's `DriverResult`). */
@@ -64,7 +64,7 @@ export function spread<Motion>(
 /**
  * Refuses a step whose bodies lie farther apart than a double holds at s = 0 or s = 1 (B's
  * translation less A's not finite; between the ends the offset is a mean of theirs), with
- * `INVALID_POSE`. The message is built out of line: this runs on every query.
+ * `INVALID_POSE` (convex's `refuseFarApart`, out of line: this runs on every query).
  */
 export function assertApartWithinRange<Motion>(
   kind: { translation(m: Motion, end: 0 | 1): Float64Array },
@@ -81,15 +81,7 @@ export function assertApartWithinRange<Motion>(
     at0 += 0 * (b0[k] - a0[k]);
     at1 += 0 * (b1[k] - a1[k]);
   }
-  if (at0 !== 0 || at1 !== 0) tooFar(where, at0 !== 0 ? 0 : 1);
-}
-
-/** The refusal of {@link assertApartWithinRange}. */
-function tooFar(where: string, end: 0 | 1): never {
-  throw new FirstTouchError(
-    'INVALID_POSE',
-    `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
-  );
+  if (at0 !== 0 || at1 !== 0) refuseFarApart(where, at0 !== 0 ? 0 : 1);
 }
 
 /** The largest |coordinate| of the four translations of a step (the default tolerance's floor). */

@@ -34,4 +34,4 @@ export {
   farthest3,
   tableSupport,
 } from './support.js';
-export { describeBody } from './validate.js';
+export { describeBody, refuseFarApart } from './validate.js';

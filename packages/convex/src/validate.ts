@@ -68,3 +68,25 @@ export function describeBody(value: unknown): string {
     ? "a point set rewritten in place (GJK's scratch, not a body: make one with pointSet(points))"
     : describeValue(value);
 }
+
+/**
+ * Throws the refusal of a step whose two bodies lie farther apart at s = `end` than float64 holds
+ * (each pose finite, their translations' difference not): `INVALID_POSE`, worded once for the cast
+ * here and ccd's time of impact.
+ *
+ * @example
+ * ```ts
+ * import { refuseFarApart } from '@firsttouch/convex/internal';
+ * try {
+ *   refuseFarApart('castShape', 1);
+ * } catch (e) {
+ *   console.log((e as Error).message.startsWith('castShape: A and B lie farther apart')); // true
+ * }
+ * ```
+ */
+export function refuseFarApart(where: string, end: 0 | 1): never {
+  throw new FirstTouchError(
+    'INVALID_POSE',
+    `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
+  );
+}

@@ -15,7 +15,7 @@ import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
 import { timesPowerOfTwo, toleranceInPlay } from '../scale.js';
 import type { Shape } from '../shape.js';
-import { assertShape } from '../validate.js';
+import { assertShape, refuseFarApart } from '../validate.js';
 import type { CastStatusValue } from './cast-loop.js';
 
 /**
@@ -343,8 +343,8 @@ function castWith(
   const t0 = q.t;
   const v = q.r;
   // (0 · x is 0 for a finite x, NaN for an infinite one: a sum of |x| would overflow first)
-  if (0 * t0[0] + 0 * t0[1] + 0 * t0[2] !== 0) tooFar(where, 0);
-  if (0 * (t0[0] + v[0]) + 0 * (t0[1] + v[1]) + 0 * (t0[2] + v[2]) !== 0) tooFar(where, 1);
+  if (0 * t0[0] + 0 * t0[1] + 0 * t0[2] !== 0) refuseFarApart(where, 0);
+  if (0 * (t0[0] + v[0]) + 0 * (t0[1] + v[1]) + 0 * (t0[2] + v[2]) !== 0) refuseFarApart(where, 1);
   const pair = q.pair;
   // Far from unit size, cast at unit size (toi is a share of the step: the same).
   const e = q.toUnitSize(a, b, true);
@@ -385,14 +385,6 @@ function overflows(where: string, name: string): never {
   throw new FirstTouchError(
     'INVALID_POSE',
     `${where}: ${name}: the translation over the step overflows (relative to the other body's)`,
-  );
-}
-
-/** Throws the refusal of a step whose bodies lie farther apart at s = `end` than float64 holds. */
-function tooFar(where: string, end: 0 | 1): never {
-  throw new FirstTouchError(
-    'INVALID_POSE',
-    `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
   );
 }
 
