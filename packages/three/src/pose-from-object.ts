@@ -34,7 +34,8 @@ export interface PoseAndScale {
  *
  * @throws `FirstTouchError` `INVALID_POSE` naming the object when its world matrix is projective,
  *   has a zero scale, or shears (a non-uniform scale under a rotated parent: no pose and scale make
- *   it); `NON_FINITE` for a non-finite entry.
+ *   it), or when its parents form a loop; `NON_FINITE` for a non-finite entry. A refused object
+ *   leaves `out` as it was.
  * @example
  * ```ts
  * import { poseAndScaleFromObject3D } from '@firsttouch/three';
@@ -50,12 +51,34 @@ export function poseAndScaleFromObject3D(
   object: Object3D,
   out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
 ): PoseAndScale {
+  assertOut(object, out);
+  const { pose, scale } = worldPose(object);
+  return { pose: copyPose(pose, out), scale };
+}
+
+/** Checks the arguments of the two adapters. */
+function assertOut(object: Object3D, out: Pose3): void {
   assertThreeKind(object, 'isObject3D', 'object', 'a three.js Object3D');
   if (typeof out !== 'object' || out === null || !isNumbers(out.R, 9) || !isNumbers(out.t, 3))
     throw new FirstTouchError(
       'INVALID_OPTION',
       `out must be a pose {R, t} to write into (9 and 3 numbers), got ${describeValue(out)}`,
     );
+}
+
+/** `pose` into `out`. */
+function copyPose(pose: Pose3, out: Pose3): Pose3 {
+  for (let k = 0; k < 9; k++) out.R[k] = pose.R[k];
+  for (let k = 0; k < 3; k++) out.t[k] = pose.t[k];
+  return out;
+}
+
+/**
+ * The object's world pose and scale, in a pose of its own: a caller's `out` is written only once
+ * the object is accepted (a refused object left its translation there).
+ */
+function worldPose(object: Object3D): PoseAndScale {
+  const out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) };
   drawnWorldMatrix(object);
   const e = object.matrixWorld.elements;
   const name = nameOf(object);
@@ -142,14 +165,16 @@ export function poseAndScaleFromObject3D(
  * ```
  */
 export function poseFromObject3D(object: Object3D, out?: Pose3): Pose3 {
-  const { pose, scale } = poseAndScaleFromObject3D(object, out);
+  if (out !== undefined) assertOut(object, out);
+  else assertThreeKind(object, 'isObject3D', 'object', 'a three.js Object3D');
+  const { pose, scale } = worldPose(object);
   if (scale.some((s) => !(Math.abs(s - 1) <= MATRIX_TOLERANCE))) {
     throw new FirstTouchError(
       'INVALID_POSE',
       `${nameOf(object)}: the world matrix ${scale[0] < 0 ? 'mirrors and ' : ''}scales by (${scale.join(', ')}): a pose is rigid (split the scale off with poseAndScaleFromObject3D, or scale the geometry)`,
     );
   }
-  return pose;
+  return out === undefined ? pose : copyPose(pose, out);
 }
 
 function nameOf(object: Object3D): string {
@@ -180,7 +205,18 @@ function isNumbers(a: unknown, length: number): boolean {
  */
 function drawnWorldMatrix(object: Object3D): void {
   const chain: Object3D[] = [];
-  for (let o: Object3D | null = object; o !== null; o = o.parent) chain.push(o);
+  // (three.js lets `a.add(b); b.add(a)` make a loop of parents: followed to the top, it filled the
+  // heap until the process died)
+  const seen = new Set<Object3D>();
+  for (let o: Object3D | null = object; o !== null; o = o.parent) {
+    if (seen.has(o))
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${nameOf(object)}: its parents form a loop (${nameOf(o)} is its own ancestor): it has no world matrix`,
+      );
+    seen.add(o);
+    chain.push(o);
+  }
   let force = false;
   for (let i = chain.length - 1; i >= 0; i--) {
     const o = chain[i];

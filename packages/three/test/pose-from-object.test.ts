@@ -97,6 +97,37 @@ describe('poseFromObject3D', () => {
     expect(errorOf(() => poseFromObject3D(child)).message).toMatch(/mirrors and scales by \(-1, 1, 1\)/);
   });
 
+  // Regression (fixed): three.js accepts `a.add(b); b.add(a)`; the walk up the parents never ended
+  // and filled the heap until the process died (no error to catch).
+  it('refuses parents that form a loop, naming the object', () => {
+    const a = new Group();
+    const b = new Mesh();
+    b.name = 'hub';
+    a.add(b);
+    b.add(a);
+    for (const f of [() => poseFromObject3D(b), () => poseAndScaleFromObject3D(b)]) {
+      const e = errorOf(f);
+      expect(e.code).toBe('INVALID_POSE');
+      expect(e.message).toMatch(/^"hub": its parents form a loop \("hub" is its own ancestor\)/);
+    }
+  });
+
+  it('leaves out as it was when it refuses the object', () => {
+    const o = new Mesh();
+    o.position.set(5, 6, 7);
+    o.scale.set(1, 2, 1);
+    const out = { R: new Float64Array(9).fill(3), t: new Float64Array([1, 2, 3]) };
+    expect(errorOf(() => poseFromObject3D(o, out)).code).toBe('INVALID_POSE');
+    o.scale.set(0, 1, 1);
+    expect(errorOf(() => poseAndScaleFromObject3D(o, out)).code).toBe('INVALID_POSE');
+    expect(Array.from(out.t)).toEqual([1, 2, 3]);
+    expect(Array.from(out.R)).toEqual(new Array(9).fill(3));
+    o.scale.set(1, 1, 1);
+    expect(poseFromObject3D(o, out)).toBe(out);
+    expect(Array.from(out.t)).toEqual([5, 6, 7]);
+    expect(poseAndScaleFromObject3D(o, out).pose).toBe(out);
+  });
+
   it('takes float32 rotations (glTF data): orthonormal to 1e-7, made exactly orthonormal', () => {
     const q = new Quaternion().setFromAxisAngle(new Vector3(1, 2, 2).normalize(), 1);
     const f = Float32Array.from([q.x, q.y, q.z, q.w]);
