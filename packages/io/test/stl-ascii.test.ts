@@ -128,6 +128,37 @@ describe('ASCII STL: what writers produce', () => {
     expect(readStl(none).surface.facetCount).toBe(1);
   });
 
+  // Regression (fixed): the word `solid` in another name after `endsolid` was taken for the start of
+  // a new solid, refused as "expected 'facet' or 'endsolid', found the end of the data".
+  it('reads another name holding the word solid after endsolid; one-line files still split there', () => {
+    for (const [name, end] of [
+      ['part', 'my solid'],
+      ['', 'SOLID'],
+      ['x', 'solid of x'],
+      ['x', 'x solid y'],
+    ]) {
+      const text = asciiStl([
+        { name, facets: [T1] },
+        { name: 'next', facets: [T2] },
+      ]).replace(`endsolid ${name}`.trimEnd(), `endsolid ${end}`);
+      const r = readStl(text);
+      expect(r.solids.map((s) => s.name)).toEqual([name, 'next']);
+      expect(facetsOf(r.surface)).toEqual([T1, T2]);
+    }
+    const oneLine = asciiStl(
+      [
+        { name: 'a', facets: [T1] },
+        { name: 'b', facets: [T2] },
+      ],
+      { eol: ' ', indent: '' },
+    ).replace('endsolid a', 'endsolid other');
+    expect(readStl(oneLine).solids.map((s) => s.name)).toEqual(['a', 'b']);
+    // an empty solid on the endsolid's line is still a solid, and still EMPTY
+    expect(
+      codeOf(() => readStl(`${asciiStl([{ name: 'a', facets: [T1] }]).trimEnd()} solid b endsolid b\n`)),
+    ).toBe('EMPTY');
+  });
+
   it('keeps a name holding the word solid, spaces inside it and UTF-8', () => {
     for (const name of ['my solid part', 'a   b', 'Träger – 3', 'SOLID solid']) {
       const text = asciiStl([

@@ -12,7 +12,9 @@ import type { StlReadResult, StlSolid } from './types.js';
  * `facet normal nx ny nz / outer loop / vertex x y z (×3) / endloop / endfacet`. Tokens are separated
  * by any white space and line breaks, keywords are matched in any case, numbers in any decimal float
  * syntax (see `parseNumber`). A solid's name is the rest of its `solid` line, up to a word `facet` or
- * `endsolid` (so a file on one line reads too); after `endsolid` the name may be repeated. Normals are
+ * `endsolid` (so a file on one line reads too); after `endsolid` the name may be repeated, or another
+ * given (a word `solid` there starts the next solid only where `facet` or `endsolid` follows it on the
+ * line). Normals are
  * read as numbers (NaN allowed, as degenerate facets often carry) and ignored.
  *
  * @param hint - appended to syntax errors (why the data was taken for ASCII).
@@ -122,7 +124,8 @@ function readName(sc: TextScanner): [number, number] {
 /**
  * Skips what follows `endsolid` on its line: the solid's name again (word by word, so a name holding
  * the word `solid` is skipped whole), or another name; a word `solid` that is not part of the name
- * starts the next solid of a file written on one line.
+ * starts the next solid of a file written on one line, which a word `facet` or `endsolid` after it
+ * on the line shows (without one, `endsolid my solid` was read as the start of an empty solid).
  */
 function skipEndName(sc: TextScanner, nameStart: number, nameEnd: number): void {
   const b = sc.bytes;
@@ -140,7 +143,14 @@ function skipEndName(sc: TextScanner, nameStart: number, nameEnd: number): void 
       matching = false;
     }
     if (sc.is('solid')) {
-      sc.unread();
+      const at = sc.start;
+      // (the rest of the line is read once here, and at most once again as the next solid's name)
+      while (sc.nextOnLine()) {
+        if (sc.is('facet') || sc.is('endsolid')) {
+          sc.pos = at;
+          return;
+        }
+      }
       return;
     }
   }
