@@ -183,6 +183,63 @@ describe('sliceSurface: planes through vertices, edges and faces', () => {
   });
 });
 
+// Regression (fixed): where four segments met, the pairing went by their angles from +u, so the same
+// point set came out as two loops touching or one loop touching itself with the placement (two cubes
+// sharing an edge: two loops at (+1, +1), one at (+1, −1)), and a torus cut through a vertex of its
+// inner equator was one loop where the section just below the plane is two.
+describe('sliceSurface: loops that touch at a point', () => {
+  const cube = (x: number, y: number) => box(1).translate([x + 0.5, y + 0.5, 0.5]);
+  const merged = (a: Surface, b: Surface) =>
+    Surface.fromIndexed(
+      [...a.positions, ...b.positions],
+      [...a.indices, ...Array.from(b.indices, (i) => i + a.vertexCount)],
+    );
+  const shuffled = (s: Surface, seed: number) => {
+    const facets = Array.from({ length: s.facetCount }, (_, f) => f);
+    let x = seed;
+    for (let i = facets.length - 1; i > 0; i--) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      const j = x % (i + 1);
+      [facets[i], facets[j]] = [facets[j], facets[i]];
+    }
+    return Surface.fromIndexed(
+      s.positions,
+      facets.flatMap((f) => [s.indices[3 * f + 1], s.indices[3 * f + 2], s.indices[3 * f]]),
+    );
+  };
+
+  it('two cubes sharing an edge are two loops, however they sit and whatever the facet order', () => {
+    for (const [x, y] of [
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+    ]) {
+      const both = merged(cube(0, 0), cube(x, y));
+      for (const s of [both, shuffled(both, 7), shuffled(both, 99)]) {
+        const c = sliceSurface(s, 2, 0.5);
+        expect(c.loops.length).toBe(2);
+        expect(c.loops.map((_, k) => area(c, k))).toEqual([1, 1]);
+        expect(c.positions).toEqual(sliceSurface(both, 2, 0.5).positions);
+      }
+    }
+  });
+
+  it('a torus cut through a vertex of its inner equator: the loops of the section just below', () => {
+    const t = torus(1, 0.25, 48, 16);
+    // x = 0.75 and −0.75 hold a vertex each, where the section touches itself; just below 0.75 the
+    // plane runs through the hole (two loops), just below −0.75 it does not (one loop).
+    for (const [x, loops] of [
+      [0.75, 2],
+      [-0.75, 1],
+    ]) {
+      expect(sliceSurface(t, 0, x - 1e-9).loops.length).toBe(loops);
+      expect(sliceSurface(t, 0, x).loops.length).toBe(loops);
+      expect(sliceSurface(shuffled(t, 3), 0, x).positions).toEqual(sliceSurface(t, 0, x).positions);
+    }
+  });
+});
+
 describe('sliceSurface: a torus', () => {
   const R = 1;
   const r = 0.25;

@@ -1,9 +1,10 @@
 import { Curve, type Surface } from '@firsttouch/mesh';
 import { assertFiniteNumber, FirstTouchError } from '@firsttouch/pose';
+import { GrowableUint32 } from '../growable.js';
 import { assertSurface } from '../surface-check.js';
 import { canonicalChains } from './canonical.js';
 import { splitChains } from './chains.js';
-import { sectionGraph } from './graph.js';
+import { type SectionGraph, sectionGraph } from './graph.js';
 import { slicePieces } from './pieces.js';
 
 /**
@@ -43,8 +44,15 @@ export function sliceSurface(surface: Surface, axis: 0 | 1 | 2, position: number
     throw new FirstTouchError('INVALID_OPTION', `sliceSurface: axis must be 0, 1 or 2, got ${String(axis)}`);
   }
   assertFiniteNumber(position, 'sliceSurface(position)');
-  const pieces = slicePieces(surface.positions, surface.indices, axis, position);
-  const graph = sectionGraph(pieces.view());
+  let graph = sectionGraph(slicePieces(surface.positions, surface.indices, axis, position).view());
+  if (hasJunction(graph)) {
+    // Where more than two segments meet, the pairing reads where each end came from: the pieces
+    // again, with their spokes and senses (most sections have no such point and skip this).
+    const spokes = new GrowableUint32(1024);
+    const senses = new GrowableUint32(1024);
+    const pieces = slicePieces(surface.positions, surface.indices, axis, position, spokes, senses);
+    graph = sectionGraph(pieces.view(), spokes.view(), surface.positions, senses.view());
+  }
   const chains = canonicalChains(graph, splitChains(graph));
   let total = 0;
   for (const c of chains) total += c.nodes.length;
@@ -63,4 +71,13 @@ export function sliceSurface(surface: Surface, axis: 0 | 1 | 2, position: number
     closed.push(c.closed);
   }
   return Curve.fromChains(u, v, sizes, closed);
+}
+
+/** Whether more than two of the graph's edges meet at a node. */
+function hasJunction(g: SectionGraph): boolean {
+  const degree = new Uint8Array(g.u.length);
+  for (let e = 0; e < g.from.length; e++) {
+    if (++degree[g.from[e]] > 2 || ++degree[g.to[e]] > 2) return true;
+  }
+  return false;
 }
