@@ -2,13 +2,14 @@ import {
   assertFiniteNumber,
   assertFiniteVector,
   assertPoints,
+  describeValue,
   FirstTouchError,
   isArrayLike,
 } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type CurveLoop, chainsArrays } from './curve-input.js';
-import { diagonalOf, timesPowerOfTwo } from './scale.js';
+import { assertExponent, diagonalOf, timesPowerOfTwo } from './scale.js';
 import {
   type BoundingTree,
   buildTree,
@@ -220,7 +221,10 @@ export class Curve {
    */
   segment(i: number): [number, number, number, number] {
     if (!Number.isInteger(i) || i < 0 || i >= this.segmentCount) {
-      throw new FirstTouchError('INDEX_RANGE', `segment index ${i} is not in [0, ${this.segmentCount})`);
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `segment index ${describeValue(i)} is not in [0, ${this.segmentCount})`,
+      );
     }
     const a = 2 * this.indices[2 * i];
     const b = 2 * this.indices[2 * i + 1];
@@ -329,6 +333,8 @@ export class Curve {
    * `scaleExponent`). The last one asked for is kept, with its tree once built, so that the queries
    * of one scale share it.
    *
+   * @throws `FirstTouchError` `INVALID_OPTION` for an `e` that is not an integer, `NON_FINITE` where
+   *   a coordinate scaled overflows.
    * @example
    * ```ts
    * import { rectangle } from '@firsttouch/mesh';
@@ -340,7 +346,9 @@ export class Curve {
   scaledByPowerOfTwo(e: number): Curve {
     const kept = this.#twin;
     if (kept !== undefined && kept.e === e) return kept.body;
+    assertExponent(e);
     const p = this.positions.map((x) => timesPowerOfTwo(x, e));
+    assertPoints(p, 2, `scaledByPowerOfTwo(${e}): the scaled curve`);
     const body = this.#with(p);
     this.#twin = { e, body };
     return body;

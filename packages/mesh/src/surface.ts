@@ -2,13 +2,14 @@ import {
   assertFiniteNumber,
   assertFiniteVector,
   assertPoints,
+  describeValue,
   FirstTouchError,
   poseFromAxisAngle,
 } from '@firsttouch/pose';
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { distinctPoints } from './distinct-points.js';
-import { timesPowerOfTwo } from './scale.js';
+import { assertExponent, timesPowerOfTwo } from './scale.js';
 import { indexedArrays, type SurfaceOptions, trianglesArrays } from './surface-input.js';
 import {
   type BoundingTree,
@@ -226,7 +227,8 @@ export class Surface {
   /**
    * The 9 coordinates of facet `i`.
    *
-   * @throws `FirstTouchError` `INDEX_RANGE` when `i` is not a facet index.
+   * @throws `FirstTouchError` `INDEX_RANGE` when `i` is not a facet index, `INVALID_OPTION` for an
+   *   `out` that is not a Float64Array of 9 numbers or more.
    * @example
    * ```ts
    * import { Surface } from '@firsttouch/mesh';
@@ -236,8 +238,16 @@ export class Surface {
    */
   facet(i: number, out: Float64Array = new Float64Array(9)): Float64Array {
     if (!Number.isInteger(i) || i < 0 || i >= this.facetCount) {
-      throw new FirstTouchError('INDEX_RANGE', `facet index ${i} is not in [0, ${this.facetCount})`);
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `facet index ${describeValue(i)} is not in [0, ${this.facetCount})`,
+      );
     }
+    if (!(out instanceof Float64Array) || out.length < 9)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `facet: out must be a Float64Array of 9 numbers or more, got ${describeValue(out)}`,
+      );
     for (let k = 0; k < 3; k++) {
       const v = this.indices[3 * i + k];
       out[3 * k] = this.positions[3 * v];
@@ -361,6 +371,8 @@ export class Surface {
    * `scaleExponent`). The last one asked for is kept, with its tree once built, so that the queries
    * of one scale share it.
    *
+   * @throws `FirstTouchError` `INVALID_OPTION` for an `e` that is not an integer, `NON_FINITE` where
+   *   a coordinate scaled overflows.
    * @example
    * ```ts
    * import { box } from '@firsttouch/mesh';
@@ -372,7 +384,9 @@ export class Surface {
   scaledByPowerOfTwo(e: number): Surface {
     const kept = this.#twin;
     if (kept !== undefined && kept.e === e) return kept.body;
+    assertExponent(e);
     const p = this.positions.map((x) => timesPowerOfTwo(x, e));
+    assertPoints(p, 3, `scaledByPowerOfTwo(${e}): the scaled surface`);
     const body = new Surface(p, this.indices);
     this.#twin = { e, body };
     return body;

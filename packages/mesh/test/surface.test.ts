@@ -12,6 +12,7 @@ import {
   compound,
   compound2,
   cylinder,
+  disc,
   icosphere,
   naca4,
   naca4Section,
@@ -427,5 +428,37 @@ describe('shapes', () => {
     }
     const thickest = Math.max(...naca4Section('0012', 1, 100).upper.map(([, y]) => y));
     expect(2 * thickest).toBeCloseTo(0.12, 3);
+  });
+});
+
+// Regression (fixed): scaledByPowerOfTwo checked nothing (e = NaN or 2000 built a body of NaN or
+// infinite coordinates that the queries then measured as NaN, e = 0.5 scaled by √2), and facet and
+// segment threw raw TypeErrors for a Symbol index or an `out` that was a number.
+describe('scaledByPowerOfTwo, facet and segment on hostile arguments', () => {
+  it('refuses an exponent that is not an integer and coordinates that overflow', () => {
+    for (const body of [box(1), disc(1, 8)]) {
+      for (const e of [Number.NaN, 0.5, Number.POSITIVE_INFINITY, '3', 1n]) {
+        expect(() => body.scaledByPowerOfTwo(e as number)).toThrow(
+          expect.objectContaining({
+            code: 'INVALID_OPTION',
+            message: expect.stringMatching(/must be an integer/),
+          }),
+        );
+      }
+      expect(() => body.scaledByPowerOfTwo(2000)).toThrow(expect.objectContaining({ code: 'NON_FINITE' }));
+      expect(body.scaledByPowerOfTwo(3).bounds().max[0]).toBe(8 * body.bounds().max[0]);
+    }
+  });
+
+  it('facet and segment refuse odd indices and outs with their codes', () => {
+    expect(() => box(1).facet(Symbol() as never)).toThrow(expect.objectContaining({ code: 'INDEX_RANGE' }));
+    expect(() => disc(1).segment(Symbol() as never)).toThrow(
+      expect.objectContaining({ code: 'INDEX_RANGE' }),
+    );
+    for (const out of [5, new Float64Array(3), [0, 0, 0, 0, 0, 0, 0, 0, 0], null])
+      expect(() => box(1).facet(0, out as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTION' }),
+      );
+    expect(Array.from(box(1).facet(0, new Float64Array(12)).subarray(9))).toEqual([0, 0, 0]);
   });
 });
