@@ -137,21 +137,42 @@ export function overlapsIn(
   const extent = new Float64Array(dim);
   const low = new Float64Array(dim).fill(Number.POSITIVE_INFINITY);
   const high = new Float64Array(dim).fill(Number.NEGATIVE_INFINITY);
+  // The statistics read the finite numbers only: a box may reach ±∞ (an unplaced box's ends, or a
+  // far one grown past float64), and one infinite mean or span made every column NaN and lost every
+  // pair. The cells then clamp such a box into the outer columns, where the tests find its pairs.
+  const finite = new Float64Array(dim);
   for (let i = 0; i < n; i++) {
     for (let a = 0; a < dim; a++) {
       const lo = boxes[i * stride + a];
       const hi = boxes[i * stride + dim + a];
       const c = 0.5 * lo + 0.5 * hi;
-      mean[a] += c / n;
-      extent[a] += (hi - lo) / n;
-      if (lo < low[a]) low[a] = lo;
-      if (hi > high[a]) high[a] = hi;
+      const w = hi - lo;
+      if (c - c === 0 && w - w === 0) {
+        mean[a] += c / n;
+        extent[a] += w / n;
+        finite[a]++;
+      }
+      if (lo < low[a] && lo - lo === 0) low[a] = lo;
+      if (hi > high[a] && hi - hi === 0) high[a] = hi;
+      if (lo > high[a] && lo - lo === 0) high[a] = lo;
+      if (hi < low[a] && hi - hi === 0) low[a] = hi;
+    }
+  }
+  for (let a = 0; a < dim; a++) {
+    // (n / n is 1: boxes all finite keep their sums to the bit)
+    if (finite[a] < n && finite[a] > 0) {
+      mean[a] *= n / finite[a];
+      extent[a] *= n / finite[a];
+    }
+    if (!(high[a] >= low[a])) {
+      low[a] = 0;
+      high[a] = 0;
     }
   }
   for (let i = 0; i < n; i++) {
     for (let a = 0; a < dim; a++) {
       const c = 0.5 * boxes[i * stride + a] + 0.5 * boxes[i * stride + dim + a] - mean[a];
-      spread[a] += c * c;
+      if (c - c === 0) spread[a] += c * c;
     }
   }
   let sweep = 0;
@@ -162,9 +183,13 @@ export function overlapsIn(
   const cells = gridAxes.map((a) => {
     const span = high[a] - low[a];
     const want = extent[a] > 0 ? Math.floor(span / (2 * extent[a])) : cap;
-    return Math.max(1, Math.min(cap, want, 4096));
+    // (a span past float64, ±1.7e308 both: one column, not NaN of them)
+    return want >= 1 ? Math.min(cap, want, 4096) : 1;
   });
-  const size = gridAxes.map((a, k) => (high[a] - low[a]) / cells[k] || 1);
+  const size = gridAxes.map((a, k) => {
+    const w = (high[a] - low[a]) / cells[k];
+    return w > 0 && w < Number.POSITIVE_INFINITY ? w : 1;
+  });
   const columns = cells.reduce((p, c) => p * c, 1);
 
   // The boxes in sweep order (by their min along the sweep axis, then index), sorted once.

@@ -48,6 +48,40 @@ describe('sweepAndPrune', () => {
     });
   }
 
+  // Regression (fixed): one box reaching ±∞ on an axis the sweep does not sort along (an unplaced
+  // box's ends, or a far static body's box grown past float64 in the world) made the columns' sizes
+  // NaN, and every pair was lost: the world's fresh sort held none, and a cube passed through another.
+  it('boxes reaching ±∞ or past float64 on any axis: the all-pairs overlap', () => {
+    const far = [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, -Number.MAX_VALUE, Number.MAX_VALUE];
+    for (const dim of [2, 3] as const) {
+      const chain: number[] = [];
+      for (let k = 0; k < 70; k++)
+        chain.push(k, 0, ...(dim === 3 ? [0] : []), k + 1.5, 1, ...(dim === 3 ? [1] : []));
+      chain[1] = Number.NEGATIVE_INFINITY;
+      const boxes = Float64Array.from(chain);
+      expect(sweepAndPrune(boxes, dim).length / 2).toBe(69);
+      fc.assert(
+        fc.property(
+          boxArb(dim).filter((b) => b.length > 0),
+          fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 })), { minLength: 1, maxLength: 6 }),
+          (boxes, changes) => {
+            const b = boxes.slice();
+            const n = b.length / (2 * dim);
+            for (const [at, which] of changes) {
+              const i = at % n;
+              const a = at % dim;
+              // a min pushed down or a max pushed up, so the box stays a box
+              if (which % 2 === 0) b[2 * dim * i + a] = far[which];
+              else b[2 * dim * i + dim + a] = far[which];
+            }
+            expect(Array.from(sweepAndPrune(b, dim))).toEqual(allPairs(b, dim));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
+  });
+
   it('finds touching boxes, boxes on a grid, many equal boxes, one huge box', () => {
     const grid: number[] = [];
     for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) grid.push(i, j, 0, i + 1, j + 1, 1);

@@ -39,4 +39,23 @@ describe('a world far from the origin', () => {
       expect([step.status, step.events.length, step.tolerance]).toEqual(['complete', 0, first.tolerance]);
     }
   });
+
+  // Regression (fixed): a static body at 1e308 has a box grown past float64 (±∞ on its axis); with
+  // more than 64 bodies the sweep sorts afresh, and broadphase's sweep then lost every pair (its
+  // columns' sizes NaN): the world held no pair, and a cube stepped through its neighbour.
+  it('a static body far out among many: no cube passes through another', () => {
+    const at = (x: number, y = 0) => poseFromAxisAngle([0, 0, 1], 0, [x, y, 0]);
+    for (const farY of [-1e308, -1e307]) {
+      const world = new World();
+      world.add(box(1), { pose: at(0, farY), kind: 'static' });
+      const cube = box(0.1);
+      for (let k = 1; k < 70; k++) world.add(cube, { pose: at(k * 0.5), shared: true });
+      world.setTarget(1, at(1.5));
+      const r = world.step(undefined, { tolerance: 1e-6 });
+      expect(r.events.length).toBe(1);
+      expect(r.events[0].ids).toEqual([1, 2]);
+      expect(world.pose(1).t[0]).toBeLessThan(0.9);
+      expect(world.sweep.pairCount).toBeGreaterThan(0);
+    }
+  });
 });
