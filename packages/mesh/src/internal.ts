@@ -19,7 +19,15 @@ export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
 export { PartSearch } from './tree/part-search.js';
-export { assertSquaresInRange, buildPartTree, NO_PART, SQUARES_SAFE, treeReach } from './tree/part-tree.js';
+export {
+  assertMeshInRange,
+  assertSquaresInRange,
+  buildPartTree,
+  MESH_SAFE,
+  NO_PART,
+  SQUARES_SAFE,
+  treeReach,
+} from './tree/part-tree.js';
 export { rssBalls } from './tree/rss-balls.js';
 export { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssNode } from './tree/rss-layout.js';
 export { GAP_AXIS, GAP_BOUND, placeRss, rssGap, rssShift } from './tree/rss-place.js';

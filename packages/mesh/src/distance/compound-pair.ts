@@ -4,8 +4,10 @@ import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
 import { PartSearch } from '../tree/part-search.js';
 import {
+  assertMeshInRange,
   assertSquaresInRange,
   buildPartTree,
+  MESH_SAFE,
   type PartTree,
   SQUARES_SAFE,
   treeReach,
@@ -186,6 +188,8 @@ export class CompoundPair {
   readonly #visit = (i: number, j: number): number => this.#measure(i, j);
   /** Both trees' reach from their origins (see `treeReach`). */
   #reach = 0;
+  /** A part is a surface or a curve: the placement must stay where their distances are sound. */
+  #meshy = false;
 
   constructor(a?: AnyBody3, b?: AnyBody3) {
     if (a !== undefined && b !== undefined) this.bind(a, b);
@@ -196,6 +200,7 @@ export class CompoundPair {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
+    this.#meshy = [...this.#a.parts, ...this.#b.parts].some((p) => Surface.isSurface(p.body));
     this.#queries.clear();
     this.partEvaluations = 0;
   }
@@ -223,6 +228,8 @@ export class CompoundPair {
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair.evaluate');
+    if (this.#meshy && (!(far <= MESH_SAFE) || far * MESH_SAFE < 1))
+      assertMeshInRange(far, 'CompoundPair.evaluate');
     this.#Rq = R;
     this.#tq = t;
     this.#cutoff = maxDistance;

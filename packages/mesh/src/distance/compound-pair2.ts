@@ -3,8 +3,10 @@ import { Compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
 import { PartSearch } from '../tree/part-search.js';
 import {
+  assertMeshInRange,
   assertSquaresInRange,
   buildPartTree,
+  MESH_SAFE,
   type PartTree,
   SQUARES_SAFE,
   treeReach,
@@ -166,6 +168,8 @@ export class CompoundPair2 {
   readonly #visit = (i: number, j: number): number => this.#measure(i, j);
   /** Both trees' reach from their origins (see `treeReach`). */
   #reach = 0;
+  /** A part is a surface or a curve: the placement must stay where their distances are sound. */
+  #meshy = false;
 
   constructor(a?: AnyBody2, b?: AnyBody2) {
     if (a !== undefined && b !== undefined) this.bind(a, b);
@@ -176,6 +180,7 @@ export class CompoundPair2 {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
+    this.#meshy = [...this.#a.parts, ...this.#b.parts].some((p) => Curve.isCurve(p.body));
     this.#queries.clear();
     this.partEvaluations = 0;
   }
@@ -200,6 +205,8 @@ export class CompoundPair2 {
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair2.evaluate');
+    if (this.#meshy && (!(far <= MESH_SAFE) || far * MESH_SAFE < 1))
+      assertMeshInRange(far, 'CompoundPair2.evaluate');
     const q = this.#q;
     q[0] = c;
     q[1] = s;

@@ -1,4 +1,5 @@
 import type { Curve } from '../curve.js';
+import { assertMeshInRange, MESH_SAFE } from '../tree/part-tree.js';
 import { CurveSearch } from './curve-search.js';
 import { searchCandidatesFlat } from './curve-search-candidates.js';
 import { searchFlat } from './curve-search-flat.js';
@@ -44,6 +45,15 @@ export class CurvePair {
     this.rebind(a, b);
   }
 
+  /** Both curves' largest |coordinate|, summed: with the translation, how far a placement reaches. */
+  #reach = 0;
+
+  /** Refuses a placement outside the range where the segment distances are sound (see `assertMeshInRange`). */
+  #inRange(tu: number, tv: number, where: string): void {
+    const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
+    if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+  }
+
   /** Curve A (the frame of the computation). */
   get a(): Curve {
     return this.#q.a;
@@ -79,6 +89,7 @@ export class CurvePair {
     this.volumePairs = 0;
     this.segmentPairs = 0;
     this.#q.bind(a, b);
+    this.#reach = a.extent().largestCoordinate + b.extent().largestCoordinate;
   }
 
   /**
@@ -105,8 +116,12 @@ export class CurvePair {
    * The gap between A and B when a point `x` of B is at `rot x + (tu, tv)` in A's frame, `rot` the
    * rotation of cosine `c` and sine `s`. Stops early, with {@link beyond} set, when the gap is
    * certified larger than `maxDistance`. Deterministic as {@link SurfacePair.evaluate}.
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for a placement that reaches outside [2^−200, 2^200]
+   *   (as `SurfacePair.evaluate`; {@link evaluateMoved} too): take such curves to unit size first.
    */
   evaluate(c: number, s: number, tu: number, tv: number, maxDistance = Number.POSITIVE_INFINITY): number {
+    this.#inRange(tu, tv, 'CurvePair.evaluate');
     const q = this.#q;
     q.begin(c, s, tu, tv);
     q.maxDistance = maxDistance;
@@ -135,6 +150,7 @@ export class CurvePair {
    * ```
    */
   evaluateMoved(c: number, s: number, tu: number, tv: number, moved: number): number {
+    this.#inRange(tu, tv, 'CurvePair.evaluateMoved');
     const q = this.#q;
     const candidates = q.candidates;
     q.begin(c, s, tu, tv);

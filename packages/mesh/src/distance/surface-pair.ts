@@ -4,6 +4,7 @@ import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import { TRIANGLE_MEET } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
+import { assertMeshInRange, MESH_SAFE } from '../tree/part-tree.js';
 import { shaved } from './surface-scratch.js';
 import { SurfaceSearch } from './surface-search.js';
 import { searchHull } from './surface-search-hull.js';
@@ -100,6 +101,16 @@ export class SurfacePair {
     a.assertNotEmpty('distance (body A)');
     b.assertNotEmpty('distance (body B)');
     this.#q.bind(a, b);
+    this.#reach = a.extent().largestCoordinate + b.extent().largestCoordinate;
+  }
+
+  /** Both surfaces' largest |coordinate|, summed: with the translation, how far a placement reaches. */
+  #reach = 0;
+
+  /** Refuses a placement outside the range where the facet distances are sound (see `assertMeshInRange`). */
+  #inRange(t: Float64Array, where: string): void {
+    const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
+    if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
   }
 
   /** Body A (the frame of the computation). */
@@ -130,6 +141,7 @@ export class SurfacePair {
     a.assertNotEmpty('distance (body A)');
     b.assertNotEmpty('distance (body B)');
     this.#q.bind(a, b);
+    this.#reach = a.extent().largestCoordinate + b.extent().largestCoordinate;
     this.facetA = -1;
     this.facetB = -1;
     this.distance = Number.NaN;
@@ -172,6 +184,11 @@ export class SurfacePair {
    *
    * Deterministic: the distance and the facet pair equal those of the loop over all facet pairs
    * (ties to the smallest `(facetA, facetB)`), whatever the tree and the seed.
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for a placement that reaches (the translation's largest
+   *   |coordinate| plus both surfaces' largest) outside [2^−200, 2^200], where the facet distances
+   *   are not sound (as for {@link evaluateMoved} and {@link evaluateFacets}): take such bodies to
+   *   unit size first, as `surfaceDistance` does.
    */
   evaluate(
     R: Float64Array,
@@ -179,6 +196,7 @@ export class SurfacePair {
     maxDistance = Number.POSITIVE_INFINITY,
     relativeError = 0,
   ): number {
+    this.#inRange(t, 'SurfacePair.evaluate');
     this.approximate = false;
     const spent =
       this.convex && maxDistance === Number.POSITIVE_INFINITY && relativeError === 0
@@ -230,6 +248,7 @@ export class SurfacePair {
    * ```
    */
   evaluateMoved(R: Float64Array, t: Float64Array, moved: number, relativeError = 0): number {
+    this.#inRange(t, 'SurfacePair.evaluateMoved');
     this.approximate = false;
     const spent = this.convex ? this.#fromHulls(R, t) : 0;
     if (spent < 0) return this.distance;
@@ -293,6 +312,7 @@ export class SurfacePair {
    * ```
    */
   evaluateFacets(R: Float64Array, t: Float64Array, fa: number, fb: number): number {
+    this.#inRange(t, 'SurfacePair.evaluateFacets');
     if (!Number.isInteger(fa) || fa < 0 || fa >= this.a.facetCount) {
       throw new FirstTouchError(
         'INDEX_RANGE',

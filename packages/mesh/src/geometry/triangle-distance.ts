@@ -42,7 +42,10 @@ const works = new Pool<TriangleWork>(4);
  * (then the distance is 0 and both points are a common point), else 0. Degenerate triangles (segments, points) are handled.
  *
  * Intersection is decided exactly (orient3d / orient2d); the distance of disjoint triangles is the
- * smallest of the 9 edge–edge and 6 vertex–face distances, in floating point.
+ * smallest of the 9 edge–edge and 6 vertex–face distances, in floating point. Sound for coordinates
+ * within [2^−200, 2^200]: it takes fourth powers of them, which overflow past about 2^250 and
+ * underflow below about 2^−260 (the answer was then several times the distance); take triangles
+ * outside that range to unit size by a power of two first, as the surface queries do.
  *
  * @example
  * ```ts

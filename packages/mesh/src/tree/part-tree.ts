@@ -229,3 +229,36 @@ export function assertSquaresInRange(extent: number, where: string): void {
       `${where}: the placement reaches ${extent} (translation and parts), past 2^500, where float64's squares of distances overflow: take the bodies to unit size first (ccd's timeOfImpact does)`,
     );
 }
+
+/**
+ * Coordinates within [2^−200, 2^200] (about 1e±60) keep the products that the facet and segment
+ * distances take (fourth powers of coordinates) within float64's range, with room: past about 2^250
+ * they overflow, below about 2^−260 they underflow, and the distances came out several times the gap.
+ */
+export const MESH_SAFE = 2 ** 200;
+
+/**
+ * Throws unless a placement of surfaces or curves that reaches `extent` (the largest |coordinate| of
+ * the translation plus both bodies' reach) lies within [2^−200, 2^200] (0 too: points at the
+ * origin), where the facet and segment distances are sound. `surfaceDistance`, `curveDistance` and
+ * ccd's `timeOfImpact` take such bodies to unit size first; a caller of the pair queries must too.
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming `where`.
+ * @example
+ * ```ts
+ * import { assertMeshInRange } from '@firsttouch/mesh/internal';
+ * assertMeshInRange(1e50, 'SurfacePair.evaluate'); // fine
+ * try {
+ *   assertMeshInRange(1e100, 'SurfacePair.evaluate');
+ * } catch (e) {
+ *   console.log((e as { code: string }).code); // INVALID_POSE
+ * }
+ * ```
+ */
+export function assertMeshInRange(extent: number, where: string): void {
+  if (!(extent <= MESH_SAFE) || (extent > 0 && extent < 1 / MESH_SAFE))
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: the placement reaches ${extent} (translation and bodies), outside [2^-200, 2^200], where the facet and segment distances' products overflow or underflow: take the bodies to unit size first (surfaceDistance, curveDistance and ccd's timeOfImpact do)`,
+    );
+}
