@@ -40,9 +40,10 @@ export function choice<T extends string>(
 }
 
 /**
- * `options[key]` when it is a string, `''` when it is undefined.
+ * `options[key]` when it is a string of text, `''` when it is undefined.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for anything else.
+ * @throws `FirstTouchError` `INVALID_OPTION` for anything else, and for a string holding a lone
+ *   surrogate (half of a UTF-16 pair: UTF-8 cannot hold it, and it read back as U+FFFD).
  */
 export function stringOption(options: Record<string, unknown>, key: string, where: string): string {
   const value = options[key];
@@ -51,6 +52,14 @@ export function stringOption(options: Record<string, unknown>, key: string, wher
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: ${key} must be a string, got ${describeValue(value)}`,
+    );
+  }
+  // (a high surrogate not followed by a low one, or a low one not after a high one)
+  const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(value);
+  if (lone !== null) {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: ${key} holds a lone surrogate at ${lone.index} (half of a UTF-16 pair), which UTF-8 cannot hold: it would read back as U+FFFD`,
     );
   }
   return value;

@@ -141,6 +141,15 @@ describe('round trips', () => {
       expect(codeOf(() => writeObj(s, { name }))).toBe('INVALID_OPTION');
     }
     expect(codeOf(() => writeStl(s, { name: 3 as unknown as string }))).toBe('INVALID_OPTION');
+    // Regression (fixed): a lone surrogate (half of a UTF-16 pair) was written as U+FFFD's bytes and
+    // read back as U+FFFD; a whole pair reads back as written.
+    for (const name of ['\ud800', 'a\udc00b', '😀'.slice(0, 1)]) {
+      for (const format of ['ascii', 'binary'] as const)
+        expect(codeOf(() => writeStl(s, { format, name }))).toBe('INVALID_OPTION');
+      expect(codeOf(() => writeObj(s, { name }))).toBe('INVALID_OPTION');
+    }
+    expect(readStl(writeStl(s, { format: 'ascii', name: 'crate 😀' })).name).toBe('crate 😀');
+    expect(readObj(writeObj(s, { name: 'crate 😀' })).name).toBe('crate 😀');
   });
 
   it('writers check their arguments', { timeout: 30_000 }, () => {
