@@ -7,7 +7,9 @@ import { BufferAttribute, BufferGeometry } from 'three';
  * corner (so flat shading shows the facets as they are), with vertex normals computed. Positions are
  * float32, what WebGL draws; the surface keeps its float64 coordinates for the queries.
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `Surface`.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a `Surface`, `NON_FINITE` for a
+ *   coordinate past float32's range (about 3.4e38), which would be drawn at infinity (and three.js's
+ *   bounding sphere NaN); `writeStl`'s binary format refuses it alike.
  * @example
  * ```ts
  * import { geometryFromSurface } from '@firsttouch/three';
@@ -25,6 +27,13 @@ export function geometryFromSurface(surface: Surface): BufferGeometry {
   const xyz = new Float32Array(surface.facetCount * 9);
   const facet = new Float64Array(9);
   for (let i = 0; i < surface.facetCount; i++) xyz.set(surface.facet(i, facet), 9 * i);
+  for (let k = 0; k < xyz.length; k++) {
+    if (!Number.isFinite(xyz[k]))
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `geometryFromSurface: facet ${Math.floor(k / 9)}, vertex ${Math.floor(k / 3) % 3}: coordinate ${'xyz'[k % 3]} is past float32's range (${surface.facet(Math.floor(k / 9))[k % 9]})`,
+      );
+  }
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(xyz, 3));
   geometry.computeVertexNormals();

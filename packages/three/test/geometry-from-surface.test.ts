@@ -23,4 +23,17 @@ describe('geometryFromSurface', () => {
     const back = surfaceFromGeometry(geometryFromSurface(surface));
     for (let i = 0; i < surface.facetCount; i++) expect(back.facet(i)).toEqual(surface.facet(i));
   });
+
+  // Regression (fixed): a coordinate past float32's range was written as Infinity (three.js then
+  // logged a NaN bounding sphere); binary STL refused the same surface.
+  it('refuses a coordinate past float32 with NON_FINITE, naming the facet', () => {
+    const s = box(1).translate([0, 1e39, 0]);
+    expect(() => geometryFromSurface(s)).toThrow(
+      expect.objectContaining({
+        code: 'NON_FINITE',
+        message: expect.stringMatching(/^geometryFromSurface: facet 0, vertex 0: coordinate y/),
+      }),
+    );
+    expect(geometryFromSurface(box(1).translate([0, 3e38, 0])).getAttribute('position').count).toBe(36);
+  });
 });
