@@ -157,6 +157,16 @@ describe('OBJ: broken files fail with a code, line and column', () => {
     );
     expect(codeOf(() => readObj(SQUARE))).toBe('EMPTY');
     expect(codeOf(() => readObj(''))).toBe('EMPTY');
+    expect(messageOf(() => readObj(''))).toBe('OBJ: the data holds no face');
+    // UTF-16 text reads as unknown statements, all skipped: the message says why nothing was read
+    const text = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n';
+    const le = new Uint8Array(2 + 2 * text.length);
+    le.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) le[2 + 2 * i] = text.charCodeAt(i);
+    for (const data of [le, le.subarray(2)]) {
+      expect(codeOf(() => readObj(data))).toBe('EMPTY');
+      expect(messageOf(() => readObj(data))).toMatch(/UTF-16 text\? OBJ is read as UTF-8 or ASCII/);
+    }
     expect(codeOf(() => readObj(7 as unknown as string))).toBe('INVALID_OPTION');
   });
 });

@@ -130,7 +130,17 @@ export function readObj(data: FileData): ObjReadResult {
     }
     sc.skipLine();
   }
-  if (indices.length === 0) throw new FirstTouchError('EMPTY', 'OBJ: the data holds no face');
+  if (indices.length === 0) {
+    // (UTF-16 text reads as statements of unknown keywords, each skipped: say why nothing was read)
+    const utf16 =
+      (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+      (bytes[0] === 0xfe && bytes[1] === 0xff) ||
+      bytes.includes(0);
+    throw new FirstTouchError(
+      'EMPTY',
+      `OBJ: the data holds no face${utf16 ? ' (it holds NUL bytes or a UTF-16 byte order mark: UTF-16 text? OBJ is read as UTF-8 or ASCII)' : ''}`,
+    );
+  }
   return { surface: Surface.fromIndexed(positions.view(), indices.view()), name: name ?? '' };
 }
 
