@@ -1,6 +1,7 @@
 // What adversarial testing found in the tool: a command that could not be stopped by a signal, a
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
-// with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal.
+// with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
+// a Redis URL that does not parse reported as the tool's bug.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -129,4 +130,20 @@ describe('the tool on hostile input', () => {
     expect(r.stderr).toMatch(/--tolerance must be a positive number, got 1{40}… \(100000 characters\)/);
     expect(r.stderr.length).toBeLessThan(5000); // the message and the usage after it
   });
+
+  it('refuses a --redis URL that does not parse as a usage error naming --redis (it was an internal error, exit 3)', () => {
+    writeFileSync(join(dir, 'q.jsonl'), '{"a": "cube.stl", "b": "cube.stl"}\n');
+    for (const [args, why] of [
+      [['batch', 'q.jsonl', '--redis', 'redis://127.0.0.1:99999'], /port 99999 is past 65535/],
+      [['batch-worker', '--redis', 'redis://[::1'], /it does not parse as a URL/],
+      [['batch-worker', '--redis', 'redis://me:secret@host:0'], /"redis:\/\/…@host:0": port 0 is no port/],
+    ] as const) {
+      const r = run(...args);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--redis must be a redis:\/\/ URL, got "/);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).not.toMatch(/internal error|secret/);
+    }
+  });
+
 });

@@ -21,11 +21,39 @@ export function queueArgs(args: Args): QueuePlace | undefined {
     return undefined;
   }
   if (typeof redis !== 'string' || !/^rediss?:\/\/\S+$/.test(redis))
-    throw new UsageError(`--redis must be a redis:// URL, got ${String(redis)}`);
+    throw new UsageError(`--redis must be a redis:// URL, got ${shownUrl(String(redis))}`);
+  // (a URL that does not parse reached ioredis, whose `Invalid URL` read as the tool's own bug)
+  const fault = urlFault(redis);
+  if (fault !== undefined)
+    throw new UsageError(`--redis must be a redis:// URL, got ${shownUrl(redis)}: ${fault}`);
   const name = queue ?? 'firsttouch';
   if (typeof name !== 'string' || name === '' || name.includes(':'))
     throw new UsageError(`--queue must be a name without ':', got ${String(name)}`);
   return { redis, queue: name };
+}
+
+/** Why a `redis://` URL is none a client can connect to (it does not parse, port 0), or undefined. */
+function urlFault(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // The parser says only `Invalid URL`: a port out of range is the likeliest slip, so it is named.
+    const port = /^rediss?:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#[]*):(\d+)(?:[/?#]|$)/.exec(url)?.[1];
+    if (port !== undefined && Number(port) > 65535) return `port ${port} is past 65535`;
+    return 'it does not parse as a URL';
+  }
+  if (parsed.port === '0') return 'port 0 is no port to connect to';
+  return undefined;
+}
+
+/**
+ * A URL as a message shows it: without its user and password (as `@firsttouch/batch/queue`'s
+ * `redactedRedisUrl`, which this check cannot load: that module needs bullmq), quoted as JSON so
+ * that no control character reaches the terminal.
+ */
+function shownUrl(url: string): string {
+  return JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@'));
 }
 
 /** The queue's module, or an InputError that says what to install. */
