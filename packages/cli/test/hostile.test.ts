@@ -1,7 +1,7 @@
 // What adversarial testing found in the tool: a command that could not be stopped by a signal, a
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
-// a Redis URL that does not parse reported as the tool's bug.
+// a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -146,4 +146,12 @@ describe('the tool on hostile input', () => {
     }
   });
 
+  it('refuses a --lock-ms longer than a Node timer holds (it flooded stderr with TimeoutOverflowWarning)', () => {
+    for (const ms of ['1e15', '2147483648']) {
+      const r = run('batch-worker', '--redis', 'redis://127.0.0.1:1', '--lock-ms', ms);
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--lock-ms must be an integer in \[100, 2147483647\], got /);
+      expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
+    }
+  });
 });

@@ -3,6 +3,9 @@ import type { CliIO } from '../cli-io.js';
 import { UsageError } from '../usage-error.js';
 import { queueArgs, queueModule } from './queue-args.js';
 
+/** The longest delay Node's timers take (2³¹ − 1 ms); a longer one fires at once, with a warning. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const BATCH_WORKER_HELP = `firsttouch batch-worker --redis URL [options]
   Answers the queries of 'firsttouch batch --redis URL' (and of @firsttouch/batch's QueueClient)
   from a BullMQ queue on Redis until it is stopped (Ctrl-C, SIGTERM): it finishes the job in hand,
@@ -11,7 +14,8 @@ export const BATCH_WORKER_HELP = `firsttouch batch-worker --redis URL [options]
   --redis URL        the Redis server (redis://host:port, rediss:// for TLS)
   --queue NAME       the queue's name (default firsttouch)
   --concurrency N    jobs at once in this process (default 1: one process a core is faster)
-  --lock-ms MS       how long a job stays this worker's without word from it (default 30000)`;
+  --lock-ms MS       how long a job stays this worker's without word from it (default 30000,
+                     at most 2147483647: Node's longest timer)`;
 
 /**
  * `firsttouch batch-worker`: runs until the promise `stop()` gives resolves (the process's SIGINT or
@@ -33,11 +37,13 @@ export async function batchWorkerCommand(
     (x) => Number.isInteger(x) && x >= 1,
     'an integer ≥ 1',
   );
+  // At most 2³¹ − 1 ms (about 24.8 days), the longest timer Node keeps: past it, every lock renewal
+  // warned TimeoutOverflowWarning on stderr and fired after 1 ms instead.
   const lockDuration = numberOption(
     args,
     'lock-ms',
-    (x) => Number.isInteger(x) && x >= 100,
-    'an integer ≥ 100',
+    (x) => Number.isInteger(x) && x >= 100 && x <= MAX_TIMER_MS,
+    `an integer in [100, ${MAX_TIMER_MS}]`,
   );
   const { startQueueWorker, redactedRedisUrl } = await queueModule();
   let answered = 0;
