@@ -26,24 +26,33 @@ import { InputError } from './usage-error.js';
  * ```
  */
 export function loadSurface(path: string, placement: Placement = {}): Surface {
-  const bytes = readBounded(path);
-  let surface: Surface;
+  return loadNamed(path, placement, path);
+}
+
+/**
+ * {@link loadSurface}, its messages naming the file `name` (a scene's body as the scene writes it,
+ * relative to the scene). The placement's refusals are named too: a fit that overflows said only
+ * `scale(sx) must be a finite number`.
+ */
+export function loadNamed(path: string, placement: Placement, name: string): Surface {
+  const bytes = readBounded(path, name);
   try {
-    surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
+    const surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
+    return placeSurface(surface, placement);
   } catch (e) {
-    if (e instanceof FirstTouchError) throw new InputError(`${path}: ${e.message}`, e.code);
+    if (e instanceof FirstTouchError) throw new InputError(`${name}: ${e.message}`, e.code);
     throw e;
   }
-  return placeSurface(surface, placement);
 }
 
 /**
  * The bytes of `path`, read with io's bound (1 GiB for a regular file, 256 MiB for a pipe or a
  * device such as /dev/zero, which would otherwise be read forever).
  *
- * @throws an {@link InputError} naming the file: the file system's refusal, or `FILE_TOO_LARGE`.
+ * @throws an {@link InputError} naming the file (as `name`): the file system's refusal, or
+ *   `FILE_TOO_LARGE`.
  */
-export function readBounded(path: string): Uint8Array {
+export function readBounded(path: string, name: string = path): Uint8Array {
   try {
     return readFileBytesSync(path, {}, 'read');
   } catch (e) {
@@ -51,14 +60,14 @@ export function readBounded(path: string): Uint8Array {
       // io says `read: PATH goes on past maxBytes = N bytes (…); raise maxBytes to read it`: the
       // tool has no such option, so it keeps what happened and says the bound is the tool's.
       const what = e.message.replace(`read: ${path} `, '').replace('; raise maxBytes to read it', '');
-      throw new InputError(`${path}: refused: ${what}, the most the tool reads`, e.code);
+      throw new InputError(`${name}: refused: ${what}, the most the tool reads`, e.code);
     }
     // (any other refusal of io's, a path with a NUL byte say, as io words it; the path as JSON
     // writes it, so that no control character reaches the terminal)
-    if (e instanceof FirstTouchError) throw new InputError(`${JSON.stringify(path)}: ${e.message}`, e.code);
+    if (e instanceof FirstTouchError) throw new InputError(`${JSON.stringify(name)}: ${e.message}`, e.code);
     const code = (e as { code?: string }).code;
     throw new InputError(
-      `${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
+      `${name}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
     );
   }
 }

@@ -1,17 +1,18 @@
 // The phases every command shows on a terminal: reading a body file, building a tree.
 import type { Surface } from '@firsttouch/mesh';
-import { loadSurface } from './load.js';
+import { loadNamed } from './load.js';
 import type { Placement } from './placement.js';
 import type { Progress } from './progress.js';
 
 /**
- * Reads a body file (see {@link loadSurface}) as one phase: `reading a.stl …`, then its facets.
- * `name` is the file as the user named it (a scene's path, relative to the scene).
+ * Reads a body file (see `loadSurface`) as one phase: `reading a.stl …`, then its facets.
+ * `name` is the file as the user named it (a scene's path, relative to the scene), in the phase and
+ * in the messages.
  */
 export function loadPhase(progress: Progress, path: string, placement: Placement, name = path): Surface {
   return progress.phase(
     `reading ${name}`,
-    () => loadSurface(path, placement),
+    () => loadNamed(path, placement, name),
     (s) => `${s.facetCount} facets`,
   );
 }

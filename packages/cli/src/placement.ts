@@ -1,4 +1,5 @@
 import type { Surface } from '@firsttouch/mesh';
+import { FirstTouchError } from '@firsttouch/pose';
 
 /** How the tool places a body when it loads it (`--a-center`, `--a-fit F`, a scene's `center`/`fit`). */
 export interface Placement {
@@ -12,6 +13,8 @@ export interface Placement {
  * Centres a surface on its bounding box and scales its largest extent to `size`: the placement of
  * `--fit`, as the tutorial places its dragon. A surface of no extent (a point) is only centred.
  *
+ * @throws `FirstTouchError` `NON_FINITE` when the factor that takes the largest extent to `size`
+ *   is past float64's range (a tiny body fitted to a huge size).
  * @example
  * ```ts
  * import { fitToUnit } from '@firsttouch/cli';
@@ -30,7 +33,16 @@ export function fitToUnit(surface: Surface, size = 1): Surface {
     b.max[2] / 2 - b.min[2] / 2,
   );
   const centred = centre(surface);
-  return half > 0 ? centred.scale(size / 2 / half) : centred;
+  if (!(half > 0)) return centred;
+  const factor = size / 2 / half;
+  // A body far smaller than the size asked (1e-10 fitted to 1e308) needs a factor past float64's
+  // range: mesh's own refusal, `scale(sx) must be a finite number`, named no fit.
+  if (!Number.isFinite(factor))
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `fit ${size} overflows: scaling the largest extent, ${2 * half}, to it takes a factor past float64's range`,
+    );
+  return centred.scale(factor);
 }
 
 /** The surface placed as asked: as it is, centred, or centred and fitted. */

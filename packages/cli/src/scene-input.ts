@@ -22,6 +22,34 @@ export function asInput<T>(f: () => T, where?: string): T {
   }
 }
 
+/**
+ * Runs `f`, which loads a scene body's file: its input errors (a file that does not read, a fit
+ * that overflows) are prefixed by `where` (the scene and the body), as the scene's other mistakes
+ * are; they named neither.
+ */
+export function inScene<T>(f: () => T, where: string): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${where}: ${e.message}`, e.code);
+    throw e;
+  }
+}
+
+/**
+ * A scene body's `"fit"`: a positive number, finite (a JSON number past float64's range, `1e400`,
+ * reads as Infinity, which the check `> 0` let through to an overflow that named no body).
+ */
+export function sceneFit(value: unknown, where: string): number | undefined {
+  if (value === Infinity)
+    throw new InputError(
+      `${where}: "fit" overflows: past float64's range (about 1.8e308), it reads as Infinity`,
+    );
+  if (value !== undefined && (typeof value !== 'number' || !(value > 0)))
+    throw new InputError(`${where}: "fit" must be a positive number`);
+  return value;
+}
+
 /** The keys of a scene's body: a file and its placement, or a primitive; its two ends. */
 export const BODY_KEYS: readonly string[] = Object.freeze([
   'file',

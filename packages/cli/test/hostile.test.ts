@@ -1,7 +1,8 @@
 // What adversarial testing found in the tool: a command that could not be stopped by a signal, a
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
-// a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers.
+// a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers, a
+// fit that overflows named neither the file nor the body.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -153,5 +154,58 @@ describe('the tool on hostile input', () => {
       expect(r.stderr).toMatch(/--lock-ms must be an integer in \[100, 2147483647\], got /);
       expect(r.stderr).not.toMatch(/TimeoutOverflowWarning/);
     }
+  });
+
+  it('names the file, and the scene and the body, of a fit that overflows (the message named neither)', () => {
+    writeFileSync(
+      join(dir, 'tiny.obj'),
+      'v 0 0 0\nv 1e-10 0 0\nv 0 1e-10 0\nv 0 0 1e-10\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n',
+    );
+    const overflow =
+      /tiny\.obj: fit 1e\+308 overflows: scaling the largest extent, 1e-10, to it takes a factor past float64's range \[NON_FINITE\]/;
+    for (const command of ['toi', 'distance']) {
+      const r = run(command, 'tiny.obj', 'cube.stl', '--a-fit', '1e308');
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(overflow);
+      expect(r.stderr).not.toMatch(/scale\(sx\)/);
+      const j = JSON.parse(run(command, 'tiny.obj', 'cube.stl', '--a-fit', '1e308', '--json').stdout);
+      expect(j.error).toMatchObject({ kind: 'input', code: 'NON_FINITE' });
+      expect(j.error.message).toMatch(/^tiny\.obj: fit 1e\+308 overflows/);
+    }
+    const scenes: [string, string, RegExp][] = [
+      [
+        'first-impact',
+        '{"bodies": [{"file": "cube.stl", "fit": 1e400}]}',
+        /^bodies\[0\]: "fit" overflows: past float64's range/,
+      ],
+      [
+        'first-impact',
+        '{"bodies": [{"ball": 1}, {"file": "tiny.obj", "fit": 1e308}]}',
+        /^bodies\[1\]: tiny\.obj: fit 1e\+308 overflows/,
+      ],
+      [
+        'toi',
+        '{"a": {"file": "cube.stl", "fit": 1e400}, "b": {"ball": 1}}',
+        /^a: "fit" overflows: past float64's range/,
+      ],
+      [
+        'toi',
+        '{"a": {"ball": 1}, "b": {"file": "tiny.obj", "fit": 1e308}}',
+        /^b: tiny\.obj: fit 1e\+308 overflows/,
+      ],
+      // (a body's file that does not read is named as the scene writes it, after the scene and the body)
+      [
+        'first-impact',
+        '{"bodies": [{"file": "nope.stl"}]}',
+        /^bodies\[0\]: nope\.stl: cannot read it \(no such file\)/,
+      ],
+    ];
+    scenes.forEach(([command, scene, message], k) => {
+      writeFileSync(join(dir, `fit-${k}.json`), scene);
+      const r = run(command, `fit-${k}.json`);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr.startsWith(`firsttouch ${command}: fit-${k}.json: `), r.stderr).toBe(true);
+      expect(r.stderr.slice(`firsttouch ${command}: fit-${k}.json: `.length)).toMatch(message);
+    });
   });
 });

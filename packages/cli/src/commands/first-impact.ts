@@ -10,7 +10,7 @@ import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import { primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
-import { asInput, assertKnownKeys, BODY_KEYS, sceneDirectional } from '../scene-input.js';
+import { asInput, assertKnownKeys, BODY_KEYS, inScene, sceneDirectional, sceneFit } from '../scene-input.js';
 import { InputError, UsageError } from '../usage-error.js';
 
 export const FIRST_IMPACT_HELP = `firsttouch first-impact scene.json [--json]
@@ -87,8 +87,7 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
       throw new InputError(`${where}: "from" must be a POSE string`);
     if (b.to !== undefined && typeof b.to !== 'string')
       throw new InputError(`${where}: "to" must be a POSE string`);
-    if (b.fit !== undefined && (typeof b.fit !== 'number' || !(b.fit > 0)))
-      throw new InputError(`${where}: "fit" must be a positive number`);
+    const fit = sceneFit(b.fit, where);
     if (b.center !== undefined && typeof b.center !== 'boolean')
       throw new InputError(`${where}: "center" must be true or false`);
     if (shape !== undefined && (b.center !== undefined || b.fit !== undefined))
@@ -98,11 +97,11 @@ export function firstImpactCommand(argv: string[], progress: Progress): string {
     if (shape !== undefined) bodies.push(shape);
     else {
       const file = resolve(base, b.file as string);
-      const key = `${file}|${b.center === true}|${String(b.fit)}`;
+      const key = `${file}|${b.center === true}|${String(fit)}`;
       let surface = loaded.get(key);
       if (!surface) {
-        const place = { center: b.center === true, fit: b.fit as number | undefined };
-        surface = loadPhase(progress, file, place, b.file as string);
+        const place = { center: b.center === true, fit };
+        surface = inScene(() => loadPhase(progress, file, place, b.file as string), where);
         loaded.set(key, surface);
       }
       bodies.push(surface);

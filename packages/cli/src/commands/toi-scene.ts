@@ -6,7 +6,7 @@ import { loadPhase } from '../phases.js';
 import { parsePose } from '../pose-syntax.js';
 import { PRIMITIVE_KEYS, primitiveOf } from '../primitives.js';
 import type { Progress } from '../progress.js';
-import { asInput, assertKnownKeys, BODY_KEYS, sceneDirectional } from '../scene-input.js';
+import { asInput, assertKnownKeys, BODY_KEYS, inScene, sceneDirectional, sceneFit } from '../scene-input.js';
 import { InputError } from '../usage-error.js';
 
 /** The scene form of `toi`, for its help text. */
@@ -75,17 +75,20 @@ export function toiScene(
       throw new InputError(
         `${where}: "center" and "fit" place a file's body; a primitive is placed by its ends`,
       );
-    if (body.fit !== undefined && (typeof body.fit !== 'number' || !(body.fit > 0)))
-      throw new InputError(`${where}: "fit" must be a positive number`);
+    const fit = sceneFit(body.fit, where);
     if (body.center !== undefined && typeof body.center !== 'boolean')
       throw new InputError(`${where}: "center" must be true or false`);
     const surface =
       shape ??
-      loadPhase(
-        progress,
-        resolve(base, body.file as string),
-        { center: body.center === true, fit: body.fit as number | undefined },
-        body.file as string,
+      inScene(
+        () =>
+          loadPhase(
+            progress,
+            resolve(base, body.file as string),
+            { center: body.center === true, fit },
+            body.file as string,
+          ),
+        where,
       );
     const from = endOf(body.from, `${where}.from`);
     const to = body.to === undefined ? from : endOf(body.to, `${where}.to`);
