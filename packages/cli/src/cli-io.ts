@@ -11,4 +11,15 @@ export interface CliIO {
    * terminal. Absent (a pipe, a file, a test), or with `--json`, no progress is shown.
    */
   progress?: (text: string) => void;
+  /**
+   * Aborted when the reader of `out` has gone (a closed pipe: `firsttouch batch q.jsonl | head`):
+   * `batch` then stops its workers and returns 141, with nothing more written.
+   */
+  outClosed?: AbortSignal;
 }
+
+/**
+ * The exit code when the reader of stdout went away: 128 + SIGPIPE's 13, what a shell shows for a
+ * Unix tool that a closed pipe ended (`yes | head`), so that a script can tell the output was cut.
+ */
+export const OUTPUT_CLOSED = 141;

@@ -38,7 +38,8 @@ Files are STL (ASCII or binary) or OBJ; a body A or B may also be a primitive, '
 
 ${POSE_HELP}
 
-Exit codes: 0 done, 1 bad input, 2 usage, 3 internal error. With --json, an error is a JSON object
+Exit codes: 0 done, 1 bad input, 2 usage, 3 internal error, 141 the output's reader closed it
+(| head). With --json, an error is a JSON object
 on stdout too: {"command", "error": {"kind", "code"?, "message"}, "exitCode"}.`;
 
 /**
@@ -150,7 +151,9 @@ export async function mainAsync(
   }
   try {
     const stopped = typeof stop === 'function' ? stop : () => stop ?? new Promise<void>(() => {});
-    return await command.run(rest, json ? { out: io.out, err: io.err } : io, stopped);
+    // (with --json, no progress: the rest of the streams as given)
+    const { progress: _, ...quiet } = io;
+    return await command.run(rest, json ? quiet : io, stopped);
   } catch (e) {
     const f = failureOf(e);
     if (json) io.out(failureJson(name, f));

@@ -143,6 +143,60 @@ describe('firsttouch batch on a terminal', () => {
   });
 });
 
+describe('firsttouch batch whose reader goes (| head)', () => {
+  // More lines than one block (8192), so that a second block would be answered and written.
+  const lines = Array.from({ length: 9000 }, () =>
+    JSON.stringify({ op: 'distance', a: 'cube.stl', b: 'cube.stl', bPose: 't=3,0,0' }),
+  );
+
+  it('stops its workers and writes nothing more once the output is closed: exit 141', async () => {
+    writeFileSync(join(dir, 'big.jsonl'), lines.join('\n'));
+    const closed = new AbortController();
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await mainAsync(['batch', join(dir, 'big.jsonl'), '--workers', '2'], {
+      out: (s) => {
+        out.push(s);
+        closed.abort();
+      },
+      err: (s) => err.push(s),
+      outClosed: closed.signal,
+    });
+    expect(code).toBe(141);
+    expect(out.length).toBe(1);
+    expect(err).toEqual([]);
+  });
+
+  it('a closed pipe ends the process quietly, exit 141 (it crashed on an unhandled EPIPE, a stack trace)', async () => {
+    writeFileSync(join(dir, 'big.jsonl'), lines.join('\n'));
+    const ended = (child: ChildProcess) => {
+      let stderr = '';
+      child.stderr?.on('data', (c: Buffer) => {
+        stderr += String(c);
+      });
+      return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        child.on('close', (code) => resolve({ code, stderr })),
+      );
+    };
+    // the reader takes the first bytes and goes, as `head -c 1` does
+    const batch = spawn(process.execPath, [cli, 'batch', 'big.jsonl', '--workers', '2'], { cwd: dir });
+    batch.stdout.once('data', () => batch.stdout.destroy());
+    // a command that writes its one result to a pipe already closed
+    const distance = spawn(
+      process.execPath,
+      [cli, 'distance', 'cube.stl', 'ball.stl', '--b', 't=3,0,0', '--json'],
+      {
+        cwd: dir,
+      },
+    );
+    distance.stdout.destroy();
+    for (const r of await Promise.all([ended(batch), ended(distance)])) {
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(141);
+    }
+  }, 60_000);
+});
+
 const REDIS = '/usr/bin/redis-server';
 const inCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 const hasRedis = existsSync(REDIS);

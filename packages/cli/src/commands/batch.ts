@@ -3,7 +3,7 @@ import { BatchPool, type BatchProgress, isBatchFailure } from '@firsttouch/batch
 import type { Surface } from '@firsttouch/mesh';
 import { numberOption, parseArgs } from '../args.js';
 import { type BatchLine, LINE_HELP, LineError, readLine } from '../batch-lines.js';
-import type { CliIO } from '../cli-io.js';
+import { type CliIO, OUTPUT_CLOSED } from '../cli-io.js';
 import { failureOf } from '../failure.js';
 import { loadSurface, readBounded } from '../load.js';
 import { UsageError } from '../usage-error.js';
@@ -27,7 +27,11 @@ const BLOCK = 8192;
 /** Where bodies go and queries are answered: the local pool or the queue's producer. */
 interface Answerer {
   add(body: Surface): Promise<number | string>;
-  run(op: 'toi' | 'distance', queries: object[], onProgress: (p: BatchProgress) => void): Promise<unknown[]>;
+  run(
+    op: 'toi' | 'distance',
+    queries: object[],
+    options: { onProgress: (p: BatchProgress) => void; signal?: AbortSignal },
+  ): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -87,7 +91,11 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
     const progress = progressLine(io.progress, total);
     let before = 0;
     const failures: string[] = [];
+    // The reader of the output gone (`| head`): the workers stop and nothing more is written (the
+    // next write crashed the process, an unhandled EPIPE with its stack trace, as the pool ran on).
+    const closed = io.outClosed;
     for (let start = 0; start < lines.length; start += BLOCK) {
+      if (closed?.aborted) return OUTPUT_CLOSED;
       const end = Math.min(lines.length, start + BLOCK);
       const out: unknown[] = new Array(end - start);
       const byOp = {
@@ -115,14 +123,19 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
       // Lines answered in this block so far: those refused before sending, then the pool's progress.
       let doneHere = lineCount - byOp.toi.at.length - byOp.distance.at.length;
       const sent = { toi: 0, distance: 0 };
-      await Promise.all(
+      const answered = Promise.all(
         (['toi', 'distance'] as const).map(async (op) => {
           if (byOp[op].queries.length === 0) return;
-          const results = await answerer.run(op, byOp[op].queries, (p) => {
+          const onProgress = (p: BatchProgress) => {
             doneHere += p.done - sent[op];
             sent[op] = p.done;
             progress.show(before + doneHere);
-          });
+          };
+          const results = await answerer.run(
+            op,
+            byOp[op].queries,
+            closed === undefined ? { onProgress } : { onProgress, signal: closed },
+          );
           byOp[op].at.forEach((k, j) => {
             const r = results[j];
             out[k] = isBatchFailure(r)
@@ -131,6 +144,13 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
           });
         }),
       );
+      try {
+        await answered;
+      } catch (e) {
+        if (closed?.aborted) return OUTPUT_CLOSED;
+        throw e;
+      }
+      if (closed?.aborted) return OUTPUT_CLOSED;
       before += lineCount;
       const block: string[] = [];
       for (let i = start; i < end; i++) {
@@ -143,6 +163,7 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
       }
       if (block.length > 0) io.out(block.join('\n'));
     }
+    if (closed?.aborted) return OUTPUT_CLOSED;
     progress.end();
     if (failures.length > 0) {
       const shown = failures.slice(0, 10);
@@ -169,10 +190,8 @@ function localPool(workers: number | undefined): Answerer {
   const pool = new BatchPool(workers === undefined ? {} : { workers });
   return {
     add: async (body) => pool.add(body),
-    run: (op, queries, onProgress) =>
-      op === 'toi'
-        ? pool.timeOfImpact(queries as never, { onProgress })
-        : pool.distance(queries as never, { onProgress }),
+    run: (op, queries, options) =>
+      op === 'toi' ? pool.timeOfImpact(queries as never, options) : pool.distance(queries as never, options),
     close: () => pool.close(),
   };
 }

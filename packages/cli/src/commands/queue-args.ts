@@ -70,17 +70,19 @@ export async function queueModule(): Promise<typeof import('@firsttouch/batch/qu
 /** The producer of the queue, as `firsttouch batch` uses it. */
 export async function loadQueue(place: QueuePlace): Promise<{
   add(body: Surface): Promise<string>;
-  run(op: 'toi' | 'distance', queries: object[], onProgress: (p: BatchProgress) => void): Promise<unknown[]>;
+  run(
+    op: 'toi' | 'distance',
+    queries: object[],
+    options: { onProgress: (p: BatchProgress) => void; signal?: AbortSignal },
+  ): Promise<unknown[]>;
   close(): Promise<void>;
 }> {
   const { QueueClient } = await queueModule();
   const client = new QueueClient(place);
   return {
     add: (body) => client.add(body),
-    run: (op, queries, onProgress) =>
-      op === 'toi'
-        ? client.timeOfImpact(queries as never, { onProgress })
-        : client.distance(queries, { onProgress }),
+    run: (op, queries, options) =>
+      op === 'toi' ? client.timeOfImpact(queries as never, options) : client.distance(queries, options),
     close: () => client.close(),
   };
 }
