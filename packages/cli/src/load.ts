@@ -3,6 +3,7 @@ import { readFileBytesSync } from '@firsttouch/io/node';
 import type { Surface } from '@firsttouch/mesh';
 import { FirstTouchError } from '@firsttouch/pose';
 import { type Placement, placeSurface } from './placement.js';
+import { shownName } from './shown-name.js';
 import { InputError } from './usage-error.js';
 
 /**
@@ -40,7 +41,7 @@ export function loadNamed(path: string, placement: Placement, name: string): Sur
     const surface = /\.obj$/i.test(path) ? readObj(bytes).surface : readStl(bytes).surface;
     return placeSurface(surface, placement);
   } catch (e) {
-    if (e instanceof FirstTouchError) throw new InputError(`${name}: ${e.message}`, e.code);
+    if (e instanceof FirstTouchError) throw new InputError(`${shownName(name)}: ${e.message}`, e.code);
     throw e;
   }
 }
@@ -49,8 +50,8 @@ export function loadNamed(path: string, placement: Placement, name: string): Sur
  * The bytes of `path`, read with io's bound (1 GiB for a regular file, 256 MiB for a pipe or a
  * device such as /dev/zero, which would otherwise be read forever).
  *
- * @throws an {@link InputError} naming the file (as `name`): the file system's refusal, or
- *   `FILE_TOO_LARGE`.
+ * @throws an {@link InputError} naming the file (as `name`, quoted when it holds a control
+ *   character): the file system's refusal, or `FILE_TOO_LARGE`.
  */
 export function readBounded(path: string, name: string = path): Uint8Array {
   try {
@@ -60,14 +61,15 @@ export function readBounded(path: string, name: string = path): Uint8Array {
       // io says `read: PATH goes on past maxBytes = N bytes (…); raise maxBytes to read it`: the
       // tool has no such option, so it keeps what happened and says the bound is the tool's.
       const what = e.message.replace(`read: ${path} `, '').replace('; raise maxBytes to read it', '');
-      throw new InputError(`${name}: refused: ${what}, the most the tool reads`, e.code);
+      throw new InputError(`${shownName(name)}: refused: ${what}, the most the tool reads`, e.code);
     }
-    // (any other refusal of io's, a path with a NUL byte say, as io words it; the path as JSON
-    // writes it, so that no control character reaches the terminal)
-    if (e instanceof FirstTouchError) throw new InputError(`${JSON.stringify(name)}: ${e.message}`, e.code);
+    // (any other refusal of io's, a path with a NUL byte say, as io words it)
+    if (e instanceof FirstTouchError) throw new InputError(`${shownName(name)}: ${e.message}`, e.code);
     const code = (e as { code?: string }).code;
+    // (every branch names the file by shownName: this one, a missing file, printed a scene's
+    // `"\u001b[31mred\n.stl"` raw, its colour and its newline reaching the terminal)
     throw new InputError(
-      `${name}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
+      `${shownName(name)}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'error')})`,
     );
   }
 }

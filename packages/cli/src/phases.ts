@@ -3,6 +3,7 @@ import type { Surface } from '@firsttouch/mesh';
 import { loadNamed } from './load.js';
 import type { Placement } from './placement.js';
 import type { Progress } from './progress.js';
+import { shownName } from './shown-name.js';
 
 /**
  * Reads a body file (see `loadSurface`) as one phase: `reading a.stl …`, then its facets.
@@ -11,7 +12,7 @@ import type { Progress } from './progress.js';
  */
 export function loadPhase(progress: Progress, path: string, placement: Placement, name = path): Surface {
   return progress.phase(
-    `reading ${name}`,
+    `reading ${shownName(name)}`,
     () => loadNamed(path, placement, name),
     (s) => `${s.facetCount} facets`,
   );
@@ -25,7 +26,7 @@ export function loadPhase(progress: Progress, path: string, placement: Placement
 export function treePhase(progress: Progress, name: string, surface: Surface): void {
   if (surface.facetCount === 0) return;
   progress.phase(
-    `building the tree of ${name}`,
+    `building the tree of ${shownName(name)}`,
     (onProgress) => surface.tree({ onProgress: (p) => onProgress({ done: p.done, total: p.total }) }),
     (t) => `${t.nodeCount} nodes`,
   );

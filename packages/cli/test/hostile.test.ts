@@ -2,7 +2,8 @@
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
 // a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers, a
-// fit that overflows named neither the file nor the body.
+// fit that overflows named neither the file nor the body, a file name's escape sequence and newline
+// sent raw to the terminal.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { writeStl } from '@firsttouch/io';
 import { box } from '@firsttouch/mesh';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-hostile-'));
@@ -207,5 +209,35 @@ describe('the tool on hostile input', () => {
       expect(r.stderr.startsWith(`firsttouch ${command}: fit-${k}.json: `), r.stderr).toBe(true);
       expect(r.stderr.slice(`firsttouch ${command}: fit-${k}.json: `.length)).toMatch(message);
     });
+  });
+
+  it('quotes a file name with control characters on every branch (a missing file printed its ESC and newline raw)', () => {
+    const red = '\u001b[31mred\n.stl';
+    const quoted = '"\\u001b[31mred\\n.stl"';
+    writeFileSync(join(dir, 'red.json'), JSON.stringify({ bodies: [{ file: red }, { ball: 1 }] }));
+    writeFileSync(join(dir, 'red-toi.json'), JSON.stringify({ a: { file: red }, b: { ball: 1 } }));
+    writeFileSync(join(dir, `${red}-broken.stl`), 'solid x\n facet normal 0 0 1\n');
+    const cases: [string[], string][] = [
+      [['first-impact', 'red.json'], `red.json: bodies[0]: ${quoted}: cannot read it (no such file)`],
+      [['toi', 'red-toi.json'], `red-toi.json: a: ${quoted}: cannot read it (no such file)`],
+      [['distance', red, 'cube.stl'], `${quoted}: cannot read it (no such file)`],
+      [
+        ['slice', `${red}-broken.stl`, '--axis', 'z', '--at', '0'],
+        `"\\u001b[31mred\\n.stl-broken.stl": ASCII STL`,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).not.toContain('\u001b');
+      expect(r.stderr.trimEnd()).not.toContain('\n');
+    }
+    // on a terminal, the phase names the file the same way
+    const shown: string[] = [];
+    const io = { out: () => {}, err: () => {}, progress: (s: string) => shown.push(s) };
+    expect(main(['first-impact', join(dir, 'red.json')], io)).toBe(1);
+    expect(shown.join('')).toContain(`reading ${quoted}`);
+    expect(shown.join('')).not.toContain('\u001b[31m');
   });
 });

@@ -10,6 +10,7 @@ import { parseArgs } from '../args.js';
 import { fmtPoint, toJson } from '../output.js';
 import { parsePose } from '../pose-syntax.js';
 import type { Progress } from '../progress.js';
+import { shownName } from '../shown-name.js';
 import { UsageError } from '../usage-error.js';
 import { loadPair, type PairBody } from './pair.js';
 
@@ -42,7 +43,7 @@ export function distanceCommand(argv: string[], progress: Progress): string {
   if (args.options.has('json')) return toJson({ command: 'distance', a: fa, b: fb, ...r });
   return [
     `gap ${r.distance}${r.intersecting ? ' (the bodies intersect)' : ''}`,
-    `closest facets: ${fa} ${r.facetA}, ${fb} ${r.facetB}`,
+    `closest facets: ${shownName(fa)} ${r.facetA}, ${shownName(fb)} ${r.facetB}`,
     `on A ${fmtPoint(r.pointA)}`,
     `on B ${fmtPoint(r.pointB)}`,
   ].join('\n');

@@ -5,6 +5,7 @@ import { toJson } from '../output.js';
 import { loadPhase } from '../phases.js';
 import type { Progress } from '../progress.js';
 import { sectionSvg } from '../section-svg.js';
+import { shownName } from '../shown-name.js';
 import { InputError, UsageError } from '../usage-error.js';
 
 export const SLICE_HELP = `firsttouch slice body.stl --axis x|y|z --at P [options]
@@ -46,7 +47,9 @@ export function sliceCommand(argv: string[], progress: Progress): string {
   const svg = args.options.get('svg');
   if (typeof svg === 'string') {
     if (curve.segmentCount === 0)
-      throw new InputError(`${file}: the plane ${axisName} = ${at} does not cut the body: no SVG written`);
+      throw new InputError(
+        `${shownName(file)}: the plane ${axisName} = ${at} does not cut the body: no SVG written`,
+      );
     const drawing = sectionSvg(
       `section of ${file} by ${axisName} = ${at}`,
       loops,

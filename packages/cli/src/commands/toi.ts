@@ -4,6 +4,7 @@ import { numberOption, parseArgs } from '../args.js';
 import { fmtPoint, toJson } from '../output.js';
 import { parsePose } from '../pose-syntax.js';
 import type { Progress } from '../progress.js';
+import { shownName } from '../shown-name.js';
 import { UsageError } from '../usage-error.js';
 import { directionalOption } from './directional-option.js';
 import { loadPair } from './pair.js';
@@ -86,7 +87,7 @@ function printResult(r: TimeOfImpactResult, fa: string, fb: string, json: boolea
   return [
     `status ${r.status}, toi ${r.toi} after ${r.iterations} steps`,
     `gap at toi ${r.distance} (tolerance ${r.tolerance}, speed bound ${r.mu})`,
-    `closest facets: ${fa} ${r.facetA}, ${fb} ${r.facetB}`,
+    `closest facets: ${shownName(fa)} ${r.facetA}, ${shownName(fb)} ${r.facetB}`,
     `on A ${fmtPoint(r.pointA)}`,
     `on B ${fmtPoint(r.pointB)}`,
     `normal (A to B) ${fmtPoint(r.normal)}`,
