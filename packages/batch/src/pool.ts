@@ -86,6 +86,10 @@ export class BatchPool {
   /** Why the pool gave up (its workers cannot start): every later batch is refused with it. */
   #gaveUp: string | undefined;
   #closed = false;
+  /** Whether `#pump` is running: a port that answers inside `post` calls it again, from within. */
+  #pumping = false;
+  /** A pump asked for while one ran: the running one goes round again rather than recursing. */
+  #pumpAgain = false;
 
   /**
    * Starts the workers.
@@ -136,7 +140,8 @@ export class BatchPool {
     const data = serializeBody(body, this.shared, 'BatchPool.add');
     const id = this.#nextBody++;
     this.#bodies.set(id, data);
-    for (const slot of this.#slots) if (slot.alive) slot.port.post({ type: 'body', id, data });
+    // (over a copy: a port that reports its end from inside post changes the list)
+    for (const slot of [...this.#slots]) if (slot.alive) slot.port.post({ type: 'body', id, data });
     return id;
   }
 
@@ -146,7 +151,7 @@ export class BatchPool {
    */
   remove(id: number): boolean {
     if (!this.#bodies.delete(id)) return false;
-    for (const slot of this.#slots) if (slot.alive) slot.port.post({ type: 'drop', id });
+    for (const slot of [...this.#slots]) if (slot.alive) slot.port.post({ type: 'drop', id });
     return true;
   }
 
@@ -347,8 +352,14 @@ export class BatchPool {
       this.#giveUp(`a worker could not be started (${abortReasonText(e)})`);
       return;
     }
+    // A port that reported its end from inside listen is already lost (and replaced): it was listed
+    // anyway, a dead worker among the live ones.
+    if (!slot.alive) return;
     this.#slots.push(slot);
-    for (const [id, data] of this.#bodies) port.post({ type: 'body', id, data });
+    for (const [id, data] of this.#bodies) {
+      if (!slot.alive) return;
+      port.post({ type: 'body', id, data });
+    }
   }
 
   #onMessage(slot: Slot, message: FromWorker): void {
@@ -388,7 +399,9 @@ export class BatchPool {
   #lose(slot: Slot, why: string, aborted = false): void {
     if (!slot.alive) return;
     slot.alive = false;
-    this.#slots.splice(this.#slots.indexOf(slot), 1);
+    // (not listed yet when it ended inside listen: splice(-1) removed a healthy worker, never ended)
+    const at = this.#slots.indexOf(slot);
+    if (at >= 0) this.#slots.splice(at, 1);
     void ended(slot.port);
     if (this.#closed) return;
     const retry: BatchJob[] = [];
@@ -437,48 +450,88 @@ export class BatchPool {
       this.#settle(run, new FirstTouchError('WORKER_FAILED', `${run.where}: ${why}`));
   }
 
-  /** Hands queued jobs to workers with room. */
+  /**
+   * Hands queued jobs to workers with room. A retry (a query whose worker died) goes alone to an idle
+   * worker and nothing joins it there: pipelined with another, it was blamed for the other's death
+   * (reported `WORKER_FAILED` without having run) or blamed the other for its own.
+   */
   #pump(): void {
-    for (const slot of this.#slots) {
-      while (slot.alive && slot.inFlight.size < PIPELINE && this.#queue.length > 0) {
-        const job = this.#queue.shift()!;
-        if (job.run.settled) continue;
-        try {
-          slot.port.post({
-            type: 'run',
-            job: job.id,
-            op: job.run.op,
-            queries: job.queries,
-            stop: job.run.stop,
-          });
-        } catch (e) {
-          // A query that cannot be copied to a worker (a function, a class instance with private
-          // state): split the job to find it, and report it alone.
-          if (job.queries.length > 1) {
-            this.#queue.unshift(
-              ...job.queries.map((q, k) => ({
-                ...job,
-                id: this.#nextJob++,
-                indices: [job.indices[k]],
-                queries: [q],
-              })),
-            );
-          } else {
-            this.#record(job, [
-              {
-                error: {
-                  code: 'INVALID_OPTION',
-                  message: `cannot be sent to a worker: ${e instanceof Error ? e.message : String(e)}`,
-                },
-              } satisfies BatchFailure,
-            ]);
-          }
-          continue;
-        }
-        slot.inFlight.set(job.id, job);
+    if (this.#pumping) {
+      this.#pumpAgain = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      do {
+        this.#pumpAgain = false;
+        // (over a copy: a port that reports its end from inside post changes the list)
+        for (const slot of [...this.#slots]) this.#fill(slot);
+      } while (this.#pumpAgain);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  /** Posts queued jobs to one worker while it has room. */
+  #fill(slot: Slot): void {
+    while (slot.alive && this.#queue.length > 0 && hasRoom(slot)) {
+      const job = this.#queue[0];
+      if (job.run.settled) {
+        this.#queue.shift();
+        continue;
+      }
+      if (job.attempt >= 2 && slot.inFlight.size > 0) return;
+      this.#queue.shift();
+      // In flight before it is posted: a port may answer, or report its end, from inside post.
+      slot.inFlight.set(job.id, job);
+      try {
+        slot.port.post({
+          type: 'run',
+          job: job.id,
+          op: job.run.op,
+          queries: job.queries,
+          stop: job.run.stop,
+        });
+      } catch (e) {
+        // (a job its worker's end already put back for a retry is that retry's)
+        if (!slot.inFlight.delete(job.id)) continue;
+        this.#unsendable(job, e);
       }
     }
   }
+
+  /**
+   * A job that cannot be copied to a worker (a function, a class instance with private state): split
+   * to find the query, which is reported alone.
+   */
+  #unsendable(job: BatchJob, e: unknown): void {
+    if (job.queries.length > 1) {
+      this.#queue.unshift(
+        ...job.queries.map((q, k) => ({
+          ...job,
+          id: this.#nextJob++,
+          indices: [job.indices[k]],
+          queries: [q],
+        })),
+      );
+      return;
+    }
+    this.#record(job, [
+      {
+        error: {
+          code: 'INVALID_OPTION',
+          message: `cannot be sent to a worker: ${e instanceof Error ? e.message : String(e)}`,
+        },
+      } satisfies BatchFailure,
+    ]);
+  }
+}
+
+/** Whether a worker takes another job: fewer than PIPELINE in hand, and no retry (which runs alone). */
+function hasRoom(slot: Slot): boolean {
+  if (slot.inFlight.size >= PIPELINE) return false;
+  for (const job of slot.inFlight.values()) if (job.attempt >= 2) return false;
+  return true;
 }
 
 /** Whether `port` has the three functions a pool calls on a worker. */

@@ -336,6 +336,32 @@ describe('BatchPool stops', () => {
     }
   });
 
+  it('a retry runs alone: a query that kills every worker is the only one reported (the next retry shared its death)', async () => {
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
+    const crashing = new BatchPool({
+      workers: 1,
+      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
+    });
+    try {
+      const ball = icosphere(0.5, 1);
+      const id = crashing.add(ball);
+      const motions = throws3(4);
+      const queries = motions.map((motion, i) => ({
+        a: id,
+        b: id,
+        motion,
+        options: i === 0 ? { crash: 'always' } : undefined,
+      }));
+      const results = await crashing.timeOfImpact(queries as never, { chunkSize: 4 });
+      expect(isBatchFailure(results[0]) && results[0].error.code).toBe('WORKER_FAILED');
+      for (let i = 1; i < 4; i++)
+        sameAnswer(results[i], timeOfImpact(ball, ball, motions[i]), `results[${i}]`);
+    } finally {
+      await crashing.close();
+    }
+  });
+
   it('close rejects what runs and refuses what comes', async () => {
     const p = new BatchPool({ workers: 1 });
     const id = p.add(icosphere(0.5, 3));
@@ -517,6 +543,101 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+
+  /** An in-process worker port on an Answerer; `hooks` may answer or end it from inside a call. */
+  const inProcess = (
+    hooks: { post?: 'sync' | 'exit-on-run'; listen?: 'exit' } = {},
+    ended: { terminated: boolean }[] = [],
+  ) => {
+    const answerer = new Answerer();
+    const state = { terminated: false };
+    ended.push(state);
+    let onMessage: (m: never) => void = () => {};
+    let onExit: (why: string) => void = () => {};
+    return {
+      listen(message: (m: never) => void, exit: (why: string) => void) {
+        onMessage = message;
+        onExit = exit;
+        if (hooks.listen === 'exit') exit('could not start');
+      },
+      post(message: never) {
+        if (hooks.post === 'exit-on-run' && (message as { type: string }).type === 'run') {
+          onExit('the worker is gone');
+          return;
+        }
+        const answer = answerer.receive(message);
+        if (answer === undefined) return;
+        if (hooks.post === 'sync') onMessage(answer as never);
+        else setTimeout(() => onMessage(answer as never), 0);
+      },
+      terminate: async () => {
+        state.terminated = true;
+      },
+    };
+  };
+
+  it('a port that answers inside post settles its batch (it waited: the job was not yet in flight)', async () => {
+    const p = new BatchPool({ workers: 1, shared: false, spawn: () => inProcess({ post: 'sync' }) });
+    try {
+      const id = p.add(box(1));
+      const motions = throws3(300, 5);
+      const out = await within(
+        p.timeOfImpact(
+          motions.map((motion) => ({ a: id, b: id, motion })),
+          { chunkSize: 1 },
+        ),
+        5000,
+      );
+      const results = (out as { resolved: unknown[] }).resolved;
+      expect(results).toHaveLength(300);
+      sameAnswer(results[7], timeOfImpact(box(1), box(1), motions[7]));
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a port that reports its end inside post: its job is retried on another worker', async () => {
+    let n = 0;
+    const p = new BatchPool({
+      workers: 1,
+      shared: false,
+      spawn: () => inProcess(++n === 1 ? { post: 'exit-on-run' } : {}),
+    });
+    try {
+      const id = p.add(box(1));
+      const motions = throws3(2, 9);
+      const out = await within(
+        p.timeOfImpact(
+          motions.map((motion) => ({ a: id, b: id, motion })),
+          { chunkSize: 1 },
+        ),
+        5000,
+      );
+      const results = (out as { resolved: unknown[] }).resolved;
+      motions.forEach((m, i) => {
+        sameAnswer(results[i], timeOfImpact(box(1), box(1), m));
+      });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a port that reports its end inside listen removes no healthy worker (one was dropped, never ended)', async () => {
+    const ports: { terminated: boolean }[] = [];
+    let n = 0;
+    const p = new BatchPool({
+      workers: 2,
+      shared: false,
+      spawn: () => inProcess(++n === 2 ? { listen: 'exit' } : {}, ports),
+    });
+    const id = p.add(box(1));
+    const results = await p.timeOfImpact(throws3(50, 3).map((motion) => ({ a: id, b: id, motion })));
+    expect(results.filter(isBatchFailure)).toEqual([]);
+    await p.close();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ports).toHaveLength(3);
+    expect(ports.map((s) => s.terminated)).toEqual([true, true, true]);
   });
 
   it('a shared-memory pool answers turning polygons as the calling thread does (its queries carry a signal)', async () => {
