@@ -247,6 +247,38 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
     }
   }, 60_000);
 
+  it('a job naming more bodies than maxBodies keeps them all until it is done (some were dropped: UNKNOWN_BODY)', async () => {
+    expect(hasRedis).toBe(true);
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    const worker = await startQueueWorker({ redis: url, queue: 'evict', maxBodies: 2 });
+    const client = new QueueClient({ redis: url, queue: 'evict' });
+    try {
+      const bodies = [0.1, 0.2, 0.3, 0.4, 0.5].map((r) => ball(r));
+      const ids = await Promise.all(bodies.map((body) => client.add(body)));
+      const motions = throws3(4, 19);
+      const pairs = [
+        [0, 1],
+        [2, 3],
+        [4, 0],
+        [1, 4],
+      ];
+      const results = await client.timeOfImpact(
+        pairs.map(([i, j], k) => ({ a: ids[i], b: ids[j], motion: motions[k] })),
+      );
+      pairs.forEach(([i, j], k) => {
+        expect(difference(results[k], timeOfImpact(bodies[i], bodies[j], motions[k]), `results[${k}]`)).toBe(
+          '',
+        );
+      });
+      // and again, now that the job is done and the cache is back to two
+      const again = await client.timeOfImpact([{ a: ids[0], b: ids[3], motion: motions[0] }]);
+      expect(difference(again[0], timeOfImpact(bodies[0], bodies[3], motions[0]), 'again')).toBe('');
+    } finally {
+      await client.close();
+      await worker.close();
+    }
+  }, 60_000);
+
   it('a job whose data is no list of queries fails with BAD_DATA naming the job (it failed with TypeErrors)', async () => {
     expect(hasRedis).toBe(true);
     const { startQueueWorker } = await import('../src/node/queue.js');

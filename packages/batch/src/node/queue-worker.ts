@@ -8,6 +8,7 @@ import { assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose
 import { type Job, Worker } from 'bullmq';
 import { Answerer } from '../answer.js';
 import type { OpName } from '../protocol.js';
+import { HeldBodies } from './queue-bodies.js';
 import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
 import { bodyData, bodyKey, decode, encode } from './queue-wire.js';
 
@@ -32,7 +33,10 @@ export interface QueueWorkerOptions extends QueueOptions {
   lockDuration?: number;
   /** Milliseconds between two checks for jobs whose worker died (BullMQ's `stalledInterval`, default 30 000). */
   stalledInterval?: number;
-  /** Bodies kept in memory, the most recently used (default 256). */
+  /**
+   * Bodies kept in memory, the most recently used (default 256). The bodies of the jobs in hand are
+   * kept whatever their number: a job naming more holds them all until it is done.
+   */
   maxBodies?: number;
   /** Told when a job is taken, with its id (for logs and tests). */
   onJobStart?: (id: string) => void;
@@ -92,16 +96,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     throw e;
   }
   const answerer = new Answerer();
-  /** Body ids held, least recently used first. */
-  const held = new Set<string>();
+  const held = new HeldBodies(maxBodies, (id) => answerer.receive({ type: 'drop', id }));
 
   const fetchBodies = async (ids: Set<string>): Promise<void> => {
     for (const id of ids) {
-      if (held.has(id)) {
-        held.delete(id);
-        held.add(id);
-        continue;
-      }
+      if (held.touch(id)) continue;
       const bytes = await store.getBuffer(bodyKey(prefix, queue, id));
       // A body not in Redis (expired, never stored): its queries answer UNKNOWN_BODY.
       if (bytes === null) continue;
@@ -113,11 +112,6 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       }
       answerer.receive({ type: 'body', id, data });
       held.add(id);
-      if (held.size > maxBodies) {
-        const oldest = held.values().next().value as string;
-        held.delete(oldest);
-        answerer.receive({ type: 'drop', id: oldest });
-      }
     }
   };
 
@@ -135,20 +129,27 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
           if (typeof id === 'string') ids.add(id);
         }
       }
-      await fetchBodies(ids);
-      const results: unknown[] = [];
-      let started = performance.now();
-      for (let i = 0; i < list.length; i++) {
-        const done = answerer.receive({ type: 'run', job: 0, op, queries: [list[i]], stop: undefined });
-        results.push(done?.results[0]);
-        if (performance.now() - started > SLICE_MS) {
-          // Back to the event loop: BullMQ renews the job's lock there.
-          await yieldToLoop();
-          started = performance.now();
+      // Its bodies stay until it is done, past maxBodies if need be: dropping one it still named
+      // (the least recently used while its later bodies came in) failed its queries UNKNOWN_BODY.
+      held.use(ids);
+      try {
+        await fetchBodies(ids);
+        const results: unknown[] = [];
+        let started = performance.now();
+        for (let i = 0; i < list.length; i++) {
+          const done = answerer.receive({ type: 'run', job: 0, op, queries: [list[i]], stop: undefined });
+          results.push(done?.results[0]);
+          if (performance.now() - started > SLICE_MS) {
+            // Back to the event loop: BullMQ renews the job's lock there.
+            await yieldToLoop();
+            started = performance.now();
+          }
         }
+        options.onJob?.(list.length, String(job.id));
+        return encode(results);
+      } finally {
+        held.release(ids);
       }
-      options.onJob?.(list.length, String(job.id));
-      return encode(results);
     },
     { connection, prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
   );
