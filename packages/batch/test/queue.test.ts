@@ -380,6 +380,34 @@ describe('a queue whose Redis cannot be reached', () => {
     });
   });
 
+  it('a URL whose database is not a number is refused at once with INVALID_OPTION (it crashed the process)', async () => {
+    const port = await freePort();
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    for (const tail of ['/abc', '?db=x', '/1x', '?db=', '/0?db=x']) {
+      const redis = `redis://me:secret@127.0.0.1:${port}${tail}`;
+      let thrown: unknown;
+      try {
+        await new QueueClient({ redis, queue: 'q' }).close();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, tail).toMatchObject({
+        name: 'FirstTouchError',
+        code: 'INVALID_OPTION',
+        message: expect.stringMatching(
+          /^QueueClient: the database of redis URL redis:\/\/…@127\.0\.0\.1:\d+/,
+        ),
+      });
+      expect((thrown as Error).message).not.toContain('secret');
+      await expect(startQueueWorker({ redis, queue: 'q' }), tail).rejects.toMatchObject({
+        code: 'INVALID_OPTION',
+      });
+    }
+    for (const tail of ['', '/', '/0', '/15', '?db=3']) {
+      await new QueueClient({ redis: `redis://127.0.0.1:${port}${tail}`, queue: 'q' }).close();
+    }
+  });
+
   it('says where without the password', async () => {
     const redis = `redis://me:secret@127.0.0.1:${await freePort()}`;
     const client = new QueueClient({ redis, queue: 'nowhere' });

@@ -36,6 +36,7 @@ export function queueOptions(o: unknown, where: string): Required<QueueOptions> 
       'INVALID_OPTION',
       `${where}: redis must be a redis:// URL, got ${describeValue(redis)}`,
     );
+  assertDatabase(redis, where);
   if (typeof queue !== 'string' || queue === '' || queue.includes(':'))
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -47,6 +48,31 @@ export function queueOptions(o: unknown, where: string): Required<QueueOptions> 
       `${where}: prefix must be a non-empty string, got ${describeValue(prefix)}`,
     );
   return { redis, queue, prefix };
+}
+
+/**
+ * Refuses a URL that is no URL, or whose database (`/N` or `?db=N`) is not a number: ioredis selects
+ * `parseInt` of it, and a NaN database sent every command with a SELECT whose refusal nobody could
+ * catch (an unhandled rejection: the process ended).
+ */
+function assertDatabase(redis: string, where: string): void {
+  let url: URL;
+  try {
+    url = new URL(redis);
+  } catch {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: redis must be a redis:// URL, got ${describeValue(redactedRedisUrl(redis))}`,
+    );
+  }
+  const path = url.pathname.length > 1 ? url.pathname.slice(1) : undefined;
+  for (const db of [path, url.searchParams.get('db') ?? undefined]) {
+    if (db !== undefined && !/^\d+$/.test(db))
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${where}: the database of redis URL ${redactedRedisUrl(redis)} must be a number (redis://host:port/N or ?db=N), got ${describeValue(db)}`,
+      );
+  }
 }
 
 /**
