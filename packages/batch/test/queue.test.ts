@@ -3,13 +3,14 @@
 // queries. The answers equal the local pool's and the sequential ones bit for bit; one worker is
 // killed while it holds a job, and that job is answered by the other, every query once.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { getEventListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
 import { ball, capsule2, convexHull, convexPolygon, cuboid, rounded } from '@firsttouch/convex';
 import { box, compound } from '@firsttouch/mesh';
-import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
+import { type FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -278,6 +279,125 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
       await worker.close();
     }
   }, 60_000);
+
+  it('close rejects the batches still running with ABORTED (they were left waiting, the process kept alive)', async () => {
+    expect(hasRedis).toBe(true);
+    // no worker on this queue: the batch waits until the close
+    const client = new QueueClient({ redis: url, queue: 'closing' });
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue('closing', { connection });
+    try {
+      const id = await client.add(box(1));
+      const running = client.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }]);
+      const outcome = running.then(
+        () => 'resolved',
+        (e: FirstTouchError) => `${e.code} ${e.message}`,
+      );
+      for (let k = 0; k < 200 && (await queue.getWaitingCount()) === 0; k++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(await queue.getWaitingCount()).toBe(1);
+      await client.close();
+      const late = new Promise((r) => setTimeout(() => r('waiting'), 2000).unref());
+      expect(await Promise.race([outcome, late])).toBe(
+        'ABORTED QueueClient.timeOfImpact: the client was closed',
+      );
+    } finally {
+      await client.close();
+      await queue.close();
+      connection.disconnect();
+    }
+  }, 30_000);
+
+  it("a signal of the caller's own (no events) is read at every answer and every poll of the jobs (it was read once)", async () => {
+    expect(hasRedis).toBe(true);
+    const client = new QueueClient({ redis: url, queue: 'own-signal' });
+    try {
+      const id = await client.add(box(1));
+      // no worker yet: the poll of the jobs' state (every 3 s) reads the signal
+      const signal = { aborted: false };
+      const waiting = client.timeOfImpact([{ a: id, b: id, motion: throws3(1)[0] }], { signal });
+      await new Promise((r) => setTimeout(r, 200));
+      signal.aborted = true;
+      await expect(waiting).rejects.toMatchObject({ code: 'ABORTED' });
+      // with a worker: each answer reads it
+      const { startQueueWorker } = await import('../src/node/queue.js');
+      const worker = await startQueueWorker({ redis: url, queue: 'own-signal' });
+      try {
+        const second = { aborted: false };
+        const seen: number[] = [];
+        const answered = client.timeOfImpact(
+          throws3(40, 23).map((motion) => ({ a: id, b: id, motion })),
+          {
+            signal: second,
+            chunkSize: 1,
+            onProgress: (p) => {
+              seen.push(p.done);
+              if (p.done >= 2) second.aborted = true;
+            },
+          },
+        );
+        await expect(answered).rejects.toMatchObject({
+          code: 'ABORTED',
+          message: expect.stringMatching(/^QueueClient\.timeOfImpact: aborted after \d+ of 40 queries$/),
+        });
+        expect(seen.length).toBeLessThan(40);
+      } finally {
+        await worker.close();
+      }
+    } finally {
+      await client.close();
+    }
+  }, 30_000);
+
+  it('a batch leaves no abort listener on its signal (each one left its own)', async () => {
+    expect(hasRedis).toBe(true);
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    const worker = await startQueueWorker({ redis: url, queue: 'listeners' });
+    const client = new QueueClient({ redis: url, queue: 'listeners' });
+    try {
+      const id = await client.add(box(1));
+      const control = new AbortController();
+      for (let k = 0; k < 3; k++) {
+        const results = await client.timeOfImpact([{ a: id, b: id, motion: throws3(1, k)[0] }], {
+          signal: control.signal,
+        });
+        expect(isBatchFailure(results[0])).toBe(false);
+      }
+      expect(getEventListeners(control.signal, 'abort')).toHaveLength(0);
+    } finally {
+      await client.close();
+      await worker.close();
+    }
+  }, 30_000);
+
+  it('a query the queue cannot encode fails alone with INVALID_OPTION, as in the pool (the batch was rejected)', async () => {
+    expect(hasRedis).toBe(true);
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    const worker = await startQueueWorker({ redis: url, queue: 'encode' });
+    const client = new QueueClient({ redis: url, queue: 'encode' });
+    const local = new BatchPool({ workers: 1 });
+    try {
+      const id = await client.add(box(1));
+      const pid = local.add(box(1));
+      const motions = throws3(3, 29);
+      const queries = motions.map((motion, k) => ({
+        a: id,
+        b: id,
+        motion,
+        options: k === 1 ? { directional: () => true } : undefined,
+      }));
+      const results = await client.timeOfImpact(queries as never, { chunkSize: 2 });
+      const pooled = await local.timeOfImpact(queries.map((q) => ({ ...q, a: pid, b: pid })) as never);
+      expect(results[1]).toEqual(pooled[1]);
+      expect(isBatchFailure(results[1]) && results[1].error.code).toBe('INVALID_OPTION');
+      for (const k of [0, 2])
+        expect(difference(results[k], timeOfImpact(box(1), box(1), motions[k]), `${k}`)).toBe('');
+    } finally {
+      await local.close();
+      await client.close();
+      await worker.close();
+    }
+  }, 30_000);
 
   it('a job whose data is no list of queries fails with BAD_DATA naming the job (it failed with TypeErrors)', async () => {
     expect(hasRedis).toBe(true);

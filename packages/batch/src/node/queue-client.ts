@@ -2,15 +2,13 @@
 // into jobs of a few hundred queries, the answers gathered in input order from the jobs' return
 // values.
 /// <reference types="node" preserve="true" />
-import { randomUUID } from 'node:crypto';
 import type { FirstImpact2Result, FirstImpactResult } from '@firsttouch/broadphase';
 import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { assertBatchArgs } from '../batch-args.js';
 import { serializeBody } from '../codecs.js';
-import { type BatchJob, type BatchRun, jobsOf, runOf } from '../jobs.js';
 import type { BatchFailure, OpName } from '../protocol.js';
 import type {
   BatchOptions,
@@ -21,7 +19,8 @@ import type {
   TimeOfImpactQuery,
 } from '../types.js';
 import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
-import { bodyBytes, bodyKey, decode, encode } from './queue-wire.js';
+import { runOnQueue } from './queue-run.js';
+import { bodyBytes, bodyKey } from './queue-wire.js';
 
 /**
  * A query of a {@link QueueClient}: the local pool's query with bodies named by the content hash
@@ -81,6 +80,8 @@ export class QueueClient {
   /** The connections of the queue and its events: BullMQ leaves connections it was given open. */
   readonly #connections: Redis[];
   readonly #bodies = new Set<string>();
+  /** The batches running, each by its stop: `close` rejects them with `ABORTED`. */
+  readonly #running = new Set<(why: string) => void>();
   #closed = false;
   /** The connections' readiness, asked for by the first call (and again after a failure). */
   #ready: Promise<void> | undefined;
@@ -156,10 +157,14 @@ export class QueueClient {
     return this.#batch('firstImpact2', scenes, options);
   }
 
-  /** Disconnects (the stored bodies stay until their time to live ends). */
+  /**
+   * Disconnects (the stored bodies stay until their time to live ends); batches still running reject
+   * with `ABORTED`, as the pool's do (they were left waiting, and their poll kept the process alive).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    for (const stop of [...this.#running]) stop('the client was closed');
     if (this.#bull !== undefined) await Promise.all([this.#bull.queue.close(), this.#bull.events.close()]);
     this.#store.disconnect();
     for (const c of this.#connections) c.disconnect();
@@ -192,150 +197,23 @@ export class QueueClient {
     return this.#bull;
   }
 
-  async #batch<R>(
+  #batch<R>(
     op: OpName,
     queries: readonly unknown[],
     options: BatchOptions | undefined,
   ): Promise<Array<R | BatchFailure>> {
     const where = `QueueClient.${op}`;
-    if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `${where}: the client is closed`);
-    assertBatchArgs(where, queries, options);
-    const size = options?.chunkSize ?? 256;
-    let resolveRun!: (r: unknown[]) => void;
-    let rejectRun!: (e: unknown) => void;
-    const settled = new Promise<unknown[]>((resolve, reject) => {
-      resolveRun = resolve;
-      rejectRun = reject;
-    });
-    const run = runOf(op, where, queries.length, options, false, resolveRun, rejectRun);
-    let next = 0;
-    const jobs = jobsOf(
-      run,
-      queries,
-      size,
-      (id) => typeof id === 'string' && this.#bodies.has(id),
-      () => next++,
-    );
-    const batch = randomUUID();
-    const bull = await this.#reachable(where);
-    await bull.events.waitUntilReady();
-    const added = await bull.queue.addBulk(
-      jobs.map((job) => ({
-        name: op,
-        data: { op, queries: encode(job.queries) },
-        opts: { jobId: `${batch}-${job.id}`, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86_400 } },
-      })),
-    );
-    const signal = options?.signal;
-    const onAbort = () => {
-      if (run.settled) return;
-      run.settled = true;
-      rejectRun(
-        new FirstTouchError('ABORTED', `${where}: aborted after ${run.done} of ${run.total} queries`),
-      );
-      // What no worker has taken yet goes; what runs finishes and is dropped.
-      for (const j of added) void j.remove().catch(() => undefined);
-    };
-    (signal as { addEventListener?: (t: 'abort', f: () => void) => void } | undefined)?.addEventListener?.(
-      'abort',
-      onAbort,
-    );
-    if (signal?.aborted) onAbort();
-    const finish = () => {
-      if (!run.settled && run.done === run.total) {
-        run.settled = true;
-        resolveRun(run.results);
-      }
-    };
-    finish();
-    // Each job's answer once: from its completed or failed event, or, should an event be missed
-    // (a dropped connection), from its state, read every few seconds.
-    const pending = new Map(added.map((bullJob, k) => [bullJob.id as string, jobs[k]]));
-    const land = (jobId: string, value: { returnvalue?: unknown; failedReason?: unknown }) => {
-      const job = pending.get(jobId);
-      if (job === undefined) return;
-      pending.delete(jobId);
-      if (value.failedReason !== undefined) {
-        record(
-          run,
-          job,
-          job.queries.map(() => failed(value.failedReason)),
-          finish,
-        );
-      } else {
-        let results: unknown[];
-        try {
-          results = decode(value.returnvalue) as unknown[];
-        } catch (e) {
-          results = job.queries.map(() => failed(e));
-        }
-        record(run, job, results, finish);
-      }
-      if (pending.size === 0) stop();
-    };
-    const onCompleted = (e: { jobId: string; returnvalue: unknown }) =>
-      land(e.jobId, { returnvalue: e.returnvalue });
-    const onFailed = (e: { jobId: string; failedReason: string }) =>
-      land(e.jobId, { failedReason: e.failedReason });
-    bull.events.on('completed', onCompleted);
-    bull.events.on('failed', onFailed);
-    const poll = setInterval(() => {
-      for (const bullJob of added) {
-        if (!pending.has(bullJob.id as string)) continue;
-        void bullJob.getState().then(
-          async (state) => {
-            if (state !== 'completed' && state !== 'failed') return;
-            const fresh = await Job.fromId(bull.queue, bullJob.id as string);
-            if (fresh === undefined) return;
-            land(
-              bullJob.id as string,
-              state === 'completed'
-                ? { returnvalue: fresh.returnvalue }
-                : { failedReason: fresh.failedReason },
-            );
-          },
-          () => undefined,
-        );
-      }
-    }, POLL_MS);
-    const stop = () => {
-      clearInterval(poll);
-      bull.events.off('completed', onCompleted);
-      bull.events.off('failed', onFailed);
-    };
-    if (pending.size === 0) stop();
-    settled.catch(stop);
-    return settled as Promise<Array<R | BatchFailure>>;
+    try {
+      if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `${where}: the client is closed`);
+      assertBatchArgs(where, queries, options);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return runOnQueue(op, queries, options, {
+      reachable: (w) => this.#reachable(w),
+      closed: () => this.#closed,
+      hasBody: (id) => typeof id === 'string' && this.#bodies.has(id),
+      running: this.#running,
+    }) as Promise<Array<R | BatchFailure>>;
   }
-}
-
-/** Milliseconds between two reads of the state of a batch's unfinished jobs (in case an event was missed). */
-const POLL_MS = 3000;
-
-/** The record of a query whose job failed: stalled twice (its workers died), or a worker's error. */
-function failed(e: unknown): BatchFailure {
-  const why = e instanceof Error ? e.message : String(e);
-  return /stalled/i.test(why)
-    ? {
-        error: {
-          code: 'WORKER_FAILED',
-          message: `its job stalled twice (the workers that took it died): ${why}`,
-        },
-      }
-    : { error: { code: 'INTERNAL', message: `its job failed in a worker: ${why}` } };
-}
-
-/** The answers of one job into the run. */
-function record(run: BatchRun, job: BatchJob, results: readonly unknown[], finish: () => void): void {
-  if (run.settled) return;
-  job.indices.forEach((i, k) => {
-    run.results[i] = results[k];
-  });
-  run.done += job.indices.length;
-  try {
-    run.onProgress?.({ done: run.done, total: run.total });
-  } catch {
-    // The caller's callback is the caller's: its error does not stop the batch.
-  }
-  finish();
 }
