@@ -528,6 +528,21 @@ describe('a queue whose Redis cannot be reached', () => {
     }
   });
 
+  it('refuses lock and stall timers Node cannot take (each fired after 1 ms, a flood of warnings)', async () => {
+    const redis = `redis://127.0.0.1:${await freePort()}`;
+    const { startQueueWorker } = await import('../src/node/queue.js');
+    for (const name of ['lockDuration', 'stalledInterval'] as const) {
+      await expect(startQueueWorker({ redis, queue: 'q', [name]: 2 ** 31 })).rejects.toMatchObject({
+        code: 'INVALID_OPTION',
+        message: `startQueueWorker: ${name} must be an integer in [1, 2147483647], got 2147483648`,
+      });
+      // the largest is taken (the server, here, is what is missing)
+      await expect(startQueueWorker({ redis, queue: 'q', [name]: 2 ** 31 - 1 })).rejects.toMatchObject({
+        code: 'QUEUE_UNREACHABLE',
+      });
+    }
+  });
+
   it('says where without the password', async () => {
     const redis = `redis://me:secret@127.0.0.1:${await freePort()}`;
     const client = new QueueClient({ redis, queue: 'nowhere' });

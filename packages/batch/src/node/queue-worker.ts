@@ -28,10 +28,13 @@ export interface QueueWorkerOptions extends QueueOptions {
    * Milliseconds a job stays this worker's without word from it (BullMQ's `lockDuration`, default
    * 30 000): a worker that dies is noticed this long after, and its job goes back to the queue once
    * (a second time, it fails: its queries are reported `WORKER_FAILED`). The lock is renewed between
-   * queries, so it must exceed the longest single query.
+   * queries, so it must exceed the longest single query. At most 2³¹ − 1 (Node's longest timer).
    */
   lockDuration?: number;
-  /** Milliseconds between two checks for jobs whose worker died (BullMQ's `stalledInterval`, default 30 000). */
+  /**
+   * Milliseconds between two checks for jobs whose worker died (BullMQ's `stalledInterval`, default
+   * 30 000; at most 2³¹ − 1, Node's longest timer).
+   */
   stalledInterval?: number;
   /**
    * Bodies kept in memory, the most recently used (default 256). The bodies of the jobs in hand are
@@ -80,8 +83,14 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const where = 'startQueueWorker';
   const { redis, queue, prefix } = queueOptions(options, where);
   const concurrency = positiveInteger(options.concurrency ?? 1, 'concurrency', where);
-  const lockDuration = positiveInteger(options.lockDuration ?? 30_000, 'lockDuration', where);
-  const stalledInterval = positiveInteger(options.stalledInterval ?? 30_000, 'stalledInterval', where);
+  // (Node's timers take at most 2³¹ − 1 ms: above, each fires after 1 ms with a warning, a flood)
+  const lockDuration = positiveInteger(options.lockDuration ?? 30_000, 'lockDuration', where, MAX_TIMER_MS);
+  const stalledInterval = positiveInteger(
+    options.stalledInterval ?? 30_000,
+    'stalledInterval',
+    where,
+    MAX_TIMER_MS,
+  );
   const maxBodies = positiveInteger(options.maxBodies ?? 256, 'maxBodies', where);
   assertCallback(options.onJobStart, `${where}: onJobStart`);
   assertCallback(options.onJob, `${where}: onJob`);
@@ -187,11 +196,16 @@ function jobQueries(data: unknown, id: string): unknown[] {
   return list;
 }
 
-function positiveInteger(x: unknown, name: string, where: string): number {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < 1)
+/** The longest delay a Node timer takes, in milliseconds (2³¹ − 1). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function positiveInteger(x: unknown, name: string, where: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < 1 || x > max)
     throw new FirstTouchError(
       'INVALID_OPTION',
-      `${where}: ${name} must be an integer ≥ 1, got ${describeValue(x)}`,
+      max === Number.MAX_SAFE_INTEGER
+        ? `${where}: ${name} must be an integer ≥ 1, got ${describeValue(x)}`
+        : `${where}: ${name} must be an integer in [1, ${max}], got ${describeValue(x)}`,
     );
   return x;
 }
