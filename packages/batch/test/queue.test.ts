@@ -543,6 +543,21 @@ describe('a queue whose Redis cannot be reached', () => {
     }
   });
 
+  it('refuses a body time to live Redis cannot take (every add failed with a bare Redis error)', async () => {
+    const redis = `redis://127.0.0.1:${await freePort()}`;
+    for (const ttl of [1e300, 2 ** 63, 2 ** 31]) {
+      expect(() => new QueueClient({ redis, queue: 'q', bodyTtlSeconds: ttl })).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_OPTION',
+          message: expect.stringMatching(
+            /^QueueClient: bodyTtlSeconds must be an integer in \[1, 2147483647\]/,
+          ),
+        }),
+      );
+    }
+    await new QueueClient({ redis, queue: 'q', bodyTtlSeconds: 2 ** 31 - 1 }).close();
+  });
+
   it('says where without the password', async () => {
     const redis = `redis://me:secret@127.0.0.1:${await freePort()}`;
     const client = new QueueClient({ redis, queue: 'nowhere' });

@@ -47,9 +47,12 @@ export type QueueQuery<Q> = {
  * ```
  */
 export interface QueueClientOptions extends QueueOptions {
-  /** Seconds a stored body stays in Redis after it was last added (default a day). */
+  /** Seconds a stored body stays in Redis after it was last added (default a day; at most 2³¹ − 1, 68 years). */
   bodyTtlSeconds?: number;
 }
+
+/** The longest time to live of a stored body, in seconds (2³¹ − 1: 68 years, well within Redis's). */
+const MAX_TTL_SECONDS = 2 ** 31 - 1;
 
 /**
  * The producer of distributed batches: the same calls as `BatchPool`, answered by
@@ -90,10 +93,12 @@ export class QueueClient {
   constructor(options: QueueClientOptions) {
     this.#where = queueOptions(options, 'QueueClient');
     const ttl = options.bodyTtlSeconds ?? 86_400;
-    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1)
+    // (Redis refuses an expiry it cannot add to its clock in milliseconds, and a number written in
+    // exponent form: 1e300 and 2⁶³ were taken here and refused by every add, with a bare Redis error)
+    if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS)
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `QueueClient: bodyTtlSeconds must be an integer ≥ 1, got ${describeValue(ttl)}`,
+        `QueueClient: bodyTtlSeconds must be an integer in [1, ${MAX_TTL_SECONDS}], got ${describeValue(ttl)}`,
       );
     this.#ttl = ttl;
     const { redis } = this.#where;
