@@ -83,6 +83,8 @@ export class BatchPool {
   #nextJob = 0;
   /** Workers in a row that died before answering anything: past a few, the pool gives up. */
   #failedStarts = 0;
+  /** Whether any worker of the pool has answered: then the workers can start. */
+  #answeredOnce = false;
   /** Why the pool gave up (its workers cannot start): every later batch is refused with it. */
   #gaveUp: string | undefined;
   #closed = false;
@@ -367,6 +369,7 @@ export class BatchPool {
     if (job === undefined) return;
     slot.inFlight.delete(message.job);
     slot.answered++;
+    this.#answeredOnce = true;
     this.#failedStarts = 0;
     this.#record(job, message.results);
     this.#pollAborts();
@@ -404,6 +407,13 @@ export class BatchPool {
     if (at >= 0) this.#slots.splice(at, 1);
     void ended(slot.port);
     if (this.#closed) return;
+    // A worker that died on a retry alone, in a pool whose workers have answered, died of that query
+    // (reported below), not of a start that fails: counted as one, a few such queries in a row made
+    // the pool give up on every batch.
+    const diedOfRetry =
+      this.#answeredOnce &&
+      slot.inFlight.size > 0 &&
+      [...slot.inFlight.values()].every((j) => j.attempt >= 2);
     const retry: BatchJob[] = [];
     for (const job of slot.inFlight.values()) {
       if (job.run.settled) continue;
@@ -434,7 +444,7 @@ export class BatchPool {
     }
     slot.inFlight.clear();
     this.#queue.unshift(...retry);
-    if (slot.answered === 0 && !aborted) this.#failedStarts++;
+    if (slot.answered === 0 && !aborted && !diedOfRetry) this.#failedStarts++;
     if (this.#failedStarts > 2 * this.workers + 2) {
       this.#giveUp(`the workers die before answering anything (${why})`);
       return;

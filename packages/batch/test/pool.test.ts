@@ -362,6 +362,35 @@ describe('BatchPool stops', () => {
     }
   });
 
+  it('queries that kill every worker, several in a row, are reported one by one; the pool does not give up', async () => {
+    const counter = new Int32Array(new SharedArrayBuffer(4));
+    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
+    const crashing = new BatchPool({
+      workers: 1,
+      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
+    });
+    try {
+      const ball = icosphere(0.5, 1);
+      const id = crashing.add(ball);
+      const motions = throws3(8, 41);
+      const warm = await crashing.timeOfImpact([{ a: id, b: id, motion: motions[0] }]);
+      expect(isBatchFailure(warm[0])).toBe(false);
+      const queries = motions.map((motion, i) => ({
+        a: id,
+        b: id,
+        motion,
+        options: i < 6 ? { crash: 'always' } : undefined,
+      }));
+      const results = await crashing.timeOfImpact(queries as never, { chunkSize: 8 });
+      results.forEach((r, i) => {
+        if (i < 6) expect(isBatchFailure(r) && r.error.code, `results[${i}]`).toBe('WORKER_FAILED');
+        else sameAnswer(r, timeOfImpact(ball, ball, motions[i]), `results[${i}]`);
+      });
+    } finally {
+      await crashing.close();
+    }
+  });
+
   it('close rejects what runs and refuses what comes', async () => {
     const p = new BatchPool({ workers: 1 });
     const id = p.add(icosphere(0.5, 3));
