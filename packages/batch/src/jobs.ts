@@ -163,3 +163,20 @@ function refusal(
   }
   return undefined;
 }
+
+/**
+ * The answers (or failures) of one job's queries into its run, and the run's progress told (a
+ * callback that throws does not stop the batch): the pool's and the queue client's alike.
+ */
+export function recordAnswers(job: BatchJob, results: readonly unknown[]): void {
+  const run = job.run;
+  job.indices.forEach((i, k) => {
+    run.results[i] = results[k];
+  });
+  run.done += job.indices.length;
+  try {
+    run.onProgress?.({ done: run.done, total: run.total });
+  } catch {
+    // The caller's callback is the caller's: its error does not stop the batch.
+  }
+}

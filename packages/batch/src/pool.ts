@@ -8,9 +8,10 @@ import {
   FirstTouchError,
 } from '@firsttouch/pose';
 import { defaultWorkerCount, spawnWorker } from '#spawn';
+import { listenForAbort } from './abort-listener.js';
 import { assertBatchArgs } from './batch-args.js';
 import { serializeBody } from './codecs.js';
-import { type BatchJob, type BatchRun, jobsOf, runOf } from './jobs.js';
+import { type BatchJob, type BatchRun, jobsOf, recordAnswers, runOf } from './jobs.js';
 import type { BatchFailure, FromWorker, OpName, WorkerPort } from './protocol.js';
 import type {
   BatchOptions,
@@ -22,12 +23,6 @@ import type {
   TimeOfImpact2Query,
   TimeOfImpactQuery,
 } from './types.js';
-
-/** An `AbortSignal` as the pool listens to it (DOM and Node alike). */
-interface EventSignal extends AbortSignalLike {
-  addEventListener(type: 'abort', listener: () => void, options: { once: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
 
 /** Messages a worker holds at once: the next is there when it finishes one. */
 const PIPELINE = 2;
@@ -245,22 +240,12 @@ export class BatchPool {
       );
       const signal = options?.signal;
       run.signal = signal;
-      if (signal !== undefined && typeof (signal as Partial<EventSignal>).addEventListener === 'function') {
-        const events = signal as EventSignal;
-        const onAbort = () => this.#abort(run, signal);
-        try {
-          events.addEventListener('abort', onAbort, { once: true });
-        } catch (e) {
-          // (before the run is listed: it was left among the pool's runs, never settled)
-          reject(
-            new FirstTouchError(
-              'INVALID_OPTION',
-              `${where}: signal.addEventListener threw: ${abortReasonText(e)}`,
-            ),
-          );
-          return;
-        }
-        run.detach = () => events.removeEventListener('abort', onAbort);
+      try {
+        run.detach = listenForAbort(signal, () => this.#abort(run, signal as AbortSignalLike), where);
+      } catch (e) {
+        // (before the run is listed: it was left among the pool's runs, never settled)
+        reject(e);
+        return;
       }
       this.#runs.add(run);
       this.#queue.push(...jobs);
@@ -315,18 +300,9 @@ export class BatchPool {
 
   /** Records answers (or failures) of a job's queries. */
   #record(job: BatchJob, results: readonly unknown[]): void {
-    const run = job.run;
-    if (run.settled) return;
-    job.indices.forEach((i, k) => {
-      run.results[i] = results[k];
-    });
-    run.done += job.indices.length;
-    try {
-      run.onProgress?.({ done: run.done, total: run.total });
-    } catch {
-      // The caller's callback is the caller's: its error does not stop the batch.
-    }
-    this.#finishIfDone(run);
+    if (job.run.settled) return;
+    recordAnswers(job, results);
+    this.#finishIfDone(job.run);
   }
 
   #start(): void {

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AbortSignalLike, abortReasonText, FirstTouchError } from '@firsttouch/pose';
 import { Job, type Queue, type QueueEvents } from 'bullmq';
-import { type BatchJob, type BatchRun, jobsOf, runOf } from '../jobs.js';
+import { listenForAbort } from '../abort-listener.js';
+import { type BatchJob, type BatchRun, jobsOf, recordAnswers, runOf } from '../jobs.js';
 import type { BatchFailure, OpName } from '../protocol.js';
 import type { BatchOptions } from '../types.js';
 import { decode, encode } from './queue-wire.js';
@@ -20,12 +21,6 @@ export interface QueueRunHost {
   hasBody(id: unknown): boolean;
   /** The batches running, each by its stop (the client's close calls it: `why` ends the message). */
   readonly running: Set<(why: string) => void>;
-}
-
-/** An `AbortSignal` as a batch listens to it (DOM and Node alike). */
-interface EventSignal extends AbortSignalLike {
-  addEventListener(type: 'abort', listener: () => void, options: { once: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
 }
 
 /** Milliseconds between two reads of the state of a batch's unfinished jobs (in case an event was missed). */
@@ -81,27 +76,12 @@ export function runOnQueue(
     stop(`aborted after ${run.done} of ${run.total} queries${reasonOf(signal)}`);
   };
   host.running.add(stop);
-  if (signal !== undefined && typeof (signal as Partial<EventSignal>).addEventListener === 'function') {
-    const events = signal as EventSignal;
-    try {
-      events.addEventListener('abort', abortIfAsked, { once: true });
-    } catch (e) {
-      settle(
-        new FirstTouchError(
-          'INVALID_OPTION',
-          `${where}: signal.addEventListener threw: ${abortReasonText(e)}`,
-        ),
-      );
-      return outcome;
-    }
-    // (each batch left its listener on the signal: fifteen batches on one controller warned of a leak)
-    cleanups.push(() => {
-      try {
-        events.removeEventListener('abort', abortIfAsked);
-      } catch {
-        // The caller's signal is the caller's: its error does not stop the batch settling.
-      }
-    });
+  try {
+    const detach = listenForAbort(signal, abortIfAsked, where);
+    if (detach !== undefined) cleanups.push(detach);
+  } catch (e) {
+    settle(e);
+    return outcome;
   }
   if (signal !== undefined && isAborted(signal)) {
     stop('aborted before it started');
@@ -161,7 +141,7 @@ function collect(
         results = job.queries.map(() => failed(e));
       }
     }
-    record(run, job, results);
+    recordAnswers(job, results);
     hooks.abortIfAsked();
     hooks.finish();
   };
@@ -262,17 +242,4 @@ function failed(e: unknown): BatchFailure {
         },
       }
     : { error: { code: 'INTERNAL', message: `its job failed in a worker: ${why}` } };
-}
-
-/** The answers of one job into the run. */
-function record(run: BatchRun, job: BatchJob, results: readonly unknown[]): void {
-  job.indices.forEach((i, k) => {
-    run.results[i] = results[k];
-  });
-  run.done += job.indices.length;
-  try {
-    run.onProgress?.({ done: run.done, total: run.total });
-  } catch {
-    // The caller's callback is the caller's: its error does not stop the batch.
-  }
 }
