@@ -19,6 +19,7 @@ export {
   type ToWorker,
   type WorkerPort,
 } from './protocol.js';
+export { redactedRedisUrl } from './redis-url.js';
 export type {
   BatchOptions,
   BatchProgress,

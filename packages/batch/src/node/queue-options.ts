@@ -1,7 +1,9 @@
 // The options both sides of the job engine share: where Redis is, which queue, the key prefix.
 /// <reference types="node" preserve="true" />
+
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Redis } from 'ioredis';
+import { redactedRedisUrl } from '../redis-url.js';
 
 /**
  * Where the queue lives: a Redis server and a queue name. Producers and workers that give the same
@@ -118,17 +120,4 @@ export function reachable(connections: readonly Redis[], url: string, where: str
         }),
     ),
   ).then(() => {});
-}
-
-/**
- * A Redis URL without its user and password, for messages and logs.
- *
- * @example
- * ```ts
- * import { redactedRedisUrl } from '@firsttouch/batch/queue';
- * console.log(redactedRedisUrl('redis://me:secret@db:6379/0')); // redis://…@db:6379/0
- * ```
- */
-export function redactedRedisUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//…@');
 }

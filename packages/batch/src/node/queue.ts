@@ -5,6 +5,8 @@
  *
  * @packageDocumentation
  */
+
+export { redactedRedisUrl } from '../redis-url.js';
 export { QueueClient, type QueueClientOptions, type QueueQuery } from './queue-client.js';
-export { type QueueOptions, redactedRedisUrl } from './queue-options.js';
+export type { QueueOptions } from './queue-options.js';
 export { type QueueWorker, type QueueWorkerOptions, startQueueWorker } from './queue-worker.js';

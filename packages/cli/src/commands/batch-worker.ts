@@ -1,3 +1,4 @@
+import { redactedRedisUrl } from '@firsttouch/batch';
 import { numberOption, parseArgs } from '../args.js';
 import type { CliIO } from '../cli-io.js';
 import { UsageError } from '../usage-error.js';
@@ -45,7 +46,7 @@ export async function batchWorkerCommand(
     (x) => Number.isInteger(x) && x >= 100 && x <= MAX_TIMER_MS,
     `an integer in [100, ${MAX_TIMER_MS}]`,
   );
-  const { startQueueWorker, redactedRedisUrl } = await queueModule();
+  const { startQueueWorker } = await queueModule();
   let answered = 0;
   const worker = await startQueueWorker({
     ...place,

@@ -1,7 +1,9 @@
 // The job-queue side of `firsttouch batch --redis` and `firsttouch batch-worker`: where the queue
 // is, and `@firsttouch/batch/queue` loaded only when asked (it needs bullmq and ioredis, which a
 // user of the local commands need not install).
+
 import type { BatchProgress } from '@firsttouch/batch';
+import { redactedRedisUrl } from '@firsttouch/batch';
 import type { Surface } from '@firsttouch/mesh';
 import type { Args } from '../args.js';
 import { InputError, UsageError } from '../usage-error.js';
@@ -28,7 +30,7 @@ export function queueArgs(args: Args): QueuePlace | undefined {
     throw new UsageError(`--redis must be a redis:// URL, got ${shownUrl(redis)}: ${fault}`);
   const name = queue ?? 'firsttouch';
   if (typeof name !== 'string' || name === '' || name.includes(':'))
-    throw new UsageError(`--queue must be a name without ':', got ${String(name)}`);
+    throw new UsageError(`--queue must be a name without ':', got ${JSON.stringify(String(name))}`);
   return { redis, queue: name };
 }
 
@@ -47,13 +49,9 @@ function urlFault(url: string): string | undefined {
   return undefined;
 }
 
-/**
- * A URL as a message shows it: without its user and password (as `@firsttouch/batch/queue`'s
- * `redactedRedisUrl`, which this check cannot load: that module needs bullmq), quoted as JSON so
- * that no control character reaches the terminal.
- */
+/** A URL as a message shows it: without its user and password, quoted as JSON (no control character reaches the terminal). */
 function shownUrl(url: string): string {
-  return JSON.stringify(url.replace(/\/\/[^@/]*@/, '//…@'));
+  return JSON.stringify(redactedRedisUrl(url));
 }
 
 /** The queue's module, or an InputError that says what to install. */
