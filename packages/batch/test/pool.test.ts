@@ -267,6 +267,30 @@ describe('BatchPool reports what fails, in its place, and answers the rest', () 
   });
 });
 
+/** A pool of `workers` workers from the crashing fixture (a query's `options.crash` kills its worker), holding a ball. */
+function crashingPool(workers: number) {
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
+  const crashing = new BatchPool({
+    workers,
+    spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
+  });
+  const ball = icosphere(0.5, 1);
+  return { crashing, counter, ball, id: crashing.add(ball) };
+}
+
+/** The ball against itself along `motions`, query i crashing its worker as `crash(i)` says (once, always). */
+function crashQueries(
+  id: number,
+  motions: readonly unknown[],
+  crash: (i: number) => 'once' | 'always' | undefined,
+) {
+  return motions.map((motion, i) => {
+    const how = crash(i);
+    return { a: id, b: id, motion, options: how === undefined ? undefined : { crash: how } };
+  });
+}
+
 describe('BatchPool stops', () => {
   it('on abort: the batch rejects with ABORTED and the pool answers the next one', async () => {
     const big = pool.add(icosphere(0.5, 3));
@@ -304,22 +328,10 @@ describe('BatchPool stops', () => {
   });
 
   it('a worker that dies: its queries are retried once, alone, elsewhere; a query that kills twice is reported', async () => {
-    const counter = new Int32Array(new SharedArrayBuffer(4));
-    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
-    const crashing = new BatchPool({
-      workers: 2,
-      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
-    });
+    const { crashing, counter, ball, id } = crashingPool(2);
     try {
-      const ball = icosphere(0.5, 1);
-      const id = crashing.add(ball);
       const motions = throws3(12);
-      const queries = motions.map((motion, i) => ({
-        a: id,
-        b: id,
-        motion,
-        options: i === 3 ? { crash: 'once' } : i === 7 ? { crash: 'always' } : undefined,
-      }));
+      const queries = crashQueries(id, motions, (i) => (i === 3 ? 'once' : i === 7 ? 'always' : undefined));
       const results = await crashing.timeOfImpact(queries as never, { chunkSize: 4 });
       results.forEach((r, i) => {
         if (i === 7) {
@@ -337,22 +349,10 @@ describe('BatchPool stops', () => {
   });
 
   it('a retry runs alone: a query that kills every worker is the only one reported (the next retry shared its death)', async () => {
-    const counter = new Int32Array(new SharedArrayBuffer(4));
-    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
-    const crashing = new BatchPool({
-      workers: 1,
-      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
-    });
+    const { crashing, ball, id } = crashingPool(1);
     try {
-      const ball = icosphere(0.5, 1);
-      const id = crashing.add(ball);
       const motions = throws3(4);
-      const queries = motions.map((motion, i) => ({
-        a: id,
-        b: id,
-        motion,
-        options: i === 0 ? { crash: 'always' } : undefined,
-      }));
+      const queries = crashQueries(id, motions, (i) => (i === 0 ? 'always' : undefined));
       const results = await crashing.timeOfImpact(queries as never, { chunkSize: 4 });
       expect(isBatchFailure(results[0]) && results[0].error.code).toBe('WORKER_FAILED');
       for (let i = 1; i < 4; i++)
@@ -363,24 +363,12 @@ describe('BatchPool stops', () => {
   });
 
   it('queries that kill every worker, several in a row, are reported one by one; the pool does not give up', async () => {
-    const counter = new Int32Array(new SharedArrayBuffer(4));
-    const fixture = fileURLToPath(new URL('./fixtures/crashing-worker.mjs', import.meta.url));
-    const crashing = new BatchPool({
-      workers: 1,
-      spawn: () => threadPort(new Worker(fixture, { workerData: { counter } })),
-    });
+    const { crashing, ball, id } = crashingPool(1);
     try {
-      const ball = icosphere(0.5, 1);
-      const id = crashing.add(ball);
       const motions = throws3(8, 41);
       const warm = await crashing.timeOfImpact([{ a: id, b: id, motion: motions[0] }]);
       expect(isBatchFailure(warm[0])).toBe(false);
-      const queries = motions.map((motion, i) => ({
-        a: id,
-        b: id,
-        motion,
-        options: i < 6 ? { crash: 'always' } : undefined,
-      }));
+      const queries = crashQueries(id, motions, (i) => (i < 6 ? 'always' : undefined));
       const results = await crashing.timeOfImpact(queries as never, { chunkSize: 8 });
       results.forEach((r, i) => {
         if (i < 6) expect(isBatchFailure(r) && r.error.code, `results[${i}]`).toBe('WORKER_FAILED');
@@ -606,19 +594,24 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     };
   };
 
+  /** Box against box along `motions`, a query a job, on `p`: the results, or undefined if not settled within 5 s. */
+  const boxesAlone = async (p: BatchPool, motions: ReturnType<typeof throws3>) => {
+    const id = p.add(box(1));
+    const out = await within(
+      p.timeOfImpact(
+        motions.map((motion) => ({ a: id, b: id, motion })),
+        { chunkSize: 1 },
+      ),
+      5000,
+    );
+    return (out as { resolved: unknown[] }).resolved;
+  };
+
   it('a port that answers inside post settles its batch (it waited: the job was not yet in flight)', async () => {
     const p = new BatchPool({ workers: 1, shared: false, spawn: () => inProcess({ post: 'sync' }) });
     try {
-      const id = p.add(box(1));
       const motions = throws3(300, 5);
-      const out = await within(
-        p.timeOfImpact(
-          motions.map((motion) => ({ a: id, b: id, motion })),
-          { chunkSize: 1 },
-        ),
-        5000,
-      );
-      const results = (out as { resolved: unknown[] }).resolved;
+      const results = await boxesAlone(p, motions);
       expect(results).toHaveLength(300);
       sameAnswer(results[7], timeOfImpact(box(1), box(1), motions[7]));
     } finally {
@@ -634,16 +627,8 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
       spawn: () => inProcess(++n === 1 ? { post: 'exit-on-run' } : {}),
     });
     try {
-      const id = p.add(box(1));
       const motions = throws3(2, 9);
-      const out = await within(
-        p.timeOfImpact(
-          motions.map((motion) => ({ a: id, b: id, motion })),
-          { chunkSize: 1 },
-        ),
-        5000,
-      );
-      const results = (out as { resolved: unknown[] }).resolved;
+      const results = await boxesAlone(p, motions);
       motions.forEach((m, i) => {
         sameAnswer(results[i], timeOfImpact(box(1), box(1), m));
       });
