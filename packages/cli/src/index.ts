@@ -8,5 +8,5 @@
 export { type CliIO, main, mainAsync } from './cli.js';
 export type { Failure } from './failure.js';
 export { loadSurface } from './load.js';
-export { fitToUnit, type Placement } from './placement.js';
+export { fitToUnit, LEAST_FIT, type Placement } from './placement.js';
 export { PRIMITIVE_KEYS, primitiveArg, primitiveOf } from './primitives.js';

@@ -14,7 +14,8 @@ export interface Placement {
  * `--fit`, as the tutorial places its dragon. A surface of no extent (a point) is only centred.
  *
  * @throws `FirstTouchError` `NON_FINITE` when the factor that takes the largest extent to `size`
- *   is past float64's range (a tiny body fitted to a huge size).
+ *   is past float64's range (a tiny body fitted to a huge size); `INVALID_OPTION` when `size` is
+ *   below {@link LEAST_FIT} (the body's features would fall below float64's normal numbers).
  * @example
  * ```ts
  * import { fitToUnit } from '@firsttouch/cli';
@@ -24,6 +25,13 @@ export interface Placement {
  * ```
  */
 export function fitToUnit(surface: Surface, size = 1): Surface {
+  // Below it the fitted body's coordinates, at most size / 2, leave its features 2^-53 of that
+  // size among the subnormal numbers, which carry fewer bits: at 5e-324 a cube became a point.
+  if (size < LEAST_FIT)
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `fit ${size} underflows: below ${LEAST_FIT} (2^-968) a fitted body's features fall below float64's normal numbers and lose their shape`,
+    );
   const b = surface.bounds();
   // Half extents (max / 2 − min / 2): a body spanning ±1.5e308 has an extent past float64, which
   // scaled it by 0, to a point.
@@ -44,6 +52,18 @@ export function fitToUnit(surface: Surface, size = 1): Surface {
     );
   return centred.scale(factor);
 }
+
+/**
+ * The smallest size {@link fitToUnit} fits a body to, 2^-968 (about 4e-292): a body fitted to it keeps
+ * every feature 2^-53 of its size or larger among float64's normal numbers.
+ *
+ * @example
+ * ```ts
+ * import { LEAST_FIT } from '@firsttouch/cli';
+ * console.log(LEAST_FIT === 2 ** -968); // true
+ * ```
+ */
+export const LEAST_FIT = 2 ** -968;
 
 /** The surface placed as asked: as it is, centred, or centred and fitted. */
 export function placeSurface(surface: Surface, placement: Placement): Surface {

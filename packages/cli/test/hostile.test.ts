@@ -2,7 +2,7 @@
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
 // a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers, a
-// fit that overflows named neither the file nor the body, a file name's escape sequence and newline
+// fit that overflows named neither the file nor the body (and one that underflows was taken), a file name's escape sequence and newline
 // sent raw to the terminal.
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import { writeStl } from '@firsttouch/io';
 import { box } from '@firsttouch/mesh';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { fitToUnit, LEAST_FIT } from '../src/index.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-hostile-'));
@@ -209,6 +210,26 @@ describe('the tool on hostile input', () => {
       expect(r.stderr.startsWith(`firsttouch ${command}: fit-${k}.json: `), r.stderr).toBe(true);
       expect(r.stderr.slice(`firsttouch ${command}: fit-${k}.json: `.length)).toMatch(message);
     });
+  });
+
+  it('refuses a fit that underflows, naming the file and the body (5e-324 made a cube a point)', () => {
+    const under = /^cube\.stl: fit 5e-324 underflows: below 4\.0\d*e-292 \(2\^-968\)/;
+    for (const command of ['toi', 'distance']) {
+      const j = JSON.parse(run(command, 'cube.stl', 'cube.stl', '--a-fit', '5e-324', '--json').stdout);
+      expect(j.error).toMatchObject({ kind: 'input', code: 'INVALID_OPTION' });
+      expect(j.error.message).toMatch(under);
+    }
+    writeFileSync(
+      join(dir, 'fit-under.json'),
+      '{"bodies": [{"ball": 1}, {"file": "cube.stl", "fit": 1e-300}]}',
+    );
+    const r = run('first-impact', 'fit-under.json');
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/fit-under\.json: bodies\[1\]: cube\.stl: fit 1e-300 underflows/);
+    // the least fit itself is taken: the cube keeps its shape, its side 2^-968
+    const least = fitToUnit(box(1), LEAST_FIT).bounds();
+    expect(least.max[0] - least.min[0]).toBe(LEAST_FIT);
+    expect(() => fitToUnit(box(1), LEAST_FIT / 2)).toThrow(/underflows/);
   });
 
   it('quotes a file name with control characters on every branch (a missing file printed its ESC and newline raw)', () => {
