@@ -2,8 +2,8 @@
 // batch line nested deep enough to overflow the stack of its error message, a scene's affine end
 // with a key the schema does not name, a NUL byte in a scene's file name worded as a size refusal;
 // a Redis URL that does not parse reported as the tool's bug, a lock longer than Node's timers, a
-// fit that overflows named neither the file nor the body (and one that underflows was taken), a file name's escape sequence and newline
-// sent raw to the terminal.
+// fit that overflows named neither the file nor the body (and one that underflows was taken), a
+// file name's escape sequence and newline sent raw to the terminal.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
