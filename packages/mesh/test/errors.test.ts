@@ -1,12 +1,18 @@
 // Bad input: every path that must throw a FirstTouchError, with its code and a message that says
 // where (facet, segment, vertex, chain, argument). Degenerate geometry is not bad input.
 
+import { ball, ball2 } from '@firsttouch/convex';
 import { FirstTouchError, identityPose, pose2 } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
   box,
+  CompoundPair,
+  CompoundPair2,
+  ConvexCurvePair,
+  ConvexSurfacePair,
   Curve,
   CurvePair,
+  CurveShapePair,
   compound,
   curveDistance,
   cylinder,
@@ -16,8 +22,10 @@ import {
   naca4Section,
   pointSet,
   rectangle,
+  rssOf,
   Surface,
   SurfacePair,
+  SurfaceShapePair,
   surfaceDistance,
 } from '../src/index.js';
 
@@ -415,4 +423,83 @@ describe('the shape generators on values of any type', () => {
       }
     });
   }
+});
+
+// The pair classes are exported, and their bindings trusted their arguments: `new SurfacePair(null,
+// …)` threw a raw TypeError, and a CurvePair took two surfaces, to throw one at its first evaluation.
+describe('the pairs refuse what is not their bodies', () => {
+  const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const far = new Float64Array([3, 0, 0]);
+  const cases: [string, () => unknown, RegExp][] = [
+    [
+      'SurfacePair',
+      () => new SurfacePair(null as never, box(1)),
+      /distance \(body A\) must be a Surface, got null/,
+    ],
+    [
+      'SurfacePair.rebind',
+      () => new SurfacePair(box(1), box(1)).rebind(box(1), disc(1, 8) as never),
+      /distance \(body B\) must be a Surface, got a Curve/,
+    ],
+    [
+      'ConvexSurfacePair',
+      () => new ConvexSurfacePair(box(1), {} as never),
+      /distance \(body B\) must be a Surface/,
+    ],
+    [
+      'CurvePair',
+      () => new CurvePair(box(1) as never, disc(1, 8)),
+      /distance \(curve A\) must be a Curve, got a Surface/,
+    ],
+    [
+      'ConvexCurvePair',
+      () => new ConvexCurvePair(disc(1, 8), 5 as never),
+      /distance \(curve B\) must be a Curve, got 5/,
+    ],
+    [
+      'SurfaceShapePair',
+      () => new SurfaceShapePair(box(1), ball2(1) as never),
+      /distance \(shape\) must be a 3-D convex shape, got a 2-D shape/,
+    ],
+    [
+      'SurfaceShapePair (surface)',
+      () => new SurfaceShapePair(ball(1) as never, ball(1)),
+      /distance \(surface\) must be a Surface, got a 3-D shape/,
+    ],
+    [
+      'CurveShapePair',
+      () => new CurveShapePair(disc(1, 8), ball(1) as never),
+      /distance \(shape\) must be a 2-D convex shape, got a 3-D shape/,
+    ],
+    [
+      'CompoundPair',
+      () => new CompoundPair(box(1), disc(1, 8) as never),
+      /compound pair \(body B\) must be a Surface, a 3-D shape or a Compound, got a Curve/,
+    ],
+    [
+      'CompoundPair2',
+      () => new CompoundPair2(undefined as never, box(1) as never).bind(null as never, disc(1, 8)),
+      /compound pair \(body A\) must be a Curve, a 2-D shape or a Compound2, got null/,
+    ],
+    ['rssOf', () => rssOf(disc(1, 8) as never), /rssOf must be a Surface, got a Curve/],
+  ];
+  for (const [name, f, message] of cases) {
+    it(name, () => {
+      const e = thrown(f);
+      expect(e.code).toBe('INVALID_OPTION');
+      expect(e.message).toMatch(message);
+    });
+  }
+
+  it('an empty surface or curve is EMPTY in every pair, as before', () => {
+    const empty = Surface.fromIndexed([0, 0, 0], []);
+    expect(thrown(() => new SurfacePair(box(1), empty)).code).toBe('EMPTY');
+    expect(thrown(() => new SurfaceShapePair(empty, ball(1))).code).toBe('EMPTY');
+    expect(thrown(() => new CompoundPair(empty, ball(1))).code).toBe('EMPTY');
+  });
+
+  it('the bodies they take still measure (the checks move no answer)', () => {
+    expect(new SurfacePair(box(1), box(1)).evaluate(R, far)).toBe(2);
+    expect(new CompoundPair(box(1), ball(0.5)).evaluate(R, far)).toBeCloseTo(2, 12);
+  });
 });

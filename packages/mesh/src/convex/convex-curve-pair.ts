@@ -1,4 +1,5 @@
 import { GjkPair } from '@firsttouch/convex';
+import { curveArgument } from '../body-arguments.js';
 import type { Curve } from '../curve.js';
 import { SEGMENT_DISTANCE, SEGMENT_MEET, segmentPairDistance2 } from '../geometry/segment-distance2.js';
 import { type ConvexCurve, convexCurve } from './convex-curve.js';
@@ -145,8 +146,8 @@ export class ConvexCurvePair {
    * ```
    */
   rebind(a: Curve, b: Curve): void {
-    a.assertNotEmpty('distance (curve A)');
-    b.assertNotEmpty('distance (curve B)');
+    curveArgument(a, 'distance (curve A)');
+    curveArgument(b, 'distance (curve B)');
     this.#a = a;
     this.#b = b;
     this.#ca = convexCurve(a);

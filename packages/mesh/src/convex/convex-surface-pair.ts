@@ -1,3 +1,4 @@
+import { surfaceArgument } from '../body-arguments.js';
 import type { Surface } from '../surface.js';
 import { convexSurface } from './convex-surface.js';
 import { HullGjk } from './hull-gjk.js';
@@ -56,8 +57,8 @@ export class ConvexSurfacePair extends HullGjk {
    * ```
    */
   rebind(a: Surface, b: Surface): void {
-    a.assertNotEmpty('distance (body A)');
-    b.assertNotEmpty('distance (body B)');
+    surfaceArgument(a, 'distance (body A)');
+    surfaceArgument(b, 'distance (body B)');
     this.#a = a;
     this.#b = b;
     this.bindHulls(convexSurface(a), convexSurface(b));

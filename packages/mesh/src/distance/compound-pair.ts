@@ -1,5 +1,6 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
 import { identityPose, type Pose3 } from '@firsttouch/pose';
+import { body3Argument } from '../body-arguments.js';
 import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
 import { PartSearch } from '../tree/part-search.js';
@@ -195,8 +196,14 @@ export class CompoundPair {
     if (a !== undefined && b !== undefined) this.bind(a, b);
   }
 
-  /** Points the pair at two bodies (the caller checked them); the part queries are made as needed. */
+  /**
+   * Points the pair at two bodies; the part queries are made as needed.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for what is not a surface, a 3-D shape or a compound.
+   */
   bind(a: AnyBody3, b: AnyBody3): void {
+    body3Argument(a, 'compound pair (body A)');
+    body3Argument(b, 'compound pair (body B)');
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);

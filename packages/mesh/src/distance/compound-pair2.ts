@@ -1,4 +1,5 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
+import { body2Argument } from '../body-arguments.js';
 import { Compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
 import { PartSearch } from '../tree/part-search.js';
@@ -175,8 +176,14 @@ export class CompoundPair2 {
     if (a !== undefined && b !== undefined) this.bind(a, b);
   }
 
-  /** Points the pair at two bodies (the caller checked them); the part queries are made as needed. */
+  /**
+   * Points the pair at two bodies; the part queries are made as needed.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for what is not a curve, a 2-D shape or a `Compound2`.
+   */
   bind(a: AnyBody2, b: AnyBody2): void {
+    body2Argument(a, 'compound pair (body A)');
+    body2Argument(b, 'compound pair (body B)');
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);

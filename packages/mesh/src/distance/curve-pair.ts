@@ -1,3 +1,4 @@
+import { curveArgument } from '../body-arguments.js';
 import type { Curve } from '../curve.js';
 import { assertMeshInRange, MESH_SAFE } from '../tree/part-tree.js';
 import { CurveSearch } from './curve-search.js';
@@ -79,8 +80,8 @@ export class CurvePair {
    * ```
    */
   rebind(a: Curve, b: Curve): void {
-    a.assertNotEmpty('distance (curve A)');
-    b.assertNotEmpty('distance (curve B)');
+    curveArgument(a, 'distance (curve A)');
+    curveArgument(b, 'distance (curve B)');
     this.distance = Number.NaN;
     this.intersecting = false;
     this.beyond = false;

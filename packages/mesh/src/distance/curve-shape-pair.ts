@@ -1,6 +1,7 @@
 import type { Shape } from '@firsttouch/convex';
 import { GjkPair } from '@firsttouch/convex';
 import { type PointCore, pointCore } from '@firsttouch/convex/internal';
+import { curveArgument, shapeArgument } from '../body-arguments.js';
 import type { Curve } from '../curve.js';
 
 /** Nodes a search stack holds before it grows. */
@@ -47,8 +48,14 @@ export class CurveShapePair {
     if (curve !== undefined && shape !== undefined) this.bind(curve, shape);
   }
 
-  /** Points the pair at a curve and a 2-D shape (the caller checked them), keeping the scratch. */
+  /**
+   * Points the pair at a curve and a 2-D shape, keeping the scratch.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for anything else, `EMPTY` for a curve without segments.
+   */
   bind(curve: Curve, shape: Shape<2>): void {
+    curveArgument(curve, 'distance (curve)');
+    shapeArgument(shape, 2, 'distance (shape)');
     this.#curve = curve;
     this.#shape = shape;
     this.#seg.reach = curve.extent().largestCoordinate;

@@ -1,4 +1,5 @@
 import { FirstTouchError } from '@firsttouch/pose';
+import { surfaceArgument } from '../body-arguments.js';
 import { ConvexCandidates } from '../convex/convex-candidates.js';
 import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
@@ -98,8 +99,8 @@ export class SurfacePair {
   #usable: boolean | undefined;
 
   constructor(a: Surface, b: Surface) {
-    a.assertNotEmpty('distance (body A)');
-    b.assertNotEmpty('distance (body B)');
+    surfaceArgument(a, 'distance (body A)');
+    surfaceArgument(b, 'distance (body B)');
     this.#q.bind(a, b);
     this.#reach = a.extent().largestCoordinate + b.extent().largestCoordinate;
   }
@@ -138,8 +139,8 @@ export class SurfacePair {
    * ```
    */
   rebind(a: Surface, b: Surface): void {
-    a.assertNotEmpty('distance (body A)');
-    b.assertNotEmpty('distance (body B)');
+    surfaceArgument(a, 'distance (body A)');
+    surfaceArgument(b, 'distance (body B)');
     this.#q.bind(a, b);
     this.#reach = a.extent().largestCoordinate + b.extent().largestCoordinate;
     this.facetA = -1;

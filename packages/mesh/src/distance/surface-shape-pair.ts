@@ -1,5 +1,6 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
 import { type PointCore, pointCore } from '@firsttouch/convex/internal';
+import { shapeArgument, surfaceArgument } from '../body-arguments.js';
 import type { Surface } from '../surface.js';
 
 /** Nodes a search stack holds before it grows (deeper trees are rare: it grows once, then stays). */
@@ -52,8 +53,14 @@ export class SurfaceShapePair {
     if (surface !== undefined && shape !== undefined) this.bind(surface, shape);
   }
 
-  /** Points the pair at a surface and a 3-D shape (the caller checked them), keeping the scratch. */
+  /**
+   * Points the pair at a surface and a 3-D shape, keeping the scratch.
+   *
+   * @throws `FirstTouchError` `INVALID_OPTION` for anything else, `EMPTY` for a surface without facets.
+   */
   bind(surface: Surface, shape: Shape<3>): void {
+    surfaceArgument(surface, 'distance (surface)');
+    shapeArgument(shape, 3, 'distance (shape)');
     this.#surface = surface;
     this.#shape = shape;
     // Rounding in a facet's GJK is measured against the surface's size, not the facet's.

@@ -1,3 +1,4 @@
+import { surfaceArgument } from '../body-arguments.js';
 import type { Surface } from '../surface.js';
 import { buildRss } from './rss-build.js';
 import type { RssVolumes } from './rss-layout.js';
@@ -14,6 +15,7 @@ import type { RssVolumes } from './rss-layout.js';
  * ```
  */
 export function rssOf(surface: Surface): RssVolumes {
+  surfaceArgument(surface, 'rssOf');
   const tree = surface.tree();
   let v = tree.kept.rss;
   if (v === undefined) {
