@@ -330,4 +330,27 @@ describe('queries', () => {
     expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, -1), 'INVALID_OPTION', /tolerance/);
     expectError(() => new GjkPair(ball(1), ball(1)).cast(R, t, t, 1, 0), 'INVALID_OPTION', /maxIterations/);
   });
+
+  it('GjkPair.cast: a placement or a motion that is not finite numbers (a NaN motion answered separate)', () => {
+    const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
+    const t = Float64Array.of(3, 0, 0);
+    const pair = new GjkPair(ball(1), ball(1));
+    const cast = (R1: unknown, t1: unknown, r1: unknown) => () =>
+      pair.cast(R1 as Float64Array, t1 as Float64Array, r1 as Float64Array, 1e-6);
+    expectError(
+      cast(R, t, Float64Array.of(Number.NaN, 0, 0)),
+      'NON_FINITE',
+      /GjkPair\.cast: r\[0\] must be a finite number, got NaN/,
+    );
+    expectError(
+      cast(R, Float64Array.of(0, Number.POSITIVE_INFINITY, 0), t),
+      'NON_FINITE',
+      /t\[1\] must be a finite number, got Infinity/,
+    );
+    expectError(cast(Float64Array.of(1, 2), t, t), 'NON_FINITE', /R must hold 9 finite numbers/);
+    expectError(cast(R, t, null), 'NON_FINITE', /r must hold 3 finite numbers, got null/);
+    // and the pair still casts after a refusal
+    expect(pair.cast(R, t, Float64Array.of(-2, 0, 0), 1e-9)).toBe('contact');
+    expect(pair.toi).toBeCloseTo(0.5, 8);
+  });
 });

@@ -296,6 +296,93 @@ describe('the lower bound and its axis', () => {
     expect(worst).toBeLessThan(1e-14);
   });
 
+  it('a flat cone and a flat cylinder: GJK stalls within 2e-10 of the scene above the gap, its bound below it', () => {
+    // An adversarial probe's pair: GJK stops 1.1e-9 above the gap (1.5e-10 of the scene), where the
+    // docs said a few 1e-12. The truth bracketed independently: alternating projections onto the two
+    // solids (points of each: an upper bound) and the gap of their supports along the last segment
+    // (a lower bound), the supports in closed form.
+    const coneA = { hh: 0.017652621741136937, r: 3.5336356051266193 };
+    const cylB = { hh: 0.0006933324826974788, r: 1.0253189634531736 };
+    const A = Float64Array.of(
+      0.6955016405924859,
+      -0.46522035442439413,
+      0.5475833176443579,
+      0.609642942606513,
+      0.7854149330761837,
+      -0.10704609021821321,
+      -0.3802800947502152,
+      0.40828103645672176,
+      0.8298756803320557,
+    );
+    const B = Float64Array.of(
+      -0.5274062969614479,
+      -0.03311334472485389,
+      0.8489676697769744,
+      -0.8382462373766721,
+      -0.14262631055803388,
+      -0.5263088266982178,
+      0.13851297213353225,
+      -0.9892225441920214,
+      0.04746487767812002,
+    );
+    const tB = [-3.837062467004845, -1.2140857038778394, 3.059404538556125];
+    const r = shapeDistance(cone(coneA.hh, coneA.r), cylinder(cylB.hh, cylB.r), {
+      poseA: { R: A, t: Float64Array.of(0, 0, 0) },
+      poseB: { R: B, t: Float64Array.from(tB) },
+    });
+    const toBody = (R: Float64Array, t: number[], x: number[]) =>
+      [0, 1, 2].map((j) => R[j] * (x[0] - t[0]) + R[3 + j] * (x[1] - t[1]) + R[6 + j] * (x[2] - t[2]));
+    const toWorld = (R: Float64Array, t: number[], x: number[]) =>
+      [0, 1, 2].map((i) => R[3 * i] * x[0] + R[3 * i + 1] * x[1] + R[3 * i + 2] * x[2] + t[i]);
+    const onSegment = (px: number, py: number, ax: number, ay: number, bx: number, by: number) => {
+      const dx = bx - ax;
+      const dy = by - ay;
+      const u = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+      return [ax + u * dx, ay + u * dy];
+    };
+    const intoCone = (p: number[]) => {
+      const { hh: h, r: rc } = coneA;
+      const rho = Math.hypot(p[0], p[2]);
+      let q = [rho, p[1]];
+      if (!(p[1] >= -h && p[1] <= h && rho <= (rc * (h - p[1])) / (2 * h))) {
+        let best = Number.POSITIVE_INFINITY;
+        for (const c of [onSegment(rho, p[1], 0, -h, rc, -h), onSegment(rho, p[1], rc, -h, 0, h)]) {
+          const d = Math.hypot(c[0] - rho, c[1] - p[1]);
+          if (d < best) [best, q] = [d, c];
+        }
+      }
+      return rho === 0 ? [0, q[1], 0] : [(p[0] * q[0]) / rho, q[1], (p[2] * q[0]) / rho];
+    };
+    const intoCylinder = (p: number[]) => {
+      const y = Math.max(-cylB.hh, Math.min(cylB.hh, p[1]));
+      const rho = Math.hypot(p[0], p[2]);
+      return rho <= cylB.r ? [p[0], y, p[2]] : [(p[0] * cylB.r) / rho, y, (p[2] * cylB.r) / rho];
+    };
+    const coneSupport = (d: number[]) =>
+      Math.max(coneA.hh * d[1], -coneA.hh * d[1] + coneA.r * Math.hypot(d[0], d[2]));
+    const cylinderSupport = (d: number[]) => cylB.hh * Math.abs(d[1]) + cylB.r * Math.hypot(d[0], d[2]);
+    const O = [0, 0, 0];
+    let a = O;
+    let upper = Number.POSITIVE_INFINITY;
+    let lower = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < 20000; k++) {
+      const b = toWorld(B, tB, intoCylinder(toBody(B, tB, a)));
+      a = toWorld(A, O, intoCone(toBody(A, O, b)));
+      const d = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+      upper = Math.min(upper, d);
+      const n = [0, 1, 2].map((i) => (b[i] - a[i]) / d);
+      const m = n.map((x) => -x);
+      const hB = cylinderSupport(toBody(B, [0, 0, 0], m)) + m[0] * tB[0] + m[1] * tB[1] + m[2] * tB[2];
+      lower = Math.max(lower, -hB - coneSupport(toBody(A, O, n)));
+    }
+    expect(upper - lower).toBeLessThan(1e-14);
+    const scene = 7.07;
+    expect(r.lowerBound).toBeLessThanOrEqual(lower);
+    expect(r.distance).toBeGreaterThanOrEqual(upper);
+    expect((r.distance - upper) / scene).toBeLessThan(2e-10);
+    expect((lower - r.lowerBound) / scene).toBeLessThan(2e-10);
+  });
+
   it('stopAbove ends early with a bound above it, still below the gap', () => {
     const a = cylinder(1, 1);
     const b = cone(1, 1);

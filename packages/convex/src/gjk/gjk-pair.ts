@@ -187,7 +187,9 @@ export class GjkPair extends GjkState {
    *
    * @param tolerance - contact within this gap; the gap stays ≥ tolerance / 2 before `toi`.
    * @param maxIterations - supports at most (default 1000).
-   * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound or for a bad tolerance or cap.
+   * @throws `FirstTouchError` `INVALID_OPTION` when no shapes are bound or for a bad tolerance or cap;
+   *   `NON_FINITE` when `R`, `t` or `r` holds anything but finite numbers (`R` is not checked for
+   *   a rotation: the caller's, as for {@link GjkPair.evaluate}).
    * @example
    * ```ts
    * import { GjkPair, ball, cuboid } from '@firsttouch/convex';
@@ -218,6 +220,11 @@ export class GjkPair extends GjkState {
         `GjkPair.cast: maxIterations must be an integer ≥ 1, got ${describeValue(maxIterations)}`,
       );
     }
+    // The placement and the motion must be numbers: a NaN in r compared false at every test of the
+    // loop and answered `separate` (a whole step taken), an infinite t `contact` at 0 (a probe's).
+    notFinite(R, 9, 'R');
+    notFinite(t, 3, 't');
+    notFinite(r, 3, 'r');
     copyRotation(R, this.R);
     this.t[0] = t[0];
     this.t[1] = t[1];
@@ -318,4 +325,23 @@ function copyRotation(from: ArrayLike<number>, to: number[]): void {
   to[6] = from[6];
   to[7] = from[7];
   to[8] = from[8];
+}
+
+/** Refuses `a` (named `name`) unless its first `n` entries are finite numbers, naming the first that is not. */
+function notFinite(a: ArrayLike<number>, n: number, name: string): void {
+  if (typeof a !== 'object' || a === null || !(a.length >= n)) {
+    throw new FirstTouchError(
+      'NON_FINITE',
+      `GjkPair.cast: ${name} must hold ${n} finite numbers, got ${describeValue(a)}`,
+    );
+  }
+  for (let k = 0; k < n; k++) {
+    const x = a[k];
+    if (typeof x !== 'number' || x - x !== 0) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `GjkPair.cast: ${name}[${k}] must be a finite number, got ${describeValue(x)}`,
+      );
+    }
+  }
 }
