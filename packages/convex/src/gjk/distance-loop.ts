@@ -11,6 +11,12 @@ export const OVERLAP_SHARE = 1e-15;
  */
 export const STALLS = 4;
 
+/** Fresh starts a distance makes after stalls, at most (see `runDistance`). */
+export const RESTARTS = 2;
+
+/** A stall restarts only while |v| and the lower bound lie this share of the scene apart. */
+export const RESTART_GAP = 1e-12;
+
 /**
  * GJK from the state's simplex to the distance between the query point and the difference of the
  * cores: it stops when |v| (an upper bound) and the largest gap along a search direction (a lower
@@ -19,7 +25,8 @@ export const STALLS = 4;
  * `absoluteTolerance` share of the scene's scale, when the
  * simplex encloses q, when the lower bound less the margins exceeds `stopAbove`, when a support
  * repeats a point of the simplex or |v| stays above the least it reached for `STALLS` supports in a row
- * (rounding), or after `maxIterations` supports.
+ * (rounding) after `RESTARTS` fresh starts from the last support (the nearest simplex of the stalls
+ * kept), or after `maxIterations` supports.
  * Sets the state's result fields; allocates nothing.
  */
 export function runDistance(g: GjkState): void {
@@ -42,6 +49,9 @@ export function runDistance(g: GjkState): void {
   // the count at every other support and ran to maxIterations (a needle 3e-11 across: 128 supports).
   let least = Number.POSITIVE_INFINITY;
   let iterations = 0;
+  // fresh starts after a stall, and |v|² of the best stalled simplex kept
+  let restarts = 0;
+  let keptVv = Number.POSITIVE_INFINITY;
   const v = S.v;
   while (!overlap && iterations < maxIterations) {
     const vx = v[0],
@@ -89,7 +99,27 @@ export function runDistance(g: GjkState): void {
       converged = true;
       break;
     }
-    if (known || stalls >= STALLS) break;
+    if (known) break;
+    if (stalls >= STALLS) {
+      // Stalled: on curved cores (a flat cone and cylinder) the simplex can settle with |v| 1e-9
+      // above the gap, each new support turning it by less than its rounding. A fresh start from
+      // the last support finds another simplex, nearer the gap (an adversarial probe's 4 434 flat
+      // or needle pairs: the worst 1.5e-10 of the scene above it, 3.1e-12 after); the stalled one
+      // is kept and taken back where a start ends farther. Only a stall far from the rule starts
+      // again: the common one, rounding at the rule's edge, would spend supports for nothing.
+      if (restarts >= RESTARTS || norm - lower <= RESTART_GAP * g.scale) break;
+      if (restarts === 0 || vv < keptVv) {
+        g.stalled.copyFrom(S);
+        keptVv = vv;
+      }
+      restarts++;
+      stalls = 0;
+      least = Number.POSITIVE_INFINITY;
+      S.move(S.n, 0);
+      S.n = 1;
+      S.reduce();
+      continue;
+    }
     S.n++;
     if (S.reduce()) {
       overlap = true;
@@ -102,6 +132,7 @@ export function runDistance(g: GjkState): void {
       stalls = 0;
     } else stalls++;
   }
+  if (restarts > 0 && !overlap && v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > keptVv) S.copyFrom(g.stalled);
   g.iterations = iterations;
   g.overlap = overlap;
   g.converged = converged;

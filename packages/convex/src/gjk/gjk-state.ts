@@ -57,6 +57,13 @@ export class GjkState {
   /** @internal @hidden */
   readonly simplex = new Simplex();
   /**
+   * The simplex as a stalled distance left it, kept while it starts again from its last support
+   * (see `runDistance`), and taken back if the new start ends farther.
+   *
+   * @internal @hidden
+   */
+  readonly stalled = new Simplex();
+  /**
    * The planar simplex of 2-D distances (`runDistance2`), kept from query to query as `simplex` is.
    *
    * @internal @hidden

@@ -56,9 +56,8 @@ export interface ShapeDistanceResult {
   /**
    * The gap between the shapes (0 when they intersect): the distance between the two points. For
    * cores with vertices (all but cylinders and cones) within 1e-13 of the cores' distance plus 1e-14
-   * of the scene's size above the gap (GJK's stopping rule); on curved cores rounding may stop GJK
-   * first, mostly a few 1e-12 of the scene above, on flat cylinders and cones up to about 2e-10
-   * (the lower bound then as far below).
+   * of the scene's size above the gap (GJK's stopping rule); on curved cores rounding may stall GJK
+   * first, a few 1e-12 of the scene above (it starts again after a stall: see the README).
    */
   distance: number;
   /** A lower bound of the gap, certified to rounding (the gap along a separating axis). */

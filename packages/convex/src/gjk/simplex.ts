@@ -98,6 +98,22 @@ export class Simplex {
     return false;
   }
 
+  /** Becomes a copy of `other`: its points, their vertices, the weights and the nearest point. */
+  copyFrom(other: Simplex): void {
+    this.n = other.n;
+    this.ia.set(other.ia);
+    this.ib.set(other.ib);
+    for (let k = 0; k < 12; k++) {
+      this.a[k] = other.a[k];
+      this.bb[k] = other.bb[k];
+      this.b[k] = other.b[k];
+      this.w[k] = other.w[k];
+      this.y[k] = other.y[k];
+    }
+    for (let k = 0; k < 4; k++) this.lam[k] = other.lam[k];
+    for (let k = 0; k < 3; k++) this.v[k] = other.v[k];
+  }
+
   /** Copies slot `from` into slot `to`. */
   move(from: number, to: number): void {
     this.ia[to] = this.ia[from];
