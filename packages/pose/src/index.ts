@@ -58,6 +58,7 @@ export {
   assertPoints,
   assertStepInstant,
   describeValue,
+  finiteCopy,
   isArrayLike,
   scaledLength,
   unitVector,

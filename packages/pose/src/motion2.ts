@@ -140,7 +140,8 @@ export class RigidMotion2 {
   }
 
   /**
-   * The largest ρ = |x| over a flat `uv` array (body frame).
+   * The largest ρ = |x| over a flat `uv` array (body frame; NaN when a point is no number, read as
+   * given: `motionBound2` checks them).
    *
    * @example
    * ```ts
@@ -150,11 +151,14 @@ export class RigidMotion2 {
    */
   maxRadius(uv: ArrayLike<number>): number {
     let best = 0;
+    // (points that are no number, counted: see RigidMotion.maxRadius)
+    let nan = 0;
     for (let i = 0; i + 1 < uv.length; i += 2) {
       const r = Math.hypot(uv[i], uv[i + 1]);
       if (r > best) best = r;
+      nan += +(r !== r);
     }
-    return best;
+    return nan > 0 ? Number.NaN : best;
   }
 
   /**

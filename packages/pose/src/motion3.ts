@@ -83,23 +83,16 @@ export class RigidMotion {
    * ```
    */
   reset(p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string] = 'motion'): void {
-    // The common case (plain valid poses) is checked without building the names of the messages.
-    if (!isValidPose3(p0)) assertPose3(p0, typeof name === 'string' ? `${name}[0]` : name[0]);
-    // A body at rest is often given one pose object for both ends: checked once.
-    if (p1 !== p0 && !isValidPose3(p1)) assertPose3(p1, typeof name === 'string' ? `${name}[1]` : name[1]);
-    // Copied through locals: each entry read once, and the turn's product taken on them.
-    copyRotation(p0.R, this.p0.R);
-    copyRotation(p1.R, this.p1.R);
-    const t0 = this.p0.t;
-    const t1 = this.p1.t;
-    const u = p0.t;
-    const v = p1.t;
-    t0[0] = u[0];
-    t0[1] = u[1];
-    t0[2] = u[2];
-    t1[0] = v[0];
-    t1[1] = v[1];
-    t1[2] = v[2];
+    // Each pose's arrays read once, checked, and copied through locals (the turn's product taken
+    // on the copies): what was checked is what is kept. A getter that answered the identity to a
+    // check and NaN, null or 2I to a second read gave a turn of NaN, a raw TypeError, or a pose of
+    // 2I. The common case (Float64Arrays, valid) builds no name of a message.
+    this.#take(p0, this.p0, name, 0);
+    if (p1 === p0) {
+      // A body at rest is often given one pose object for both ends: checked once.
+      this.p1.R.set(this.p0.R);
+      this.p1.t.set(this.p0.t);
+    } else this.#take(p1, this.p1, name, 1);
     this.#crossValid = false;
     const a = this.p1.R;
     const b = this.p0.R;
@@ -114,6 +107,8 @@ export class RigidMotion {
       productWithTranspose(a, b, M);
       this.#theta = rotationAxisAngle(M, this.axis, this.#q);
     }
+    const t0 = this.p0.t;
+    const t1 = this.p1.t;
     const d = this.delta;
     d[0] = t1[0] - t0[0];
     d[1] = t1[1] - t0[1];
@@ -125,6 +120,21 @@ export class RigidMotion {
         `${typeof name === 'string' ? name : name.join(' to ')}: the translation over the step overflows`,
       );
     }
+  }
+
+  /** Checks pose `p` (end `end` of the step), reading its arrays once, and copies it into `into`. */
+  #take(p: Pose3Like, into: Pose3, name: string | readonly [string, string], end: 0 | 1): void {
+    if (typeof p !== 'object' || p === null) assertPose3(p, endName(name, end));
+    const R = p.R;
+    const t = p.t;
+    if (!validParts3(R, t)) assertPose3({ R, t }, endName(name, end));
+    copyRotation(R, into.R);
+    into.t[0] = t[0];
+    into.t[1] = t[1];
+    into.t[2] = t[2];
+    // A typed array's entries are what they are; a plain array's may be getters: its copy is checked.
+    if (!(R instanceof Float64Array && t instanceof Float64Array) && !validParts3(into.R, into.t))
+      assertPose3(into, endName(name, end));
   }
 
   /**
@@ -273,7 +283,8 @@ export class RigidMotion {
   }
 
   /**
-   * The largest ρ over a flat `xyz` array (0 when empty).
+   * The largest ρ over a flat `xyz` array (0 when empty; NaN when a point is no number). The points
+   * are read as given (a hot path: `motionBound3` checks them).
    *
    * @example
    * ```ts
@@ -288,6 +299,10 @@ export class RigidMotion {
     // (bodies beyond 1e±145) does the loop go again with the overflow-safe hypot.
     const M = this.#cross();
     let best2 = 0;
+    // Points that are no number, counted: a comparison drops them, and a bound that leaves a point out
+    // is too small (a NaN vertex gave the bound of the others; the caller's points are its own to
+    // check, as `motionBound3` does, but a bound must not come out smaller for them).
+    let nan = 0;
     for (let i = 0; i + 2 < xyz.length; i += 3) {
       const x = xyz[i],
         y = xyz[i + 1],
@@ -297,7 +312,9 @@ export class RigidMotion {
       const w = M[6] * x + M[7] * y + M[8] * z;
       const r2 = u * u + v * v + w * w;
       if (r2 > best2) best2 = r2;
+      nan += +(r2 !== r2);
     }
+    if (nan > 0) return Number.NaN;
     // Rounding as with hypot: a few ulps of the coordinates, far below any tolerance.
     if (best2 > 1e-290 && best2 < 1e290) return Math.sqrt(best2);
     return this.#maxRadiusSafe(xyz);
@@ -498,11 +515,12 @@ export function sameRotation(a: Float64Array, b: Float64Array): boolean {
 }
 
 /**
- * What `assertPose3` accepts, as a boolean, without building a message: `R` 9 finite numbers,
+ * True only for a pose `assertPose3` accepts, without building a message: `R` 9 finite numbers,
  * orthonormal within {@link ORTHONORMAL_TOLERANCE} and not a reflection, `t` 3 finite numbers
- * (arrays or Float64Arrays). The check for a hot path that reads many poses: call `assertPose3` only
- * where this is false, for its message. Float64Array poses (every pose the library makes) take
- * the checks written out on locals.
+ * (arrays or Float64Arrays). The check for a hot path that reads many poses: call `assertPose3`
+ * where this is false, for its message or its answer (false also when in doubt: poses of other
+ * typed arrays, which `assertPose3` accepts, and translations whose check overflows). Float64Array
+ * poses (every pose the library makes) take the checks written out on locals.
  *
  * @example
  * ```ts
@@ -514,8 +532,11 @@ export function sameRotation(a: Float64Array, b: Float64Array): boolean {
  */
 export function isValidPose3(p: unknown): p is Pose3Like {
   if (typeof p !== 'object' || p === null) return false;
-  const R = (p as { R?: unknown }).R;
-  const t = (p as { t?: unknown }).t;
+  return validParts3((p as { R?: unknown }).R, (p as { t?: unknown }).t);
+}
+
+/** {@link isValidPose3} on a pose's `R` and `t`, read already (each once). */
+function validParts3(R: unknown, t: unknown): boolean {
   // Float64Arrays (every pose this library makes) take the unrolled check: each entry is a number.
   if (R instanceof Float64Array && t instanceof Float64Array) {
     return R.length === 9 && t.length === 3 && isRotationPose(R, t);
@@ -560,4 +581,9 @@ function isRotationPose(R: ArrayLike<number>, t: ArrayLike<number>): boolean {
     Math.abs(r3 * r6 + r4 * r7 + r5 * r8) <= tol &&
     r0 * (r4 * r8 - r5 * r7) - r1 * (r3 * r8 - r5 * r6) + r2 * (r3 * r7 - r4 * r6) >= 0
   );
+}
+
+/** The name of end `end` of a step named `name` (`motion[0]`, or the name given for that end). */
+function endName(name: string | readonly [string, string], end: 0 | 1): string {
+  return typeof name === 'string' ? `${name}[${end}]` : name[end];
 }

@@ -1,6 +1,6 @@
 import { reduceAngle } from './angle.js';
 import { FirstTouchError } from './errors.js';
-import { assertFiniteNumber, assertFiniteVector, describeValue } from './validate.js';
+import { assertFiniteNumber, assertFiniteVector, describeValue, finiteCopy } from './validate.js';
 
 /**
  * A rigid pose in 2-D: a body point `x` is at `rot(angle) x + t`.
@@ -46,8 +46,8 @@ export interface Pose2Like {
  */
 export function pose2(angle = 0, translation: ArrayLike<number> = [0, 0]): Pose2 {
   assertFiniteNumber(angle, 'angle', 'INVALID_POSE');
-  assertFiniteVector(translation, 2, 'translation', 'INVALID_POSE');
-  return { angle, t: Float64Array.from(translation) };
+  // (the translation read once: what is built is what was checked)
+  return { angle, t: finiteCopy(translation, 2, 'translation', 'INVALID_POSE') };
 }
 
 /**

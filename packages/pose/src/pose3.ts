@@ -1,5 +1,5 @@
 import { FirstTouchError } from './errors.js';
-import { assertFiniteNumber, assertFiniteVector, describeValue, unitVector } from './validate.js';
+import { assertFiniteNumber, assertFiniteVector, describeValue, finiteCopy, unitVector } from './validate.js';
 
 /**
  * A rigid pose in 3-D: a body point `x` is at `R x + t` in the world. `R` is a proper rotation,
@@ -120,18 +120,19 @@ export function poseFromAxisAngle(
   angle: number,
   translation: ArrayLike<number> = [0, 0, 0],
 ): Pose3 {
-  assertFiniteVector(axis, 3, 'axis', 'INVALID_POSE');
+  // (each argument read once: what is built is what was checked)
+  const a = finiteCopy(axis, 3, 'axis', 'INVALID_POSE');
   assertFiniteNumber(angle, 'angle', 'INVALID_POSE');
-  assertFiniteVector(translation, 3, 'translation', 'INVALID_POSE');
+  const t = finiteCopy(translation, 3, 'translation', 'INVALID_POSE');
   const k = new Float64Array(3);
-  if (!unitVector(axis, k)) {
+  if (!unitVector(a, k)) {
     throw new FirstTouchError(
       'INVALID_POSE',
-      `axis must be a non-zero finite vector, got (${Array.from(axis).join(', ')})`,
+      `axis must be a non-zero finite vector, got (${Array.from(a).join(', ')})`,
     );
   }
   const R = rotationFromUnitAxisAngle(new Float64Array(9), k[0], k[1], k[2], angle);
-  return { R, t: Float64Array.from(translation) };
+  return { R, t };
 }
 
 /**

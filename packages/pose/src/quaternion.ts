@@ -1,7 +1,7 @@
 import { FirstTouchError } from './errors.js';
 import { hypot3, hypot4 } from './hypot.js';
 import type { Pose3, Pose3Like } from './pose3.js';
-import { assertFiniteVector, unitVector } from './validate.js';
+import { assertFiniteVector, finiteCopy, unitVector } from './validate.js';
 
 /**
  * Writes the unit quaternion `[x, y, z, w]` of the rotation `R` (row-major) into `out`, with the
@@ -111,13 +111,14 @@ export function quaternionOfPose(p: Pose3Like, out: Float64Array = new Float64Ar
  * ```
  */
 export function poseFromQuaternion(q: ArrayLike<number>, translation: ArrayLike<number> = [0, 0, 0]): Pose3 {
-  assertFiniteVector(q, 4, 'quaternion', 'INVALID_POSE');
-  assertFiniteVector(translation, 3, 'translation', 'INVALID_POSE');
+  // (each argument read once: what is built is what was checked)
+  const c = finiteCopy(q, 4, 'quaternion', 'INVALID_POSE');
+  const t = finiteCopy(translation, 3, 'translation', 'INVALID_POSE');
   const u = new Float64Array(4);
-  if (!unitVector(q, u)) {
+  if (!unitVector(c, u)) {
     throw new FirstTouchError(
       'INVALID_POSE',
-      `quaternion must be non-zero and finite, got (${Array.from(q).join(', ')})`,
+      `quaternion must be non-zero and finite, got (${Array.from(c).join(', ')})`,
     );
   }
   const x = u[0],
@@ -134,7 +135,7 @@ export function poseFromQuaternion(q: ArrayLike<number>, translation: ArrayLike<
   R[6] = 2 * (x * z - y * w);
   R[7] = 2 * (y * z + x * w);
   R[8] = 1 - 2 * (x * x + y * y);
-  return { R, t: Float64Array.from(translation) };
+  return { R, t };
 }
 
 /**

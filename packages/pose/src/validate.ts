@@ -100,16 +100,50 @@ export function assertFiniteVector(
   name: string,
   code: FirstTouchErrorCode = 'NON_FINITE',
 ): asserts value is ArrayLike<number> {
+  readFinite(value, length, name, code, undefined);
+}
+
+/**
+ * {@link assertFiniteVector}'s check, each entry read once into a fresh Float64Array that is
+ * returned: what a constructor keeps is what was checked (an array whose getters answer a number to
+ * the check and NaN to a second read made `poseFromAxisAngle` return a translation of NaN).
+ *
+ * @example
+ * ```ts
+ * import { finiteCopy } from '@firsttouch/pose';
+ * console.log(Array.from(finiteCopy([1, 2, 3], 3, 'translation'))); // [1, 2, 3]
+ * ```
+ */
+export function finiteCopy(
+  value: unknown,
+  length: number,
+  name: string,
+  code: FirstTouchErrorCode = 'NON_FINITE',
+): Float64Array {
+  const out = new Float64Array(length);
+  readFinite(value, length, name, code, out);
+  return out;
+}
+
+/** The check of {@link assertFiniteVector}, each entry read once (into `out` when given). */
+function readFinite(
+  value: unknown,
+  length: number,
+  name: string,
+  code: FirstTouchErrorCode,
+  out: Float64Array | undefined,
+): void {
   if (!isArrayLike(value)) {
     throw new FirstTouchError(
       code,
       `${name} must be an array of ${length} numbers, got ${describeValue(value)}`,
     );
   }
-  if (value.length !== length) {
+  const n = value.length;
+  if (n !== length) {
     throw new FirstTouchError(
       code === 'NON_FINITE' ? 'BAD_LENGTH' : code,
-      `${name} must have ${length} numbers, got ${value.length}`,
+      `${name} must have ${length} numbers, got ${n}`,
     );
   }
   for (let i = 0; i < length; i++) {
@@ -117,6 +151,7 @@ export function assertFiniteVector(
     if (typeof x !== 'number' || !Number.isFinite(x)) {
       throw new FirstTouchError(code, `${name}[${i}] must be a finite number, got ${describeValue(x)}`);
     }
+    if (out !== undefined) out[i] = x;
   }
 }
 

@@ -117,6 +117,72 @@ describe('bad input raises FirstTouchError with its code', () => {
     expect(codeOf(() => new RigidMotion2(pose2(0), flaky as never))).toBe('INVALID_POSE');
   });
 
+  it('RigidMotion reads each pose once: R or t answering the identity and then NaN, null or 2I builds the identity', () => {
+    // (an adversarial probe: a turn of NaN, a raw TypeError, a pose of 2I from interpolatePose)
+    const flaky = (later: unknown, which: 'R' | 't') => {
+      let reads = 0;
+      const first = which === 'R' ? [1, 0, 0, 0, 1, 0, 0, 0, 1] : [0, 0, 0];
+      return which === 'R'
+        ? {
+            get R() {
+              return reads++ === 0 ? first : later;
+            },
+            t: [0, 0, 0],
+          }
+        : {
+            R: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+            get t() {
+              return reads++ === 0 ? first : later;
+            },
+          };
+    };
+    const nan = [Number.NaN, 0, 0, 0, 1, 0, 0, 0, 1];
+    const twice = [2, 0, 0, 0, 2, 0, 0, 0, 2];
+    for (const [later, which] of [
+      [nan, 'R'],
+      [null, 'R'],
+      [twice, 'R'],
+      [undefined, 't'],
+      [[Number.NaN, 0, 0], 't'],
+    ] as const) {
+      const m = new RigidMotion(flaky(later, which) as never, I);
+      expect([m.theta, m.translationLength, ...m.p0.R, ...m.p0.t]).toEqual([0, 0, ...I.R, ...I.t]);
+      expect(Array.from(interpolatePose(I, flaky(later, which) as never, 0.5).R)).toEqual(Array.from(I.R));
+      expect(motionBound3(flaky(later, which) as never, I, [1, 0, 0])).toBe(0);
+    }
+    // an entry of a plain array that answers 1 to the checks and NaN to the copy: the copy is refused
+    const R = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    let reads = 0;
+    Object.defineProperty(R, 0, { get: () => (reads++ < 2 ? 1 : Number.NaN) });
+    expect(codeOf(() => new RigidMotion({ R, t: [0, 0, 0] }, I))).toBe('INVALID_POSE');
+  });
+
+  it('the constructors keep what they checked: an entry answering 1 to the check and NaN after is not built in', () => {
+    const flaky = (n: number) => {
+      const reads = new Array(n).fill(0);
+      const a: number[] = new Array(n).fill(0);
+      for (let i = 0; i < n; i++)
+        Object.defineProperty(a, i, { get: () => (reads[i]++ === 0 ? 1 : Number.NaN) });
+      return a;
+    };
+    expect(Array.from(poseFromAxisAngle([0, 0, 1], 1, flaky(3)).t)).toEqual([1, 1, 1]);
+    expect(Array.from(poseFromQuaternion([0, 0, 0, 1], flaky(3)).t)).toEqual([1, 1, 1]);
+    expect(Array.from(pose2(0, flaky(2)).t)).toEqual([1, 1]);
+    const p = poseFromAxisAngle(flaky(3), 1);
+    expect(Number.isFinite(p.R[0])).toBe(true);
+    expect(() => assertPose3(p, 'p')).not.toThrow();
+  });
+
+  it('maxRadius and bound answer NaN for a point that is no number (a NaN vertex was dropped: the bound came out small)', () => {
+    const m = new RigidMotion(I, poseFromAxisAngle([0, 0, 1], 1, [1, 0, 0]));
+    expect(m.bound([2, 0, 0])).toBe(3);
+    expect(m.bound([2, 0, 0, Number.NaN, 0, 0])).toBeNaN();
+    expect(m.maxRadius([Number.NaN, 0, 0])).toBeNaN();
+    const m2 = new RigidMotion2(pose2(0), pose2(1, [1, 0]));
+    expect(m2.bound([2, 0])).toBe(3);
+    expect(m2.bound([Number.NaN, 5, 2, 0])).toBeNaN();
+  });
+
   it('transformPoints: lengths', () => {
     expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
     expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
