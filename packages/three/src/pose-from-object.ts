@@ -177,6 +177,24 @@ export function poseFromObject3D(object: Object3D, out?: Pose3): Pose3 {
   return out === undefined ? pose : copyPose(pose, out);
 }
 
+/** Ancestors an object may have, at most (no scene a renderer draws comes near). */
+const MAX_ANCESTORS = 100_000;
+
+/** An object with what the walk reads of an Object3D: its two matrices and `updateMatrix`. */
+function drawable(o: Object3D): boolean {
+  const m = o.matrix as unknown as { isMatrix4?: unknown } | undefined;
+  const w = o.matrixWorld as unknown as { isMatrix4?: unknown } | undefined;
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    m.isMatrix4 === true &&
+    typeof w === 'object' &&
+    w !== null &&
+    w.isMatrix4 === true &&
+    typeof o.updateMatrix === 'function'
+  );
+}
+
 function nameOf(object: Object3D): string {
   return object.name ? `"${object.name}"` : `a ${object.type} without a name`;
 }
@@ -213,6 +231,18 @@ function drawnWorldMatrix(object: Object3D): void {
       throw new FirstTouchError(
         'INVALID_POSE',
         `${nameOf(object)}: its parents form a loop (${nameOf(o)} is its own ancestor): it has no world matrix`,
+      );
+    // (a parent getter that answers a new object at each read made a chain without end, and the
+    // walk filled the heap; an object with three.js's flag but not its matrices threw a TypeError)
+    if (chain.length >= MAX_ANCESTORS)
+      throw new FirstTouchError(
+        'INVALID_POSE',
+        `${nameOf(object)}: its chain of parents is longer than ${MAX_ANCESTORS}: it has no world matrix a scene could draw`,
+      );
+    if (!drawable(o))
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `${chain.length === 0 ? 'object' : `${nameOf(object)}: its ancestor ${chain.length} up`} must be a three.js Object3D: it has isObject3D but no matrix, matrixWorld or updateMatrix`,
       );
     seen.add(o);
     chain.push(o);

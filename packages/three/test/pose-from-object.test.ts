@@ -112,6 +112,32 @@ describe('poseFromObject3D', () => {
     }
   });
 
+  // Regressions (fixed; an adversarial probe): a parent getter answering a new object at each read
+  // made a chain without end (the heap filled); objects carrying three.js's flags but not its members
+  // threw raw TypeErrors.
+  it('refuses a chain of parents without end, and flags without the members they promise', () => {
+    class Endless extends Object3D {
+      override get parent(): Object3D | null {
+        return new Endless();
+      }
+      override set parent(_: Object3D | null) {}
+    }
+    const e = errorOf(() => poseFromObject3D(new Endless()));
+    expect(e.code).toBe('INVALID_POSE');
+    expect(e.message).toMatch(/its chain of parents is longer than 100000/);
+    const fake = errorOf(() => poseFromObject3D({ isObject3D: true, parent: null } as never));
+    expect(fake.code).toBe('INVALID_OPTION');
+    expect(fake.message).toMatch(/^object must be a three\.js Object3D: it has isObject3D but no matrix/);
+    const child = new Mesh();
+    Object.defineProperty(child, 'parent', { value: { isObject3D: true, parent: null } });
+    expect(errorOf(() => poseFromObject3D(child)).message).toMatch(
+      /its ancestor 1 up must be a three\.js Object3D/,
+    );
+    const out = errorOf(() => poseToMatrix4(poseFromAxisAngle([0, 0, 1], 0), { isMatrix4: true } as never));
+    expect(out.code).toBe('INVALID_OPTION');
+    expect(out.message).toMatch(/out must be a Matrix4: it has isMatrix4 but no set\(\)/);
+  });
+
   it('leaves out as it was when it refuses the object', () => {
     const o = new Mesh();
     o.position.set(5, 6, 7);
