@@ -180,13 +180,18 @@ export function fillScale(out: StepBodies, i: number): void {
   body[r + L.scale] = m + body[r + L.radius];
 }
 
-/** Checks the arrays of a many-body call: the same length, bodies of the right kind. */
-export function checkArrays(
-  bodies: unknown,
-  poses0: unknown,
-  poses1: unknown,
+/**
+ * Checks the arrays of a many-body call (the same length, bodies of the right kind) and returns
+ * copies of them, each entry read once, which the call then reads: an array whose entries answer
+ * one body to the check and another to a later stage (a proxy) gave raw TypeErrors, or a scene that
+ * one stage saw and another did not.
+ */
+export function checkArrays<B, P>(
+  bodies: readonly B[],
+  poses0: readonly P[],
+  poses1: readonly P[],
   kind: 'Surface' | 'Curve',
-): void {
+): { bodies: B[]; poses0: P[]; poses1: P[] } {
   if (!Array.isArray(bodies))
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -194,6 +199,18 @@ export function checkArrays(
     );
   if (!isArrayLike(poses0) || !isArrayLike(poses1))
     throw new FirstTouchError('BAD_LENGTH', 'poses0 and poses1 must be arrays of poses');
+  const copy = { bodies: bodies.slice(), poses0: Array.from(poses0), poses1: Array.from(poses1) };
+  checkCopies(copy.bodies, copy.poses0, copy.poses1, kind);
+  return copy;
+}
+
+/** {@link checkArrays}'s checks, on its copies. */
+function checkCopies(
+  bodies: unknown[],
+  poses0: unknown[],
+  poses1: unknown[],
+  kind: 'Surface' | 'Curve',
+): void {
   if (poses0.length !== bodies.length || poses1.length !== bodies.length) {
     throw new FirstTouchError(
       'BAD_LENGTH',

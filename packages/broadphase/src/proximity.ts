@@ -64,6 +64,10 @@ export function proximityPairs(
       'INVALID_OPTION',
       `bodies must be an array of Surfaces, 3-D shapes or compounds, got ${describeValue(bodies)}`,
     );
+  // (each entry read once: the checks and the queries read these copies; a proxy's entries that
+  // answered a body to the check and another to the query gave raw TypeErrors)
+  bodies = bodies.slice();
+  if (isArrayLike(poses)) poses = Array.from(poses);
   if (!isArrayLike(poses) || poses.length !== bodies.length) {
     throw new FirstTouchError(
       'BAD_LENGTH',

@@ -1,4 +1,4 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { gridOverlaps } from './grid-pairs.js';
 import { borrowed, F64, I32, Scratch, U32 } from './scratch.js';
 
@@ -83,7 +83,7 @@ export function overlappingPairs(boxes: Float64Array, dim: 2 | 3): Uint32Array {
 /** Throws unless `boxes` holds boxes of `dim` axes (see {@link sweepAndPrune}). */
 export function checkBoxes(boxes: Float64Array, dim: 2 | 3): void {
   if (dim !== 2 && dim !== 3)
-    throw new FirstTouchError('INVALID_OPTION', `dim must be 2 or 3, got ${String(dim)}`);
+    throw new FirstTouchError('INVALID_OPTION', `dim must be 2 or 3, got ${describeValue(dim)}`);
   const stride = 2 * dim;
   if (!(boxes instanceof Float64Array) || boxes.length % stride !== 0) {
     throw new FirstTouchError('BAD_LENGTH', `boxes must be a Float64Array of ${stride} numbers a box`);
