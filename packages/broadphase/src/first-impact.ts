@@ -109,8 +109,7 @@ export function firstImpactFrom(
 ): FirstImpactResult {
   // each option read once: what the checks see is what the search uses
   const once = impactOptionsOnce(options);
-  // (each entry read once: every stage below reads these copies)
-  ({ bodies, poses0, poses1 } = checkArrays(bodies, poses0, poses1, 'Surface'));
+  checkArrays(bodies, poses0, poses1, 'Surface');
   // The step data and the search's arrays live in the borrowed scratch, unless a source takes them.
   return borrowed((scratch) => {
     const step = stepBodies3(bodies, poses0, poses1, source === undefined ? scratch : undefined);
@@ -176,8 +175,7 @@ export function allImpacts(
 ): { impacts: PairImpact[]; tested: number; tolerance: number } {
   // each option read once: what the checks see is what the search uses
   const once = impactOptionsOnce(options);
-  // (each entry read once: every stage below reads these copies)
-  ({ bodies, poses0, poses1 } = checkArrays(bodies, poses0, poses1, 'Surface'));
+  checkArrays(bodies, poses0, poses1, 'Surface');
   const step = stepBodies3(bodies, poses0, poses1);
   const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES, step.poseSpread);

@@ -89,8 +89,7 @@ export function firstImpact2From(
 ): FirstImpact2Result {
   // each option read once: what the checks see is what the search uses
   const once = impactOptionsOnce(options);
-  // (each entry read once: every stage below reads these copies)
-  ({ bodies, poses0, poses1 } = checkArrays(bodies, poses0, poses1, 'Curve'));
+  checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);
@@ -150,8 +149,7 @@ export function allImpacts2(
 ): { impacts: PairImpact2[]; tested: number; tolerance: number } {
   // each option read once: what the checks see is what the search uses
   const once = impactOptionsOnce(options);
-  // (each entry read once: every stage below reads these copies)
-  ({ bodies, poses0, poses1 } = checkArrays(bodies, poses0, poses1, 'Curve'));
+  checkArrays(bodies, poses0, poses1, 'Curve');
   const step = stepBodies2(bodies, poses0, poses1);
   const o = resolveImpactOptions(once, step.largestDiagonal, step.inPlay);
   const unit = unitScene(bodies, poses0, poses1, SHAPES2);

@@ -1,6 +1,7 @@
 import { defaultTolerance } from '@firsttouch/ccd';
 import { type DriverResult, unitTolerance, unscaled } from '@firsttouch/ccd/internal';
 import { scaleExponent, timesPowerOfTwo } from '@firsttouch/mesh/internal';
+import { changedEntry } from './bodies.js';
 
 /** A body as the scene's scale reads it (a `Surface`, a `Curve`). */
 interface ScaledBody<B> {
@@ -54,9 +55,12 @@ export function unitScene<B, P extends { readonly t: ArrayLike<number> }>(
   for (let i = 0; i < bodies.length; i++) {
     if (bodies[i] !== last) {
       last = bodies[i];
+      // (read again after the checks: an entry that now answers no object is refused by name)
+      if (typeof last !== 'object' || last === null) changedEntry('bodies', i, last);
       m = Math.max(m, ops.extent(last).largestCoordinate);
     }
-    if (poseSpread === undefined) m = Math.max(m, farthest(poses0[i].t, shift), farthest(poses1[i].t, shift));
+    if (poseSpread === undefined)
+      m = Math.max(m, farthest(tOf(poses0, i, 'poses0'), shift), farthest(tOf(poses1, i, 'poses1'), shift));
   }
   const e = scaleExponent(m);
   if (e === 0) return null;
@@ -68,6 +72,19 @@ export function unitScene<B, P extends { readonly t: ArrayLike<number> }>(
     poses0: poses0.map(place),
     poses1: poses1.map(place),
   };
+}
+
+/** The translation of pose i, read again after the checks (refused by name where it is gone). */
+function tOf<P extends { readonly t: ArrayLike<number> }>(
+  poses: readonly P[],
+  i: number,
+  name: string,
+): ArrayLike<number> {
+  const p = poses[i];
+  if (typeof p !== 'object' || p === null) changedEntry(name, i, p);
+  const t = p.t;
+  if (typeof t !== 'object' || t === null) changedEntry(name, i, p);
+  return t;
 }
 
 /** The largest |t[k] − origin[k]|. */

@@ -1,5 +1,5 @@
-import type { Shape } from '@firsttouch/convex';
-import { type Compound, Surface } from '@firsttouch/mesh';
+import { isShape3, type Shape } from '@firsttouch/convex';
+import { Compound, Surface } from '@firsttouch/mesh';
 import {
   assertPose3,
   FirstTouchError,
@@ -9,7 +9,15 @@ import {
   RigidMotion,
   rotationAxisAngle,
 } from '@firsttouch/pose';
-import { ballRadius, bodyLayout, emptyStep, fillScale, inPlayOf, type StepBodies } from './bodies.js';
+import {
+  ballRadius,
+  bodyLayout,
+  changedEntry,
+  emptyStep,
+  fillScale,
+  inPlayOf,
+  type StepBodies,
+} from './bodies.js';
 import { F64, type Scratch, U32 } from './scratch.js';
 
 /**
@@ -205,6 +213,7 @@ export function stepBodies3(
       last = s;
       const known = shapes.get(s);
       if (known === undefined) {
+        if (!Surface.isSurface(s) && !isShape3(s) && !Compound.isCompound(s)) changedEntry('bodies', i, s);
         shapeAt = shapeList.length;
         shapeList.push(surfaceShape(s));
         shapes.set(s, shapeAt);
