@@ -156,7 +156,7 @@ export class RigidMotion2 {
     for (let i = 0; i + 1 < uv.length; i += 2) {
       const r = Math.hypot(uv[i], uv[i + 1]);
       if (r > best) best = r;
-      nan += +(r !== r);
+      nan += +Number.isNaN(r);
     }
     return nan > 0 ? Number.NaN : best;
   }

@@ -312,7 +312,7 @@ export class RigidMotion {
       const w = M[6] * x + M[7] * y + M[8] * z;
       const r2 = u * u + v * v + w * w;
       if (r2 > best2) best2 = r2;
-      nan += +(r2 !== r2);
+      nan += +Number.isNaN(r2);
     }
     if (nan > 0) return Number.NaN;
     // Rounding as with hypot: a few ulps of the coordinates, far below any tolerance.

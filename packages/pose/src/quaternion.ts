@@ -1,7 +1,7 @@
 import { FirstTouchError } from './errors.js';
 import { hypot3, hypot4 } from './hypot.js';
 import type { Pose3, Pose3Like } from './pose3.js';
-import { assertFiniteVector, finiteCopy, unitVector } from './validate.js';
+import { finiteCopy, unitVector } from './validate.js';
 
 /**
  * Writes the unit quaternion `[x, y, z, w]` of the rotation `R` (row-major) into `out`, with the
