@@ -116,13 +116,12 @@ describe('poseFromObject3D', () => {
   // made a chain without end (the heap filled); objects carrying three.js's flags but not its members
   // threw raw TypeErrors.
   it('refuses a chain of parents without end, and flags without the members they promise', () => {
-    class Endless extends Object3D {
-      override get parent(): Object3D | null {
-        return new Endless();
-      }
-      override set parent(_: Object3D | null) {}
-    }
-    const e = errorOf(() => poseFromObject3D(new Endless()));
+    const endless = (): Object3D => {
+      const o = new Object3D();
+      Object.defineProperty(o, 'parent', { get: () => endless(), set: () => {} });
+      return o;
+    };
+    const e = errorOf(() => poseFromObject3D(endless()));
     expect(e.code).toBe('INVALID_POSE');
     expect(e.message).toMatch(/its chain of parents is longer than 100000/);
     const fake = errorOf(() => poseFromObject3D({ isObject3D: true, parent: null } as never));
