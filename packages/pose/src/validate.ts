@@ -10,6 +10,15 @@ import { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
  * ```
  */
 export function describeValue(value: unknown): string {
+  try {
+    return described(value);
+  } catch {
+    // (a revoked proxy throws at every look, Array.isArray included: a message must still come out)
+    return 'a value that cannot be read (a revoked proxy?)';
+  }
+}
+
+function described(value: unknown): string {
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : String(value);
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
@@ -19,13 +28,16 @@ export function describeValue(value: unknown): string {
     const bytes = dataViewBytes(value);
     if (bytes !== undefined) return `a DataView of ${bytes} bytes`;
   }
-  if (ArrayBuffer.isView(value) || Array.isArray(value)) {
-    const n = (value as ArrayLike<unknown>).length;
-    const kind = Array.isArray(value)
-      ? 'an array'
-      : (Object.getPrototypeOf(value)?.constructor?.name ?? 'a typed array');
-    return `${kind} of length ${n}`;
+  if (ArrayBuffer.isView(value)) {
+    // The kind and the length by the intrinsic getters: a view without its prototype has neither
+    // property (it read "a typed array of length undefined"), and a subclass's own name may be of
+    // any length (ten million characters were printed).
+    const proto = Object.getPrototypeOf(Int8Array.prototype);
+    const tag = Object.getOwnPropertyDescriptor(proto, Symbol.toStringTag)?.get?.call(value);
+    const n = Object.getOwnPropertyDescriptor(proto, 'length')?.get?.call(value);
+    return `${tag ?? 'a typed array'} of length ${n}`;
   }
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
   return typeof value;
 }
 

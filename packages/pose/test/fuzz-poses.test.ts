@@ -782,4 +782,19 @@ describe('bugs found by this fuzzing', () => {
       /DataView of 24 bytes/,
     );
   });
+
+  // Regressions (fixed; an adversarial probe): a typed array without its prototype read "a typed
+  // array of length undefined", a subclass's name of 10⁷ characters was printed whole, and a revoked
+  // proxy threw a raw TypeError out of the message itself.
+  it('describes typed arrays by their kind and length whatever their prototype, and a revoked proxy', () => {
+    const bare = new Float64Array(3);
+    Object.setPrototypeOf(bare, null);
+    expect(describeValue(bare)).toBe('Float64Array of length 3');
+    class Long extends Float32Array {}
+    Object.defineProperty(Long, 'name', { value: 'x'.repeat(1e6) });
+    expect(describeValue(new Long(2))).toBe('Float32Array of length 2');
+    const r = Proxy.revocable({}, {});
+    r.revoke();
+    expect(describeValue(r.proxy)).toBe('a value that cannot be read (a revoked proxy?)');
+  });
 });
