@@ -1,7 +1,7 @@
 // Runs the ```ts examples of a package's README and TSDoc comments as tests. An example's
 // `console.log(...); // expected` lines are checked: what it prints must equal the comment (spaces
 // and quotes aside), so an example that drifts from the code fails.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,10 +78,17 @@ export async function runExample(example: DocExample, packageName: string): Prom
   console.log = (...args: unknown[]) => {
     printed.push(format(...args));
   };
+  // the folders an example makes (its own mkdtemp in tmpdir()) go inside this one, removed below
+  const tmp = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
   try {
     await import(file);
   } finally {
     console.log = log;
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+    // one folder an example: a run of the tests left thousands behind
+    rmSync(dir, { recursive: true, force: true });
   }
   const expected = example.code
     .split('\n')

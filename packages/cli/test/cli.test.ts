@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +8,13 @@ import { capsule, cuboid, shapeDistance, ball as sphere } from '@firsttouch/conv
 import { writeStl } from '@firsttouch/io';
 import { box, icosphere, naca4, Surface, surfaceDistance } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitToUnit } from '../src/index.js';
 import { sectionSvg } from '../src/section-svg.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 

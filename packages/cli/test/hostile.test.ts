@@ -6,18 +6,19 @@
 // file name's escape sequence and newline sent raw to the terminal.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeStl } from '@firsttouch/io';
 import { box } from '@firsttouch/mesh';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { fitToUnit, LEAST_FIT } from '../src/index.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-hostile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 

@@ -3,7 +3,7 @@
 // are bad input (exit 1) with the library's code.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,11 @@ import { timeOfImpact, timeOfImpactAffine } from '@firsttouch/ccd';
 import { writeStl } from '@firsttouch/io';
 import { box, Surface } from '@firsttouch/mesh';
 import { identityPose, poseFromAxisAngle } from '@firsttouch/pose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'main.js');
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-toi-scene-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const run = (...args: string[]) =>
   spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 const scene = (name: string, value: object) => writeFileSync(join(dir, name), JSON.stringify(value));

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { box, icosphere } from '@firsttouch/mesh';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_STREAM_BYTES,
@@ -17,6 +17,7 @@ import {
 import { asciiStl } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'firsttouch-io-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('@firsttouch/io/node', () => {
   it('writes and reads STL files, binary and ASCII', async () => {
