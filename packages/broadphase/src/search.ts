@@ -7,7 +7,7 @@ import {
   resolveOptions,
 } from '@firsttouch/ccd';
 import { type AbortSignalLike, assertCallback, describeValue, FirstTouchError } from '@firsttouch/pose';
-import { bodyLayout, type StepBodies } from './bodies.js';
+import type { StepBodies } from './bodies.js';
 import { heapByBound, popByBound } from './bound-order.js';
 import { type CandidateSink, type Candidates, candidatePairs } from './candidates.js';
 import type { PairSource } from './pair-source.js';
@@ -167,18 +167,9 @@ export const BLOCK_PAIRS = 1 << 20;
  * box at the mean speed bound, so that the boxes swept over it meet few neighbours.
  */
 export function firstWindow(b: StepBodies): number {
-  const { dim, count, body } = b;
-  if (count === 0) return 1;
-  const L = bodyLayout(dim);
-  let extent = 0;
-  let mu = 0;
-  for (let i = 0; i < count; i++) {
-    const o = L.stride * i;
-    let e = 0;
-    for (let a = 0; a < dim; a++) e = Math.max(e, body[o + dim + a] - body[o + a]);
-    extent += e;
-    mu += body[o + L.mu];
-  }
+  if (b.count === 0) return 1;
+  const extent = b.sums[0];
+  const mu = b.sums[1];
   if (!(mu > 0) || !(extent > 0)) return 1;
   const h = extent / mu / 8;
   return h >= 1 ? 1 : h > 1 / 4096 ? h : 1 / 4096;
