@@ -1,13 +1,34 @@
+import { FirstTouchError } from '@firsttouch/pose';
+
+/**
+ * Refuses what the process could not allocate (`new Float64Array(n)` throws a RangeError when the
+ * memory is not there) as `FILE_TOO_LARGE` naming the caller: an OBJ face of N vertices becomes
+ * N − 2 triangles, 12 bytes of indices for each 2 bytes of text, and a large one met a limit on
+ * memory as a raw RangeError. Other errors pass as they are.
+ */
+export function allocationFailed(where: string, numbers: number, e: unknown): never {
+  if (e instanceof RangeError) {
+    throw new FirstTouchError(
+      'FILE_TOO_LARGE',
+      `${where}: the mesh needs room for ${numbers} numbers, which this process could not allocate (${e.message})`,
+    );
+  }
+  throw e;
+}
+
 /**
  * A `Float64Array` that grows by doubling: parsers append numbers without knowing their count and
- * without an object or a boxed number per value. `view()` is the filled part, no copy.
+ * without an object or a boxed number per value. `view()` is the filled part, no copy. `where`
+ * names the caller when the memory runs out (see {@link allocationFailed}).
  */
 export class GrowableFloat64 {
   data: Float64Array;
   length = 0;
+  readonly #where: string;
 
-  constructor(capacity = 1024) {
+  constructor(capacity = 1024, where = 'a reader') {
     this.data = new Float64Array(capacity);
+    this.#where = where;
   }
 
   push(x: number): void {
@@ -20,7 +41,12 @@ export class GrowableFloat64 {
   }
 
   #grow(): void {
-    const next = new Float64Array(2 * this.data.length);
+    let next: Float64Array;
+    try {
+      next = new Float64Array(2 * this.data.length);
+    } catch (e) {
+      allocationFailed(this.#where, 2 * this.data.length, e);
+    }
     next.set(this.data);
     this.data = next;
   }
@@ -30,9 +56,11 @@ export class GrowableFloat64 {
 export class GrowableUint32 {
   data: Uint32Array;
   length = 0;
+  readonly #where: string;
 
-  constructor(capacity = 1024) {
+  constructor(capacity = 1024, where = 'a reader') {
     this.data = new Uint32Array(capacity);
+    this.#where = where;
   }
 
   push(x: number): void {
@@ -45,7 +73,12 @@ export class GrowableUint32 {
   }
 
   #grow(): void {
-    const next = new Uint32Array(2 * this.data.length);
+    let next: Uint32Array;
+    try {
+      next = new Uint32Array(2 * this.data.length);
+    } catch (e) {
+      allocationFailed(this.#where, 2 * this.data.length, e);
+    }
     next.set(this.data);
     this.data = next;
   }

@@ -38,14 +38,22 @@ export function decodeLatin1(bytes: Uint8Array): string {
 
 /**
  * The bytes of `data` without copying them (a view of an `ArrayBuffer`, text encoded as UTF-8).
+ * A view is told by `ArrayBuffer.isView`, which reads the object's own kind: a proxy of a
+ * `Uint8Array` or an object made from its prototype passed `instanceof` and met the readers as
+ * raw TypeErrors. A view is first viewed again on its buffer, which throws when the buffer is
+ * detached (a detached `Uint8Array` reads as empty, and its `includes` threw).
  *
- * @throws `FirstTouchError` `INVALID_OPTION` when `data` is none of the accepted types.
+ * @throws `FirstTouchError` `INVALID_OPTION` when `data` is none of the accepted types, `EMPTY` for
+ *   a detached buffer.
  */
 export function toBytes(data: unknown, where: string): Uint8Array {
-  if (data instanceof Uint8Array) return data;
   try {
     if (data instanceof ArrayBuffer) return new Uint8Array(data);
-    if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+    if (ArrayBuffer.isView(data)) {
+      const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+      // (a Uint8Array as given, a Buffer included; any other view as its bytes)
+      return data instanceof Uint8Array ? data : bytes;
+    }
   } catch {
     // a detached (transferred) buffer cannot be viewed
     throw new FirstTouchError(

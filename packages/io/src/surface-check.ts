@@ -20,3 +20,34 @@ export function assertSurface(surface: unknown, where: string, nonEmpty = true):
   if (nonEmpty && s.facetCount === 0)
     throw new FirstTouchError('EMPTY', `${where}: the surface has no facets`);
 }
+
+/**
+ * Checks that a surface's arrays still hold what its constructor checked: every coordinate finite
+ * and every index a vertex. A `Surface`'s arrays are read-only by contract but plain typed arrays,
+ * and one written to (or transferred away) after it was built wrote `vertex NaN` or `undefined`
+ * coordinates and faces of missing vertices, files that do not read back. One pass before a writer
+ * formats anything (the numbers' formatting costs far more).
+ *
+ * @throws `FirstTouchError` `NON_FINITE` naming the vertex, `INDEX_RANGE` naming the facet.
+ */
+export function assertIntact(surface: Surface, where: string): void {
+  const { positions, indices } = surface;
+  const vertices = Math.floor(positions.length / 3);
+  for (let i = 0; i < 3 * vertices; i++) {
+    const x = positions[i];
+    if (x - x !== 0) {
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `${where}: vertex ${Math.floor(i / 3)} has coordinate ${'xyz'[i % 3]} = ${x}: the surface's arrays were changed after it was built`,
+      );
+    }
+  }
+  for (let k = 0; k < indices.length; k++) {
+    if (!(indices[k] < vertices)) {
+      throw new FirstTouchError(
+        'INDEX_RANGE',
+        `${where}: facet ${Math.floor(k / 3)} refers to vertex ${indices[k]}, but the surface holds ${vertices}: its arrays were changed after it was built`,
+      );
+    }
+  }
+}

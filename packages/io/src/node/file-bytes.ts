@@ -35,6 +35,14 @@ export const DEFAULT_MAX_STREAM_BYTES = 2 ** 28;
 const LARGEST_BYTES = 2 ** 31 - 1;
 
 /**
+ * The most bytes one read asks for: Node's reads take a 32-bit signed length, and a file of
+ * 2³¹ − 1 bytes (its buffer one byte more, to see a file that grew) asked for 2³¹, which aborted
+ * the process (`Assertion failed: args[3]->IsInt32()`) or threw a raw RangeError. The read loops
+ * take short reads already.
+ */
+const LARGEST_READ = 2 ** 30;
+
+/**
  * Options of the file readers of `@firsttouch/io/node`.
  *
  * @example
@@ -198,9 +206,10 @@ function checkRead(options: FileReadOptions, where: string): number {
  * The bytes read so far, in chunks: a regular file's size (and one byte more, which shows a file
  * that grew), or chunks that double from 64 KiB to 16 MiB for anything else. Nothing is copied
  * until the end, so a source refused at the bound has cost `limit + 1` bytes of memory, not twice
- * that (touching fresh memory is most of what reading `/dev/zero` costs).
+ * that (touching fresh memory is most of what reading `/dev/zero` costs). Exported for the tests
+ * only (the package exports the readers).
  */
-class Collector {
+export class Collector {
   readonly #chunks: Uint8Array[] = [];
   /** The chunk being filled, and how much of it is. */
   buffer: Uint8Array;
@@ -219,7 +228,10 @@ class Collector {
     this.buffer = new Uint8Array(size >= 0 ? size + 1 : Math.min(limit + 1, 65536));
   }
 
-  /** Room left in the chunk being filled; a new chunk first when it is full. */
+  /**
+   * Room left in the chunk being filled, at most {@link LARGEST_READ} (a new chunk first when it is
+   * full): what one read may ask for.
+   */
   room(): number {
     if (this.length === this.buffer.length) {
       this.#chunks.push(this.buffer);
@@ -227,7 +239,8 @@ class Collector {
       this.buffer = new Uint8Array(Math.max(next, 1));
       this.length = 0;
     }
-    return this.buffer.length - this.length;
+    const room = this.buffer.length - this.length;
+    return room < LARGEST_READ ? room : LARGEST_READ;
   }
 
   /** Counts `n` more bytes read; false at the end of the file. */

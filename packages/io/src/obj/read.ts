@@ -1,6 +1,6 @@
 import { Surface } from '@firsttouch/mesh';
 import { FirstTouchError } from '@firsttouch/pose';
-import { GrowableFloat64, GrowableUint32 } from '../growable.js';
+import { allocationFailed, GrowableFloat64, GrowableUint32 } from '../growable.js';
 import { decodeUtf8, type FileData, quoteBytes, toBytes } from '../input.js';
 import { MAX_NAME_BYTES } from '../text/limits.js';
 import { parseNumber, TextWindow } from '../text/number.js';
@@ -50,8 +50,8 @@ export function readObj(data: FileData): ObjReadResult {
   const bytes = toBytes(data, 'readObj');
   const textWindow = new TextWindow(bytes);
   const sc = new TextScanner(bytes, true);
-  const positions = new GrowableFloat64(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)));
-  const indices = new GrowableUint32(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)));
+  const positions = new GrowableFloat64(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)), 'readObj');
+  const indices = new GrowableUint32(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)), 'readObj');
   let vertexCount = 0;
   let name: string | undefined;
   const fail = (expected: string, atEnd: boolean): never => {
@@ -141,7 +141,13 @@ export function readObj(data: FileData): ObjReadResult {
       `OBJ: the data holds no face${utf16 ? ' (it holds NUL bytes or a UTF-16 byte order mark: UTF-16 text? OBJ is read as UTF-8 or ASCII)' : ''}`,
     );
   }
-  return { surface: Surface.fromIndexed(positions.view(), indices.view()), name: name ?? '' };
+  let surface: Surface;
+  try {
+    surface = Surface.fromIndexed(positions.view(), indices.view());
+  } catch (e) {
+    allocationFailed('readObj', positions.length + indices.length, e);
+  }
+  return { surface, name: name ?? '' };
 }
 
 /**

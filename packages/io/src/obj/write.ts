@@ -3,7 +3,7 @@ import { FirstTouchError } from '@firsttouch/pose';
 import { ByteWriter } from '../growable.js';
 import { encodeUtf8 } from '../input.js';
 import { optionsObject, stringOption } from '../options.js';
-import { assertSurface } from '../surface-check.js';
+import { assertIntact, assertSurface } from '../surface-check.js';
 import { formatNumber } from '../text/format-number.js';
 import { MAX_NAME_BYTES } from '../text/limits.js';
 
@@ -31,7 +31,8 @@ export interface ObjWriteOptions {
  *
  * @throws `FirstTouchError` `INVALID_OPTION` for a bad surface or a name that would not read back
  *   as written (a line break, a `#`, a trailing backslash, white space around it), `EMPTY` for a surface
- *   without facets.
+ *   without facets, `NON_FINITE` or `INDEX_RANGE` for a surface whose arrays were changed after it
+ *   was built.
  * @example
  * ```ts
  * import { Surface } from '@firsttouch/mesh';
@@ -43,6 +44,7 @@ export interface ObjWriteOptions {
  */
 export function writeObj(surface: Surface, options?: ObjWriteOptions): Uint8Array {
   assertSurface(surface, 'writeObj');
+  assertIntact(surface, 'writeObj');
   const name = stringOption(optionsObject(options, 'writeObj'), 'name', 'writeObj');
   if (/[\n\r]/.test(name)) {
     throw new FirstTouchError(

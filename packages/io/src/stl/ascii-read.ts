@@ -25,7 +25,7 @@ import type { StlReadResult, StlSolid } from './types.js';
 export function readAsciiStl(bytes: Uint8Array, hint = ''): StlReadResult {
   const textWindow = new TextWindow(bytes);
   const sc = new TextScanner(bytes);
-  const xyz = new GrowableFloat64(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)));
+  const xyz = new GrowableFloat64(Math.min(1 << 20, Math.max(1024, bytes.length >> 3)), 'readStl');
   const solids: StlSolid[] = [];
   // The current token is not what was expected, or (atEnd) there is none left.
   const fail = (expected: string, atEnd = false): never => {

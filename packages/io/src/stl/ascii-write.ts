@@ -59,11 +59,24 @@ export function writeAsciiStl(surface: Surface, name: string): Uint8Array {
 
 /**
  * Checks that an ASCII solid name reads back: no line break (the name is the rest of the `solid`
- * line) and no word `facet` or `endsolid` in any case (either ends the name on reading).
+ * line), no word `facet` or `endsolid` in any case (either ends the name on reading), and no
+ * character below the tab (U+0000–U+0008): the text's byte 83, the high byte of a binary header's
+ * count, is then 9 or more, so the text's size can never be the one a binary file of that count
+ * would have (a name holding `\x05\0\0\0` at bytes 80–83 of the file made it read back as a
+ * binary mesh of 5 facets of garbage).
  *
  * @throws `FirstTouchError` `INVALID_OPTION` naming the problem.
  */
 export function assertAsciiName(name: string): void {
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c < 9) {
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        `writeStl: an ASCII name may not hold a control character below the tab (U+0000–U+0008), got U+000${c} at ${k}: such bytes could make the text read as binary`,
+      );
+    }
+  }
   if (/[\n\r]/.test(name)) {
     throw new FirstTouchError(
       'INVALID_OPTION',

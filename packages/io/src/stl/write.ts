@@ -1,6 +1,6 @@
 import type { Surface } from '@firsttouch/mesh';
 import { choice, optionsObject, stringOption } from '../options.js';
-import { assertSurface } from '../surface-check.js';
+import { assertIntact, assertSurface } from '../surface-check.js';
 import { writeAsciiStl } from './ascii-write.js';
 import { writeBinaryStl } from './binary.js';
 import type { StlWriteOptions } from './types.js';
@@ -14,7 +14,8 @@ import type { StlWriteOptions } from './types.js';
  * degenerate facet).
  *
  * @throws `FirstTouchError` `INVALID_OPTION` for a bad format or name, `NON_FINITE` for a
- *   coordinate beyond the float32 range in binary.
+ *   coordinate beyond the float32 range in binary; `NON_FINITE` or `INDEX_RANGE` for a surface
+ *   whose arrays were changed after it was built.
  * @example
  * ```ts
  * import { Surface } from '@firsttouch/mesh';
@@ -28,6 +29,7 @@ import type { StlWriteOptions } from './types.js';
  */
 export function writeStl(surface: Surface, options?: StlWriteOptions): Uint8Array {
   assertSurface(surface, 'writeStl');
+  assertIntact(surface, 'writeStl');
   const opts = optionsObject(options, 'writeStl');
   const format = choice(opts, 'format', ['binary', 'ascii'] as const, 'binary', 'writeStl');
   const name = stringOption(opts, 'name', 'writeStl');
