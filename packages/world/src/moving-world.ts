@@ -161,8 +161,14 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     this.sync(i);
     this.sync(j);
     if (gap > 0) {
-      const normal = impact.normal;
-      if (this.slabGap(i, j, normal) > 0.5 * gap) return true;
+      // The record's normal first, then the other candidates of `touching` (the flat sides, the
+      // origins' line): the record's is the witness points' difference, which at a gap far below
+      // the bodies' size tilts by about an ulp over the gap (1e-7 at 1e-9 for a unit crate), and its
+      // slab then loses more than the gap over the bodies' extent. A crate a hair above a floor,
+      // sliding, was stopped at every step (an adversarial probe: gaps of 1e-13 to 1e-8).
+      const half = 0.5 * gap;
+      if (this.slabGap(i, j, impact.normal) > half) return true;
+      if (this.#anyNormal(i, j, impact, (n) => this.slabGap(i, j, n) > half)) return true;
       const { bodies, poses, ends } = this;
       const options = this.apartOptions;
       options.tolerance = 0.5 * gap;
@@ -194,21 +200,33 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
    */
   protected touching(i: number, j: number, impact: Impact): boolean {
     const { bodies, poses, ends } = this;
-    const d = this.dimension;
-    const dim = d.dim;
     const a = bodies[i] as object;
     const b = bodies[j] as object;
     const slab = this.#slab;
     const gap = impact.distance;
-    const e = slab.rounding(a, poses[i], ends[i], b, poses[j], ends[j]);
-    if (!(gap >= 0 && gap <= 4 * e)) return false;
+    if (!(gap >= 0 && gap <= slab.touchingGap(a, poses[i], ends[i], b, poses[j], ends[j]))) return false;
     const done = this.#done;
     const ma = this.motions.live(i, poses, ends, done);
     const doneA = done[0];
     const mb = this.motions.live(j, poses, ends, done);
     const doneB = done[0];
-    const along = (n: ArrayLike<number>) =>
-      slab.touching(a, poses[i], ends[i], b, poses[j], ends[j], n, gap, ma, doneA, mb, doneB);
+    return this.#anyNormal(i, j, impact, (n) =>
+      slab.touching(a, poses[i], ends[i], b, poses[j], ends[j], n, gap, ma, doneA, mb, doneB),
+    );
+  }
+
+  /**
+   * True when `along` holds for one of the candidate normals of the pair (i, j) as `impact` left it
+   * (from i towards j), tried in turn: the record's, both ways (at a gap of 0 a surface's is its
+   * facet's, whose side is not known); the flat sides of i (outward) and of j (inward) with the
+   * features the record names; the line between the origins (two balls).
+   */
+  #anyNormal(i: number, j: number, impact: Impact, along: (n: ArrayLike<number>) => boolean): boolean {
+    const { bodies, poses } = this;
+    const d = this.dimension;
+    const dim = d.dim;
+    const a = bodies[i] as object;
+    const b = bodies[j] as object;
     const n = impact.normal;
     if (along(n)) return true;
     const flipped = this.#side;

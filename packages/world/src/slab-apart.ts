@@ -286,7 +286,7 @@ export class SlabProof<Pose> {
    * coordinates in play, 16 ε (M + ρA + ρB) (ε the double's epsilon, M the largest |coordinate| of
    * the four translations, ρ the bodies' radii: what the poses the motions compute and the slab's
    * own sums are off by, with room to spare): the gap is at most 4E (a gap of 0, bodies placed face
-   * to face), the slab's width along `normal` stays at least −E over the rest of the motions (each
+   * to face) or twice the slab's own slack ({@link SlabProof.touchingGap}), the slab's width along `normal` stays at least −E over the rest of the motions (each
    * turn counted along the normal only, from the body's live motion `ma` / `mb` with `doneA` /
    * `doneB` of it done: `Dimension.turnAlong`) and at their ends (the target's own rotation, which
    * the motion reaches only there), and the bodies' extents along `normal` add up to more than 4E,
@@ -320,7 +320,7 @@ export class SlabProof<Pose> {
     doneB = 0,
   ): boolean {
     const e = this.rounding(a, pa, ea, b, pb, eb);
-    if (!(gap >= 0 && gap <= 4 * e)) return false;
+    if (!(gap >= 0 && gap <= this.touchingGap(a, pa, ea, b, pb, eb))) return false;
     // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
     // a closed convex surface is one piece whose inside no other closed convex piece enters without
     // crossing it; anything else may hide a thin piece in the other's hull (a compound's part, a
@@ -357,6 +357,27 @@ export class SlabProof<Pose> {
    * slabs, the gap being at most 4E.
    */
   rounding(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
+    return 16 * Number.EPSILON * this.#magnitude(a, pa, ea, b, pb, eb);
+  }
+
+  /**
+   * The largest gap at which {@link SlabProof.touching} proves a pair (NaN when either body cannot
+   * be read): 4E, or where it is more, twice a bound of {@link SlabProof.gap}'s own slack (1e-12 of
+   * the translations' and radii's sum, at most 1e-12 · (4 · dim · M + ρA + ρB)). A pair nearer than
+   * that cannot be proven to keep half its gap by a slab (the slack takes it), nor by a search whose
+   * tolerance is half that gap (it steps by about the gap over the speed); it counts as touching
+   * when it does not close in beyond E. A crate 1e-12 above a floor, sliding, was stopped at every
+   * step (an adversarial probe: gaps from 1e-13 to 1e-11 at unit size).
+   */
+  touchingGap(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
+    const m = this.#magnitude(a, pa, ea, b, pb, eb);
+    const e = 16 * Number.EPSILON * m;
+    const slack = 2e-12 * (4 * this.#d.dim * m);
+    return 4 * e > slack ? 4 * e : slack;
+  }
+
+  /** M + ρA + ρB of {@link SlabProof.rounding} (NaN when either body cannot be read). */
+  #magnitude(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
     const ra = this.#readerOf(a);
     const rb = this.#readerOf(b);
     if (ra === null || rb === null) return Number.NaN;
@@ -370,7 +391,7 @@ export class SlabProof<Pose> {
       m = Math.max(m, Math.abs(ta[x]), Math.abs(tb[x]), Math.abs(sa[x]), Math.abs(sb[x]));
     const rhoA = ra instanceof Float64Array ? this.#radiusOf(ra) : ra.reach;
     const rhoB = rb instanceof Float64Array ? this.#radiusOf(rb) : rb.reach;
-    return 16 * Number.EPSILON * (m + rhoA + rhoB);
+    return m + rhoA + rhoB;
   }
 
   /** {@link Dimension.hullKind} of `body`, read once a body object. */
