@@ -9,7 +9,7 @@ import {
 } from '@firsttouch/pose';
 import { defaultWorkerCount, spawnWorker } from '#spawn';
 import { listenForAbort } from './abort-listener.js';
-import { assertBatchArgs } from './batch-args.js';
+import { type BatchArgs, batchArgs, signalAborted } from './batch-args.js';
 import { serializeBody } from './codecs.js';
 import { type BatchJob, type BatchRun, jobsOf, recordAnswers, runOf } from './jobs.js';
 import type { BatchFailure, FromWorker, OpName, WorkerPort } from './protocol.js';
@@ -207,27 +207,28 @@ export class BatchPool {
     options: BatchOptions | undefined,
   ): Promise<Array<R | BatchFailure>> {
     const where = `BatchPool.${op}`;
+    let args: BatchArgs;
     try {
       this.#assertOpen(op);
-      assertBatchArgs(where, queries, options);
-      if (options?.signal?.aborted)
+      args = batchArgs(where, queries, options);
+      if (signalAborted(args.signal))
         throw new FirstTouchError('ABORTED', `${where}: aborted before it started`);
       if (this.#gaveUp !== undefined) throw new FirstTouchError('WORKER_FAILED', `${where}: ${this.#gaveUp}`);
     } catch (e) {
       return Promise.reject(e);
     }
+    const list = args.queries;
     return new Promise((resolve, reject) => {
-      const run = runOf(op, where, queries.length, options, this.shared, resolve as never, reject);
-      const size =
-        options?.chunkSize ?? Math.max(1, Math.min(256, Math.ceil(queries.length / (16 * this.workers))));
+      const run = runOf(op, where, list.length, args, this.shared, resolve as never, reject);
+      const size = args.chunkSize ?? Math.max(1, Math.min(256, Math.ceil(list.length / (16 * this.workers))));
       const jobs = jobsOf(
         run,
-        queries,
+        list,
         size,
         (id) => this.#bodies.has(id as number),
         () => this.#nextJob++,
       );
-      const signal = options?.signal;
+      const signal = args.signal;
       run.signal = signal;
       try {
         run.detach = listenForAbort(signal, () => this.#abort(run, signal as AbortSignalLike), where);
@@ -330,13 +331,29 @@ export class BatchPool {
   }
 
   #onMessage(slot: Slot, message: FromWorker): void {
+    if (typeof message !== 'object' || message === null) return;
     const job = slot.inFlight.get(message.job);
     if (job === undefined) return;
     slot.inFlight.delete(message.job);
     slot.answered++;
     this.#answeredOnce = true;
     this.#failedStarts = 0;
-    this.#record(job, message.results);
+    // A port of the caller's own may answer anything: results that are not one a query are each
+    // query's failure (null threw out of the port's callback, too few left holes in the results).
+    const results = message.results;
+    const n = job.indices.length;
+    if (!Array.isArray(results) || results.length !== n) {
+      const failure: BatchFailure = {
+        error: {
+          code: 'INTERNAL',
+          message: `the worker answered ${Array.isArray(results) ? `${results.length} results` : describeValue(results)} for a job of ${n} queries`,
+        },
+      };
+      this.#record(
+        job,
+        job.indices.map(() => failure),
+      );
+    } else this.#record(job, results);
     this.#pollAborts();
     this.#pump();
   }
@@ -372,13 +389,12 @@ export class BatchPool {
     if (at >= 0) this.#slots.splice(at, 1);
     void ended(slot.port);
     if (this.#closed) return;
-    // A worker that died on a retry alone, in a pool whose workers have answered, died of that query
-    // (reported below), not of a start that fails: counted as one, a few such queries in a row made
-    // the pool give up on every batch.
-    const diedOfRetry =
-      this.#answeredOnce &&
-      slot.inFlight.size > 0 &&
-      [...slot.inFlight.values()].every((j) => j.attempt >= 2);
+    // A worker that died holding queries, in a pool whose workers have answered, died of a query
+    // (retried alone, then reported below: each query is run twice at most, so such deaths are
+    // bounded), not of a start that fails. Counted as failed starts, the deaths on retries alone
+    // and then (an adversarial probe) a burst of first runs of queries that kill their worker made
+    // the pool give up on every batch, for good.
+    const diedOfQuery = this.#answeredOnce && slot.inFlight.size > 0;
     const retry: BatchJob[] = [];
     for (const job of slot.inFlight.values()) {
       if (job.run.settled) continue;
@@ -409,7 +425,7 @@ export class BatchPool {
     }
     slot.inFlight.clear();
     this.#queue.unshift(...retry);
-    if (slot.answered === 0 && !aborted && !diedOfRetry) this.#failedStarts++;
+    if (slot.answered === 0 && !aborted && !diedOfQuery) this.#failedStarts++;
     if (this.#failedStarts > 2 * this.workers + 2) {
       this.#giveUp(`the workers die before answering anything (${why})`);
       return;

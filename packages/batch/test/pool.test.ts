@@ -379,6 +379,23 @@ describe('BatchPool stops', () => {
     }
   });
 
+  it('a burst of queries that kill their worker on first run, a job each, does not make the pool give up (an adversarial probe)', async () => {
+    const { crashing, ball, id } = crashingPool(2);
+    try {
+      const motions = throws3(21, 43);
+      const warm = await crashing.timeOfImpact([{ a: id, b: id, motion: motions[0] }]);
+      expect(isBatchFailure(warm[0])).toBe(false);
+      // 20 killers, one a job: 20 fresh workers die before answering anything, then 20 retries
+      const killers = crashQueries(id, motions.slice(1), () => 'always');
+      const results = await crashing.timeOfImpact(killers as never, { chunkSize: 1 });
+      for (const r of results) expect(isBatchFailure(r) && r.error.code).toBe('WORKER_FAILED');
+      const after = await crashing.timeOfImpact([{ a: id, b: id, motion: motions[0] }]);
+      sameAnswer(after[0], timeOfImpact(ball, ball, motions[0]));
+    } finally {
+      await crashing.close();
+    }
+  });
+
   it('close rejects what runs and refuses what comes', async () => {
     const p = new BatchPool({ workers: 1 });
     const id = p.add(icosphere(0.5, 3));
@@ -606,6 +623,86 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     );
     return (out as { resolved: unknown[] }).resolved;
   };
+
+  it("a port whose answers are not one a query: each query fails alone, nothing is thrown out of the port's callback (an adversarial probe)", async () => {
+    for (const answer of [null, [] as unknown[], 'junk']) {
+      let n = 0;
+      const p = new BatchPool({
+        workers: 1,
+        spawn: () => {
+          const real = inProcess();
+          let onMessage: (m: never) => void = () => {};
+          return {
+            listen(message: (m: never) => void, exit: (why: string) => void) {
+              onMessage = message;
+              real.listen(() => {}, exit);
+            },
+            post(message: never) {
+              if ((message as { type: string }).type !== 'run') return;
+              const job = (message as { job: number }).job;
+              n++;
+              setTimeout(() => onMessage({ type: 'done', job, results: answer } as never), 0);
+            },
+            terminate: real.terminate,
+          };
+        },
+      });
+      try {
+        const motions = throws3(3);
+        const out = await within(boxesAlone(p, motions), 5000);
+        const results = (out as { resolved: unknown[] }).resolved;
+        expect(results).toHaveLength(3);
+        for (const r of results) expect(isBatchFailure(r) && r.error.code).toBe('INTERNAL');
+        expect(n).toBe(3);
+      } finally {
+        await p.close();
+      }
+    }
+  });
+
+  it('reads the queries and options once: a length that changes, getters that throw (an adversarial probe)', async () => {
+    const id = pool.add(box(1));
+    const motions = throws3(5);
+    const queries = motions.map((motion) => ({ a: id, b: id, motion }));
+    let reads = 0;
+    const shifty = new Proxy(queries, {
+      get: (t, k, r) => (k === 'length' ? (++reads > 1 ? 3 : 5) : Reflect.get(t, k, r)),
+    });
+    const out = await within(pool.timeOfImpact(shifty), 5000);
+    expect((out as { resolved: unknown[] }).resolved).toHaveLength(5);
+    const bad = [
+      {
+        get signal(): never {
+          throw new Error('no');
+        },
+      },
+      {
+        signal: {
+          get aborted(): never {
+            throw new Error('no');
+          },
+        },
+      },
+      {
+        get chunkSize(): never {
+          throw new Error('no');
+        },
+      },
+      {
+        get onProgress(): never {
+          throw new Error('no');
+        },
+      },
+    ];
+    for (const options of bad) {
+      const e = await pool.timeOfImpact(queries, options as never).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
+      expect(e).toBeInstanceOf(FirstTouchError);
+      expect((e as FirstTouchError).code).toBe('INVALID_OPTION');
+    }
+  });
 
   it('a port that answers inside post settles its batch (it waited: the job was not yet in flight)', async () => {
     const p = new BatchPool({ workers: 1, shared: false, spawn: () => inProcess({ post: 'sync' }) });

@@ -415,6 +415,8 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
         [{ op: 'distance', queries: 5 }, /^job \S+: queries must be an encoded list: /],
         [{ op: 'distance', queries: encode(null) }, /^job \S+: queries must be a list, got null$/],
         [{ op: 'distance', queries: encode({}) }, /^job \S+: queries must be a list, got object$/],
+        // 20 bytes that decode to a list of 2³² − 1 holes: the worker's loop was held for good
+        [{ op: 'distance', queries: encode(new Array(2 ** 32 - 1)) }, /^job \S+: queries\[0\] is a hole$/],
       ];
       for (const [data, reason] of cases) {
         const job = await queue.add('distance', data);

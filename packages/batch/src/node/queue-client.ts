@@ -7,7 +7,7 @@ import type { TimeOfImpact2Result, TimeOfImpactResult } from '@firsttouch/ccd';
 import { describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { assertBatchArgs } from '../batch-args.js';
+import { type BatchArgs, batchArgs } from '../batch-args.js';
 import { serializeBody } from '../codecs.js';
 import type { BatchFailure, OpName } from '../protocol.js';
 import type {
@@ -208,13 +208,15 @@ export class QueueClient {
     options: BatchOptions | undefined,
   ): Promise<Array<R | BatchFailure>> {
     const where = `QueueClient.${op}`;
+    let args: BatchArgs;
     try {
       if (this.#closed) throw new FirstTouchError('INVALID_OPTION', `${where}: the client is closed`);
-      assertBatchArgs(where, queries, options);
+      args = batchArgs(where, queries, options);
     } catch (e) {
       return Promise.reject(e);
     }
-    return runOnQueue(op, queries, options, {
+    // (the queries and options as read once: the run reads no getter again)
+    return runOnQueue(op, args.queries, args, {
       reachable: (w) => this.#reachable(w),
       closed: () => this.#closed,
       hasBody: (id) => typeof id === 'string' && this.#bodies.has(id),

@@ -193,6 +193,12 @@ function jobQueries(data: unknown, id: string): unknown[] {
   }
   if (!Array.isArray(list))
     throw new FirstTouchError('BAD_DATA', `job ${id}: queries must be a list, got ${describeValue(list)}`);
+  // A hole is refused at the first one: a job of 20 bytes decoding to a sparse list of length
+  // 2³² − 1 held the worker's loop for good (a failure record a hole), where a dense list costs the
+  // store bytes in proportion to its length.
+  for (let i = 0; i < list.length; i++) {
+    if (!(i in list)) throw new FirstTouchError('BAD_DATA', `job ${id}: queries[${i}] is a hole`);
+  }
   return list;
 }
 
