@@ -9,7 +9,7 @@ import {
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { type CurveLoop, chainsArrays } from './curve-input.js';
-import { assertExponent, diagonalOf, timesPowerOfTwo } from './scale.js';
+import { assertExponent, diagonalOf, scaledPoints } from './scale.js';
 import {
   type BoundingTree,
   buildTree,
@@ -347,8 +347,7 @@ export class Curve {
     const kept = this.#twin;
     if (kept !== undefined && kept.e === e) return kept.body;
     assertExponent(e);
-    const p = this.positions.map((x) => timesPowerOfTwo(x, e));
-    assertPoints(p, 2, `scaledByPowerOfTwo(${e}): the scaled curve`);
+    const p = scaledPoints(this.positions, this.indices, 2, e, `scaledByPowerOfTwo(${e}): the scaled curve`);
     const body = this.#with(p);
     this.#twin = { e, body };
     return body;

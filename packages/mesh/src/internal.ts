@@ -13,7 +13,7 @@ export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometr
 export { triangleEdgeGapWith, triangleGapBoundWith } from './geometry/triangle-bound.js';
 export { triangleDistanceWith } from './geometry/triangle-distance.js';
 export { TriangleWork } from './geometry/triangle-work.js';
-export { assertExponent, diagonalOf, scaleExponent, timesPowerOfTwo } from './scale.js';
+export { assertExponent, diagonalOf, scaledPoints, scaleExponent, timesPowerOfTwo } from './scale.js';
 export { centerSplit } from './tree/center-split.js';
 export { PairArrays } from './tree/pair-arrays.js';
 export { PairHeap } from './tree/pair-heap.js';
@@ -21,6 +21,8 @@ export { PairStack } from './tree/pair-stack.js';
 export { PartSearch } from './tree/part-search.js';
 export {
   assertMeshInRange,
+  assertPlacement2,
+  assertPlacement3,
   assertSquaresInRange,
   buildPartTree,
   MESH_SAFE,

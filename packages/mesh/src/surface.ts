@@ -9,7 +9,7 @@ import {
 import { type Bounds, boundsOf } from './bounds.js';
 import { labelComponents } from './components.js';
 import { distinctPoints } from './distinct-points.js';
-import { assertExponent, timesPowerOfTwo } from './scale.js';
+import { assertExponent, scaledPoints } from './scale.js';
 import { indexedArrays, type SurfaceOptions, trianglesArrays } from './surface-input.js';
 import {
   type BoundingTree,
@@ -385,8 +385,13 @@ export class Surface {
     const kept = this.#twin;
     if (kept !== undefined && kept.e === e) return kept.body;
     assertExponent(e);
-    const p = this.positions.map((x) => timesPowerOfTwo(x, e));
-    assertPoints(p, 3, `scaledByPowerOfTwo(${e}): the scaled surface`);
+    const p = scaledPoints(
+      this.positions,
+      this.indices,
+      3,
+      e,
+      `scaledByPowerOfTwo(${e}): the scaled surface`,
+    );
     const body = new Surface(p, this.indices);
     this.#twin = { e, body };
     return body;

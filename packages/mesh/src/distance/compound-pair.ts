@@ -1,5 +1,5 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
-import { identityPose, type Pose3 } from '@firsttouch/pose';
+import { FirstTouchError, identityPose, type Pose3 } from '@firsttouch/pose';
 import { body3Argument } from '../body-arguments.js';
 import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
@@ -230,8 +230,13 @@ export class CompoundPair {
    *   distances overflow; ccd's `timeOfImpact` takes such a step to unit size first.
    */
   evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
-    const A = this.#a!;
-    const B = this.#b!;
+    const A = this.#a;
+    const B = this.#b;
+    if (A === undefined || B === undefined)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        'CompoundPair.evaluate: the pair has no bodies (bind them first)',
+      );
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair.evaluate');

@@ -1,4 +1,5 @@
 import { GjkPair, type Shape } from '@firsttouch/convex';
+import { FirstTouchError } from '@firsttouch/pose';
 import { body2Argument } from '../body-arguments.js';
 import { Compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
@@ -207,8 +208,13 @@ export class CompoundPair2 {
    *   `CompoundPair.evaluate`.
    */
   evaluate(c: number, s: number, tu: number, tv: number): number {
-    const A = this.#a!;
-    const B = this.#b!;
+    const A = this.#a;
+    const B = this.#b;
+    if (A === undefined || B === undefined)
+      throw new FirstTouchError(
+        'INVALID_OPTION',
+        'CompoundPair2.evaluate: the pair has no bodies (bind them first)',
+      );
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair2.evaluate');

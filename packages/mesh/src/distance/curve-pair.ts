@@ -1,6 +1,6 @@
 import { curveArgument } from '../body-arguments.js';
 import type { Curve } from '../curve.js';
-import { assertMeshInRange, MESH_SAFE } from '../tree/part-tree.js';
+import { assertPlacement2 } from '../tree/part-tree.js';
 import { CurveSearch } from './curve-search.js';
 import { searchCandidatesFlat } from './curve-search-candidates.js';
 import { searchFlat } from './curve-search-flat.js';
@@ -49,10 +49,12 @@ export class CurvePair {
   /** Both curves' largest |coordinate|, summed: with the translation, how far a placement reaches. */
   #reach = 0;
 
-  /** Refuses a placement outside the range where the segment distances are sound (see `assertMeshInRange`). */
-  #inRange(tu: number, tv: number, where: string): void {
-    const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
-    if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+  /**
+   * Refuses a placement with a NaN or an infinity, or outside the range where the segment distances
+   * are sound (see `assertPlacement2`), and an evaluation after {@link unbind}.
+   */
+  #inRange(c: number, s: number, tu: number, tv: number, where: string): void {
+    assertPlacement2(c, s, tu, tv, this.#reach, where);
   }
 
   /** Curve A (the frame of the computation). */
@@ -109,6 +111,7 @@ export class CurvePair {
    */
   unbind(): void {
     this.#q.unbind();
+    this.#reach = Number.NaN;
     this.segmentA = -1;
     this.segmentB = -1;
   }
@@ -122,7 +125,7 @@ export class CurvePair {
    *   (as `SurfacePair.evaluate`; {@link evaluateMoved} too): take such curves to unit size first.
    */
   evaluate(c: number, s: number, tu: number, tv: number, maxDistance = Number.POSITIVE_INFINITY): number {
-    this.#inRange(tu, tv, 'CurvePair.evaluate');
+    this.#inRange(c, s, tu, tv, 'CurvePair.evaluate');
     const q = this.#q;
     q.begin(c, s, tu, tv);
     q.maxDistance = maxDistance;
@@ -151,7 +154,7 @@ export class CurvePair {
    * ```
    */
   evaluateMoved(c: number, s: number, tu: number, tv: number, moved: number): number {
-    this.#inRange(tu, tv, 'CurvePair.evaluateMoved');
+    this.#inRange(c, s, tu, tv, 'CurvePair.evaluateMoved');
     const q = this.#q;
     const candidates = q.candidates;
     q.begin(c, s, tu, tv);

@@ -3,6 +3,7 @@ import { GjkPair } from '@firsttouch/convex';
 import { type PointCore, pointCore } from '@firsttouch/convex/internal';
 import { curveArgument, shapeArgument } from '../body-arguments.js';
 import type { Curve } from '../curve.js';
+import { assertPlacement2 } from '../tree/part-tree.js';
 
 /** Nodes a search stack holds before it grows. */
 const STACK_START = 64;
@@ -40,6 +41,8 @@ export class CurveShapePair {
   /** Segments measured by GJK since the pair was bound. */
   segmentEvaluations = 0;
   #curve: Curve | undefined;
+  /** {@link SurfaceShapePair}'s reach in 2-D: the curve's largest |coordinate| and the shape's reach. */
+  #reach = Number.NaN;
   #shape: Shape<2> | undefined;
   readonly #seg: PointCore = pointCore(2);
   #stack = new Uint32Array(STACK_START);
@@ -59,6 +62,7 @@ export class CurveShapePair {
     this.#curve = curve;
     this.#shape = shape;
     this.#seg.reach = curve.extent().largestCoordinate;
+    this.#reach = this.#seg.reach + shape.reach;
     // The segment is a point set of the plane z = 0 given as 3-D points, as the 2-D shapes are
     // placed: GJK binds them without the dimension check of `bind`.
     this.gjk.bindShapes(this.#seg.shape, shape);
@@ -69,6 +73,7 @@ export class CurveShapePair {
 
   /** Drops the bodies, keeping the scratch. */
   unbind(): void {
+    this.#reach = Number.NaN;
     this.#curve = undefined;
     this.#shape = undefined;
     this.gjk.unbind();
@@ -77,8 +82,14 @@ export class CurveShapePair {
   /**
    * A certified lower bound of the gap when a point `x` of the shape is at `rot x + (tu, tv)` in A's
    * frame, `rot` the rotation of cosine `c` and sine `s`; sets the fields.
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for a placement with a NaN or an infinity, or that
+   *   reaches (translation, the body's largest coordinate and the shape's reach) outside
+   *   [2^−200, 2^200], where the distances are not sound: take such bodies to unit size first, as
+   *   ccd's queries do; `INVALID_OPTION` when no bodies are bound.
    */
   evaluate(c: number, s: number, tu: number, tv: number): number {
+    assertPlacement2(c, s, tu, tv, this.#reach, 'CurveShapePair.evaluate');
     const curve = this.#curve!;
     const tree = curve.tree();
     const boxes = tree.boxes;

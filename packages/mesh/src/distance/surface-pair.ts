@@ -5,7 +5,7 @@ import { convexSurface } from '../convex/convex-surface.js';
 import { ConvexSurfacePair } from '../convex/convex-surface-pair.js';
 import { TRIANGLE_MEET } from '../geometry/triangle-distance.js';
 import type { Surface } from '../surface.js';
-import { assertMeshInRange, MESH_SAFE } from '../tree/part-tree.js';
+import { assertPlacement3 } from '../tree/part-tree.js';
 import { shaved } from './surface-scratch.js';
 import { SurfaceSearch } from './surface-search.js';
 import { searchHull } from './surface-search-hull.js';
@@ -108,10 +108,12 @@ export class SurfacePair {
   /** Both surfaces' largest |coordinate|, summed: with the translation, how far a placement reaches. */
   #reach = 0;
 
-  /** Refuses a placement outside the range where the facet distances are sound (see `assertMeshInRange`). */
-  #inRange(t: Float64Array, where: string): void {
-    const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
-    if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+  /**
+   * Refuses a placement with a NaN or an infinity, or outside the range where the facet distances
+   * are sound (see `assertPlacement3`), and an evaluation after {@link unbind}.
+   */
+  #inRange(R: Float64Array, t: Float64Array, where: string): void {
+    assertPlacement3(R, t, this.#reach, where);
   }
 
   /** Body A (the frame of the computation). */
@@ -172,6 +174,7 @@ export class SurfacePair {
    */
   unbind(): void {
     this.#q.unbind();
+    this.#reach = Number.NaN;
     this.#hulls?.unbind();
     this.#usable = undefined;
     this.facetA = -1;
@@ -197,7 +200,7 @@ export class SurfacePair {
     maxDistance = Number.POSITIVE_INFINITY,
     relativeError = 0,
   ): number {
-    this.#inRange(t, 'SurfacePair.evaluate');
+    this.#inRange(R, t, 'SurfacePair.evaluate');
     this.approximate = false;
     const spent =
       this.convex && maxDistance === Number.POSITIVE_INFINITY && relativeError === 0
@@ -249,7 +252,7 @@ export class SurfacePair {
    * ```
    */
   evaluateMoved(R: Float64Array, t: Float64Array, moved: number, relativeError = 0): number {
-    this.#inRange(t, 'SurfacePair.evaluateMoved');
+    this.#inRange(R, t, 'SurfacePair.evaluateMoved');
     this.approximate = false;
     const spent = this.convex ? this.#fromHulls(R, t) : 0;
     if (spent < 0) return this.distance;
@@ -313,7 +316,7 @@ export class SurfacePair {
    * ```
    */
   evaluateFacets(R: Float64Array, t: Float64Array, fa: number, fb: number): number {
-    this.#inRange(t, 'SurfacePair.evaluateFacets');
+    this.#inRange(R, t, 'SurfacePair.evaluateFacets');
     if (!Number.isInteger(fa) || fa < 0 || fa >= this.a.facetCount) {
       throw new FirstTouchError(
         'INDEX_RANGE',

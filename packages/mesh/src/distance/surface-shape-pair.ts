@@ -2,6 +2,7 @@ import { GjkPair, type Shape } from '@firsttouch/convex';
 import { type PointCore, pointCore } from '@firsttouch/convex/internal';
 import { shapeArgument, surfaceArgument } from '../body-arguments.js';
 import type { Surface } from '../surface.js';
+import { assertPlacement3 } from '../tree/part-tree.js';
 
 /** Nodes a search stack holds before it grows (deeper trees are rare: it grows once, then stays). */
 const STACK_START = 64;
@@ -45,6 +46,12 @@ export class SurfaceShapePair {
   /** Facets measured by GJK since the pair was bound. */
   facetEvaluations = 0;
   #surface: Surface | undefined;
+  /**
+   * The surface's largest |coordinate| and the shape's reach, summed: with the translation, how far
+   * a placement reaches (NaN while no bodies are bound). Outside 2^±200 the tree's and the facets'
+   * products overflow or underflow: at 1e80 a ball half the body's size away read as a contact.
+   */
+  #reach = Number.NaN;
   #shape: Shape<3> | undefined;
   readonly #tri: PointCore = pointCore(3);
   #stack = new Uint32Array(STACK_START);
@@ -65,6 +72,7 @@ export class SurfaceShapePair {
     this.#shape = shape;
     // Rounding in a facet's GJK is measured against the surface's size, not the facet's.
     this.#tri.reach = surface.extent().largestCoordinate;
+    this.#reach = this.#tri.reach + shape.reach;
     this.gjk.bind(this.#tri.shape, shape);
     this.facetEvaluations = 0;
     this.facet = -1;
@@ -72,6 +80,7 @@ export class SurfaceShapePair {
 
   /** Drops the bodies (a pooled pair must not keep them alive), keeping the scratch. */
   unbind(): void {
+    this.#reach = Number.NaN;
     this.#surface = undefined;
     this.#shape = undefined;
     this.gjk.unbind();
@@ -92,8 +101,14 @@ export class SurfaceShapePair {
    * (`R` row-major); sets the fields. With `maxDistance`, stops as soon as the gap is certified at
    * least that large: {@link beyond} is set, the bound returned is `maxDistance`, and there is no
    * witness (`facet` −1, `distance` infinite).
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for a placement with a NaN or an infinity, or that
+   *   reaches (translation, the body's largest coordinate and the shape's reach) outside
+   *   [2^−200, 2^200], where the distances are not sound: take such bodies to unit size first, as
+   *   ccd's queries do; `INVALID_OPTION` when no bodies are bound.
    */
   evaluate(R: Float64Array, t: Float64Array, maxDistance = Number.POSITIVE_INFINITY): number {
+    assertPlacement3(R, t, this.#reach, 'SurfaceShapePair.evaluate');
     const surface = this.#surface!;
     const tree = surface.tree();
     const boxes = tree.boxes;

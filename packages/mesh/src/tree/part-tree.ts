@@ -1,4 +1,4 @@
-import { FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError } from '@firsttouch/pose';
 /**
  * A bounding-ball tree over a compound's parts (3-D balls or 2-D discs), built once when the compound
  * is made: nodes in depth-first order (the left child of `n` is `n + 1`, the right one `child[n]`),
@@ -261,4 +261,77 @@ export function assertMeshInRange(extent: number, where: string): void {
       'INVALID_POSE',
       `${where}: the placement reaches ${extent} (translation and bodies), outside [2^-200, 2^200], where the facet and segment distances' products overflow or underflow: take the bodies to unit size first (surfaceDistance, curveDistance and ccd's timeOfImpact do)`,
     );
+}
+
+/**
+ * The pair queries' check of a 3-D placement (`R` row-major, `t`) of bodies whose largest
+ * |coordinate|s sum to `reach` (NaN: no bodies bound): bound bodies, nine finite numbers in `R` (a
+ * NaN there answered a contact at distance 0), and the reach within the range of
+ * {@link assertMeshInRange}. A few operations a query: every evaluation of a pair runs it.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` for a pair without bodies, `INVALID_POSE` otherwise.
+ * @example
+ * ```ts
+ * import { assertPlacement3 } from '@firsttouch/mesh/internal';
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * assertPlacement3(R, new Float64Array([3, 0, 0]), 2, 'SurfacePair.evaluate'); // fine
+ * try {
+ *   assertPlacement3(R.map((x, k) => (k === 4 ? Number.NaN : x)), new Float64Array(3), 2, 'SurfacePair.evaluate');
+ * } catch (e) {
+ *   console.log((e as { code: string }).code); // INVALID_POSE
+ * }
+ * ```
+ */
+export function assertPlacement3(R: Float64Array, t: Float64Array, reach: number, where: string): void {
+  if (Number.isNaN(reach)) unbound(where);
+  if (!(R instanceof Float64Array) || !(t instanceof Float64Array) || R.length < 9 || t.length < 3)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: R and t must be Float64Arrays of 9 and 3 numbers, got ${describeValue(R)} and ${describeValue(t)}`,
+    );
+  // 0 times a sum of finite numbers is 0; a NaN or an infinity makes it NaN
+  if (0 * (R[0] + R[1] + R[2] + R[3] + R[4] + R[5] + R[6] + R[7] + R[8]) !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: R must hold finite numbers, got ${describeValue(R)}`,
+    );
+  const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + reach;
+  if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+}
+
+/**
+ * {@link assertPlacement3} in 2-D: a rotation of cosine `c` and sine `s`, a translation (`tu`, `tv`).
+ *
+ * @example
+ * ```ts
+ * import { assertPlacement2 } from '@firsttouch/mesh/internal';
+ * assertPlacement2(1, 0, 3, 0, 2, 'CurvePair.evaluate'); // fine
+ * try {
+ *   assertPlacement2(Number.NaN, 0, 3, 0, 2, 'CurvePair.evaluate');
+ * } catch (e) {
+ *   console.log((e as { code: string }).code); // INVALID_POSE
+ * }
+ * ```
+ */
+export function assertPlacement2(
+  c: number,
+  s: number,
+  tu: number,
+  tv: number,
+  reach: number,
+  where: string,
+): void {
+  if (Number.isNaN(reach)) unbound(where);
+  if (0 * (c + s) !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: the rotation's cosine and sine must be finite numbers, got ${describeValue(c)} and ${describeValue(s)}`,
+    );
+  const far = Math.max(Math.abs(tu), Math.abs(tv)) + reach;
+  if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+}
+
+/** Refuses an evaluation of a pair without bodies (never bound, or unbound). */
+function unbound(where: string): never {
+  throw new FirstTouchError('INVALID_OPTION', `${where}: the pair has no bodies (bind them first)`);
 }
