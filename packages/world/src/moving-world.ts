@@ -167,7 +167,6 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       // slab then loses more than the gap over the bodies' extent. A crate a hair above a floor,
       // sliding, was stopped at every step (an adversarial probe: gaps of 1e-13 to 1e-8).
       const half = 0.5 * gap;
-      if (this.slabGap(i, j, impact.normal) > half) return true;
       if (this.#anyNormal(i, j, impact, (n) => this.slabGap(i, j, n) > half)) return true;
       const { bodies, poses, ends } = this;
       const options = this.apartOptions;
