@@ -1,4 +1,4 @@
-import { assertFiniteVector, describeValue, FirstTouchError } from '@firsttouch/pose';
+import { describeValue, FirstTouchError, finiteCopy } from '@firsttouch/pose';
 
 /**
  * An affine map of a body: a body point x̄ is at `L x̄ + t` (L a 3×3 matrix, 9 numbers, row-major;
@@ -109,16 +109,15 @@ function readMap(
       `${where}: ${name}[${end}] must be an affine map {L, t}, got ${describeValue(x)}`,
     );
   }
+  // Each member read once, and on the slow path each entry once, into the copy that is checked:
+  // read again after a check, a getter that answered NaN, then 3, then NaN left a translation of
+  // NaN in the query (an adversarial probe: `initial-contact` at a distance of NaN).
   const m = x as { L?: unknown; t?: unknown };
-  if (!copyFinite(m.L, L, 9)) {
-    // Another array-like (a Float32Array, an arguments object) passes here, or the message is built.
-    assertFiniteVector(m.L, 9, `${where}: ${name}[${end}].L`, 'INVALID_POSE');
-    for (let i = 0; i < 9; i++) L[i] = m.L[i];
-  }
-  if (!copyFinite(m.t, t, 3)) {
-    assertFiniteVector(m.t, 3, `${where}: ${name}[${end}].t`, 'INVALID_POSE');
-    for (let i = 0; i < 3; i++) t[i] = m.t[i];
-  }
+  const mL = m.L;
+  const mt = m.t;
+  // Another array-like (a Float32Array, an arguments object) passes by the copy, or the message is built.
+  if (!copyFinite(mL, L, 9)) L.set(finiteCopy(mL, 9, `${where}: ${name}[${end}].L`, 'INVALID_POSE'));
+  if (!copyFinite(mt, t, 3)) t.set(finiteCopy(mt, 3, `${where}: ${name}[${end}].t`, 'INVALID_POSE'));
   const det = determinant3(L);
   if (!(det > 0 && det < Number.POSITIVE_INFINITY)) {
     // (a determinant that under- or overflows float64 is refused too: the loop's speed bound and
