@@ -24,7 +24,10 @@ describe('faults found by an adversarial probe', () => {
     const good = shifty([Number.NaN, 3, Number.NaN]);
     const r = timeOfImpactAffine(cuboid(1, 1, 1), ball(0.5), {
       a: [still, still],
-      b: [{ L: I, t: good.t }, { L: I, t: [-3, 0, 0] }],
+      b: [
+        { L: I, t: good.t },
+        { L: I, t: [-3, 0, 0] },
+      ],
     });
     // checked as 3, used as 3: the ball comes from x = 3 and meets the cube's face at x = 1.5
     expect(r.status).toBe('contact');
@@ -35,7 +38,10 @@ describe('faults found by an adversarial probe', () => {
     try {
       timeOfImpactAffine(cuboid(1, 1, 1), ball(0.5), {
         a: [still, still],
-        b: [{ L: I, t: bad.t }, { L: I, t: [-3, 0, 0] }],
+        b: [
+          { L: I, t: bad.t },
+          { L: I, t: [-3, 0, 0] },
+        ],
       });
     } catch (e) {
       code = e instanceof FirstTouchError ? e.code : 'raw';
