@@ -133,9 +133,12 @@ export class BatchPool {
 
   /**
    * Forgets body `id` in every worker (queries sent afterwards that name it fail with
-   * `UNKNOWN_BODY`). False when the pool does not hold it.
+   * `UNKNOWN_BODY`). False when the pool does not hold it; `INVALID_OPTION` once the pool is closed,
+   * as {@link add}.
    */
   remove(id: number): boolean {
+    // (as add: a closed pool holds nothing to remove; it answered true)
+    this.#assertOpen('remove');
     if (!this.#bodies.delete(id)) return false;
     for (const slot of [...this.#slots]) if (slot.alive) slot.port.post({ type: 'drop', id });
     return true;

@@ -406,6 +406,8 @@ describe('BatchPool stops', () => {
     await p.close();
     expect(String(await running)).toMatch(/the pool was closed/);
     expect(() => p.add(box(1))).toThrow(/the pool is closed/);
+    // (it answered true, as if the closed pool still held the body)
+    expect(() => p.remove(id)).toThrow(/the pool is closed/);
   });
 });
 

@@ -11,7 +11,8 @@ import type { Surface } from '@firsttouch/mesh';
 import { checkPath, type FileReadOptions, readFileBytes } from './node/file-bytes.js';
 import { type ObjReadResult, readObj } from './obj/read.js';
 import { type ObjWriteOptions, writeObj } from './obj/write.js';
-import { readStl } from './stl/read.js';
+import { choice, optionsObject } from './options.js';
+import { readStl, STL_FORMATS } from './stl/read.js';
 import type { StlReadOptions, StlReadResult, StlWriteOptions } from './stl/types.js';
 import { writeStl } from './stl/write.js';
 
@@ -50,6 +51,9 @@ export async function readStlFile(
   path: string | URL,
   options?: StlReadOptions & FileReadOptions,
 ): Promise<StlReadResult> {
+  // the format checked before the file is read (a typo cost a whole read, and a missing file
+  // answered ENOENT instead of the option's error)
+  choice(optionsObject(options, 'readStlFile'), 'format', STL_FORMATS, 'auto', 'readStlFile');
   return readStl(await readFileBytes(path, options, 'readStlFile'), options);
 }
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { allocationFailed } from '../src/growable.js';
 import { detectStlFormat, readObj, readStl, writeObj, writeStl } from '../src/index.js';
 import { Collector } from '../src/node/file-bytes.js';
+import { readStlFile } from '../src/node.js';
 
 /** The code of what `f` throws (a FirstTouchError's), or the class name of anything else. */
 function thrown(f: () => unknown): string {
@@ -36,6 +37,15 @@ describe('faults found by an adversarial probe', () => {
     c.add(2 ** 30 - 1);
     expect(c.room()).toBe(1);
     expect(new Collector('small.stl', 'readStlFile', 100, 10).room()).toBe(11);
+  });
+
+  it('checks the format of readStlFile before it reads (a missing file answered ENOENT, a typo cost a read)', async () => {
+    const e = await readStlFile('/no/such/file.stl', { format: 'bianry' as never }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(FirstTouchError);
+    expect((e as FirstTouchError).code).toBe('INVALID_OPTION');
   });
 
   it('refuses an ASCII name with a character below the tab (it could make the text a binary file)', () => {

@@ -87,7 +87,8 @@ export function trianglesArrays(
     }
   }
   const [positions, indices] = surfaceArrays(xyz.length / 3, xyz.length / 9, shared);
-  positions.set(xyz as ArrayLike<number>);
+  // (a detached typed array reads as empty, and `set` from it threw a raw TypeError)
+  if (positions.length > 0) positions.set(xyz as ArrayLike<number>);
   // What was checked is what is built: a getter that answered a number to the check and NaN to the
   // copy put a NaN vertex into the surface (which its own serialization then refused).
   for (let i = 0; i < positions.length; i++) {
@@ -154,7 +155,7 @@ export function indexedArrays(
     }
   }
   const [p, idx] = surfaceArrays(positions.length / 3, indices.length / 3, shared);
-  p.set(positions as ArrayLike<number>);
+  if (p.length > 0) p.set(positions as ArrayLike<number>);
   const n = p.length / 3;
   for (let i = 0; i < idx.length; i++) {
     const v = (indices as ArrayLike<unknown>)[i];

@@ -132,6 +132,16 @@ describe('faults found by an adversarial probe', () => {
     expect(d.distance).toBeCloseTo(1e-200, 210);
   });
 
+  it('reads a detached array as empty (set from it threw a raw TypeError)', () => {
+    const gone = () => {
+      const a = new Float64Array(9);
+      structuredClone(a.buffer, { transfer: [a.buffer] });
+      return a;
+    };
+    expect(Surface.fromTriangles(gone()).facetCount).toBe(0);
+    expect(Surface.fromIndexed(gone(), new Uint32Array(0)).facetCount).toBe(0);
+  });
+
   it('refuses bad arguments to distinctPoints and distinctPointIndex by name', () => {
     for (const f of [distinctPoints, distinctPointIndex]) {
       expect(thrown(() => f(new Float64Array(6), 0 as never))).toBe('INVALID_OPTION');

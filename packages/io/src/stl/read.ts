@@ -6,6 +6,9 @@ import { claimedFacetCount, readBinaryStl } from './binary.js';
 import { beginsWithSolid, hasBinarySize } from './detect.js';
 import type { StlReadOptions, StlReadResult } from './types.js';
 
+/** The values of `StlReadOptions.format`. */
+export const STL_FORMATS = Object.freeze(['auto', 'ascii', 'binary'] as const);
+
 /**
  * Reads an STL file, ASCII or binary, into a `Surface`: facet `i` of the surface is the `i`-th
  * facet of the file, stored normals are ignored. `format: 'auto'` (the default) decides by content
@@ -36,7 +39,7 @@ import type { StlReadOptions, StlReadResult } from './types.js';
  */
 export function readStl(data: FileData, options?: StlReadOptions): StlReadResult {
   const opts = optionsObject(options, 'readStl');
-  const format = choice(opts, 'format', ['auto', 'ascii', 'binary'] as const, 'auto', 'readStl');
+  const format = choice(opts, 'format', STL_FORMATS, 'auto', 'readStl');
   if (typeof data === 'string' && format === 'binary') {
     throw new FirstTouchError(
       'INVALID_OPTION',
