@@ -319,8 +319,10 @@ export class SlabProof<Pose> {
     mb: Mover<Pose> | null = null,
     doneB = 0,
   ): boolean {
-    const e = this.rounding(a, pa, ea, b, pb, eb);
-    if (!(gap >= 0 && gap <= this.touchingGap(a, pa, ea, b, pb, eb))) return false;
+    // (the magnitude read once for E and the gate: this runs for each candidate normal)
+    const m = this.#magnitude(a, pa, ea, b, pb, eb);
+    const e = 16 * Number.EPSILON * m;
+    if (!(gap >= 0 && gap <= this.#gate(m))) return false;
     // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
     // a closed convex surface is one piece whose inside no other closed convex piece enters without
     // crossing it; anything else may hide a thin piece in the other's hull (a compound's part, a
@@ -370,10 +372,14 @@ export class SlabProof<Pose> {
    * step (an adversarial probe: gaps from 1e-13 to 1e-11 at unit size).
    */
   touchingGap(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
-    const m = this.#magnitude(a, pa, ea, b, pb, eb);
-    const e = 16 * Number.EPSILON * m;
+    return this.#gate(this.#magnitude(a, pa, ea, b, pb, eb));
+  }
+
+  /** {@link SlabProof.touchingGap} of the magnitude M + ρA + ρB `m`. */
+  #gate(m: number): number {
+    const fourE = 4 * 16 * Number.EPSILON * m;
     const slack = 2e-12 * (4 * this.#d.dim * m);
-    return 4 * e > slack ? 4 * e : slack;
+    return fourE > slack ? fourE : slack;
   }
 
   /** M + ρA + ρB of {@link SlabProof.rounding} (NaN when either body cannot be read). */
