@@ -37,6 +37,12 @@ export interface StepBodies {
    */
   orientedBox?: (i: number, out: Float64Array) => void;
   /**
+   * 3-D, with {@link StepBodies.orientedBox}: reads what it reads of body i (its rotation and
+   * shape) and returns a number made of those reads, so that a caller can bring them into the cache
+   * ahead of the calls (see `PairBound.touch`).
+   */
+  orientedTouch?: (i: number) => number;
+  /**
    * The sums over the bodies, in index order, of each box's largest extent at s = 0 (entry 0) and
    * of μ (entry 1): what the search's first window reads (see `firstWindow`), added up as each
    * record is written (a pass of its own read every record again: 12.8 MB at 10⁵ bodies, 3.5 % of

@@ -62,10 +62,11 @@ export class PairBound {
   readonly #bv = new Float64Array(3);
   #br = 0;
   #slack = 0;
-  // The numbers passed to and from #axis and #gap (an axis; s, then g). A double passed to or
-  // returned from a call the compiler does not inline is boxed on the heap: at 10⁵ bodies, some
-  // 5 MB of garbage a call, which the typed array does not make.
-  readonly #io = new Float64Array(3);
+  // The numbers passed to and from #axis, #gap and #axesApart (an axis; s, then g; the least gap
+  // and the target, in 3 and 4). A double passed to or returned from a call the compiler does not
+  // inline is boxed on the heap: at 10⁵ bodies, some 5 MB of garbage a call, which the typed array
+  // does not make.
+  readonly #io = new Float64Array(5);
   /** What {@link PairBound.advanceInto} wrote last. */
   readonly reached = new Float64Array(1);
 
@@ -184,9 +185,12 @@ export class PairBound {
    * show it only on an open interval of s, and those intervals have no common point in [0, target]
    * (the 4-D box test of `boxesMeetInStep` over more axes). A single axis needs no shave: the
    * projection of an oriented box is exact for the parallelepiped its rotation's columns span. Call
-   * after `#setup(i, j, false)`; `least` holds a rounding slack for p, v and r.
+   * after `#setup(i, j, false)`, with `least` in #io[3] and `target` in #io[4]; `least` holds a
+   * rounding slack for p, v and r.
    */
-  #axesApart(i: number, j: number, least: number, target: number): boolean {
+  #axesApart(i: number, j: number): boolean {
+    const least = this.#io[3];
+    const target = this.#io[4];
     const P = this.#p;
     const V = this.#v;
     const Rr = this.#r;
@@ -295,6 +299,51 @@ export class PairBound {
    * otherwise).
    */
   advanceInto(i: number, j: number, target: number): void {
+    if (!this.nearInto(i, j, target)) this.restInto(i, j, target);
+  }
+
+  /**
+   * The first, cheap stage of {@link PairBound.advanceInto}, on the pair's records alone: true when
+   * it decides the pair (its value written into {@link PairBound.reached}: the balls leave it out,
+   * or the speeds give no bound), false when {@link PairBound.restInto} must finish it, which reads
+   * the oriented boxes too (see {@link PairBound.touch}).
+   */
+  nearInto(i: number, j: number, target: number): boolean {
+    const out = this.reached;
+    const b = this.#b;
+    const tol = this.#tol;
+    const L = bodyLayout(b.dim);
+    const mu = (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
+    // at rest relative to each other: for the rest (the gap at s = 0 decides)
+    if (!(mu > 0)) return false;
+    // the pair's steps too short for the argument to survive rounding: no bound
+    if (0.5 * tol < 1e-12 * mu) {
+      out[0] = 0;
+      return true;
+    }
+    // Most candidates of a window are left out in closed form, without the iterations (issue #30:
+    // of the pebbles' candidates, 86 % by the balls, 12 % by the axes; the iterations and the
+    // oriented boxes' setup were most of the pair pass).
+    if (ballsApart(b, i, j, passGap(tol, mu, target, this.#cap), target)) {
+      out[0] = Number.POSITIVE_INFINITY;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Reads what {@link PairBound.restInto} will read of the pair's oriented boxes, and returns a
+   * number made of it (for the caller to keep, so that the reads are not dropped): a pass of these
+   * over a few pairs has their cache misses in flight together, where the rest met them one at a
+   * time (at 10⁵ bodies, the rotations of both bodies of a pair are far from any read before).
+   */
+  touch(i: number, j: number): number {
+    const t = this.#b.orientedTouch;
+    return t === undefined ? 0 : t(i) + t(j);
+  }
+
+  /** The rest of {@link PairBound.advanceInto}, for a pair {@link PairBound.nearInto} did not decide. */
+  restInto(i: number, j: number, target: number): void {
     const out = this.reached;
     const b = this.#b;
     const tol = this.#tol;
@@ -306,22 +355,12 @@ export class PairBound {
       out[0] = this.#gap(0) > tol ? Number.POSITIVE_INFINITY : 0;
       return;
     }
-    // the pair's steps too short for the argument to survive rounding: no bound
-    if (0.5 * tol < 1e-12 * mu) {
-      out[0] = 0;
-      return;
-    }
-    // Most candidates of a window are left out in closed form, without the iterations (issue #30:
-    // of the pebbles' candidates, 86 % by the balls, 12 % by the axes; the iterations and the
-    // oriented boxes' setup were most of the pair pass).
     const least = passGap(tol, mu, target, this.#cap);
-    if (ballsApart(b, i, j, least, target)) {
-      out[0] = Number.POSITIVE_INFINITY;
-      return;
-    }
     // the world boxes first (cheap); the oriented boxes only for a pair they leave
     this.#setup(i, j, false);
-    if (this.#axesApart(i, j, least + 2 * this.#slack, target)) {
+    this.#io[3] = least + 2 * this.#slack;
+    this.#io[4] = target;
+    if (this.#axesApart(i, j)) {
       out[0] = Number.POSITIVE_INFINITY;
       return;
     }

@@ -181,6 +181,8 @@ export function stepBodies3(
     o[13] = sh.ey;
     o[14] = sh.ez;
   };
+  // (the first and last numbers of the rotation: the lines it may span, wherever the buffer starts)
+  out.orientedTouch = (i) => rotations[9 * i] + rotations[9 * i + 8] + shapeIndex[i];
   const B = out.body;
   // each body's place in shapeList
   const shapes = new Map<Surface | Shape<3> | Compound, number>();
@@ -241,16 +243,21 @@ export function stepBodies3(
       y0 = t[1];
       z0 = t[2];
     }
-    // (the maximum is exact: any order gives unitScene's)
-    spread = Math.max(
-      spread,
-      Math.abs(t[0] - x0),
-      Math.abs(t[1] - y0),
-      Math.abs(t[2] - z0),
-      Math.abs(u[0] - x0),
-      Math.abs(u[1] - y0),
-      Math.abs(u[2] - z0),
-    );
+    // (the maximum is exact: any order gives unitScene's. Comparisons, not a Math.max of seven: that
+    // call boxed its result on the heap, 16 bytes a body, 1.6 MB a call at 10⁵ bodies. A NaN, from
+    // a getter that answered another array once checked, stays NaN, as Math.max keeps it)
+    const e0 = Math.abs(t[0] - x0),
+      e1 = Math.abs(t[1] - y0),
+      e2 = Math.abs(t[2] - z0),
+      e3 = Math.abs(u[0] - x0),
+      e4 = Math.abs(u[1] - y0),
+      e5 = Math.abs(u[2] - z0);
+    if (e0 > spread || Number.isNaN(e0)) spread = e0;
+    if (e1 > spread || Number.isNaN(e1)) spread = e1;
+    if (e2 > spread || Number.isNaN(e2)) spread = e2;
+    if (e3 > spread || Number.isNaN(e3)) spread = e3;
+    if (e4 > spread || Number.isNaN(e4)) spread = e4;
+    if (e5 > spread || Number.isNaN(e5)) spread = e5;
     let length = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (!(length < Number.POSITIVE_INFINITY)) {
       length = Math.hypot(dx, dy, dz);

@@ -64,6 +64,35 @@ describe('the pair bound of the search', () => {
     expect(bounded).toBeGreaterThan(10);
   });
 
+  it('answers the same in two stages (nearInto, then restInto after a touch) as advance', () => {
+    // the pair pass runs the bound in two stages over a chunk's pairs, the second after reading
+    // the oriented boxes ahead: each pair must get the very number advance gives it
+    let near = 0;
+    let rest = 0;
+    for (const seed of [21, 22, 23, 24]) {
+      const { bodies, poses0, poses1 } = scene(seed, 12, 0.3, 0.3, Math.PI, kinds);
+      const b = stepBodies3(bodies, poses0, poses1);
+      for (const h of [1, 0.1, 0.01]) {
+        const whole = new PairBound(b, 1e-6, h, 1000);
+        const staged = new PairBound(b, 1e-6, h, 1000);
+        for (let i = 0; i < bodies.length; i++) {
+          for (let j = i + 1; j < bodies.length; j++) {
+            const s = whole.advance(i, j, h);
+            if (staged.nearInto(i, j, h)) near++;
+            else {
+              expect(Number.isFinite(staged.touch(i, j))).toBe(true);
+              staged.restInto(i, j, h);
+              rest++;
+            }
+            expect(staged.reached[0]).toBe(s);
+          }
+        }
+      }
+    }
+    expect(near).toBeGreaterThan(50);
+    expect(rest).toBeGreaterThan(50);
+  });
+
   it('leaves a pair out by its balls alone only where it cannot report a toi in the window', () => {
     // B flies past A (its closest approach anywhere in the step), turning; the iteration cap as low
     // as 1, so that a NotConverged lower bound could come early if the balls' test were loose
