@@ -312,8 +312,7 @@ export class PairBound {
     const out = this.reached;
     const b = this.#b;
     const tol = this.#tol;
-    const L = bodyLayout(b.dim);
-    const mu = (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
+    const mu = pairSpeed(b, i, j);
     // at rest relative to each other: for the rest (the gap at s = 0 decides)
     if (!(mu > 0)) return false;
     // the pair's steps too short for the argument to survive rounding: no bound
@@ -345,10 +344,8 @@ export class PairBound {
   /** The rest of {@link PairBound.advanceInto}, for a pair {@link PairBound.nearInto} did not decide. */
   restInto(i: number, j: number, target: number): void {
     const out = this.reached;
-    const b = this.#b;
     const tol = this.#tol;
-    const L = bodyLayout(b.dim);
-    const mu = (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
+    const mu = pairSpeed(this.#b, i, j);
     if (!(mu > 0)) {
       // at rest relative to each other: the pair is Separate unless it touches at s = 0
       this.#setup(i, j, true);
@@ -390,6 +387,12 @@ export class PairBound {
     }
     out[0] = s;
   }
+}
+
+/** The pair's speed bound, a hair over μ_i + μ_j (what both stages of the bound step by). */
+function pairSpeed(b: StepBodies, i: number, j: number): number {
+  const L = bodyLayout(b.dim);
+  return (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
 }
 
 /**
