@@ -62,11 +62,11 @@ export class PairBound {
   readonly #bv = new Float64Array(3);
   #br = 0;
   #slack = 0;
-  // The numbers passed to and from #axis, #gap and #axesApart (an axis; s, then g; the least gap
-  // and the target, in 3 and 4). A double passed to or returned from a call the compiler does not
-  // inline is boxed on the heap: at 10⁵ bodies, some 5 MB of garbage a call, which the typed array
-  // does not make.
-  readonly #io = new Float64Array(5);
+  // The numbers passed to and from #axis, #gap, #axesApart and #speedInto (an axis; s, then g; the
+  // least gap and the target, in 3 and 4; the pair's speed in 5). A double passed to or returned
+  // from a call the compiler does not inline is boxed on the heap: at 10⁵ bodies, some 5 MB of
+  // garbage a call, which the typed array does not make.
+  readonly #io = new Float64Array(6);
   /** What {@link PairBound.advanceInto} wrote last. */
   readonly reached = new Float64Array(1);
 
@@ -312,7 +312,8 @@ export class PairBound {
     const out = this.reached;
     const b = this.#b;
     const tol = this.#tol;
-    const mu = pairSpeed(b, i, j);
+    this.#speedInto(i, j);
+    const mu = this.#io[5];
     // at rest relative to each other: for the rest (the gap at s = 0 decides)
     if (!(mu > 0)) return false;
     // the pair's steps too short for the argument to survive rounding: no bound
@@ -330,6 +331,13 @@ export class PairBound {
     return false;
   }
 
+  /** Writes the pair's speed bound, a hair over μ_i + μ_j (what both stages step by), into #io[5]. */
+  #speedInto(i: number, j: number): void {
+    const body = this.#b.body;
+    const L = bodyLayout(this.#b.dim);
+    this.#io[5] = (body[L.stride * i + L.mu] + body[L.stride * j + L.mu]) * (1 + 1e-9);
+  }
+
   /**
    * Reads what {@link PairBound.restInto} will read of the pair's oriented boxes, and returns a
    * number made of it (for the caller to keep, so that the reads are not dropped): a pass of these
@@ -345,7 +353,8 @@ export class PairBound {
   restInto(i: number, j: number, target: number): void {
     const out = this.reached;
     const tol = this.#tol;
-    const mu = pairSpeed(this.#b, i, j);
+    this.#speedInto(i, j);
+    const mu = this.#io[5];
     if (!(mu > 0)) {
       // at rest relative to each other: the pair is Separate unless it touches at s = 0
       this.#setup(i, j, true);
@@ -387,12 +396,6 @@ export class PairBound {
     }
     out[0] = s;
   }
-}
-
-/** The pair's speed bound, a hair over μ_i + μ_j (what both stages of the bound step by). */
-function pairSpeed(b: StepBodies, i: number, j: number): number {
-  const L = bodyLayout(b.dim);
-  return (b.body[L.stride * i + L.mu] + b.body[L.stride * j + L.mu]) * (1 + 1e-9);
 }
 
 /**
