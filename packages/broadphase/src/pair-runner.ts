@@ -12,7 +12,8 @@ import type { ImpactProgress, PairRunner } from './search.js';
 /**
  * Runs `use` on a time-of-impact query borrowed from `queries` (the pool `timeOfImpact` or
  * `timeOfImpact2` borrows from), its options resolved once from `options` for every pair `use`
- * runs, and gives the query back without its bodies, whatever `use` does.
+ * runs, and gives the query back without its bodies, whatever `use` does, with the motions its
+ * runners borrowed (see {@link pairRunner}).
  */
 export function withQuery<
   Body,
@@ -32,6 +33,8 @@ export function withQuery<
     query.options(options, options.tolerance);
     return use(query);
   } finally {
+    // (the motions its runners borrowed: kept by the query for the next call's)
+    query.returnMotions();
     queries.release(query);
   }
 }
@@ -39,7 +42,8 @@ export function withQuery<
 /**
  * The runs of a many-body query's pairs on one time-of-impact query of ccd's driver (the one
  * `timeOfImpact` and `timeOfImpact2` run on): the options resolved once for all pairs, each body's
- * motion built once (on its first pair) and shared by its pairs, and, when `speeds` is given, each
+ * motion set once (on its first pair, on a motion the query lends: made once for many calls, taken
+ * back by {@link withQuery}) and shared by its pairs, and, when `speeds` is given, each
  * body's speed bound too (computed as the evaluator computes it: the same μ). So a pair's answer is
  * that of the time of impact of the two bodies, bit for bit; its result record is built only when
  * the search asks, right after the run.
@@ -65,7 +69,7 @@ export function pairRunner<
   const motionOf = (i: number): Motion => {
     let m = motions.get(i);
     if (m === undefined) {
-      m = kind.motion(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
+      m = query.lendMotion(poses0[i], poses1[i], [`poses0[${i}]`, `poses1[${i}]`]);
       motions.set(i, m);
       if (speeds) speed.set(i, m.bound(speeds(bodies[i])));
     }

@@ -1,10 +1,12 @@
-import { CcdStatus, timeOfImpact } from '@firsttouch/ccd';
+import { CcdStatus, timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
 import type { Surface } from '@firsttouch/mesh';
+import { disc } from '@firsttouch/mesh';
 import type { Pose3 } from '@firsttouch/pose';
+import { pose2 } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
-import { type FirstImpactResult, firstImpact } from '../src/index.js';
+import { allImpacts, allImpacts2, type FirstImpactResult, firstImpact, firstImpact2 } from '../src/index.js';
 import { Scratch } from '../src/scratch.js';
-import { scene } from './helpers.js';
+import { everyPair, rng, scene } from './helpers.js';
 
 /** The first impact by the loop over all pairs (smallest toi, first pair on ties). */
 function allPairs(bodies: Surface[], poses0: Pose3[], poses1: Pose3[], tolerance: number) {
@@ -81,5 +83,74 @@ describe('the scratch kept from call to call', () => {
     expect(nested.length).toBeGreaterThan(0);
     for (const x of nested) expect(x).toEqual(innerAlone);
     expect(answer(r)).toEqual(alone);
+  });
+
+  it('runs its pairs on motions the calls before gave back: the same answers and records as a call alone', () => {
+    const tolerance = 1e-6;
+    const x = scene(61, 40, 0.8, 0.3, Math.PI);
+    // the loop over all pairs runs on the time of impact's own motions, never lent
+    const loop = everyPair(40, (i, j) =>
+      timeOfImpact(
+        x.bodies[i],
+        x.bodies[j],
+        { a: [x.poses0[i], x.poses1[i]], b: [x.poses0[j], x.poses1[j]] },
+        { tolerance },
+      ),
+    );
+    expect(loop.filter((e) => e.toi > 0).length).toBeGreaterThan(8);
+    const byPair = (list: readonly { pair: readonly number[]; status: string; toi: number }[]) =>
+      list.map((e) => [e.pair[0], e.pair[1], e.status, e.toi]).sort((a, b) => +a[0] - +b[0] || +a[1] - +b[1]);
+    const alone = firstImpact(x.bodies, x.poses0, x.poses1, { tolerance });
+    const allAlone = allImpacts(x.bodies, x.poses0, x.poses1, { tolerance });
+    expect(byPair(allAlone.impacts)).toEqual(byPair(loop));
+    // other scenes in between: their runs leave their bodies' motions with the queries
+    for (const seed of [32, 33, 34]) {
+      const y = scene(seed, 120, 0.55, 0.3, Math.PI);
+      firstImpact(y.bodies, y.poses0, y.poses1, { tolerance });
+      allImpacts(y.bodies, y.poses0, y.poses1, { tolerance });
+    }
+    const again = allImpacts(x.bodies, x.poses0, x.poses1, { tolerance });
+    expect(byPair(again.impacts)).toEqual(byPair(loop));
+    expect(again).toEqual(allAlone);
+    expect(firstImpact(x.bodies, x.poses0, x.poses1, { tolerance })).toEqual(alone);
+  });
+
+  it('the same in 2-D', () => {
+    const tolerance = 1e-6;
+    const r = rng(35);
+    // (24 vertices a disc: past the small rings that the polygons' path takes without motions)
+    const ring = (n: number) => {
+      const bodies = Array.from({ length: n }, (_, k) => disc(0.04 + 0.02 * (k % 3), 24));
+      const p0 = bodies.map(() => pose2(6 * r(), [r(), r()]));
+      const p1 = p0.map((p) => pose2(6 * r(), [p.t[0] + 0.4 * (r() - 0.5), p.t[1] + 0.4 * (r() - 0.5)]));
+      return { bodies, p0, p1 };
+    };
+    const x = ring(40);
+    const loop = everyPair(40, (i, j) =>
+      timeOfImpact2(
+        x.bodies[i],
+        x.bodies[j],
+        { a: [x.p0[i], x.p1[i]], b: [x.p0[j], x.p1[j]] },
+        { tolerance },
+      ),
+    );
+    expect(loop.filter((e) => e.toi > 0).length).toBeGreaterThan(8);
+    const byPair = (list: readonly { pair: readonly number[]; status: string; toi: number }[]) =>
+      list.map((e) => [e.pair[0], e.pair[1], e.status, e.toi]).sort((a, b) => +a[0] - +b[0] || +a[1] - +b[1]);
+    // other scenes first and in between: their runs leave their bodies' motions with the queries
+    const others = () => {
+      for (let k = 0; k < 3; k++) {
+        const y = ring(60);
+        firstImpact2(y.bodies, y.p0, y.p1, { tolerance });
+        allImpacts2(y.bodies, y.p0, y.p1, { tolerance });
+      }
+    };
+    others();
+    const first = firstImpact2(x.bodies, x.p0, x.p1, { tolerance });
+    const all = allImpacts2(x.bodies, x.p0, x.p1, { tolerance });
+    expect(byPair(all.impacts)).toEqual(byPair(loop));
+    others();
+    expect(allImpacts2(x.bodies, x.p0, x.p1, { tolerance })).toEqual(all);
+    expect(firstImpact2(x.bodies, x.p0, x.p1, { tolerance })).toEqual(first);
   });
 });

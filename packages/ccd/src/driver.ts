@@ -99,7 +99,7 @@ export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
   /** A new motion from `p0` to `p1` (validated, errors naming `name`). */
   motion(p0: PoseLike, p1: PoseLike, name: string | readonly [string, string]): Motion;
   /** Resets a kept motion to go from `p0` to `p1` (validated, errors naming `name`). */
-  setMotion(m: Motion, p0: PoseLike, p1: PoseLike, name: string): void;
+  setMotion(m: Motion, p0: PoseLike, p1: PoseLike, name: string | readonly [string, string]): void;
   /** A new evaluator of the step. */
   evaluator(a: Body, b: Body, motionA: Motion, motionB: Motion, options: ResolvedOptions): Evaluator;
   /** The result record of the evaluator's last run (into `out` when given). */
@@ -120,6 +120,11 @@ export interface ImpactKind<Body, PoseLike, Motion, Evaluator, Result> {
     out: Result | undefined,
   ) => Result | null;
 }
+
+// Motions a query keeps for its next lends (see ImpactQuery.lendMotion): about 2 kB each, so at most
+// a megabyte a query, and more than the bodies whose pairs a many-body call on 10⁵ pebbles runs
+// (about 280).
+const SPARE_MOTIONS = 512;
 
 /**
  * One time-of-impact query with all its state, reusable: the resolved options, the loop's record,
@@ -161,6 +166,9 @@ export class ImpactQuery<
   /** The query's own motions (the entry points reset them in place). */
   #motionA: Motion | undefined;
   #motionB: Motion | undefined;
+  /** Motions lent since {@link ImpactQuery.returnMotions}, and those kept for the next lends. */
+  readonly #lent: Motion[] = [];
+  readonly #spare: Motion[] = [];
   /** What the last early read read (kept, so that the read is made). */
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: written, never read: its stores keep the early read's loads
   #touched = 0;
@@ -209,6 +217,46 @@ export class ImpactQuery<
       this.#touched = kind.earlyRead(a, b);
     if (this.#motionB === undefined) this.#motionB = kind.motion(p0B, p1B, 'motion.b');
     else kind.setMotion(this.#motionB, p0B, p1B, 'motion.b');
+  }
+
+  /**
+   * A motion from `p0` to `p1` (validated as {@link ImpactKind.motion} validates, errors naming
+   * `name`) for a caller that binds many pairs on this query with a motion a body (the broad
+   * phase's runs): one kept from an earlier caller, reset in place, or else a new one. It is the
+   * caller's until {@link ImpactQuery.returnMotions}; so a call that runs a few hundred pairs makes
+   * no motion once the query has served one like it (at 10⁵ pebbles, about 500 kB of garbage a call).
+   *
+   * @throws `FirstTouchError` `INVALID_POSE` for an invalid pose (the kept motion stays kept).
+   */
+  lendMotion(p0: PoseLike, p1: PoseLike, name: string | readonly [string, string]): Motion {
+    const kind = this.#kind;
+    const kept = this.#spare.pop();
+    let m: Motion;
+    if (kept === undefined) m = kind.motion(p0, p1, name);
+    else {
+      try {
+        kind.setMotion(kept, p0, p1, name);
+      } catch (e) {
+        this.#spare.push(kept);
+        throw e;
+      }
+      m = kept;
+    }
+    this.#lent.push(m);
+    return m;
+  }
+
+  /**
+   * Takes back the motions {@link ImpactQuery.lendMotion} lent, keeping at most 512 for the next
+   * lends (the rest go to the collector: a pooled query holds a bounded few).
+   */
+  returnMotions(): void {
+    const lent = this.#lent;
+    const spare = this.#spare;
+    while (lent.length > 0) {
+      const m = lent.pop() as Motion;
+      if (spare.length < SPARE_MOTIONS) spare.push(m);
+    }
   }
 
   /**

@@ -42,7 +42,7 @@ export const SHAPES: ImpactKind<Body3, Pose3Like, RigidMotion, ShapeMotion, Time
     motion: (p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) =>
       new RigidMotion(p0, p1, name),
     // A body at rest across queries (the usual A) keeps its motion, as with surfaces.
-    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => {
+    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) => {
       if (!holds(m, p0, p1)) m.reset(p0, p1, name);
     },
     evaluator: (a: Body3, b: Body3, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>

@@ -46,7 +46,8 @@ export const SHAPES2: ImpactKind<Body2, Pose2Like, RigidMotion2, ShapeMotion2, T
     scaled: scaledBody2,
     motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
       new RigidMotion2(p0, p1, name),
-    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
+    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
+      m.reset(p0, p1, name),
     evaluator: (a: Body2, b: Body2, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
       new ShapeMotion2(a, b, ma, mb, options),
     result: shapeImpactResult2,

@@ -111,7 +111,7 @@ export const SURFACES: ImpactKind<Surface, Pose3Like, RigidMotion, SurfaceMotion
       new RigidMotion(p0, p1, name),
     // A body at rest across queries (the usual A) keeps its motion: the same numbers would give it
     // the same state.
-    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string) => {
+    setMotion: (m: RigidMotion, p0: Pose3Like, p1: Pose3Like, name: string | readonly [string, string]) => {
       if (!holds(m, p0, p1)) m.reset(p0, p1, name);
     },
     evaluator: (a: Surface, b: Surface, ma: RigidMotion, mb: RigidMotion, options: ResolvedOptions) =>

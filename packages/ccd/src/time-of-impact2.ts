@@ -124,7 +124,8 @@ export const CURVES: ImpactKind<Curve, Pose2Like, RigidMotion2, CurveMotion, Tim
     scaled: (body: Curve, e: number) => body.scaledByPowerOfTwo(e),
     motion: (p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
       new RigidMotion2(p0, p1, name),
-    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string) => m.reset(p0, p1, name),
+    setMotion: (m: RigidMotion2, p0: Pose2Like, p1: Pose2Like, name: string | readonly [string, string]) =>
+      m.reset(p0, p1, name),
     evaluator: (a: Curve, b: Curve, ma: RigidMotion2, mb: RigidMotion2, options: ResolvedOptions) =>
       new CurveMotion(a, b, ma, mb, options),
     result: impactResult2,
