@@ -98,71 +98,94 @@ export function triangleClosestAt(
   const apx = px - ax,
     apy = py - ay,
     apz = pz - az;
+  // The region's weights and the offset from the closest point to p, written once at the end: a
+  // call per region with the six doubles as arguments boxed them where the compiler did not inline
+  // it (about 0.8 kB of garbage a convex query).
+  let u = 0,
+    v = 0,
+    w = 0;
+  let dx = 0,
+    dy = 0,
+    dz = 0;
   const d1 = abx * apx + aby * apy + abz * apz;
   const d2 = acx * apx + acy * apy + acz * apz;
-  if (d1 <= 0 && d2 <= 0) {
-    weights(out, 1, 0, 0, apx, apy, apz);
-    return;
+  // biome-ignore lint/suspicious/noConfusingLabels: a block left by break, for one write at the end
+  region: {
+    if (d1 <= 0 && d2 <= 0) {
+      u = 1;
+      dx = apx;
+      dy = apy;
+      dz = apz;
+      break region;
+    }
+    const bpx = px - bx,
+      bpy = py - by,
+      bpz = pz - bz;
+    const d3 = abx * bpx + aby * bpy + abz * bpz;
+    const d4 = acx * bpx + acy * bpy + acz * bpz;
+    if (d3 >= 0 && d4 <= d3) {
+      v = 1;
+      dx = bpx;
+      dy = bpy;
+      dz = bpz;
+      break region;
+    }
+    const vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+      const t = d1 / (d1 - d3);
+      u = 1 - t;
+      v = t;
+      dx = apx - t * abx;
+      dy = apy - t * aby;
+      dz = apz - t * abz;
+      break region;
+    }
+    const cpx = px - cx,
+      cpy = py - cy,
+      cpz = pz - cz;
+    const d5 = abx * cpx + aby * cpy + abz * cpz;
+    const d6 = acx * cpx + acy * cpy + acz * cpz;
+    if (d6 >= 0 && d5 <= d6) {
+      w = 1;
+      dx = cpx;
+      dy = cpy;
+      dz = cpz;
+      break region;
+    }
+    const vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+      const t = d2 / (d2 - d6);
+      u = 1 - t;
+      w = t;
+      dx = apx - t * acx;
+      dy = apy - t * acy;
+      dz = apz - t * acz;
+      break region;
+    }
+    const va = d3 * d6 - d5 * d4;
+    const e43 = d4 - d3;
+    const e56 = d5 - d6;
+    if (va <= 0 && e43 >= 0 && e56 >= 0) {
+      const t = e43 / (e43 + e56);
+      v = 1 - t;
+      w = t;
+      dx = bpx - t * (cx - bx);
+      dy = bpy - t * (cy - by);
+      dz = bpz - t * (cz - bz);
+      break region;
+    }
+    const sum = va + vb + vc;
+    if (!(sum > 0)) {
+      edgesOnly(P, a, b, c, Q, p, out);
+      return;
+    }
+    v = vb / sum;
+    w = vc / sum;
+    u = 1 - v - w;
+    dx = apx - v * abx - w * acx;
+    dy = apy - v * aby - w * acy;
+    dz = apz - v * abz - w * acz;
   }
-  const bpx = px - bx,
-    bpy = py - by,
-    bpz = pz - bz;
-  const d3 = abx * bpx + aby * bpy + abz * bpz;
-  const d4 = acx * bpx + acy * bpy + acz * bpz;
-  if (d3 >= 0 && d4 <= d3) {
-    weights(out, 0, 1, 0, bpx, bpy, bpz);
-    return;
-  }
-  const vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-    const v = d1 / (d1 - d3);
-    weights(out, 1 - v, v, 0, apx - v * abx, apy - v * aby, apz - v * abz);
-    return;
-  }
-  const cpx = px - cx,
-    cpy = py - cy,
-    cpz = pz - cz;
-  const d5 = abx * cpx + aby * cpy + abz * cpz;
-  const d6 = acx * cpx + acy * cpy + acz * cpz;
-  if (d6 >= 0 && d5 <= d6) {
-    weights(out, 0, 0, 1, cpx, cpy, cpz);
-    return;
-  }
-  const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-    const w = d2 / (d2 - d6);
-    weights(out, 1 - w, 0, w, apx - w * acx, apy - w * acy, apz - w * acz);
-    return;
-  }
-  const va = d3 * d6 - d5 * d4;
-  const e43 = d4 - d3;
-  const e56 = d5 - d6;
-  if (va <= 0 && e43 >= 0 && e56 >= 0) {
-    const w = e43 / (e43 + e56);
-    weights(out, 0, 1 - w, w, bpx - w * (cx - bx), bpy - w * (cy - by), bpz - w * (cz - bz));
-    return;
-  }
-  const sum = va + vb + vc;
-  if (!(sum > 0)) {
-    edgesOnly(P, a, b, c, Q, p, out);
-    return;
-  }
-  const v = vb / sum;
-  const w = vc / sum;
-  const u = 1 - v - w;
-  weights(out, u, v, w, apx - v * abx - w * acx, apy - v * aby - w * acy, apz - v * abz - w * acz);
-}
-
-/** Writes the weights and |(dx, dy, dz)|², the squared distance from the closest point to p. */
-function weights(
-  out: Float64Array,
-  u: number,
-  v: number,
-  w: number,
-  dx: number,
-  dy: number,
-  dz: number,
-): void {
   out[0] = u;
   out[1] = v;
   out[2] = w;
