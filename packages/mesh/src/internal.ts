@@ -10,8 +10,13 @@ export { orient2dAt, orient3dAt } from '@firsttouch/convex/internal';
 export { rootReach } from './distance/surface-scratch.js';
 export { HULL_POINTS, refitsB } from './distance/surface-search.js';
 export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometry/segment-distance2.js';
-export { triangleEdgeGapWith, triangleGapBoundWith } from './geometry/triangle-bound.js';
-export { triangleDistanceWith } from './geometry/triangle-distance.js';
+export {
+  triangleEdgeGapIo,
+  triangleEdgeGapWith,
+  triangleGapBoundIo,
+  triangleGapBoundWith,
+} from './geometry/triangle-bound.js';
+export { triangleDistanceIo, triangleDistanceWith } from './geometry/triangle-distance.js';
 export { TriangleWork } from './geometry/triangle-work.js';
 export { assertExponent, diagonalOf, scaledPoints, scaleExponent, timesPowerOfTwo } from './scale.js';
 export { centerSplit } from './tree/center-split.js';

@@ -1,4 +1,4 @@
-import { triangleDistanceWith, triangleGapBoundWith } from '@firsttouch/mesh/internal';
+import { triangleDistanceIo, triangleGapBoundIo } from '@firsttouch/mesh/internal';
 import { closing, type DirectionalState3, placeB } from './state.js';
 
 /** The step of one facet pair (or `best` unchanged when it cannot beat it). */
@@ -28,13 +28,18 @@ export function pairStep(q: DirectionalState3, fa: number, fb: number, half: num
   const axis = q.axis;
   // The line between the centroids alone first (a bound asked to exceed −1 stops at its first
   // axis): along it most pairs already step past `best`, plainly or directionally.
-  const g1 = triangleGapBoundWith(T, 0, 9, -1, axis, q.work);
+  const io = q.work.io;
+  io[0] = -1;
+  triangleGapBoundIo(T, 0, 9, axis, q.work);
+  const g1 = io[1];
   if (g1 > half) {
     if (mu > 0 && (g1 - half) / mu >= best) return best;
     const c1 = closing(q, axis[0], axis[1], axis[2], spinA + spinB);
     if (!(c1 > 0) || (g1 - half) / c1 >= best) return best;
   }
-  const g = triangleGapBoundWith(T, 0, 9, best * mu + half, axis, q.work);
+  io[0] = best * mu + half;
+  triangleGapBoundIo(T, 0, 9, axis, q.work);
+  const g = io[1];
   if (mu > 0 && (g - half) / mu >= best) return best;
   // The gap along the fixed separating axis found there bounds the pair's distance at every s
   // too, and closes no faster than that axis's directional speed: the same argument as with the
@@ -45,7 +50,8 @@ export function pairStep(q: DirectionalState3, fa: number, fb: number, half: num
     axisStep = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
     if (axisStep >= best) return best;
   }
-  const d = triangleDistanceWith(T, 0, 9, q.out, q.work);
+  triangleDistanceIo(T, 0, 9, q.out, q.work);
+  const d = io[1];
   q.pairEvaluations++;
   const o = q.out;
   const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;

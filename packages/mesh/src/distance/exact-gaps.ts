@@ -10,7 +10,12 @@ export class ExactGaps {
   /** Scratch: the entries near the gap, in the order of the search from the roots. */
   near = new Uint32Array(64);
 
-  push(i: number, j: number, x: number, y: number, d: number): void {
+  /**
+   * Adds the facet pair at slots (x, y) of leaves (i, j), its gap `src[at]` (read from an array: a
+   * double passed to a call that is not inlined is boxed, and a search adds one a facet pair).
+   */
+  pushAt(i: number, j: number, x: number, y: number, src: Float64Array, at: number): void {
+    const d = src[at];
     if (this.count === this.gap.length) this.#grow();
     const n = this.count++;
     const w = this.where;

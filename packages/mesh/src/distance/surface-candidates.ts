@@ -52,12 +52,36 @@ export class SurfaceCandidates {
 
   /** Appends the node pair (i, j) with its key to the list being written. */
   push(i: number, j: number, key: number): void {
+    this.#one[0] = key;
+    this.pushKeyAt(i, j, this.#one, 0);
+  }
+
+  /**
+   * Appends the node pair (i, j) with the key `src[at]`: what a search calls, so that no double
+   * crosses the call (a double passed to a call that is not inlined is boxed, a heap allocation a
+   * node pair).
+   */
+  pushKeyAt(i: number, j: number, src: Float64Array, at: number): void {
     if (this.nextCount === this.nextKeys.length) this.#grow();
     const n = this.nextCount++;
     this.next[2 * n] = i;
     this.next[2 * n + 1] = j;
-    this.nextKeys[n] = key;
+    this.nextKeys[n] = src[at];
   }
+
+  /** Appends the node pair (i, j) with the key `src[at]` plus the drift (a bound made now). */
+  pushDrifted(i: number, j: number, src: Float64Array, at: number): void {
+    this.#one[0] = src[at] + this.drift;
+    this.pushKeyAt(i, j, this.#one, 0);
+  }
+
+  /** Appends the node pair (i, j) with the drift as its key (a bound of 0 made now). */
+  pushAtDrift(i: number, j: number): void {
+    this.#one[0] = this.drift;
+    this.pushKeyAt(i, j, this.#one, 0);
+  }
+
+  readonly #one = new Float64Array(1);
 
   /**
    * Makes the list just written the candidates: those whose bound (its key less the drift) lies

@@ -115,10 +115,10 @@ function comesFirst(q: SurfaceSearch, e: number, f: number): boolean {
       continue;
     }
     q.nodeBound(a1, b1);
-    const l1 = q.s.bound[GAP_BOUND];
+    q.s.keys[0] = q.s.bound[GAP_BOUND];
     q.nodeBound(a2, b2);
-    const l2 = q.s.bound[GAP_BOUND];
-    const leftFirst = q.firstChild(a1, b1, l1, a2, b2, l2);
+    q.s.keys[1] = q.s.bound[GAP_BOUND];
+    const leftFirst = q.firstChild(a1, b1, a2, b2);
     return leftFirst !== r1;
   }
 }

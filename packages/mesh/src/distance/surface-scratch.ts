@@ -42,6 +42,12 @@ export class SurfaceScratch {
    * call's return, which would box it).
    */
   readonly bound = new Float64Array(4);
+  /**
+   * Two node pairs' bounds (or keys) on their way to `firstChild` and the pushes of a search, and
+   * the two centre distances `firstChild` compares: floats kept out of calls' arguments and returns.
+   */
+  readonly keys = new Float64Array(2);
+  readonly centres = new Float64Array(2);
   /** The slots of the selects of `refitB` (0 to 47), `refitBound` and `facetBoxGap2` (0 to 15), `facetBoxA` (18 to 35). */
   readonly pick = new Float64Array(48);
 

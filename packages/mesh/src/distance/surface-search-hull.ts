@@ -1,5 +1,5 @@
-import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { triangleGapBoundIo } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceIo } from '../geometry/triangle-distance.js';
 import { GAP_BOUND } from '../tree/rss-place.js';
 import type { HullSearchScratch, KeptFacets } from './hull-search-scratch.js';
 import { refitBound } from './surface-refit.js';
@@ -143,19 +143,31 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
     // Both children against B's box, the closer searched first (on a tie, the nearer centre).
     const a1 = i + 1;
     const a2 = childA[i];
+    // (the two bounds and centre distances through the scratch's arrays: no float crosses a call)
+    const keys = s.keys;
+    const centres = s.centres;
     refitBound(boxesA, a1, 0, s);
-    const l1 = s.bound[GAP_BOUND];
+    keys[0] = s.bound[GAP_BOUND];
     refitBound(boxesA, a2, 0, s);
-    const l2 = s.bound[GAP_BOUND];
+    keys[1] = s.bound[GAP_BOUND];
     volumePairs += 2;
-    const firstIsCloser = l1 < l2 || (l1 === l2 && q.centres2(a1, 0) <= q.centres2(a2, 0));
+    const l1 = keys[0];
+    const l2 = keys[1];
+    let firstIsCloser = l1 < l2;
+    if (!firstIsCloser && l1 === l2) {
+      q.centres2Into(a1, 0, 0);
+      q.centres2Into(a2, 0, 1);
+      firstIsCloser = centres[0] <= centres[1];
+    }
     const nearNode = firstIsCloser ? a1 : a2;
     const farNode = firstIsCloser ? a2 : a1;
-    const nearKey = firstIsCloser ? l1 : l2;
-    const farKey = firstIsCloser ? l2 : l1;
-    if (farKey - margin <= cap) stack.push(farNode, 0, farKey);
+    const near = firstIsCloser ? 0 : 1;
+    const far = 1 - near;
+    const nearKey = keys[near];
+    const farKey = keys[far];
+    if (farKey - margin <= cap) stack.pushKeyAt(farNode, 0, keys, far);
     else if (farKey < lowestBound) lowestBound = farKey;
-    if (nearKey - margin <= cap) stack.push(nearNode, 0, nearKey);
+    if (nearKey - margin <= cap) stack.pushKeyAt(nearNode, 0, keys, near);
     else if (nearKey < lowestBound) lowestBound = nearKey;
   }
   kept.sort();
@@ -441,12 +453,15 @@ function pairsWith(q: SurfaceSearch, h: HullSearchScratch, fa: number, shrink: n
         if (along < lowest) lowest = along;
         continue;
       }
-      const bound = triangleGapBoundWith(tri, 0, 9, near, undefined, work);
+      work.io[0] = near;
+      triangleGapBoundIo(tri, 0, 9, undefined, work);
+      const bound = work.io[1];
       if (bound - margin > best * shrink) {
         if (bound < lowest) lowest = bound;
         continue;
       }
-      const d = triangleDistanceWith(tri, 0, 9, out, work);
+      triangleDistanceIo(tri, 0, 9, out, work);
+      const d = work.io[1];
       facetPairs++;
       if (out[TRIANGLE_MEET] === 1) intersecting = true;
       // An exact gap above the best still bounds what was left out.

@@ -1,6 +1,6 @@
 import type { ConvexCandidates } from '../convex/convex-candidates.js';
-import { triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { triangleGapBoundIo } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceIo } from '../geometry/triangle-distance.js';
 import type { SurfaceSearch } from './surface-search.js';
 
 /**
@@ -32,9 +32,12 @@ export function searchListed(q: SurfaceSearch, c: ConvexCandidates): boolean {
       if (below + depthsB[j] - margin > best) continue;
       const fb = facetsB[j];
       q.loadPair(fa, fb);
-      const gap = triangleGapBoundWith(tri, 0, 9, best + margin, undefined, work);
+      work.io[0] = best + margin;
+      triangleGapBoundIo(tri, 0, 9, undefined, work);
+      const gap = work.io[1];
       if (gap - margin > best) continue;
-      const d = triangleDistanceWith(tri, 0, 9, out, work);
+      triangleDistanceIo(tri, 0, 9, out, work);
+      const d = work.io[1];
       facetPairs++;
       if (out[TRIANGLE_MEET] === 1) {
         met = true;

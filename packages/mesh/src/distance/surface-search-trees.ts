@@ -1,5 +1,5 @@
-import { triangleEdgeGapWith, triangleGapBoundWith } from '../geometry/triangle-bound.js';
-import { TRIANGLE_MEET, triangleDistanceWith } from '../geometry/triangle-distance.js';
+import { triangleEdgeGapIo, triangleGapBoundIo } from '../geometry/triangle-bound.js';
+import { TRIANGLE_MEET, triangleDistanceIo } from '../geometry/triangle-distance.js';
 import { firstElementsOf } from '../tree/first-elements.js';
 import { DIVES } from '../tree/pair-heap.js';
 import { GAP_BOUND } from '../tree/rss-place.js';
@@ -102,6 +102,7 @@ export function searchTrees(
 
   const stack = scratch.stack;
   stack.size = 0;
+  const pairKeys = scratch.keys;
   // Without a hint, nothing bounds the gap from above until the descent reaches facets: the search
   // dives from the most promising pair to the leaves (the nearer child first, as the descent does)
   // and leaves the other child in a heap by its bound; each dive starts from the lowest bound left.
@@ -133,7 +134,7 @@ export function searchTrees(
       const then = key - drift - 1e-15 * (key + drift);
       if (then - oldMargin > best) {
         if (then < lowestBound) lowestBound = then;
-        candidates.push(i, j, key);
+        candidates.pushKeyAt(i, j, keys, k);
         continue;
       }
       q.nodeBound(i, j);
@@ -141,13 +142,13 @@ export function searchTrees(
       volumePairs++;
       if (lb - margin > best) {
         if (lb < lowestBound) lowestBound = lb;
-        candidates.push(i, j, lb + drift);
-      } else stack.push(i, j, lb);
+        candidates.pushDrifted(i, j, bound, GAP_BOUND);
+      } else stack.pushKeyAt(i, j, bound, GAP_BOUND);
     }
   } else {
     q.nodeBound(0, 0);
     volumePairs++;
-    stack.push(0, 0, bound[GAP_BOUND]);
+    stack.pushKeyAt(0, 0, bound, GAP_BOUND);
   }
   const countA = ta.count;
   const countB = tb.count;
@@ -179,9 +180,9 @@ export function searchTrees(
       // In (first facet of A, first facet of B) order: once one cannot come before the best, none can.
       if (laterThan(firstA[i], firstB[j], bestA, bestB)) {
         if (collect) {
-          candidates.push(i, j, drift);
+          candidates.pushAtDrift(i, j);
           for (let k = 0; k < heap.size; k++)
-            candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], drift);
+            candidates.pushAtDrift(heap.nodes[2 * k], heap.nodes[2 * k + 1]);
         }
         heap.size = 0;
         break;
@@ -197,34 +198,38 @@ export function searchTrees(
           // The lowest bound left clears the best: so does every other.
           if (key < lowestBound) lowestBound = key;
           if (collect) {
-            candidates.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key + drift);
+            candidates.pushDrifted(heap.nodes[2 * top], heap.nodes[2 * top + 1], heap.keys, top);
             for (let k = 0; k < heap.size; k++)
-              candidates.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys[k] + drift);
+              candidates.pushDrifted(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys, k);
           }
           heap.size = 0;
           break;
         }
-        stack.push(heap.nodes[2 * top], heap.nodes[2 * top + 1], key);
+        stack.pushKeyAt(heap.nodes[2 * top], heap.nodes[2 * top + 1], heap.keys, top);
         if (++dives === DIVES) dive = false;
       }
       const slot = stack.pop();
       lb = stack.keys[slot];
       if (lb - margin > best * shrink) {
         if (lb < lowestBound) lowestBound = lb;
-        if (collect) candidates.push(stack.nodes[2 * slot], stack.nodes[2 * slot + 1], lb + drift);
+        if (collect)
+          candidates.pushDrifted(stack.nodes[2 * slot], stack.nodes[2 * slot + 1], stack.keys, slot);
         continue;
       }
       i = stack.nodes[2 * slot];
       j = stack.nodes[2 * slot + 1];
       if (intersecting && laterThan(firstA[i], firstB[j], bestA, bestB)) {
-        if (collect) candidates.push(i, j, lb + drift);
+        if (collect) candidates.pushDrifted(i, j, stack.keys, slot);
         continue;
       }
     }
+    // The pair's bound, and below its children's, through the scratch's keys: the pushes and
+    // `firstChild` read them there (a float passed to a call that is not inlined is boxed).
+    pairKeys[0] = lb;
     const leafA = countA[i] > 0;
     const leafB = countB[j] > 0;
     if (leafA && leafB) {
-      if (collect) candidates.push(i, j, lb + drift);
+      if (collect) candidates.pushDrifted(i, j, pairKeys, 0);
       const fa0 = childA[i];
       const fb0 = childB[j];
       for (let x = fa0; x < fa0 + countA[i]; x++) {
@@ -250,7 +255,9 @@ export function searchTrees(
           }
           q.loadB(fb);
           // Cheap separating-axis bound first: most candidate pairs stop here.
-          const gap = triangleGapBoundWith(tri, 0, 9, best * shrink + margin, undefined, work);
+          work.io[0] = best * shrink + margin;
+          triangleGapBoundIo(tri, 0, 9, undefined, work);
+          const gap = work.io[1];
           if (gap - margin > best * shrink) {
             if (gap < lowestBound) lowestBound = gap;
             continue;
@@ -261,10 +268,13 @@ export function searchTrees(
           // exact routine (the sliver strips' pairs that the three axes above leave: DECISIONS.md).
           // Far above the underflow of a squared gap, so the exact routine would not read 0 either.
           if (meetOnly && best === 0) {
-            const edge = triangleEdgeGapWith(tri, 0, 9, margin, work);
+            work.io[0] = margin;
+            triangleEdgeGapIo(tri, 0, 9, work);
+            const edge = work.io[1];
             if (edge > margin && edge > MEET_FLOOR) continue;
           }
-          const d = triangleDistanceWith(tri, 0, 9, out, work);
+          triangleDistanceIo(tri, 0, 9, out, work);
+          const d = work.io[1];
           facetPairs++;
           if (out[TRIANGLE_MEET] === 1 && anyCrossing) {
             intersecting = true;
@@ -281,7 +291,7 @@ export function searchTrees(
             firstB = firstElementsOf(tb);
           }
           if (d > best && d < lowestExact) lowestExact = d; // an exact gap above the best still bounds
-          if (fromCandidates) gaps.push(i, j, x, y, d);
+          if (fromCandidates) gaps.pushAt(i, j, x, y, work.io, 1);
           if (d < best || (d === best && (bestA < 0 || fa < bestA || (fa === bestA && fb < bestB)))) {
             best = d;
             bestA = fa;
@@ -313,32 +323,40 @@ export function searchTrees(
     // (a candidate under its parent's bound, which holds for it too).
     const dead1 = intersecting && laterThan(firstA[a1], firstB[b1], bestA, bestB);
     const dead2 = intersecting && laterThan(firstA[a2], firstB[b2], bestA, bestB);
-    let l1 = lb;
-    let l2 = lb;
+    pairKeys[1] = lb;
     if (!dead1) {
       q.nodeBound(a1, b1);
-      l1 = bound[GAP_BOUND];
+      pairKeys[0] = bound[GAP_BOUND];
       volumePairs++;
     }
     if (!dead2) {
       q.nodeBound(a2, b2);
-      l2 = bound[GAP_BOUND];
+      pairKeys[1] = bound[GAP_BOUND];
       volumePairs++;
     }
+    const l1 = pairKeys[0];
+    const l2 = pairKeys[1];
     const keep1 = !dead1 && l1 - margin <= best * shrink;
     const keep2 = !dead2 && l2 - margin <= best * shrink;
     // Left out: pruned by its bound (it bounds what the search leaves out) or by the crossing order.
     if (!keep1) {
       if (!dead1 && l1 < lowestBound) lowestBound = l1;
-      if (collect) candidates.push(a1, b1, l1 + drift);
+      if (collect) candidates.pushDrifted(a1, b1, pairKeys, 0);
     }
     if (!keep2) {
       if (!dead2 && l2 < lowestBound) lowestBound = l2;
-      if (collect) candidates.push(a2, b2, l2 + drift);
+      if (collect) candidates.pushDrifted(a2, b2, pairKeys, 1);
     }
     if (indexed) {
-      if (keep1) heap.push(a1, b1, firstA[a1] * tb.elementCount + firstB[b1]);
-      if (keep2) heap.push(a2, b2, firstA[a2] * tb.elementCount + firstB[b2]);
+      // (keyed by first facets, fa · nB + fb: past 2³¹, a float too)
+      if (keep1) {
+        pairKeys[0] = firstA[a1] * tb.elementCount + firstB[b1];
+        heap.pushKeyAt(a1, b1, pairKeys, 0);
+      }
+      if (keep2) {
+        pairKeys[0] = firstA[a2] * tb.elementCount + firstB[b2];
+        heap.pushKeyAt(a2, b2, pairKeys, 0);
+      }
       continue;
     }
     // The child searched first is pushed last (see `firstChild`).
@@ -346,17 +364,17 @@ export function searchTrees(
       // Diving, the other child waits in the heap (once the surfaces cross, the descent's order by
       // first facets serves the crossing prune better: both go on the stack).
       const wait = dive && !intersecting;
-      if (q.firstChild(a1, b1, l1, a2, b2, l2)) {
-        if (wait) heap.push(a2, b2, l2);
-        else stack.push(a2, b2, l2);
-        stack.push(a1, b1, l1);
+      if (q.firstChild(a1, b1, a2, b2)) {
+        if (wait) heap.pushKeyAt(a2, b2, pairKeys, 1);
+        else stack.pushKeyAt(a2, b2, pairKeys, 1);
+        stack.pushKeyAt(a1, b1, pairKeys, 0);
       } else {
-        if (wait) heap.push(a1, b1, l1);
-        else stack.push(a1, b1, l1);
-        stack.push(a2, b2, l2);
+        if (wait) heap.pushKeyAt(a1, b1, pairKeys, 0);
+        else stack.pushKeyAt(a1, b1, pairKeys, 0);
+        stack.pushKeyAt(a2, b2, pairKeys, 1);
       }
-    } else if (keep1) stack.push(a1, b1, l1);
-    else if (keep2) stack.push(a2, b2, l2);
+    } else if (keep1) stack.pushKeyAt(a1, b1, pairKeys, 0);
+    else if (keep2) stack.pushKeyAt(a2, b2, pairKeys, 1);
   }
   q.volumePairs = volumePairs;
   q.facetPairs = facetPairs;
@@ -398,18 +416,19 @@ function toIndexOrder(
   const margin = q.margin;
   const nB = q.tb.elementCount;
   const candidates = q.candidates;
-  const drift = candidates.drift;
-  for (let k = 0; k < heap.size; k++) stack.push(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys[k]);
+  const order = q.s.keys;
+  for (let k = 0; k < heap.size; k++) stack.pushKeyAt(heap.nodes[2 * k], heap.nodes[2 * k + 1], heap.keys, k);
   heap.size = 0;
   for (let k = 0; k < stack.size; k++) {
     const i = stack.nodes[2 * k];
     const j = stack.nodes[2 * k + 1];
     const lb = stack.keys[k];
     if (lb - margin > limit || laterThan(firstA[i], firstB[j], bestA, bestB)) {
-      if (collect) candidates.push(i, j, lb + drift);
+      if (collect) candidates.pushDrifted(i, j, stack.keys, k);
       continue;
     }
-    heap.push(i, j, firstA[i] * nB + firstB[j]);
+    order[0] = firstA[i] * nB + firstB[j];
+    heap.pushKeyAt(i, j, order, 0);
   }
   stack.size = 0;
 }

@@ -252,20 +252,37 @@ export class SurfaceSearch {
   }
 
   /**
-   * Whether the descent searches the child pair (a1, b1), of bound l1, before (a2, b2), of bound l2.
+   * Whether the descent searches the child pair (a1, b1), of bound l1, before (a2, b2), of bound l2
+   * (the two bounds in `s.keys[0]` and `s.keys[1]`: floats passed to a call that is not inlined are
+   * boxed, and this runs for most node pairs).
    * With RSS (a large B), the pair whose centres are closer: near the roots the bounds are 0 or far
    * below the gap, and the smaller bound led the first leaves to gaps about 3 times the answer (the
    * node pairs it saves are in DECISIONS.md). Boxes (a refitted B): the smaller bound, ties to the
    * closer centres.
    * The search and the rebuilding of its order (`lowerBound` of `evaluateMoved`) both ask here.
    */
-  firstChild(a1: number, b1: number, l1: number, a2: number, b2: number, l2: number): boolean {
-    if (!this.refit) return this.centres2(a1, b1) <= this.centres2(a2, b2);
-    return l1 < l2 || (l1 === l2 && this.centres2(a1, b1) <= this.centres2(a2, b2));
+  firstChild(a1: number, b1: number, a2: number, b2: number): boolean {
+    const c = this.s.centres;
+    if (this.refit) {
+      const l1 = this.s.keys[0];
+      const l2 = this.s.keys[1];
+      if (l1 < l2) return true;
+      if (l1 !== l2) return false;
+    }
+    this.centres2Into(a1, b1, 0);
+    this.centres2Into(a2, b2, 1);
+    return c[0] <= c[1];
   }
 
-  /** Squared distance between the centres of node i of A and node j of B (B's taken into A's frame). */
-  centres2(i: number, j: number): number {
+  /**
+   * Squared distance between the centres of node i of A and node j of B (B's taken into A's frame),
+   * into `s.centres[k]` (a float returned from a call that is not inlined is boxed).
+   */
+  centres2Into(i: number, j: number, k: number): void {
+    this.s.centres[k] = this.#centres2(i, j);
+  }
+
+  #centres2(i: number, j: number): number {
     if (!this.refit) {
       // The RSS centres (B's placed by the bound of this pair, which always comes first).
       const va = this.rssA.data;

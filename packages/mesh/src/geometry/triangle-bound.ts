@@ -35,8 +35,9 @@ export function triangleGapBound(
 const works = new Pool<TriangleWork>(4);
 
 /**
- * {@link triangleGapBound} with the caller's scratch (`work.axis`), what the searches call for every
- * candidate facet pair: the same numbers, bit for bit. Not exported by the package's main entry.
+ * {@link triangleGapBound} with the caller's scratch (`work.axis`): the same numbers, bit for bit
+ * (the searches call {@link triangleGapBoundIo}, whose numbers cross no call). Not exported by the
+ * package's main entry.
  *
  * @example
  * ```ts
@@ -53,6 +54,35 @@ export function triangleGapBoundWith(
   axisOut: Float64Array | undefined,
   work: TriangleWork,
 ): number {
+  work.io[0] = enough;
+  triangleGapBoundIo(T, a, b, axisOut, work);
+  return work.io[1];
+}
+
+/**
+ * {@link triangleGapBoundWith} with its numbers in `work.io`: `enough` read from `io[0]`, the gap
+ * written to `io[1]` (the same numbers, bit for bit). What the searches call for every candidate
+ * facet pair: a double passed to or returned from a call that is not inlined is boxed, a heap
+ * allocation a pair. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleGapBoundIo } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const work = new TriangleWork();
+ * work.io[0] = Number.POSITIVE_INFINITY;
+ * triangleGapBoundIo(T, 0, 9, undefined, work);
+ * console.log(work.io[1]); // 2
+ * ```
+ */
+export function triangleGapBoundIo(
+  T: Float64Array,
+  a: number,
+  b: number,
+  axisOut: Float64Array | undefined,
+  work: TriangleWork,
+): void {
+  const enough = work.io[0];
   // The axes go through a scratch array rather than arguments: floats passed to or returned from a
   // call that is not inlined are boxed, and this runs for every candidate facet pair.
   const n = work.axis;
@@ -62,7 +92,10 @@ export function triangleGapBoundWith(
   axisGap(T, a, b, n);
   let best = n[3];
   if (axisOut) keepAxis(axisOut, n);
-  if (best > enough) return best;
+  if (best > enough) {
+    work.io[1] = best;
+    return;
+  }
   for (let k = 0; k < 2; k++) {
     const o = k === 0 ? a : b;
     const ux = T[o + 3] - T[o],
@@ -78,10 +111,10 @@ export function triangleGapBoundWith(
     if (n[3] > best) {
       best = n[3];
       if (axisOut) keepAxis(axisOut, n);
-      if (best > enough) return best;
+      if (best > enough) break;
     }
   }
-  return best;
+  work.io[1] = best;
 }
 
 /**
@@ -108,6 +141,28 @@ export function triangleEdgeGapWith(
   enough: number,
   work: TriangleWork,
 ): number {
+  work.io[0] = enough;
+  triangleEdgeGapIo(T, a, b, work);
+  return work.io[1];
+}
+
+/**
+ * {@link triangleEdgeGapWith} with its numbers in `work.io` (`enough` from `io[0]`, the gap to
+ * `io[1]`), as {@link triangleGapBoundIo}: what the searches call. Not exported by the package's
+ * main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleEdgeGapIo } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([-1, 0, 0, 1, 0, 0, 0, 0, -1, 0, -1, 0.1, 0, 1, 0.1, 0, 0, 1.1]);
+ * const work = new TriangleWork();
+ * work.io[0] = Number.POSITIVE_INFINITY;
+ * triangleEdgeGapIo(T, 0, 9, work);
+ * console.log(work.io[1].toFixed(3)); // 0.100
+ * ```
+ */
+export function triangleEdgeGapIo(T: Float64Array, a: number, b: number, work: TriangleWork): void {
+  const enough = work.io[0];
   const n = work.axis;
   let best = 0;
   for (let i = 0; i < 3; i++) {
@@ -128,11 +183,14 @@ export function triangleEdgeGapWith(
       axisGap(T, a, b, n);
       if (n[3] > best) {
         best = n[3];
-        if (best > enough) return best;
+        if (best > enough) {
+          work.io[1] = best;
+          return;
+        }
       }
     }
   }
-  return best;
+  work.io[1] = best;
 }
 
 /** Copies the unit direction of the last gap (`axis[4..6]`) into `out` (zeros when there was no gap). */

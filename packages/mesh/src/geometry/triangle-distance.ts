@@ -81,19 +81,47 @@ export function triangleDistanceWith(
   out: Float64Array,
   work: TriangleWork,
 ): number {
+  triangleDistanceIo(T, a, b, out, work);
+  return work.io[1];
+}
+
+/**
+ * {@link triangleDistanceWith} with the distance written to `work.io[1]` rather than returned (the
+ * same numbers, bit for bit): what the searches call for every facet pair they measure, since a
+ * double returned from a call that is not inlined is boxed. Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleDistanceIo } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const work = new TriangleWork();
+ * triangleDistanceIo(T, 0, 9, new Float64Array(7), work);
+ * console.log(work.io[1]); // 2
+ * ```
+ */
+export function triangleDistanceIo(
+  T: Float64Array,
+  a: number,
+  b: number,
+  out: Float64Array,
+  work: TriangleWork,
+): void {
   // Boxes apart along a coordinate (exact comparisons) cannot meet: no orientation needed. This also
   // spares the edge-by-edge test to faces that are coplanar but far apart (boxes on one floor).
   const relation = boxesApart(T, a, b) ? 0 : crossing(T, a, b);
   if (relation === 1 || (relation < 0 && intersectTriangles(T, a, b, work))) {
     out[TRIANGLE_MEET] = 1;
-    if (crossingWitness(T, a, b, out, work)) return 0;
+    work.io[1] = 0;
+    if (crossingWitness(T, a, b, out, work)) return;
     // Touching or coplanar overlap: a closest feature pair is at (rounded) distance ~0.
     featureDistance(T, a, b, out, work);
     for (let i = 0; i < 3; i++) out[i] = out[i + 3] = 0.5 * out[i] + 0.5 * out[i + 3];
-    return 0;
+    work.io[1] = 0;
+    return;
   }
   out[TRIANGLE_MEET] = 0;
-  return Math.sqrt(featureDistance(T, a, b, out, work));
+  featureDistance(T, a, b, out, work);
+  work.io[1] = Math.sqrt(work.io[1]);
 }
 
 /** True when the two triangles' bounding boxes are disjoint along some coordinate (exactly). */
@@ -266,18 +294,12 @@ function pointTriangleDistance2(P: Float64Array, T: Float64Array, f: number, nor
 }
 
 /**
- * Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs; points into `out`. An
+ * Smallest squared distance over the 9 edge pairs and 6 vertex–face pairs, into `work.io[1]`; points into `out`. An
  * edge pair whose closest points X, Y have every vertex of each triangle on its own side of the
  * planes through X and Y normal to Y − X is the answer at once (as PQP's TriDist): those planes
  * separate the triangles, so nothing is closer.
  */
-function featureDistance(
-  T: Float64Array,
-  a: number,
-  b: number,
-  out: Float64Array,
-  work: TriangleWork,
-): number {
+function featureDistance(T: Float64Array, a: number, b: number, out: Float64Array, work: TriangleWork): void {
   const seg = work.seg;
   let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 6; i += 2) {
@@ -290,7 +312,8 @@ function featureDistance(
       const d = seg[6];
       if (d > 0 && separates(T, a, b, d, seg)) {
         for (let k = 0; k < 6; k++) out[k] = seg[k];
-        return d;
+        work.io[1] = d;
+        return;
       }
       if (d < best) {
         best = d;
@@ -300,7 +323,7 @@ function featureDistance(
   }
   best = vertexFace(T, b, a, best, out, false, work.normal);
   best = vertexFace(T, a, b, best, out, true, work.normal);
-  return best;
+  work.io[1] = best;
 }
 
 /**

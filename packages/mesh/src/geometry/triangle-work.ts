@@ -22,4 +22,9 @@ export class TriangleWork {
   readonly normal = new Float64Array(4);
   /** The axis of a gap bound (0..2), the gap along it (3) and its unit direction (4..6). */
   readonly axis = new Float64Array(7);
+  /**
+   * What the `…Io` routines take and give: the bound past which a gap routine may stop (0), and
+   * the gap or distance it found (1).
+   */
+  readonly io = new Float64Array(2);
 }

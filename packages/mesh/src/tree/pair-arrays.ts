@@ -18,6 +18,8 @@ export class PairArrays {
   keys = new Float64Array(256);
   /** Entries held. */
   size = 0;
+  /** The key `push` hands to `pushKeyAt`. */
+  protected readonly one = new Float64Array(1);
 
   /** Doubles the room, entries kept. */
   protected grow(): void {

@@ -27,6 +27,16 @@ export const DIVES = 32;
 export class PairHeap extends PairArrays {
   /** Adds the pair (i, j) with its key. */
   push(i: number, j: number, key: number): void {
+    this.one[0] = key;
+    this.pushKeyAt(i, j, this.one, 0);
+  }
+
+  /**
+   * Adds the pair (i, j) with the key `src[at]`: what a search calls, so that no double crosses the
+   * call (see `PairStack.pushKeyAt`).
+   */
+  pushKeyAt(i: number, j: number, src: Float64Array, at: number): void {
+    const key = src[at];
     if (this.size === this.keys.length) this.grow();
     const nodes = this.nodes;
     const keys = this.keys;

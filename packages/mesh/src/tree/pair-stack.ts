@@ -17,11 +17,20 @@ import { PairArrays } from './pair-arrays.js';
 export class PairStack extends PairArrays {
   /** Pushes the pair (i, j) with its key. */
   push(i: number, j: number, key: number): void {
+    this.one[0] = key;
+    this.pushKeyAt(i, j, this.one, 0);
+  }
+
+  /**
+   * Pushes the pair (i, j) with the key `src[at]`: what a search calls, so that no double crosses
+   * the call (a double passed to a call that is not inlined is boxed, a heap allocation a node pair).
+   */
+  pushKeyAt(i: number, j: number, src: Float64Array, at: number): void {
     if (this.size === this.keys.length) this.grow();
     const s = this.size++;
     this.nodes[2 * s] = i;
     this.nodes[2 * s + 1] = j;
-    this.keys[s] = key;
+    this.keys[s] = src[at];
   }
 
   /** Takes the top entry and returns its slot. */
