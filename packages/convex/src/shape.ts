@@ -100,29 +100,33 @@ const NONE8 = /* @__PURE__ */ new Uint8Array(0);
  * ```
  */
 export class Shape<D extends 2 | 3 = 2 | 3> {
+  // The numeric fields are `declare`d: made by the constructor's assignments with their numbers, not
+  // defined as undefined first (an ES2022 class field), which left V8 storing them tagged: the
+  // supports' selects between e0 and −e0 then boxed a float at every call (2 kB a query of two
+  // cylinders).
   /** What the shape is. */
   readonly kind: ShapeKind;
   /** 3, or 2 for the shapes of `timeOfImpact2` (the plane z = 0). */
   readonly dim: D;
   /** The radius of the ball the core is grown by (0 for cuboids, cylinders, cones and hulls). */
-  readonly margin: number;
+  declare readonly margin: number;
   /**
    * The largest distance from the body origin to a point of the shape: with the turn θ of a step,
    * `θ · reach` bounds how far a point moves by the rotation (the speed bound μ = |Δ| + |θ| reach).
    */
-  readonly reach: number;
+  declare readonly reach: number;
   /** The parameters it was made with (`{radius}`, `{hx, hy, hz}`, `{halfHeight, radius}`, `{count}`, ...). */
   readonly params: Readonly<Record<string, number>>;
   /** For a `rounded` shape, the shape it rounds (never itself rounded); else null. */
   readonly base: Shape<D> | null;
   /** @internal @hidden */
-  readonly core: number;
+  declare readonly core: number;
   /** @internal @hidden */
-  readonly e0: number;
+  declare readonly e0: number;
   /** @internal @hidden */
-  readonly e1: number;
+  declare readonly e1: number;
   /** @internal @hidden */
-  readonly e2: number;
+  declare readonly e2: number;
   /** @internal @hidden */
   readonly points: Float64Array;
   /**
@@ -131,7 +135,7 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
    */
   readonly scan: number[];
   /** @internal @hidden */
-  readonly count: number;
+  declare readonly count: number;
   /** @internal @hidden */
   readonly start: Int32Array;
   /** @internal @hidden */
@@ -139,7 +143,7 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   /** @internal @hidden */
   readonly climb: boolean;
   /** @internal @hidden The support table's cells a side of its cube map (0: no table). */
-  readonly cellK: number;
+  declare readonly cellK: number;
   /** @internal @hidden */
   readonly cellStart: Uint16Array;
   /** @internal @hidden */
@@ -157,14 +161,14 @@ export class Shape<D extends 2 | 3 = 2 | 3> {
   /** @internal @hidden */
   readonly coreMax: Float64Array;
   /** @internal @hidden The core's largest |x|. */
-  readonly coreReach: number;
+  declare readonly coreReach: number;
   /** @internal @hidden The diagonal of {@link Shape.bounds}, kept for the default tolerances of queries. */
-  readonly boxDiagonal: number;
+  declare readonly boxDiagonal: number;
   /**
    * @internal @hidden The largest |coordinate| of {@link Shape.bounds}, kept with the diagonal: a
    * query reads both at its start, from the shape's own fields (no box copied, no array touched).
    */
-  readonly boxLargest: number;
+  declare readonly boxLargest: number;
 
   /**
    * The shape from its constructor's record: what `ball`, `cuboid`, ... call.
