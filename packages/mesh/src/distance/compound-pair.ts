@@ -13,6 +13,7 @@ import {
   SQUARES_SAFE,
   treeReach,
 } from '../tree/part-tree.js';
+import { dropPartQueries } from './spare-part-queries.js';
 import { SurfacePair } from './surface-pair.js';
 import { SurfaceShapePair } from './surface-shape-pair.js';
 
@@ -33,13 +34,38 @@ interface PartQuery {
   distance: number;
   facetA: number;
   facetB: number;
+  /** Two shapes' GJK pair: such a query is kept, its shapes dropped, for the pair's next parts. */
+  gjk: GjkPair | undefined;
 }
 
-/** The query of two parts, by their kinds (made once a part pair, kept while the pair is bound). */
-function partQuery(a: Part, b: Part): PartQuery {
+/**
+ * The query of two parts, by their kinds (made once a part pair, kept while the pair is bound). Two
+ * shapes take a kept query from `spare` when there is one, bound to them as a new one would be.
+ */
+function partQuery(a: Part, b: Part, spare: PartQuery[]): PartQuery {
+  if (!Surface.isSurface(a) && !Surface.isSurface(b)) {
+    const kept = spare.pop();
+    if (kept !== undefined) {
+      (kept.gjk as GjkPair).bind(a, b as Shape<3>);
+      kept.pointA.fill(0);
+      kept.pointB.fill(0);
+      kept.distance = Number.NaN;
+      kept.facetA = 0;
+      kept.facetB = 0;
+      return kept;
+    }
+  }
   const pointA = new Float64Array(3);
   const pointB = new Float64Array(3);
-  const q: PartQuery = { run: () => 0, pointA, pointB, distance: Number.NaN, facetA: 0, facetB: 0 };
+  const q: PartQuery = {
+    run: () => 0,
+    pointA,
+    pointB,
+    distance: Number.NaN,
+    facetA: 0,
+    facetB: 0,
+    gjk: undefined,
+  };
   if (Surface.isSurface(a) && Surface.isSurface(b)) {
     const p = new SurfacePair(a, b);
     q.run = (R, t, cutoff) => {
@@ -82,6 +108,7 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else {
     const p = new GjkPair(a, b as Shape<3>);
+    q.gjk = p;
     q.run = (R, t, cutoff) => {
       // GJK may stop once its certified bound exceeds the cutoff: the pair is then out.
       p.stopAbove = cutoff;
@@ -175,6 +202,8 @@ export class CompoundPair {
    * the parts' product can pass the longest array (2³² − 1) while few pairs are ever measured.
    */
   readonly #queries = new Map<number, PartQuery>();
+  /** Two shapes' part queries of the bodies bound before, their shapes dropped (see `partQuery`). */
+  readonly #spare: PartQuery[] = [];
   readonly #R = new Float64Array(9);
   readonly #t = new Float64Array(3);
   readonly #RB = new Float64Array(9);
@@ -207,16 +236,23 @@ export class CompoundPair {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
-    this.#meshy = [...this.#a.parts, ...this.#b.parts].some((p) => Surface.isSurface(p.body));
-    this.#queries.clear();
+    // (each list on its own: a spread of the two made an array a bind)
+    this.#meshy =
+      this.#a.parts.some((p) => Surface.isSurface(p.body)) ||
+      this.#b.parts.some((p) => Surface.isSurface(p.body));
+    this.#dropQueries();
     this.partEvaluations = 0;
   }
 
-  /** Drops the bodies and their part queries. */
+  /** Drops the bodies and their part queries (keeping two shapes' queries, without their shapes). */
   unbind(): void {
     this.#a = undefined;
     this.#b = undefined;
-    this.#queries.clear();
+    this.#dropQueries();
+  }
+
+  #dropQueries(): void {
+    dropPartQueries(this.#queries, this.#spare);
   }
 
   /**
@@ -282,7 +318,7 @@ export class CompoundPair {
     const k = i * nb + j;
     let q = this.#queries.get(k);
     if (q === undefined) {
-      q = partQuery(A.parts[i].body, B.parts[j].body);
+      q = partQuery(A.parts[i].body, B.parts[j].body, this.#spare);
       this.#queries.set(k, q);
     }
     // Part j of B in part i of A's frame: PA⁻¹ ∘ (R, t) ∘ PB.

@@ -15,6 +15,7 @@ import {
 } from '../tree/part-tree.js';
 import { CurvePair } from './curve-pair.js';
 import { CurveShapePair } from './curve-shape-pair.js';
+import { dropPartQueries } from './spare-part-queries.js';
 
 /** A body {@link CompoundPair2} takes: a Curve, a 2-D convex shape, or a compound of them. */
 export type AnyBody2 = Curve | Shape<2> | Compound2;
@@ -30,12 +31,38 @@ interface PartQuery {
   distance: number;
   segmentA: number;
   segmentB: number;
+  /** Two shapes' GJK pair: such a query is kept, its shapes dropped, for the pair's next parts. */
+  gjk: GjkPair | undefined;
 }
 
-function partQuery(a: Part, b: Part): PartQuery {
+/**
+ * The query of two parts, by their kinds (made once a part pair, kept while the pair is bound). Two
+ * shapes take a kept query from `spare` when there is one, bound to them as a new one would be.
+ */
+function partQuery(a: Part, b: Part, spare: PartQuery[]): PartQuery {
+  if (!Curve.isCurve(a) && !Curve.isCurve(b)) {
+    const kept = spare.pop();
+    if (kept !== undefined) {
+      (kept.gjk as GjkPair).bind(a, b as Shape<2>);
+      kept.pointA.fill(0);
+      kept.pointB.fill(0);
+      kept.distance = Number.NaN;
+      kept.segmentA = 0;
+      kept.segmentB = 0;
+      return kept;
+    }
+  }
   const pointA = new Float64Array(2);
   const pointB = new Float64Array(2);
-  const q: PartQuery = { run: () => 0, pointA, pointB, distance: Number.NaN, segmentA: 0, segmentB: 0 };
+  const q: PartQuery = {
+    run: () => 0,
+    pointA,
+    pointB,
+    distance: Number.NaN,
+    segmentA: 0,
+    segmentB: 0,
+    gjk: undefined,
+  };
   if (Curve.isCurve(a) && Curve.isCurve(b)) {
     const p = new CurvePair(a, b);
     q.run = (c, s, tu, tv) => {
@@ -73,6 +100,7 @@ function partQuery(a: Part, b: Part): PartQuery {
     };
   } else {
     const p = new GjkPair(a, b as Shape<2>);
+    q.gjk = p;
     q.run = (c, s, tu, tv) => {
       const d = p.evaluate2(c, s, tu, tv);
       pointA[0] = p.pointA[0];
@@ -161,6 +189,8 @@ export class CompoundPair2 {
    * the parts' product can pass the longest array (2³² − 1) while few pairs are ever measured.
    */
   readonly #queries = new Map<number, PartQuery>();
+  /** Two shapes' part queries of the bodies bound before, their shapes dropped (see `partQuery`). */
+  readonly #spare: PartQuery[] = [];
   readonly #search = new PartSearch();
   /** The placement of the evaluation under way, and its best part pair. */
   readonly #q = new Float64Array(4);
@@ -188,16 +218,18 @@ export class CompoundPair2 {
     this.#a = partsOf(a);
     this.#b = partsOf(b);
     this.#reach = treeReach(this.#a.tree) + treeReach(this.#b.tree);
-    this.#meshy = [...this.#a.parts, ...this.#b.parts].some((p) => Curve.isCurve(p.body));
-    this.#queries.clear();
+    // (each list on its own: a spread of the two made an array a bind)
+    this.#meshy =
+      this.#a.parts.some((p) => Curve.isCurve(p.body)) || this.#b.parts.some((p) => Curve.isCurve(p.body));
+    dropPartQueries(this.#queries, this.#spare);
     this.partEvaluations = 0;
   }
 
-  /** Drops the bodies and their part queries. */
+  /** Drops the bodies and their part queries (keeping two shapes' queries, without their shapes). */
   unbind(): void {
     this.#a = undefined;
     this.#b = undefined;
-    this.#queries.clear();
+    dropPartQueries(this.#queries, this.#spare);
   }
 
   /**
@@ -261,7 +293,7 @@ export class CompoundPair2 {
     const k = i * B.parts.length + j;
     let w = this.#queries.get(k);
     if (w === undefined) {
-      w = partQuery(A.parts[i].body, B.parts[j].body);
+      w = partQuery(A.parts[i].body, B.parts[j].body, this.#spare);
       this.#queries.set(k, w);
     }
     // Part j of B in part i of A's frame: PA⁻¹ ∘ (rot, t) ∘ PB.
