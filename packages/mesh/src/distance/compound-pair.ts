@@ -13,7 +13,7 @@ import {
   SQUARES_SAFE,
   treeReach,
 } from '../tree/part-tree.js';
-import { dropPartQueries } from './spare-part-queries.js';
+import { dropPartQueries, keptPartQuery } from './spare-part-queries.js';
 import { SurfacePair } from './surface-pair.js';
 import { SurfaceShapePair } from './surface-shape-pair.js';
 
@@ -44,16 +44,8 @@ interface PartQuery {
  */
 function partQuery(a: Part, b: Part, spare: PartQuery[]): PartQuery {
   if (!Surface.isSurface(a) && !Surface.isSurface(b)) {
-    const kept = spare.pop();
-    if (kept !== undefined) {
-      (kept.gjk as GjkPair).bind(a, b as Shape<3>);
-      kept.pointA.fill(0);
-      kept.pointB.fill(0);
-      kept.distance = Number.NaN;
-      kept.facetA = 0;
-      kept.facetB = 0;
-      return kept;
-    }
+    const kept = keptPartQuery(spare, a, b as Shape<3>);
+    if (kept !== undefined) return kept;
   }
   const pointA = new Float64Array(3);
   const pointB = new Float64Array(3);

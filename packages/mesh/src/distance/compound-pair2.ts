@@ -15,7 +15,7 @@ import {
 } from '../tree/part-tree.js';
 import { CurvePair } from './curve-pair.js';
 import { CurveShapePair } from './curve-shape-pair.js';
-import { dropPartQueries } from './spare-part-queries.js';
+import { dropPartQueries, keptPartQuery } from './spare-part-queries.js';
 
 /** A body {@link CompoundPair2} takes: a Curve, a 2-D convex shape, or a compound of them. */
 export type AnyBody2 = Curve | Shape<2> | Compound2;
@@ -41,16 +41,8 @@ interface PartQuery {
  */
 function partQuery(a: Part, b: Part, spare: PartQuery[]): PartQuery {
   if (!Curve.isCurve(a) && !Curve.isCurve(b)) {
-    const kept = spare.pop();
-    if (kept !== undefined) {
-      (kept.gjk as GjkPair).bind(a, b as Shape<2>);
-      kept.pointA.fill(0);
-      kept.pointB.fill(0);
-      kept.distance = Number.NaN;
-      kept.segmentA = 0;
-      kept.segmentB = 0;
-      return kept;
-    }
+    const kept = keptPartQuery(spare, a, b as Shape<2>);
+    if (kept !== undefined) return kept;
   }
   const pointA = new Float64Array(2);
   const pointB = new Float64Array(2);

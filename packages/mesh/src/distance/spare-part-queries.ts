@@ -1,4 +1,4 @@
-import type { GjkPair } from '@firsttouch/convex';
+import type { GjkPair, Shape } from '@firsttouch/convex';
 
 /**
  * Two shapes' part queries a compound pair keeps for the next part pairs it binds, at most (a few kB
@@ -22,4 +22,26 @@ export function dropPartQueries<Q extends { gjk: GjkPair | undefined }>(
     spare.push(q);
   });
   queries.clear();
+}
+
+/**
+ * A kept part query bound to the shapes `a` and `b` as a new one would be (`GjkPair.bind` resets
+ * its simplex, hints and counts; its witness and distance are reset here; its facets or segments
+ * were never written, a two-shape query having none), or undefined when none is kept.
+ */
+export function keptPartQuery<
+  Q extends {
+    gjk: GjkPair | undefined;
+    readonly pointA: Float64Array;
+    readonly pointB: Float64Array;
+    distance: number;
+  },
+>(spare: Q[], a: Shape, b: Shape): Q | undefined {
+  const kept = spare.pop();
+  if (kept === undefined) return undefined;
+  (kept.gjk as GjkPair).bind(a, b);
+  kept.pointA.fill(0);
+  kept.pointB.fill(0);
+  kept.distance = Number.NaN;
+  return kept;
 }
