@@ -145,11 +145,21 @@ export class HullGjk extends GjkPair {
    * ```
    */
   evaluateBound(R: Float64Array, t: Float64Array): number {
+    this.evaluateBoundAt(R, t);
+    return this.lowerBound;
+  }
+
+  /**
+   * {@link HullGjk.evaluateBound} with the bound left in {@link GjkPair.lowerBound} rather than
+   * returned (a float returned from a call that is not inlined is boxed: the hull search asks once a
+   * facet).
+   */
+  evaluateBoundAt(R: Float64Array, t: Float64Array): void {
     this.deferPoints = true;
-    const lower = this.evaluate(R, t);
+    this.#pointsDue = false;
+    this.evaluateAt(R, t);
     this.deferPoints = false;
     this.#pointsDue = true;
-    return lower;
   }
 
   /** {@link GjkPair.evaluate}, its points written. */

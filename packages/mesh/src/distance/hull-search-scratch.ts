@@ -9,6 +9,13 @@ import { HullGjk } from '../convex/hull-gjk.js';
  * {@link HullSearchScratch.unbind} drops.
  */
 export class HullSearchScratch {
+  /**
+   * The hull search's floats on their way to and from its helpers (a float passed to or returned
+   * from a call that is not inlined is boxed, and these run once a facet): the facet test's limit
+   * (0), the facet's highest corners along two axes (1, 2), and the axis of the nearest facet so far
+   * (3..5).
+   */
+  readonly io = new Float64Array(6);
   /** The facet of A in hand (its points rewritten facet by facet). */
   readonly triangle = pointSet(3);
   /** GJK between the facet in hand and B's vertex hull, warm-started from facet to facet. */
@@ -43,7 +50,10 @@ export class KeptFacets {
   axes = new Float64Array(192);
   count = 0;
 
-  push(fa: number, gap: number, axis: Float64Array): void {
+  /** Keeps facet fa with the hull search's bound and axis (`lowerBound`, `lowerAxis`: no float crosses the call). */
+  pushBound(fa: number, hull: { readonly lowerBound: number; readonly lowerAxis: Float64Array }): void {
+    const gap = hull.lowerBound;
+    const axis = hull.lowerAxis;
     if (this.count === this.facets.length) {
       const facets = new Int32Array(2 * this.count);
       facets.set(this.facets);

@@ -57,9 +57,11 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
   // height by more than the cap is out for three dot products, without its own GJK. Near the closest
   // feature of two convex bodies that axis separates them whole, so the facets around the feature
   // (ties at its gap, each a GJK before) go out too once the relative allowance shrinks the cap.
-  let axisX = 0;
-  let axisY = 0;
-  let axisZ = 0;
+  // (the axis in h.io[3..5], the helpers' floats in io[0..2]: see `HullSearchScratch.io`)
+  const io = h.io;
+  io[3] = 0;
+  io[4] = 0;
+  io[5] = 0;
   let floorB = Number.NEGATIVE_INFINITY;
   let nearest = Number.POSITIVE_INFINITY;
   // The hint pair's, to begin with: the line between its two points (any unit axis bounds a facet's
@@ -73,9 +75,9 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       const floor = lowestOfB(q.convexB!.points, x / length, y / length, z / length, s);
       // (Finite only: a height that overflowed would put every facet out.)
       if (Math.abs(floor) < Number.POSITIVE_INFINITY) {
-        axisX = x / length;
-        axisY = y / length;
-        axisZ = z / length;
+        io[3] = x / length;
+        io[4] = y / length;
+        io[5] = z / length;
         floorB = floor;
         nearest = q.best;
       }
@@ -95,14 +97,16 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
       for (let x = childA[i]; x < childA[i] + countA[i]; x++) {
         const fa = orderA[x];
         const limit = cap + margin;
-        facetApart(pa, ia, fa, limit, corners, boxesB, s.bound);
+        io[0] = limit;
+        facetApart(pa, ia, fa, io, corners, boxesB, s.bound);
         const apart = s.bound[GAP_BOUND];
         if (apart > limit) {
           if (apart < lowestBound) lowestBound = apart;
           continue;
         }
         if (floorB > Number.NEGATIVE_INFINITY) {
-          const along = floorB - highestCorner(corners, axisX, axisY, axisZ);
+          highestCorner(corners, io, 3, io, 1);
+          const along = floorB - io[1];
           if (along > limit) {
             if (along < lowestBound) lowestBound = along;
             continue;
@@ -110,17 +114,19 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
         }
         // The facet against B's hull (its vertices placed as the pairs place them).
         hull.stopAbove = limit;
-        const gap = hull.evaluateBound(s.R, s.t);
+        hull.evaluateBoundAt(s.R, s.t);
+        const gap = hull.lowerBound;
         volumePairs++;
         if (gap > 0 && gap < nearest) {
           // GJK's bound is B's lowest height along its axis less the facet's highest corner.
           const axis = hull.lowerAxis;
-          const floor = gap + highestCorner(corners, axis[0], axis[1], axis[2]);
+          highestCorner(corners, axis, 0, io, 2);
+          const floor = gap + io[2];
           if (floor < Number.POSITIVE_INFINITY) {
             nearest = gap;
-            axisX = axis[0];
-            axisY = axis[1];
-            axisZ = axis[2];
+            io[3] = axis[0];
+            io[4] = axis[1];
+            io[5] = axis[2];
             floorB = floor;
           }
         }
@@ -128,7 +134,7 @@ export function searchHull(q: SurfaceSearch, maxDistance: number, shrink: number
           if (gap < lowestBound) lowestBound = gap;
           continue;
         }
-        kept.push(fa, gap, hull.lowerAxis);
+        kept.pushBound(fa, hull);
         // The facet apart from the hull (beyond the rounding): the segment between GJK's two points,
         // one on the facet and one in B's hull, crosses the hull's boundary, which B's facets cover
         // (`hullCovered`), so some facet pair is at most |v| apart; the margin covers the rounding.
@@ -239,11 +245,12 @@ function facetApart(
   pa: Float64Array,
   ia: Uint32Array,
   fa: number,
-  limit: number,
+  io: Float64Array,
   corners: Float64Array,
   f: Float64Array,
   bound: Float64Array,
 ): void {
+  const limit = io[0];
   const a = 3 * ia[3 * fa];
   const b = 3 * ia[3 * fa + 1];
   const c = 3 * ia[3 * fa + 2];
@@ -309,12 +316,15 @@ function lowestOfB(points: Float64Array, x: number, y: number, z: number, s: Sur
   return low + (x * t[0] + y * t[1] + z * t[2]);
 }
 
-/** The largest height of the three corners (9 numbers) along (x, y, z). */
-function highestCorner(c: Float64Array, x: number, y: number, z: number): number {
+/** The largest height of the three corners (9 numbers) along the axis at `axis[at..at + 2]`, into `out[k]`. */
+function highestCorner(c: Float64Array, axis: Float64Array, at: number, out: Float64Array, k: number): void {
+  const x = axis[at],
+    y = axis[at + 1],
+    z = axis[at + 2];
   const h0 = x * c[0] + y * c[1] + z * c[2];
   const h1 = x * c[3] + y * c[4] + z * c[5];
   const h2 = x * c[6] + y * c[7] + z * c[8];
-  return h0 > h1 ? (h0 > h2 ? h0 : h2) : h1 > h2 ? h1 : h2;
+  out[k] = h0 > h1 ? (h0 > h2 ? h0 : h2) : h1 > h2 ? h1 : h2;
 }
 
 /** How far three heights along an axis lie outside the slab [lo, hi] (negative: they reach it). */
