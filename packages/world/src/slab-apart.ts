@@ -341,17 +341,33 @@ export class SlabProof<Pose> {
     for (let x = 0; x < d.dim; x++) u[x] = normal[x] / length;
     const turnA = d.turnAlong(pa, ea, ma, doneA, u);
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
+    // (E in a typed record and the test a method: a closure here was an allocation a normal)
+    this.#e[0] = e;
+    if (
+      this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB, true) === Number.NEGATIVE_INFINITY ||
+      !this.#holds(solidA, solidB)
+    )
+      return false;
+    if (ea === pa && eb === pb) return true;
+    return (
+      this.gap(a, ea, ea, b, eb, eb, u, 0, 0, true) !== Number.NEGATIVE_INFINITY &&
+      this.#holds(solidA, solidB)
+    );
+  }
+
+  /** Whether the slab the last `gap` measured holds with the rounding E in `#e[0]` (see `touching`). */
+  #holds(solidA: boolean, solidB: boolean): boolean {
     const p = this.#pair;
-    const holds = () =>
+    const e = this.#e[0];
+    return (
       p.least! >= -e &&
       p.extentA! + p.extentB! > 4 * e &&
       (p.extentA! > 2 * e || solidB) &&
-      (p.extentB! > 2 * e || solidA);
-    if (this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB, true) === Number.NEGATIVE_INFINITY || !holds())
-      return false;
-    if (ea === pa && eb === pb) return true;
-    return this.gap(a, ea, ea, b, eb, eb, u, 0, 0, true) !== Number.NEGATIVE_INFINITY && holds();
+      (p.extentB! > 2 * e || solidA)
+    );
   }
+
+  readonly #e = new Float64Array(1);
 
   /**
    * E of {@link SlabProof.touching} for bodies `a`, `b` at `pa`, `pb` going to `ea`, `eb`; NaN when
