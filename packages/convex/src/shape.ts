@@ -102,8 +102,8 @@ const NONE8 = /* @__PURE__ */ new Uint8Array(0);
 export class Shape<D extends 2 | 3 = 2 | 3> {
   // The numeric fields are `declare`d: made by the constructor's assignments with their numbers, not
   // defined as undefined first (an ES2022 class field), which left V8 storing them tagged: the
-  // supports' selects between e0 and −e0 then boxed a float at every call (2 kB a query of two
-  // cylinders).
+  // supports' selects between e0 and −e0 then boxed a float at every call (two cylinders' time of
+  // impact made 19.9 kB of garbage a query, now 1.3 kB).
   /** What the shape is. */
   readonly kind: ShapeKind;
   /** 3, or 2 for the shapes of `timeOfImpact2` (the plane z = 0). */

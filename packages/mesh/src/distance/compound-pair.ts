@@ -232,7 +232,7 @@ export class CompoundPair {
     this.#meshy =
       this.#a.parts.some((p) => Surface.isSurface(p.body)) ||
       this.#b.parts.some((p) => Surface.isSurface(p.body));
-    this.#dropQueries();
+    dropPartQueries(this.#queries, this.#spare);
     this.partEvaluations = 0;
   }
 
@@ -240,10 +240,6 @@ export class CompoundPair {
   unbind(): void {
     this.#a = undefined;
     this.#b = undefined;
-    this.#dropQueries();
-  }
-
-  #dropQueries(): void {
     dropPartQueries(this.#queries, this.#spare);
   }
 
