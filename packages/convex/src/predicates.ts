@@ -225,6 +225,11 @@ export function orient2dAt(X: Float64Array, a: number, b: number, c: number, u: 
     if (det > bound) return 1;
     if (-det > bound) return -1;
   }
+  // Each product with a factor exactly 0 (a float difference is 0 only between equal numbers): the
+  // exact determinant is 0 as well (or NaN, which the sign below reads as 0 too). An axis-aligned
+  // facet seen along its own plane comes here at every test (a box's facets in its own frame), and
+  // the exact stage boxed its six arguments: 0.4 MB a step in a world of 2 000 resting boxes.
+  if ((X[a + v] === cy || X[b + u] === cx) && (X[a + u] === cx || X[b + v] === cy)) return 0;
   const o = orient2d(X[a + u], X[a + v], X[b + u], X[b + v], cx, cy);
   return o > 0 ? 1 : o < 0 ? -1 : 0;
 }
