@@ -178,18 +178,30 @@ export function impactResult(
     normal[1] = dy / len;
     normal[2] = dz / len;
   } else {
-    const f = pair.a.facet(pair.facetA);
-    const ux = f[3] - f[0],
-      uy = f[4] - f[1],
-      uz = f[5] - f[2];
-    const vx = f[6] - f[0],
-      vy = f[7] - f[1],
-      vz = f[8] - f[2];
-    const n = [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx];
-    const m = Math.hypot(n[0], n[1], n[2]);
+    // facet A's normal, its corners read in place (a copy of the facet and an array for the normal
+    // were garbage at every exact contact: a world of resting bodies makes many)
+    const a = pair.a;
+    const fa = pair.facetA;
+    // (an index out of range: the error `facet` gives)
+    if (!(fa >= 0 && fa < a.facetCount)) a.facet(fa);
+    const P = a.positions;
+    const I = a.indices;
+    const o0 = 3 * I[3 * fa],
+      o1 = 3 * I[3 * fa + 1],
+      o2 = 3 * I[3 * fa + 2];
+    const ux = P[o1] - P[o0],
+      uy = P[o1 + 1] - P[o0 + 1],
+      uz = P[o1 + 2] - P[o0 + 2];
+    const vx = P[o2] - P[o0],
+      vy = P[o2 + 1] - P[o0 + 1],
+      vz = P[o2 + 2] - P[o0 + 2];
+    const n0 = uy * vz - uz * vy,
+      n1 = uz * vx - ux * vz,
+      n2 = ux * vy - uy * vx;
+    const m = Math.hypot(n0, n1, n2);
     const R = bodies.poseA.R;
     for (let i = 0; i < 3; i++)
-      normal[i] = m > 0 ? (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m : Number.NaN;
+      normal[i] = m > 0 ? (R[3 * i] * n0 + R[3 * i + 1] * n1 + R[3 * i + 2] * n2) / m : Number.NaN;
   }
   writeCounts(r, run, gap, bodies);
   r.facetA = pair.facetA;

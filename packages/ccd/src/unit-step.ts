@@ -53,12 +53,18 @@ export function spread<Motion>(
   query: { motionA: Motion; motionB: Motion },
 ): number {
   const origin = kind.translation(query.motionA, 0);
-  // Unrolled: this runs on every query, and must allocate nothing.
-  return Math.max(
-    farthest(kind.translation(query.motionA, 1), origin),
-    farthest(kind.translation(query.motionB, 0), origin),
-    farthest(kind.translation(query.motionB, 1), origin),
-  );
+  const a1 = kind.translation(query.motionA, 1);
+  const b0 = kind.translation(query.motionB, 0);
+  const b1 = kind.translation(query.motionB, 1);
+  // One loop of two-number maxima: this runs on every query, and must allocate nothing (a helper's
+  // returned number, and a Math.max of three, were boxed).
+  let m = 0;
+  for (let k = 0; k < origin.length; k++) m = Math.max(m, Math.abs(a1[k] - origin[k]));
+  let n = 0;
+  for (let k = 0; k < origin.length; k++) n = Math.max(n, Math.abs(b0[k] - origin[k]));
+  let o = 0;
+  for (let k = 0; k < origin.length; k++) o = Math.max(o, Math.abs(b1[k] - origin[k]));
+  return Math.max(Math.max(m, n), o);
 }
 
 /**
@@ -89,26 +95,20 @@ export function placement<Motion>(
   kind: { translation(m: Motion, end: 0 | 1): Float64Array },
   query: { motionA: Motion; motionB: Motion },
 ): number {
-  return Math.max(
-    largestAbs(kind.translation(query.motionA, 0)),
-    largestAbs(kind.translation(query.motionA, 1)),
-    largestAbs(kind.translation(query.motionB, 0)),
-    largestAbs(kind.translation(query.motionB, 1)),
-  );
-}
-
-/** The largest |t[k]|. */
-function largestAbs(t: Float64Array): number {
+  const a0 = kind.translation(query.motionA, 0);
+  const a1 = kind.translation(query.motionA, 1);
+  const b0 = kind.translation(query.motionB, 0);
+  const b1 = kind.translation(query.motionB, 1);
+  // (as in `spread`: each translation's largest |t[k]|, then the largest of the four)
   let m = 0;
-  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k]));
-  return m;
-}
-
-/** The largest |t[k] − origin[k]|. */
-function farthest(t: Float64Array, origin: Float64Array): number {
-  let m = 0;
-  for (let k = 0; k < t.length; k++) m = Math.max(m, Math.abs(t[k] - origin[k]));
-  return m;
+  for (let k = 0; k < a0.length; k++) m = Math.max(m, Math.abs(a0[k]));
+  let n = 0;
+  for (let k = 0; k < a1.length; k++) n = Math.max(n, Math.abs(a1[k]));
+  let o = 0;
+  for (let k = 0; k < b0.length; k++) o = Math.max(o, Math.abs(b0[k]));
+  let q = 0;
+  for (let k = 0; k < b1.length; k++) q = Math.max(q, Math.abs(b1[k]));
+  return Math.max(Math.max(Math.max(m, n), o), q);
 }
 
 /** The step of `query` shifted to A's first position and scaled by 2^e, with its tolerance. */

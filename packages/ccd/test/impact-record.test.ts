@@ -140,3 +140,42 @@ describe('the normal of bodies that overlap at toi (README: "The witness data")'
     expect(Array.from(r2.normal).every(Number.isNaN)).toBe(true);
   });
 });
+
+describe('the facet normal of crossing surfaces', () => {
+  it('is facet A’s (its corners’ cross product, unit) turned by A’s pose, number for number', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        finite(-3, 3),
+        finite(-3, 3),
+        finite(-0.4, 0.4),
+        finite(-0.4, 0.4),
+        (angleA, angleB, x, y) => {
+          const poseA = poseFromAxisAngle([1, 2, 3], angleA, [0.1, -0.2, 0.3]);
+          const poseB = poseFromAxisAngle([-2, 1, 1], angleB, [0.1 + x, -0.2 + y, 0.3]);
+          const a = icosphere(0.5, 1);
+          const r = timeOfImpact(a, box(0.6), { a: [poseA, poseA], b: [poseB, poseB] });
+          if (r.status !== 'initial-contact' || r.distance !== 0) return;
+          const dx = r.pointB[0] - r.pointA[0];
+          const dy = r.pointB[1] - r.pointA[1];
+          const dz = r.pointB[2] - r.pointA[2];
+          // (the points' own direction when they differ: the facet's only when they coincide)
+          if (Math.hypot(dx, dy, dz) > 0) return;
+          const f = a.facet(r.facetA);
+          const u = [f[3] - f[0], f[4] - f[1], f[5] - f[2]];
+          const v = [f[6] - f[0], f[7] - f[1], f[8] - f[2]];
+          const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+          const m = Math.hypot(n[0], n[1], n[2]);
+          const R = poseA.R;
+          const expected = [0, 1, 2].map(
+            (i) => (R[3 * i] * n[0] + R[3 * i + 1] * n[1] + R[3 * i + 2] * n[2]) / m,
+          );
+          expect(Array.from(r.normal)).toEqual(expected);
+          checked++;
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(checked).toBeGreaterThan(20);
+  });
+});
