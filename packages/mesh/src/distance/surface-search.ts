@@ -180,9 +180,7 @@ export class SurfaceSearch {
       if (cb.convex && cb.count <= HULL_POINTS && hullCovered(b, cb)) {
         this.useHull = true;
         this.convexB = cb;
-        const own = b.bounds();
-        this.ownBoxB.set(own.min);
-        this.ownBoxB.set(own.max, 3);
+        this.ownBoxB.set(ownBox(b));
         this.ownFacetBoxesB = ownFacetBoxes(b);
       }
     }
@@ -388,6 +386,21 @@ export class SurfaceSearch {
 }
 
 /** The box of each facet of a surface in its own frame (min, max), computed once and kept with it. */
+/**
+ * The surface's box in its own frame (min, max), kept: `bounds()` copies its arrays for a caller, and
+ * a pair bound afresh for each query (the world's searches) decided the hull search each time.
+ */
+function ownBox(b: Surface): Float64Array {
+  let box = b.kept.ownBox;
+  if (box) return box;
+  const own = b.bounds();
+  box = new Float64Array(6);
+  box.set(own.min);
+  box.set(own.max, 3);
+  b.kept.ownBox = box;
+  return box;
+}
+
 function ownFacetBoxes(b: Surface): Float64Array {
   let boxes = b.kept.ownFacetBoxes;
   if (boxes) return boxes;
@@ -409,6 +422,8 @@ function ownFacetBoxes(b: Surface): Float64Array {
 
 declare module '../surface.js' {
   interface SurfaceKept {
+    /** The surface's box in its own frame (min, max: the hull search's). */
+    ownBox?: Float64Array;
     /** The box of each facet in the surface's own frame (the hull search's). */
     ownFacetBoxes?: Float64Array;
   }
