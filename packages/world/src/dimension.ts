@@ -107,10 +107,7 @@ export interface Dimension<PoseLike, Pose, Impact> {
   pairUnlessSeparate(
     a: unknown,
     b: unknown,
-    a0: Pose,
-    a1: Pose,
-    b0: Pose,
-    b1: Pose,
+    motion: PairMotion<Pose>,
     options: TimeOfImpactOptions,
     out?: Impact,
   ): Impact | null;
@@ -178,6 +175,15 @@ export interface Dimension<PoseLike, Pose, Impact> {
   toWorld(pose: Pose, v: ArrayLike<number>, out: Float64Array): void;
   /** The closest feature of A (`side` 0) or of B (1) the record names (a facet, a segment, a part). */
   feature(impact: Impact, side: 0 | 1): number;
+}
+
+/**
+ * Two bodies' poses now and at their targets, as ccd's queries take a pair's motion: a record the
+ * world fills for each search (a new one a search was garbage).
+ */
+export interface PairMotion<Pose> {
+  a: [Pose, Pose];
+  b: [Pose, Pose];
 }
 
 /** A body's motion from one pose to another: its pose at the fraction φ of the way, into `out`. */
@@ -260,15 +266,12 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
   pairUnlessSeparate(
     a: unknown,
     b: unknown,
-    a0: Pose3,
-    a1: Pose3,
-    b0: Pose3,
-    b1: Pose3,
+    motion: PairMotion<Pose3>,
     options: TimeOfImpactOptions,
     out?: TimeOfImpactResult,
   ): TimeOfImpactResult | null {
     type S = Parameters<typeof separateOrImpact>[0];
-    return separateOrImpact(a as S, b as S, { a: [a0, a1], b: [b0, b1] }, options, out);
+    return separateOrImpact(a as S, b as S, motion, options, out);
   },
   stepData(
     bodies: readonly unknown[],
@@ -432,15 +435,12 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
   pairUnlessSeparate(
     a: unknown,
     b: unknown,
-    a0: Pose2,
-    a1: Pose2,
-    b0: Pose2,
-    b1: Pose2,
+    motion: PairMotion<Pose2>,
     options: TimeOfImpactOptions,
     out?: TimeOfImpact2Result,
   ): TimeOfImpact2Result | null {
     type C = Parameters<typeof separateOrImpact2>[0];
-    return separateOrImpact2(a as C, b as C, { a: [a0, a1], b: [b0, b1] }, options, out);
+    return separateOrImpact2(a as C, b as C, motion, options, out);
   },
   stepData(bodies: readonly unknown[], poses0: readonly Pose2[], poses1: readonly Pose2[]): StepBodies {
     // (its arrays are fresh: stepBodies2 takes no scratch)

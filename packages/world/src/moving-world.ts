@@ -1,7 +1,9 @@
 import type { CcdStatusValue, TimeOfImpactOptions } from '@firsttouch/ccd';
 import { ballsApart } from './ball-sweep.js';
 import { ContactFaces } from './contact-faces.js';
+import type { Mover, PairMotion } from './dimension.js';
 import { LazyMotions } from './lazy-motions.js';
+import { emptyList } from './lists.js';
 import { SlabProof } from './slab-apart.js';
 import { TargetingWorld } from './world-targets.js';
 
@@ -13,6 +15,11 @@ const DYNAMIC = 2;
  * in a squeeze, whose impacts repeat, tried every facet at every impact.
  */
 const FACES_TRIED = 32;
+
+/** What `#holds` asks of a candidate normal: the slab keeps the pair more than half its gap apart. */
+const APART = 0;
+/** What `#holds` asks of a candidate normal: exact contact that does not close in (`touching`). */
+const TOUCHING = 1;
 
 /** A pose as the balls' test reads it: its translation (both dimensions' poses have one). */
 export interface Placed {
@@ -73,6 +80,15 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   readonly #order: number[] = [];
   readonly #scores: number[] = [];
   readonly #toward = new Float64Array(3);
+  /**
+   * What `#holds` reads for the pair being proven (a record, not a closure made for each proof):
+   * the half gap (APART) or the gap and the two motions' done fractions (TOUCHING), and the motions.
+   */
+  readonly #proof = new Float64Array(3);
+  #proofA: Mover<Pose> | null = null;
+  #proofB: Mover<Pose> | null = null;
+  /** The motion record of a pair's search (see `motionOf`). */
+  readonly #motion = { a: [null, null], b: [null, null] } as unknown as PairMotion<Pose>;
 
   /** Moves every body with a target to it; the target becomes the pose (its old object the spare). */
   protected finish(): void {
@@ -85,6 +101,19 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       this.spares[k] = p;
       this.motions.drop(k);
     }
+  }
+
+  /**
+   * The pair (i, j) from where the bodies are to their targets, in the world's one motion record
+   * (read by the search it is passed to, and not kept by it).
+   */
+  protected motionOf(i: number, j: number): PairMotion<Pose> {
+    const m = this.#motion;
+    m.a[0] = this.poses[i];
+    m.a[1] = this.ends[i];
+    m.b[0] = this.poses[j];
+    m.b[1] = this.ends[j];
+    return m;
   }
 
   /** Brings body k to the step's present instant (see `LazyMotions`). */
@@ -120,9 +149,23 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   /** Stops body k where it is, when it is dynamic (a kinematic body goes on; a static one is still). */
   protected stop(k: number, changed: Set<number>): void {
     if (this.kinds[k] !== DYNAMIC || this.poses[k] === this.ends[k]) return;
+    this.#dropTarget(k);
     this.ends[k] = this.poses[k];
     this.motions.restart(k, this.now);
     changed.add(k);
+  }
+
+  /**
+   * Body k's target object is about to be replaced: nothing reads it again (its motion restarts;
+   * an event copies what it keeps), so it becomes the body's spare, or goes back to the slab, for
+   * the next target to be written into (a new pose a stopped body, 0.25 MB of garbage a step in a
+   * world of 2 000 resting pebbles).
+   */
+  #dropTarget(k: number): void {
+    const e = this.ends[k];
+    if (e === this.poses[k]) return;
+    if (this.spares[k] === null) this.spares[k] = e;
+    else this.slab.release(e);
   }
 
   /**
@@ -136,7 +179,9 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       [j, i],
     ]) {
       if (kinds[d] !== DYNAMIC || kinds[k] !== KINEMATIC || poses[k] === ends[k]) continue;
-      ends[d] = this.dimension.carried(poses[d], poses[k], ends[k]);
+      const to = this.dimension.carried(poses[d], poses[k], ends[k]);
+      this.#dropTarget(d);
+      ends[d] = to;
       this.motions.restart(d, this.now);
       changed.add(d);
       return true;
@@ -166,19 +211,16 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       // the bodies' size tilts by about an ulp over the gap (1e-7 at 1e-9 for a unit crate), and its
       // slab then loses more than the gap over the bodies' extent. A crate a hair above a floor,
       // sliding, was stopped at every step (an adversarial probe: gaps of 1e-13 to 1e-8).
-      const half = 0.5 * gap;
-      if (this.#anyNormal(i, j, impact, (n) => this.slabGap(i, j, n) > half)) return true;
-      const { bodies, poses, ends } = this;
+      this.#proof[0] = 0.5 * gap;
+      if (this.#anyNormal(i, j, impact, APART)) return true;
+      const bodies = this.bodies;
       const options = this.apartOptions;
       options.tolerance = 0.5 * gap;
       // (the search's record is read for its status alone: none is made for a pair that stays apart)
       const r = this.dimension.pairUnlessSeparate(
         bodies[i],
         bodies[j],
-        poses[i],
-        ends[i],
-        poses[j],
-        ends[j],
+        this.motionOf(i, j),
         options,
         this.#apartRecord,
       );
@@ -205,41 +247,67 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     const gap = impact.distance;
     if (!(gap >= 0 && gap <= slab.touchingGap(a, poses[i], ends[i], b, poses[j], ends[j]))) return false;
     const done = this.#done;
-    const ma = this.motions.live(i, poses, ends, done);
-    const doneA = done[0];
-    const mb = this.motions.live(j, poses, ends, done);
-    const doneB = done[0];
-    return this.#anyNormal(i, j, impact, (n) =>
-      slab.touching(a, poses[i], ends[i], b, poses[j], ends[j], n, gap, ma, doneA, mb, doneB),
+    const proof = this.#proof;
+    proof[0] = gap;
+    this.#proofA = this.motions.live(i, poses, ends, done);
+    proof[1] = done[0];
+    this.#proofB = this.motions.live(j, poses, ends, done);
+    proof[2] = done[0];
+    const holds = this.#anyNormal(i, j, impact, TOUCHING);
+    // (the motions are not kept past the proof)
+    this.#proofA = null;
+    this.#proofB = null;
+    return holds;
+  }
+
+  /** Whether `what` (APART or TOUCHING) holds for the pair (i, j) along `n` (see `#proof`). */
+  #holds(what: number, i: number, j: number, n: ArrayLike<number>): boolean {
+    const proof = this.#proof;
+    if (what === APART) return this.slabGap(i, j, n) > proof[0];
+    const { bodies, poses, ends } = this;
+    return this.#slab.touching(
+      bodies[i] as object,
+      poses[i],
+      ends[i],
+      bodies[j] as object,
+      poses[j],
+      ends[j],
+      n,
+      proof[0],
+      this.#proofA,
+      proof[1],
+      this.#proofB,
+      proof[2],
     );
   }
 
   /**
-   * True when `along` holds for one of the candidate normals of the pair (i, j) as `impact` left it
-   * (from i towards j), tried in turn: the record's, both ways (at a gap of 0 a surface's is its
-   * facet's, whose side is not known); the flat sides of i (outward) and of j (inward) with the
-   * features the record names; the line between the origins (two balls).
+   * True when `what` holds (see `#holds`) for one of the candidate normals of the pair (i, j) as
+   * `impact` left it (from i towards j), tried in turn: the record's, both ways (at a gap of 0 a
+   * surface's is its facet's, whose side is not known); the flat sides of i (outward) and of j
+   * (inward) with the features the record names; the line between the origins (two balls).
    */
-  #anyNormal(i: number, j: number, impact: Impact, along: (n: ArrayLike<number>) => boolean): boolean {
+  #anyNormal(i: number, j: number, impact: Impact, what: number): boolean {
     const { bodies, poses } = this;
     const d = this.dimension;
     const dim = d.dim;
     const a = bodies[i] as object;
     const b = bodies[j] as object;
     const n = impact.normal;
-    if (along(n)) return true;
+    if (this.#holds(what, i, j, n)) return true;
     const flipped = this.#side;
     for (let x = 0; x < dim; x++) flipped[x] = -n[x];
-    if (along(flipped)) return true;
+    if (this.#holds(what, i, j, flipped)) return true;
     const pi = poses[i] as unknown as Placed;
     const pj = poses[j] as unknown as Placed;
     const line = this.#line;
     for (let x = 0; x < dim; x++) line[x] = pj.t[x] - pi.t[x];
     const local = this.#axis;
     const world = this.#side;
-    for (const onA of [true, false]) {
+    for (let side = 0; side < 2; side++) {
+      const onA = side === 0;
       const c = this.#candidates;
-      c.length = 0;
+      emptyList(c);
       this.#faces.collect(onA ? a : b, d.feature(impact, onA ? 0 : 1), dim, c);
       const pose = onA ? poses[i] : poses[j];
       // a body of many flat sides (a hull of thousands of facets) tries those facing the other body
@@ -249,10 +317,10 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
         for (let x = 0; x < dim; x++) local[x] = c[k + x];
         d.toWorld(pose, local, world);
         if (!onA) for (let x = 0; x < dim; x++) world[x] = -world[x];
-        if (along(world)) return true;
+        if (this.#holds(what, i, j, world)) return true;
       }
     }
-    return along(line);
+    return this.#holds(what, i, j, line);
   }
 
   /**
@@ -263,7 +331,7 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
   #facing(c: number[], dim: 2 | 3, pose: Pose, line: Float64Array, sign: 1 | -1): ArrayLike<number> {
     const count = c.length / dim;
     const order = this.#order;
-    order.length = 0;
+    emptyList(order);
     if (count <= FACES_TRIED) {
       for (let k = 0; k < count; k++) order.push(k);
       return order;
@@ -272,7 +340,7 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
     this.dimension.toBody(pose, line, toward);
     // the best FACES_TRIED by insertion into a short sorted list: one pass over the sides
     const scores = this.#scores;
-    scores.length = 0;
+    emptyList(scores);
     for (let k = 0; k < count; k++) {
       let dot = 0;
       let length = 0;
@@ -314,6 +382,8 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
       for (let x = 0; x < this.dimension.dim; x++) line[x] = pj.t[x] - pi.t[x];
       n = line;
     }
-    return this.#slab.gap(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], n);
+    const slab = this.#slab;
+    slab.gapInto(bodies[i] as object, poses[i], ends[i], bodies[j] as object, poses[j], ends[j], n);
+    return slab.width;
   }
 }

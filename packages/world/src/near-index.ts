@@ -1,4 +1,5 @@
 import { boxesMeeting } from './boxes-meeting.js';
+import { emptyList, sortTail } from './lists.js';
 
 /**
  * Which bodies' boxes may meet a body's new box after an impact, without a scan of every box. The
@@ -17,6 +18,8 @@ export class NearIndex {
   #isEscaped = new Uint8Array(0);
   /** Marks the bodies already looked at in one lookup. */
   #seen = new Uint8Array(0);
+  /** Where a long lookup's bodies are sorted. */
+  #sorted: Uint32Array = new Uint32Array(0);
 
   /** Takes the held pairs (`i, j` flat) of `n` bodies at the step's start; no body has escaped. */
   build(pairs: Uint32Array, n: number): void {
@@ -42,7 +45,7 @@ export class NearIndex {
     for (let k = 0; k < n; k++) start[k] = start[k + 1];
     start[n] = pairs.length;
     for (const k of this.#escaped) this.#isEscaped[k] = 0;
-    this.#escaped.length = 0;
+    emptyList(this.#escaped);
   }
 
   /** Body k's box in `boxes` is new: it escapes when it leaves its fat box in `fat`. */
@@ -74,10 +77,7 @@ export class NearIndex {
     for (const x of this.#escaped) this.#look(dim, boxes, k, x, skip, out);
     for (let x = this.#start[k]; x < this.#start[k + 1]; x++) seen[P[x]] = 0;
     for (const x of this.#escaped) seen[x] = 0;
-    if (out.length - from > 1) {
-      const found = out.splice(from).sort((a, b) => a - b);
-      for (const x of found) out.push(x);
-    }
+    if (out.length - from > 1) this.#sorted = sortTail(out, from, this.#sorted);
   }
 
   #look(dim: 2 | 3, B: Float64Array, k: number, x: number, skip: Uint8Array, out: number[]): void {

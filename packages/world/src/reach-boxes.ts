@@ -1,3 +1,5 @@
+import { emptyList } from './lists.js';
+
 /** A pose as the reach boxes read it: its translation (both dimensions' poses have one). */
 interface Placed {
   readonly t: ArrayLike<number>;
@@ -96,10 +98,12 @@ export function reachPairs(
   place: Int32Array,
   n: number,
   allowed: (i: number, j: number) => boolean,
+  into: { pairs: number[]; members: number[] } = { pairs: [], members: [] },
 ): { pairs: number[]; members: number[] } {
   place.fill(-1, 0, n);
-  const pairs: number[] = [];
-  const members: number[] = [];
+  const { pairs, members } = into;
+  emptyList(pairs);
+  emptyList(members);
   // (most held pairs are fat boxes that overlap while the bodies' reach boxes do not: that test
   // first, inline; a 2-D box's third axis never excludes)
   const w = 2 * dim;
@@ -123,5 +127,5 @@ export function reachPairs(
     if (place[i] < 0) place[i] = members.push(i) - 1;
     if (place[j] < 0) place[j] = members.push(j) - 1;
   }
-  return { pairs, members };
+  return into;
 }

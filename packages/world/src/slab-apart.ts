@@ -43,8 +43,13 @@ export interface SlabPair {
   extentB?: number;
   /** Written by {@link slabGap} with `extents`: the width's lower bound before the slack. */
   least?: number;
+  /** Written by {@link slabWidth}: its answer. */
+  width?: number;
   /** Scratch of a shape's support: a direction and a point (6 numbers; made where missing). */
   scratch?: Float64Array;
+  /** Views of `scratch`'s direction and point, made on the first support read. */
+  supportDirection?: Float64Array;
+  supportPoint?: Float64Array;
 }
 
 /**
@@ -65,6 +70,15 @@ export interface SlabPair {
  * test), and the radii are taken 1e-8 larger (poses orthonormal to 1e-9).
  */
 export function slabGap(p: SlabPair): number {
+  slabWidth(p);
+  return p.width as number;
+}
+
+/**
+ * {@link slabGap} into `p.width`: the proofs' own form (a number returned from a call the compiler
+ * does not inline is boxed: one a slab measured).
+ */
+export function slabWidth(p: SlabPair): void {
   const dim = p.dim;
   const shapeA = p.shapeA ?? null;
   const shapeB = p.shapeB ?? null;
@@ -131,8 +145,8 @@ export function slabGap(p: SlabPair): number {
   }
   // (a body without vertices gives ±∞, a bad direction NaN: neither proves anything)
   if (!(least > Number.NEGATIVE_INFINITY && least < Number.POSITIVE_INFINITY))
-    return Number.NEGATIVE_INFINITY;
-  return least - 1e-12 * (p.size + rhoA + rhoB);
+    p.width = Number.NEGATIVE_INFINITY;
+  else p.width = least - 1e-12 * (p.size + rhoA + rhoB);
 }
 
 /**
@@ -161,13 +175,18 @@ function radius(v: Float64Array, dim: 2 | 3): number {
  * its margin times the direction's length.
  */
 function supportHeight(shape: SupportBody, d: Float64Array, sign: 1 | -1, p: SlabPair): number {
-  let scratch = p.scratch;
-  if (scratch === undefined || scratch.length < 6) {
-    scratch = new Float64Array(6);
-    p.scratch = scratch;
+  // (the two views made once: two a support were most of a world of balls' garbage)
+  let u = p.supportDirection;
+  let q = p.supportPoint;
+  if (u === undefined || q === undefined) {
+    let scratch = p.scratch;
+    if (scratch === undefined || scratch.length < 6) {
+      scratch = new Float64Array(6);
+      p.scratch = scratch;
+    }
+    u = p.supportDirection = scratch.subarray(0, 3);
+    q = p.supportPoint = scratch.subarray(3, 6);
   }
-  const u = scratch.subarray(0, 3);
-  const q = scratch.subarray(3, 6);
   u[0] = sign * d[0];
   u[1] = sign * d[1];
   u[2] = p.dim === 3 ? sign * d[2] : 0;
@@ -216,6 +235,12 @@ export class SlabProof<Pose> {
       turnB: 0,
       size: 0,
       scratch: new Float64Array(6),
+      // (every field the proofs write, made here: the record keeps one shape)
+      extents: false,
+      extentA: 0,
+      extentB: 0,
+      least: 0,
+      width: 0,
     };
   }
 
@@ -239,17 +264,40 @@ export class SlabProof<Pose> {
     turnB?: number,
     extents = false,
   ): number {
+    this.gapInto(a, pa, ea, b, pb, eb, normal, turnA, turnB, extents);
+    return this.#pair.width as number;
+  }
+
+  /** {@link SlabProof.gap} into {@link SlabProof.width} (no number returned, so none boxed). */
+  gapInto(
+    a: object,
+    pa: Pose,
+    ea: Pose,
+    b: object,
+    pb: Pose,
+    eb: Pose,
+    normal: ArrayLike<number>,
+    turnA?: number,
+    turnB?: number,
+    extents = false,
+  ): void {
     const d = this.#d;
     const dim = d.dim;
     const p = this.#pair;
     const ra = this.#readerOf(a);
     const rb = this.#readerOf(b);
-    if (ra === null || rb === null) return Number.NEGATIVE_INFINITY;
+    if (ra === null || rb === null) {
+      p.width = Number.NEGATIVE_INFINITY;
+      return;
+    }
     const n = this.#n;
     let length = 0;
     for (let x = 0; x < dim; x++) length += normal[x] * normal[x];
     length = Math.sqrt(length);
-    if (!(length > 0 && length < Number.POSITIVE_INFINITY)) return Number.NEGATIVE_INFINITY;
+    if (!(length > 0 && length < Number.POSITIVE_INFINITY)) {
+      p.width = Number.NEGATIVE_INFINITY;
+      return;
+    }
     for (let x = 0; x < dim; x++) n[x] = normal[x] / length;
     const ta = (pa as unknown as Placed).t;
     const tb = (pb as unknown as Placed).t;
@@ -277,7 +325,12 @@ export class SlabProof<Pose> {
     p.turnA = turnA ?? d.turn(pa, ea);
     p.turnB = turnB ?? d.turn(pb, eb);
     p.size = size;
-    return slabGap(p);
+    slabWidth(p);
+  }
+
+  /** What the last {@link SlabProof.gapInto} found. */
+  get width(): number {
+    return this.#pair.width as number;
   }
 
   /**
@@ -320,7 +373,8 @@ export class SlabProof<Pose> {
     doneB = 0,
   ): boolean {
     // (the magnitude read once for E and the gate: this runs for each candidate normal)
-    const m = this.#magnitude(a, pa, ea, b, pb, eb);
+    this.#magnitudeInto(a, pa, ea, b, pb, eb);
+    const m = this.#m[0];
     const e = 16 * Number.EPSILON * m;
     if (!(gap >= 0 && gap <= this.#gate(m))) return false;
     // a convex shape is a solid whose hull is itself: nothing lies inside it but what overlaps it;
@@ -343,16 +397,11 @@ export class SlabProof<Pose> {
     const turnB = d.turnAlong(pb, eb, mb, doneB, u);
     // (E in a typed record and the test a method: a closure here was an allocation a normal)
     this.#e[0] = e;
-    if (
-      this.gap(a, pa, ea, b, pb, eb, u, turnA, turnB, true) === Number.NEGATIVE_INFINITY ||
-      !this.#holds(solidA, solidB)
-    )
-      return false;
+    this.gapInto(a, pa, ea, b, pb, eb, u, turnA, turnB, true);
+    if (this.width === Number.NEGATIVE_INFINITY || !this.#holds(solidA, solidB)) return false;
     if (ea === pa && eb === pb) return true;
-    return (
-      this.gap(a, ea, ea, b, eb, eb, u, 0, 0, true) !== Number.NEGATIVE_INFINITY &&
-      this.#holds(solidA, solidB)
-    );
+    this.gapInto(a, ea, ea, b, eb, eb, u, 0, 0, true);
+    return this.width !== Number.NEGATIVE_INFINITY && this.#holds(solidA, solidB);
   }
 
   /** Whether the slab the last `gap` measured holds with the rounding E in `#e[0]` (see `touching`). */
@@ -368,6 +417,8 @@ export class SlabProof<Pose> {
   }
 
   readonly #e = new Float64Array(1);
+  /** Where `#magnitudeInto` writes (a number returned from the call was boxed: one a normal tried). */
+  readonly #m = new Float64Array(1);
 
   /**
    * E of {@link SlabProof.touching} for bodies `a`, `b` at `pa`, `pb` going to `ea`, `eb`; NaN when
@@ -375,7 +426,8 @@ export class SlabProof<Pose> {
    * slabs, the gap being at most 4E.
    */
   rounding(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
-    return 16 * Number.EPSILON * this.#magnitude(a, pa, ea, b, pb, eb);
+    this.#magnitudeInto(a, pa, ea, b, pb, eb);
+    return 16 * Number.EPSILON * this.#m[0];
   }
 
   /**
@@ -388,7 +440,8 @@ export class SlabProof<Pose> {
    * step (an adversarial probe: gaps from 1e-13 to 1e-11 at unit size).
    */
   touchingGap(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
-    return this.#gate(this.#magnitude(a, pa, ea, b, pb, eb));
+    this.#magnitudeInto(a, pa, ea, b, pb, eb);
+    return this.#gate(this.#m[0]);
   }
 
   /** {@link SlabProof.touchingGap} of the magnitude M + ρA + ρB `m`. */
@@ -398,11 +451,14 @@ export class SlabProof<Pose> {
     return fourE > slack ? fourE : slack;
   }
 
-  /** M + ρA + ρB of {@link SlabProof.rounding} (NaN when either body cannot be read). */
-  #magnitude(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): number {
+  /** M + ρA + ρB of {@link SlabProof.rounding} into `#m[0]` (NaN when either body cannot be read). */
+  #magnitudeInto(a: object, pa: Pose, ea: Pose, b: object, pb: Pose, eb: Pose): void {
     const ra = this.#readerOf(a);
     const rb = this.#readerOf(b);
-    if (ra === null || rb === null) return Number.NaN;
+    if (ra === null || rb === null) {
+      this.#m[0] = Number.NaN;
+      return;
+    }
     const dim = this.#d.dim;
     const ta = (pa as unknown as Placed).t;
     const tb = (pb as unknown as Placed).t;
@@ -413,7 +469,7 @@ export class SlabProof<Pose> {
       m = Math.max(m, Math.abs(ta[x]), Math.abs(tb[x]), Math.abs(sa[x]), Math.abs(sb[x]));
     const rhoA = ra instanceof Float64Array ? this.#radiusOf(ra) : ra.reach;
     const rhoB = rb instanceof Float64Array ? this.#radiusOf(rb) : rb.reach;
-    return m + rhoA + rhoB;
+    this.#m[0] = m + rhoA + rhoB;
   }
 
   /** {@link Dimension.hullKind} of `body`, read once a body object. */

@@ -57,9 +57,17 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
    * broadphase's index of the body).
    */
   #own(pose: unknown, k: number, name: string): Pose {
+    const own = this.dimension.copy(pose as PoseLike, this.#scratch, name);
+    return this.#settled(own, k, name, -1);
+  }
+
+  /**
+   * `#own`'s checks of the world's scratch pose `own`, named `where`, or `where[index]` for an index
+   * of 0 or more: the name made only for an error (`setTargets` from flat numbers made one a body).
+   */
+  #settled(own: Pose, k: number, where: string, index: number): Pose {
     const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
-    const own = d.copy(pose as PoseLike, this.#scratch, name);
-    if (!d.plain(own)) d.check(own, name);
+    if (!d.plain(own)) d.check(own, nameAt(where, index));
     // (both dimensions' poses hold their translation as `t`)
     const to = (own as unknown as { t: Float64Array }).t;
     const from = (this.poses[k] as unknown as { t: Float64Array }).t;
@@ -67,7 +75,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
       if (!Number.isFinite(to[a] - from[a]))
         throw new FirstTouchError(
           'INVALID_POSE',
-          `${name}: its translation from the body's pose overflows (t[${a}] ${to[a]} from ${from[a]})`,
+          `${nameAt(where, index)}: its translation from the body's pose overflows (t[${a}] ${to[a]} from ${from[a]})`,
         );
     }
     return own;
@@ -150,16 +158,23 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
           'INVALID_OPTION',
           `setTargets: body ${id} (ids[${x}]) is static: it takes no target`,
         );
-      let p: unknown = (poses as ArrayLike<PoseLike>)[x];
       if (flat) {
+        // (read into the world's scratch pose: the copy `#own` makes cannot fail, only the checks)
         d.readFlat(poses, width * x, scratch);
-        p = scratch;
+        d.writeFlat(this.#settled(scratch, k, 'setTargets: poses', x), held, width * x);
+      } else {
+        const p: unknown = (poses as ArrayLike<PoseLike>)[x];
+        if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
+        d.writeFlat(this.#own(p, k, `setTargets: poses[${x}]`), held, width * x);
       }
-      if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
-      d.writeFlat(this.#own(p, k, `setTargets: poses[${x}]`), held, width * x);
       found[x] = k;
     }
     // (the places the checks found: an id read again could name another body, a static one)
     for (let x = 0; x < m; x++) this.#retarget(found[x], null, held, width * x);
   }
+}
+
+/** `where`, or `where[index]` for an index of 0 or more. */
+function nameAt(where: string, index: number): string {
+  return index < 0 ? where : `${where}[${index}]`;
 }
