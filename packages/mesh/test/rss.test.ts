@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SurfaceSearch } from '../src/distance/surface-search.js';
 import { icosphere, Surface, surfaceDistance } from '../src/index.js';
 import { rssOf } from '../src/tree/rss.js';
-import { RSS_C, RSS_STRIDE, rssNode } from '../src/tree/rss-layout.js';
+import { RSS_AXIS, RSS_C, RSS_L, RSS_R, RSS_STRIDE, rssNode } from '../src/tree/rss-layout.js';
+import { placeRss } from '../src/tree/rss-place.js';
 import { randomUnit, rng } from './helpers.js';
 
 function soup(r: () => number, n: number, spread: number, size: number, offset: number): Surface {
@@ -175,3 +176,39 @@ function pickNode(t: ReturnType<Surface['tree']>, r: () => number): number {
     node = r() < 0.5 ? node + 1 : t.child[node];
   }
 }
+
+describe('placeRss: node j of B taken into A’s grid', () => {
+  it('is R times the decoded axes and centre, plus the shift, and the sizes at the step, number for number', () => {
+    const r = rng(31);
+    const v = rssOf(icosphere(0.7, 3).translate([0.3, -0.2, 0.1]));
+    const nodes = v.data.length / RSS_STRIDE;
+    const dst = new Float64Array(12 * nodes);
+    for (let round = 0; round < 20; round++) {
+      const pose = poseFromAxisAngle(randomUnit(r), 6 * r(), [r(), r(), r()]);
+      const shift = new Float64Array([2 * r() - 1, 2 * r() - 1, 2 * r() - 1]);
+      const R = pose.R;
+      for (let j = 0; j < nodes; j += 7) {
+        placeRss(v, j, R, shift, dst);
+        const o = RSS_STRIDE * j;
+        const expected: number[] = [];
+        for (let k = 0; k < 9; k += 3) {
+          const f = k < 6 ? RSS_AXIS : v.step;
+          const x = v.data[o + k] * f;
+          const y = v.data[o + k + 1] * f;
+          const z = v.data[o + k + 2] * f;
+          const s = k === 6 ? shift : [0, 0, 0];
+          for (let row = 0; row < 3; row++) {
+            const turned = R[3 * row] * x + R[3 * row + 1] * y + R[3 * row + 2] * z;
+            expected.push(k === 6 ? turned + s[row] : turned);
+          }
+        }
+        expected.push(
+          v.sizes[o + RSS_L] * v.step,
+          v.sizes[o + RSS_L + 1] * v.step,
+          v.sizes[o + RSS_R] * v.step,
+        );
+        expect(Array.from(dst.subarray(12 * j, 12 * j + 12))).toEqual(expected);
+      }
+    }
+  });
+});
