@@ -105,7 +105,9 @@ export class MovingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> exte
 
   /**
    * The pair (i, j) from where the bodies are to their targets, in the world's one motion record
-   * (read by the search it is passed to, and not kept by it).
+   * (read by the search it is passed to, and not kept by it). Not part of the API.
+   *
+   * @hidden
    */
   protected motionOf(i: number, j: number): PairMotion<Pose> {
     const m = this.#motion;
