@@ -61,7 +61,7 @@ export interface Dimension<PoseLike, Pose, Impact> {
   check(p: unknown, name: string): asserts p is PoseLike;
   /** True when `p` is a pose `check` accepts, told without allocating; false when in doubt. */
   plain(p: unknown): p is PoseLike;
-  copy(p: PoseLike, out?: Pose, name?: string): Pose;
+  copy(p: PoseLike, out?: Pose, name?: string, index?: number): Pose;
   /** A pose to write into (its numbers unset). */
   blank(): Pose;
   /** Numbers a pose's arrays take in one buffer (`view`'s size). */
@@ -221,11 +221,17 @@ export const DIM3: Dimension<Pose3Like, Pose3, TimeOfImpactResult> = Object.free
     out[offset + 10] = pose.t[1];
     out[offset + 11] = pose.t[2];
   },
-  copy(p: Pose3Like, out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) }, name = 'pose'): Pose3 {
+  copy(
+    p: Pose3Like,
+    out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
+    name = 'pose',
+    index = -1,
+  ): Pose3 {
     // (R and t read once: a pose checked already whose getters now answer no array is refused)
     const R = p.R;
     const t = p.t;
-    if (typeof R !== 'object' || R === null || typeof t !== 'object' || t === null) changed(name);
+    if (typeof R !== 'object' || R === null || typeof t !== 'object' || t === null)
+      changed(nameAt(name, index));
     for (let k = 0; k < 9; k++) out.R[k] = R[k];
     for (let k = 0; k < 3; k++) out.t[k] = t[k];
     return out;
@@ -386,9 +392,9 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
     out[offset + 1] = pose.t[0];
     out[offset + 2] = pose.t[1];
   },
-  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }, name = 'pose'): Pose2 {
+  copy(p: Pose2Like, out: Pose2 = { angle: 0, t: new Float64Array(2) }, name = 'pose', index = -1): Pose2 {
     const t = p.t;
-    if (typeof t !== 'object' || t === null) changed(name);
+    if (typeof t !== 'object' || t === null) changed(nameAt(name, index));
     out.angle = p.angle;
     out.t[0] = t[0];
     out.t[1] = t[1];
@@ -497,6 +503,14 @@ export const DIM2: Dimension<Pose2Like, Pose2, TimeOfImpact2Result> = Object.fre
 });
 
 /** Refuses a pose whose fields, read again after its check, are no longer arrays (a getter's). */
+/**
+ * `where`, or `where[index]` for an index of 0 or more: a pose's name, made only for an error (a name
+ * built for each pose of `setTargets` was garbage at every step).
+ */
+export function nameAt(where: string, index: number): string {
+  return index < 0 ? where : `${where}[${index}]`;
+}
+
 function changed(name: string): never {
   throw new FirstTouchError(
     'INVALID_POSE',

@@ -1,5 +1,5 @@
 import { describeValue, FirstTouchError, isArrayLike } from '@firsttouch/pose';
-import type { Dimension } from './dimension.js';
+import { type Dimension, nameAt } from './dimension.js';
 import { WorldCore } from './world-core.js';
 
 const STATIC = 0;
@@ -43,7 +43,7 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
     const d: Dimension<PoseLike, Pose, Impact> = this.dimension;
     // (the check without allocation on the path taken at every step; the message when it fails)
     if (!d.plain(pose1)) d.check(pose1, `setTarget(${id}): pose1`);
-    const own = this.#own(pose1, k, `setTarget(${id}): pose1`);
+    const own = this.#own(pose1, k, `setTarget(${id}): pose1`, -1);
     if (this.#held.length < d.flat) this.#held = new Float64Array(d.flat);
     d.writeFlat(own, this.#held, 0);
     this.#retarget(k, null, this.#held, 0);
@@ -54,11 +54,11 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
    * and checked there: what is set is what was checked (a getter that answered a rotation to the
    * check and 2·I, or NaN, to the copy put a scaled pose, or a NaN box, into the world). Refuses a
    * target whose translation from the body's pose overflows (it was refused at the next step, under
-   * broadphase's index of the body).
+   * broadphase's index of the body). Named `where`, or `where[index]` for an index of 0 or more.
    */
-  #own(pose: unknown, k: number, name: string): Pose {
-    const own = this.dimension.copy(pose as PoseLike, this.#scratch, name);
-    return this.#settled(own, k, name, -1);
+  #own(pose: unknown, k: number, where: string, index: number): Pose {
+    const own = this.dimension.copy(pose as PoseLike, this.#scratch, where, index);
+    return this.#settled(own, k, where, index);
   }
 
   /**
@@ -165,16 +165,11 @@ export class TargetingWorld<Body, PoseLike, Pose, Impact> extends WorldCore<Body
       } else {
         const p: unknown = (poses as ArrayLike<PoseLike>)[x];
         if (!d.plain(p)) d.check(p, `setTargets: poses[${x}]`);
-        d.writeFlat(this.#own(p, k, `setTargets: poses[${x}]`), held, width * x);
+        d.writeFlat(this.#own(p, k, 'setTargets: poses', x), held, width * x);
       }
       found[x] = k;
     }
     // (the places the checks found: an id read again could name another body, a static one)
     for (let x = 0; x < m; x++) this.#retarget(found[x], null, held, width * x);
   }
-}
-
-/** `where`, or `where[index]` for an index of 0 or more. */
-function nameAt(where: string, index: number): string {
-  return index < 0 ? where : `${where}[${index}]`;
 }

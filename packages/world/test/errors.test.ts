@@ -281,6 +281,11 @@ describe('targets: what is set is what was checked', () => {
     }
     expect(w.size).toBe(1);
     expect(w.target(id)).toBeNull();
+    // the entry named by its place (the name is made only for the error)
+    const other = w.add(box(1), { pose: at(5), shared: true });
+    const e = caught(() => w.setTargets([id, other], [at(1), flaky(6) as never]));
+    expect(e.message).toMatch(/^setTargets: poses\[1\] changed after it was checked/);
+    expect(w.target(id)).toBeNull();
   });
 
   it('a target whose translation from the body overflows is refused at setTarget, naming the body', () => {
@@ -293,6 +298,35 @@ describe('targets: what is set is what was checked', () => {
     expect(w.target(id)).toBeNull();
     const e2 = caught(() => w.setTargets([id], [poseFromAxisAngle([0, 0, 1], 0, [-1e308, 0, 0])]));
     expect(e2.message).toMatch(/^setTargets: poses\[0\]: its translation/);
+    // from flat numbers, the same name
+    const flat = Float64Array.of(
+      1,
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      1,
+      1e308,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      1,
+      -1e308,
+      0,
+      0,
+    );
+    const e3 = caught(() => w.setTargets([id, id], flat));
+    expect(e3.message).toMatch(/^setTargets: poses\[1\]: its translation/);
     expect(w.step().status).toBe('complete');
   });
 });
