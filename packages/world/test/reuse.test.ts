@@ -15,19 +15,21 @@ function numbers(e: ImpactEvent): number[] {
  * by later searches. The same steps on a world made afresh from the same poses and targets each step
  * (no record, no spare target, no list kept) give the same events and poses, number for number.
  */
-function crowd(kind: string, seed: number, count: number, steps: number, reach: number) {
+function crowd(kind: string, seed: number, count: number, steps: number, reach: number, kinematicEvery = 0) {
   const r = rng(seed);
   const shape = kind === 'pebble' ? pebble : kind === 'ball' ? ballShape(0.02) : cuboid(0.02, 0.03, 0.025);
   const side = 0.1 * Math.cbrt(count);
   let poses: Pose3[] = Array.from({ length: count }, () => randomPose(r, side));
+  // (every `kinematicEvery`-th body kinematic: it goes on through impacts and carries what it pushes)
+  const kindOf = (k: number) => (kinematicEvery > 0 && k % kinematicEvery === 0 ? 'kinematic' : 'dynamic');
   const kept = new World();
-  for (const p of poses) kept.add(shape, { pose: p, shared: true });
+  poses.forEach((p, k) => kept.add(shape, { pose: p, shared: true, kind: kindOf(k) }));
   const reported: { event: ImpactEvent; copy: number[] }[] = [];
   let impacts = 0;
   for (let s = 0; s < steps; s++) {
     const targets = poses.map((p) => nearby(r, p, reach, 0.2));
     const fresh = new World();
-    for (const p of poses) fresh.add(shape, { pose: p, shared: true });
+    poses.forEach((p, k) => fresh.add(shape, { pose: p, shared: true, kind: kindOf(k) }));
     // the callback stops one body in five of the pair (a target set in the step, then dropped)
     const respond = (e: ImpactEvent, w: World) => {
       if (e.ids[0] % 5 === 0) w.setTarget(e.ids[0], w.pose(e.ids[0]));
@@ -60,6 +62,10 @@ function crowd(kind: string, seed: number, count: number, steps: number, reach: 
 describe('a world kept from step to step reuses its records, lists and target objects', () => {
   it('pebbles: the events and poses of a world made afresh each step, number for number', () => {
     expect(crowd('pebble', 11, 150, 8, 0.03)).toBeGreaterThan(100);
+  });
+
+  it('with kinematic bodies among them (stops, rides and carried targets): the same', () => {
+    expect(crowd('cuboid', 14, 150, 8, 0.04, 5)).toBeGreaterThan(100);
   });
 
   it('balls and cuboids (convex shapes): the same', () => {
