@@ -81,6 +81,7 @@ export class PolygonQuery2 {
     reachB: 0,
     relative: 0,
     margins: 0,
+    along: new Float64Array(3),
   };
   /** The four poses' numbers: angles as given, and wrapped at s = 0; translations; turns. */
   #a0 = 0;

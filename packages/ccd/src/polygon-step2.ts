@@ -56,6 +56,8 @@ export interface PolygonPlacement2 {
   relative: number;
   /** mA + mB, the margins (a rounded shape is its core grown by a disc, which turns into itself). */
   margins: number;
+  /** The supports' climbs' direction and slack (3 numbers; made on first use where missing). */
+  along?: Float64Array;
 }
 
 /**
@@ -244,7 +246,16 @@ function stepInA(p: PolygonPlacement2): void {
   const kb = probe * thetaB;
   const ux = mx + kb * my;
   const uy = my - kb * mx;
-  const j1 = 2 * climbPolygon(b, b.length >> 1, -ux, -uy, j0 >> 1, climbSlack(ux, uy, p.reachB));
+  // (the climbs' direction and slack in the placement's record: numbers passed to the call are boxed)
+  let along = p.along;
+  if (along === undefined) {
+    along = new Float64Array(3);
+    p.along = along;
+  }
+  along[0] = -ux;
+  along[1] = -uy;
+  along[2] = climbSlack(ux, uy, p.reachB);
+  const j1 = 2 * climbPolygon(b, b.length >> 1, along, j0 >> 1);
   const low = ux * b[j1] + uy * b[j1 + 1];
   p.nextA = i0 >> 1;
   p.nextB = j1 >> 1;
@@ -253,7 +264,10 @@ function stepInA(p: PolygonPlacement2): void {
     const ka = probe * thetaA;
     const vx = nx + ka * ny;
     const vy = ny - ka * nx;
-    const i1 = 2 * climbPolygon(a, a.length >> 1, vx, vy, i0 >> 1, climbSlack(vx, vy, p.reachA));
+    along[0] = vx;
+    along[1] = vy;
+    along[2] = climbSlack(vx, vy, p.reachA);
+    const i1 = 2 * climbPolygon(a, a.length >> 1, along, i0 >> 1);
     high = vx * a[i1] + vy * a[i1 + 1];
     p.nextA = i1 >> 1;
   }

@@ -359,7 +359,11 @@ function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): n
   const n = c.count;
   const dx = d[0],
     dy = d[1];
-  const i = climbPolygon(P, n, dx, dy, from >= 0 && from < n ? from : 0, climbSlack(dx, dy, c.coreReach));
+  // (the climb's direction and slack passed in `out`, which then takes the point)
+  out[0] = dx;
+  out[1] = dy;
+  out[2] = climbSlack(dx, dy, c.coreReach);
+  const i = climbPolygon(P, n, out, from >= 0 && from < n ? from : 0);
   out[0] = P[2 * i];
   out[1] = P[2 * i + 1];
   out[2] = 0;
@@ -376,24 +380,24 @@ function walk2(c: CoreData, d: Float64Array, from: number, out: Float64Array): n
  * rises beyond it. The climb goes forward while the heights do not fall by more than `slack`, and
  * backward from `from` when it found nothing higher forward by more than `slack`; it returns the
  * highest vertex it met, the first of equal ones. A few heights where the last support is near the new one, at most 2n.
- * Not exported by the package's main entry.
+ * The direction and the slack are read from `along` (dx, dy, slack): numbers passed to a call the
+ * compiler does not inline are boxed, and the long loops that climb (a polygon pair's certificate)
+ * are past its inlining budget. Not exported by the package's main entry.
  *
  * @example
  * ```ts
  * import { climbPolygon, climbSlack } from '@firsttouch/convex/internal';
  * const square = new Float64Array([-1, -1, 1, -1, 1, 1, -1, 1]);
  * const slack = climbSlack(1, 0.1, 1);
- * console.log(climbPolygon(square, 4, 1, 0.1, 0, slack), climbPolygon(square, 4, -1, -0.1, 2, slack)); // 2 0
+ * const up = Float64Array.of(1, 0.1, slack);
+ * const down = Float64Array.of(-1, -0.1, slack);
+ * console.log(climbPolygon(square, 4, up, 0), climbPolygon(square, 4, down, 2)); // 2 0
  * ```
  */
-export function climbPolygon(
-  p: Float64Array,
-  n: number,
-  dx: number,
-  dy: number,
-  from: number,
-  slack: number,
-): number {
+export function climbPolygon(p: Float64Array, n: number, along: Float64Array, from: number): number {
+  const dx = along[0];
+  const dy = along[1];
+  const slack = along[2];
   let best = from;
   let top = dx * p[2 * from] + dy * p[2 * from + 1];
   const start = top;

@@ -61,7 +61,7 @@ describe('climbPolygon', () => {
         }
       }
       if (at !== lower && P[2 * at] !== R) climbedOver++;
-      const k = climbPolygon(P, count, dx, dy, lower, climbSlack(dx, dy, shape.coreReach));
+      const k = climbPolygon(P, count, Float64Array.of(dx, dy, climbSlack(dx, dy, shape.coreReach)), lower);
       const h = dx * P[2 * k] + dy * P[2 * k + 1];
       // on top to the heights' rounding (a few ulps of the ring's size)
       expect(top - h).toBeLessThanOrEqual(8 * 2 ** -52);
@@ -72,7 +72,7 @@ describe('climbPolygon', () => {
       for (let q = 0; q < P.length; q += 2) placedTop = Math.max(placedTop, dx * W[q] + dy * W[q + 1]);
       const scale = Math.abs(tu) + Math.abs(tv) + shape.coreReach;
       const slack = climbSlack(dx, dy, scale);
-      const j = climbPolygon(W, count, dx, dy, lower, slack);
+      const j = climbPolygon(W, count, Float64Array.of(dx, dy, slack), lower);
       expect(placedTop - (dx * W[2 * j] + dy * W[2 * j + 1])).toBeLessThanOrEqual(slack);
     }
     // the draw puts the top beyond the short edge often
@@ -118,7 +118,7 @@ describe('climbPolygon', () => {
       for (let q = 0; q < P.length; q += 2) top = Math.max(top, dx * W[q] + dy * W[q + 1]);
       const slack = climbSlack(dx, dy, Math.abs(tu) + Math.abs(tv) + shape.coreReach);
       for (let from = 0; from < count; from++) {
-        const j = climbPolygon(W, count, dx, dy, from, slack);
+        const j = climbPolygon(W, count, Float64Array.of(dx, dy, slack), from);
         const h = dx * W[2 * j] + dy * W[2 * j + 1];
         expect(top - h).toBeLessThanOrEqual(slack);
         const next1 = from === count - 1 ? 0 : from + 1;

@@ -128,6 +128,8 @@ export class PolygonPair {
   readonly #found: FeatureSearch = { d2: 0, ax: 0, ay: 0, bx: 0, by: 0, nx: 0, ny: 0, edge: 0 };
   /** Whose edge's normal the last axis is (1 A's, 2 B's, 0 the two points' own direction). */
   #edge = 0;
+  /** The climbs' direction and slack (`climbPolygon` reads them from a record: no number boxed). */
+  readonly #along = new Float64Array(3);
 
   constructor() {
     this.#a = this.#b = this.#none;
@@ -282,8 +284,14 @@ export class PolygonPair {
     const ny = inEdge ? f.ny : uy / d;
     // (B's points are placed: their heights carry the placement's rounding, of the scene's size.)
     const slack = climbSlack(nx, ny, this.#scale);
-    const i = climbPolygon(a, na, nx, ny, this.#i, slack);
-    const j = climbPolygon(wb, nb, -nx, -ny, this.#j, slack);
+    const along = this.#along;
+    along[0] = nx;
+    along[1] = ny;
+    along[2] = slack;
+    const i = climbPolygon(a, na, along, this.#i);
+    along[0] = -nx;
+    along[1] = -ny;
+    const j = climbPolygon(wb, nb, along, this.#j);
     let lower = nx * (wb[2 * j] - a[2 * i]) + ny * (wb[2 * j + 1] - a[2 * i + 1]);
     const certified = lower >= d - RELATIVE_TOLERANCE * d - ABSOLUTE_SLACK * this.#scale;
     // (Above the pair's length only by rounding: the bound stays below the distance reported.)
