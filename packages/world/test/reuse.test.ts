@@ -23,13 +23,13 @@ function crowd(kind: string, seed: number, count: number, steps: number, reach: 
   // (every `kinematicEvery`-th body kinematic: it goes on through impacts and carries what it pushes)
   const kindOf = (k: number) => (kinematicEvery > 0 && k % kinematicEvery === 0 ? 'kinematic' : 'dynamic');
   const kept = new World();
-  poses.forEach((p, k) => kept.add(shape, { pose: p, shared: true, kind: kindOf(k) }));
+  for (let k = 0; k < count; k++) kept.add(shape, { pose: poses[k], shared: true, kind: kindOf(k) });
   const reported: { event: ImpactEvent; copy: number[] }[] = [];
   let impacts = 0;
   for (let s = 0; s < steps; s++) {
     const targets = poses.map((p) => nearby(r, p, reach, 0.2));
     const fresh = new World();
-    poses.forEach((p, k) => fresh.add(shape, { pose: p, shared: true, kind: kindOf(k) }));
+    for (let k = 0; k < count; k++) fresh.add(shape, { pose: poses[k], shared: true, kind: kindOf(k) });
     // the callback stops one body in five of the pair (a target set in the step, then dropped)
     const respond = (e: ImpactEvent, w: World) => {
       if (e.ids[0] % 5 === 0) w.setTarget(e.ids[0], w.pose(e.ids[0]));
