@@ -68,10 +68,13 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
   /** Set while the step's callback runs: what it may not do then. */
   protected busy = false;
   /**
-   * Set while `firstImpact` searches: its `onProgress` may not change the world under the search (a
-   * body removed there came back as an id that no longer exists).
+   * While a search reads the world (`firstImpact`'s, or a step's outside its callback), the end of
+   * the refusal's message (see {@link WorldCore.notSearching}); null otherwise. User code the search
+   * reaches (`onProgress`, a `signal`'s getter) may not change the world under it: a body removed
+   * there came back as an id that no longer exists, or crashed the step; a target set there left the
+   * body's queued searches standing, and it passed through another body unseen.
    */
-  protected searching = false;
+  protected searching: string | null = null;
   /** The dense indices whose target the callback set (while it runs). */
   protected changed: Set<number> | null = null;
   /**
@@ -350,11 +353,11 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
    */
   firstImpact(options?: ImpactOptions): WorldImpact<Impact> {
     this.#notBusy('firstImpact');
-    this.searching = true;
+    this.searching = IN_FIRST_IMPACT;
     try {
       return this.search(options, null);
     } finally {
-      this.searching = false;
+      this.searching = null;
     }
   }
 
@@ -475,15 +478,15 @@ export class WorldCore<Body, PoseLike, Pose, Impact> {
     this.notSearching(what);
   }
 
-  /** Refuses a change of the world while `firstImpact` searches (from its `onProgress`). */
+  /** Refuses a change of the world while a search reads it (see {@link WorldCore.searching}). */
   protected notSearching(what: string): void {
-    if (this.searching)
-      throw new FirstTouchError(
-        'INVALID_OPTION',
-        `${what} is not allowed inside firstImpact's onProgress callback (the search reads the world)`,
-      );
+    if (this.searching !== null)
+      throw new FirstTouchError('INVALID_OPTION', `${what} is not allowed ${this.searching}`);
   }
 }
+
+/** How a refusal inside `firstImpact`'s search ends (see {@link WorldCore.notSearching}). */
+const IN_FIRST_IMPACT = "inside firstImpact's onProgress callback or its signal (the search reads the world)";
 
 /** A 32-bit filter: an integer in [−2^31, 2^32), kept as its unsigned bits. */
 function bits(v: unknown, fallback: number, name: string): number {

@@ -23,6 +23,8 @@ import { StepStatus } from './records.js';
 const STATIC = 0;
 /** The default cap on the impacts of one step. */
 const MAX_IMPACTS = 1000;
+/** How a refusal during a step's search ends (see `WorldCore.notSearching`). */
+const WHILE_STEPPING = 'while the step searches (from its signal, say: the search reads the world)';
 /** The spare records a world keeps at most (see `#spareRecords`). */
 const SPARE_RECORDS = 1024;
 
@@ -127,6 +129,22 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         'INVALID_OPTION',
         `maxImpacts must be an integer ≥ 0, got ${describeValue(maxImpacts)}`,
       );
+    // Until the step returns, its searches read the world (but for its callback's turns, which may
+    // set targets): a signal's getter that changes it is refused (see `WorldCore.searching`).
+    this.searching = WHILE_STEPPING;
+    try {
+      return this.#stepFrom(onImpact, once, maxImpacts);
+    } finally {
+      this.searching = null;
+    }
+  }
+
+  /** {@link SteppingWorld.step} once its callback and options are read and checked. */
+  #stepFrom(
+    onImpact: ((event: ImpactEvent, world: this) => void) | undefined,
+    once: StepOptions | undefined,
+    maxImpacts: number,
+  ): StepResult {
     const n = this.ids.length;
     const d = this.dimension;
     // the options checked as every search checks them, on the first body alone (none given: nothing
@@ -221,6 +239,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
         // (without a callback, the check below stops a pair that would close in)
         if (onImpact !== undefined) {
           this.busy = true;
+          this.searching = null;
           this.changed = changed;
           try {
             onImpact(event, this);
@@ -233,6 +252,7 @@ export class SteppingWorld<Body, PoseLike, Pose, Impact extends ImpactRecord> ex
             throw err;
           } finally {
             this.busy = false;
+            this.searching = WHILE_STEPPING;
             this.changed = null;
           }
         }

@@ -188,6 +188,104 @@ describe('bad input: FirstTouchError with a stable code and a message that says 
   });
 });
 
+describe("a step's signal may not change the world under its searches", () => {
+  // A signal's `aborted` getter runs inside the step's searches. Letting it change the world there
+  // crashed the step (a removed body: TypeError), or let a body pass through another unseen (a target
+  // set there left its queued searches standing). As inside firstImpact, the change is refused.
+  const cube = () => box(0.3);
+  const changes = (w: World, ids: number[]) => [
+    () => w.remove(ids[2]),
+    () => w.add(cube(), { pose: at(9) }),
+    () => w.setTarget(ids[0], at(3)),
+    () => w.setTargets([ids[0]], [at(3)]),
+    () => w.step(),
+    () => w.firstImpact(),
+  ];
+  it('every change is refused, at whichever read of the signal, and the step still sees the impact', () => {
+    for (let c = 0; c < 6; c++) {
+      for (let k = 1; k <= 12; k++) {
+        const w = new World();
+        // cube 0 closes in on the static 1; 2 and 3 make a second pair
+        const ids = [
+          w.add(cube(), { pose: at(0) }),
+          w.add(cube(), { pose: at(1), kind: 'static' }),
+          w.add(cube(), { pose: poseFromAxisAngle([0, 0, 1], 0, [0, 2, 0]) }),
+          w.add(cube(), { pose: poseFromAxisAngle([0, 0, 1], 0, [0.7, 2, 0]) }),
+        ];
+        w.setTarget(ids[0], at(0.9));
+        w.setTarget(ids[2], poseFromAxisAngle([0, 0, 1], 0, [0.5, 2, 0]));
+        let reads = 0;
+        let seen: FirstTouchError | null = null;
+        const signal = {
+          get aborted() {
+            if (++reads === k) seen = caught(changes(w, ids)[c]);
+            return false;
+          },
+        };
+        const r = w.step(() => {}, { signal });
+        if (reads < k) continue;
+        expect(seen).not.toBeNull();
+        expect(seen!.code).toBe('INVALID_OPTION');
+        expect(seen!.message).toMatch(/not allowed while the step searches/);
+        // the world as the step left it: every body there, body 0 stopped at body 1 (its face at 0.85)
+        expect(ids.every((id) => w.has(id))).toBe(true);
+        expect(w.size).toBe(4);
+        expect(r.events.some((e) => e.ids[0] === ids[0] && e.ids[1] === ids[1])).toBe(true);
+        expect(w.pose(ids[0]).t[0]).toBeLessThan(0.71);
+      }
+    }
+  });
+
+  it('the callback may still set targets, and the world may change once the step has returned or thrown', () => {
+    for (const throws of [false, true]) {
+      const w = new World();
+      const a = w.add(box(0.1), { pose: at(0) });
+      const b = w.add(box(0.1), { pose: at(1), kind: 'static' });
+      w.setTarget(a, at(2));
+      const signal = {
+        get aborted() {
+          return false;
+        },
+      };
+      const onImpact = () => {
+        w.setTarget(a, at(0));
+        if (throws) throw new Error('stop');
+      };
+      if (throws) expect(caught(() => w.step(onImpact, { signal })).code).toBe('CALLBACK_FAILED');
+      else expect(w.step(onImpact, { signal }).events.length).toBe(1);
+      w.setTarget(a, at(-1));
+      w.remove(b);
+      expect(w.size).toBe(1);
+    }
+  });
+
+  it('the same in 2-D', () => {
+    for (let k = 1; k <= 8; k++) {
+      const w = new World2();
+      const p = (x: number, y = 0) => ({ angle: 0, t: [x, y] });
+      const ids = [
+        w.add(ball2(0.3), { pose: p(0) }),
+        w.add(ball2(0.3), { pose: p(1), kind: 'static' }),
+        w.add(ball2(0.3), { pose: p(0, 2) }),
+      ];
+      w.setTarget(ids[0], p(0.5));
+      let reads = 0;
+      let seen: FirstTouchError | null = null;
+      const signal = {
+        get aborted() {
+          if (++reads === k) seen = caught(() => w.remove(ids[2]));
+          return false;
+        },
+      };
+      const r = w.step(undefined, { signal });
+      if (reads < k) continue;
+      expect(seen!.code).toBe('INVALID_OPTION');
+      expect(w.has(ids[2])).toBe(true);
+      expect(r.events.length).toBe(1);
+    }
+  });
+});
+
 describe('targets: what is set is what was checked', () => {
   /** A pose whose getter of `t` answers `first` to its first read and `then` after. */
   const flipping = (first: number[], then: number[]) => {
