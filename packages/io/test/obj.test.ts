@@ -86,6 +86,25 @@ describe('OBJ reading', () => {
     expect(facetsOf(readObj(`\uFEFF\uFEFF${text}`).surface)).toEqual(plain);
   });
 
+  // Regression (fixed): a byte order mark at a later line's start (two files joined) made `\uFEFFv`
+  // an unknown statement, skipped: a vertex lost and every relative index after it shifted.
+  it('skips the byte order marks that start a later line, as at the start', () => {
+    const a = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n';
+    const b = 'v 5 5 5\nv 6 5 5\nv 5 6 5\nf -3 -2 -1\n';
+    const plain = facetsOf(readObj(a + b).surface);
+    expect(plain[1]).toEqual([5, 5, 5, 6, 5, 5, 5, 6, 5]);
+    for (const joined of [
+      `${a}\uFEFF${b}`,
+      `${a}\uFEFF\uFEFF${b}`,
+      `${a.replace(/\n/g, '\r\n')}\uFEFF${b}`,
+    ]) {
+      expect(facetsOf(readObj(joined).surface)).toEqual(plain);
+      expect(facetsOf(readObj(new TextEncoder().encode(joined)).surface)).toEqual(plain);
+    }
+    // a face after the mark is kept too
+    expect(readObj(`${a}\uFEFFf 1 3 2\n`).surface.facetCount).toBe(2);
+  });
+
   it('keywords in any case, numbers in any float syntax, bytes or text', () => {
     const text = 'V 1e0 .5 -2.\nv +1 1D0 0\nv 0 0 0\nF 1 2 3\n';
     expect(facetsOf(readObj(text).surface)).toEqual([[1, 0.5, -2, 1, 1, 0, 0, 0, 0]]);

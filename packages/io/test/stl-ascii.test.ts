@@ -159,6 +159,23 @@ describe('ASCII STL: what writers produce', () => {
     ).toBe('EMPTY');
   });
 
+  // Regression (fixed): a facet after `endsolid NAME` on the same line was skipped as part of the end
+  // name, and the file read without it (a second `endsolid` after it with it).
+  it('refuses a facet on the endsolid line (STL_SYNTAX, as on a line of its own), never drops it', () => {
+    const F = 'facet normal 0 0 1 outer loop vertex 0 0 0 vertex 1 0 0 vertex 0 1 0 endloop endfacet';
+    const G = 'facet normal 0 0 1 outer loop vertex 5 5 5 vertex 6 5 5 vertex 5 6 5 endloop endfacet';
+    for (const text of [
+      `solid a ${F} endsolid a ${G} endsolid a`,
+      `solid a\n${F}\nendsolid a ${G}\n`,
+      `solid a\n${F}\nendsolid ${G}\n`,
+      `solid a\n${F}\nendsolid other name ${G}\n`,
+      `solid a\n${F}\nendsolid a endsolid a\n`,
+      `solid a ${F} endsolid a\n${G}\n`,
+    ]) {
+      expect(codeOf(() => readStl(text))).toBe('STL_SYNTAX');
+    }
+  });
+
   it('keeps a name holding the word solid, spaces inside it and UTF-8', () => {
     for (const name of ['my solid part', 'a   b', 'Träger – 3', 'SOLID solid']) {
       const text = asciiStl([
@@ -180,6 +197,9 @@ describe('ASCII STL: what writers produce', () => {
     expect(readStl(`\uFEFF${text}`).name).toBe('bom');
     // two marks (a file saved twice through such an editor): still ASCII, still read
     expect(readStl(`\uFEFF\uFEFF${text}`).name).toBe('bom');
+    // and at a later line's start (two files joined): the second solid read, not refused
+    const joined = `${text}\uFEFF${asciiStl([{ name: 'two', facets: [T2] }])}`;
+    expect(readStl(joined).solids.map((x) => x.name)).toEqual(['bom', 'two']);
   });
 });
 

@@ -122,16 +122,23 @@ function readName(sc: TextScanner): [number, number] {
 }
 
 /**
- * Skips what follows `endsolid` on its line: the solid's name again (word by word, so a name holding
- * the word `solid` is skipped whole), or another name; a word `solid` that is not part of the name
- * starts the next solid of a file written on one line, which a word `facet` or `endsolid` after it
- * on the line shows (without one, `endsolid my solid` was read as the start of an empty solid).
+ * Skips what follows `endsolid` on its line, up to a word `facet` or `endsolid`: the solid's name
+ * again (word by word, so a name holding the word `solid` is skipped whole), or another name; a
+ * word `solid` that is not part of the name starts the next solid of a file written on one line,
+ * which a word `facet` or `endsolid` after it on the line shows (without one, `endsolid my solid`
+ * was read as the start of an empty solid).
  */
 function skipEndName(sc: TextScanner, nameStart: number, nameEnd: number): void {
   const b = sc.bytes;
   let q = nameStart;
   let matching = true;
   while (sc.nextOnLine()) {
+    // a word that no name holds (the name stops before it): the next facet or end, left for the
+    // caller to refuse or read, where skipping it lost a facet written on the `endsolid` line
+    if (sc.is('facet') || sc.is('endsolid')) {
+      sc.unread();
+      return;
+    }
     if (matching) {
       while (q < nameEnd && isSpace(b[q])) q++;
       let r = q;

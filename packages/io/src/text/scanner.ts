@@ -47,6 +47,12 @@ export class TextScanner {
         this.line++;
         this.lineStart = p;
         continue;
+      } else if (c === 0xef && p === this.lineStart && b[p + 1] === 0xbb && b[p + 2] === 0xbf) {
+        // a byte order mark that starts a line (two files joined) is not text either: read as the
+        // statement's first bytes, it made an unknown keyword of `v` or `f`, and OBJ skipped it
+        p += 3;
+        this.lineStart = p;
+        continue;
       } else if (c !== 32 && (c < 9 || c > 13)) {
         break;
       }
