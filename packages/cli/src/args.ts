@@ -28,12 +28,26 @@ export function parseArgs(argv: string[], valued: readonly string[], flags: read
     } else if (valued.includes(name)) {
       const value = eq > 0 ? a.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      // an option where the value should be (`--svg --json`): taken as the value, it was a file
+      // named "--json" written, while the tool answered in JSON or in text by whether it failed
+      if (eq < 0 && isOption(value, valued, flags))
+        throw new UsageError(
+          `--${name} needs a value, got the option ${value} (write --${name}=${value} for a value that starts with --)`,
+        );
       options.set(name, value);
     } else {
       throw new UsageError(`unknown option --${name}`);
     }
   }
   return { positional, options };
+}
+
+/** Whether `a` is an option of the command (or one the tool reads of every command: --json, --help). */
+function isOption(a: string, valued: readonly string[], flags: readonly string[]): boolean {
+  if (!a.startsWith('--') || a === '--') return false;
+  const eq = a.indexOf('=');
+  const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+  return flags.includes(name) || valued.includes(name) || name === 'json' || name === 'help';
 }
 
 /** A number option, checked: decimal (see {@link decimal}), finite, and passing `check`. */

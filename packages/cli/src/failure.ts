@@ -1,4 +1,5 @@
 import { FirstTouchError, type FirstTouchErrorCode } from '@firsttouch/pose';
+import { shownText } from './shown-name.js';
 import { InputError, UsageError } from './usage-error.js';
 
 /** Why a command failed, as the tool reports it (as text on stderr, or as JSON with `--json`). */
@@ -11,16 +12,22 @@ export interface Failure {
   exitCode: 1 | 2 | 3;
 }
 
-/** The failure an error thrown by a command stands for. */
+/**
+ * The failure an error thrown by a command stands for. Its message is shown as {@link shownText}
+ * writes it: messages quote others' text (a scene's JSON, a pose string, a batch line, a solid's
+ * name, a file's bytes), which reached the terminal raw (ESC, a newline, NUL bytes).
+ */
 export function failureOf(e: unknown): Failure {
-  if (e instanceof UsageError) return { kind: 'usage', message: e.message, exitCode: 2 };
+  if (e instanceof UsageError) return { kind: 'usage', message: shownText(e.message), exitCode: 2 };
   if (e instanceof InputError) {
+    const message = shownText(e.message);
     return e.code
-      ? { kind: 'input', code: e.code, message: e.message, exitCode: 1 }
-      : { kind: 'input', message: e.message, exitCode: 1 };
+      ? { kind: 'input', code: e.code, message, exitCode: 1 }
+      : { kind: 'input', message, exitCode: 1 };
   }
-  if (e instanceof FirstTouchError) return { kind: 'input', code: e.code, message: e.message, exitCode: 1 };
-  return { kind: 'internal', message: e instanceof Error ? e.message : String(e), exitCode: 3 };
+  if (e instanceof FirstTouchError)
+    return { kind: 'input', code: e.code, message: shownText(e.message), exitCode: 1 };
+  return { kind: 'internal', message: shownText(e instanceof Error ? e.message : String(e)), exitCode: 3 };
 }
 
 /** The failure as the text on stderr: the tool and command, the message, the code; usage after a usage error. */

@@ -92,10 +92,17 @@ export function primitiveArg(text: string, where: string): Shape<3> | undefined 
   } catch (e) {
     throw new InputError(`${where}: ${text} is not a JSON primitive (${(e as Error).message})`);
   }
-  const shape =
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? primitiveOf(value as Record<string, unknown>, where)
-      : undefined;
+  const object = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const shape = object ? primitiveOf(value as Record<string, unknown>, where) : undefined;
+  // Only the primitive: its poses are the command's flags. A scene body's "from", "to", "center"
+  // or "fit" here (or a misspelt key) was read without a word and ignored: the body stayed at the
+  // origin and the answer was another scene's.
+  if (shape !== undefined)
+    for (const key of Object.keys(value as object))
+      if (!(PRIMITIVE_KEYS as readonly string[]).includes(key))
+        throw new InputError(
+          `${where}: unknown key ${JSON.stringify(key)} beside the primitive (a command-line body holds the primitive alone; its poses are the command's flags)`,
+        );
   if (shape === undefined)
     throw new InputError(
       `${where}: ${text} names no primitive (${PRIMITIVE_KEYS.map((k) => `"${k}"`).join(', ')})`,

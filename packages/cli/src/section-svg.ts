@@ -30,12 +30,11 @@ export function sectionSvg(title: string, chains: readonly SectionChain[], capti
   // A section wider than a double holds (from -1e308 to 1e308) is drawn from its halved coordinates:
   // its span overflowed, the scale was 0 and every point ∞ · 0, NaN in the drawing.
   const k = u1 - u0 < Number.POSITIVE_INFINITY && v1 - v0 < Number.POSITIVE_INFINITY ? 1 : 0.5;
-  const scale = Math.min(
-    (WIDTH - 2 * MARGIN) / (k * u1 - k * u0 || 1),
-    (HEIGHT - 100) / (k * v1 - k * v0 || 1),
-  );
+  // The length a pixel stands for, divided by: its inverse, the scale, overflowed for a section
+  // narrower than about 4e-306 (a tiny body), and every point was ∞ · 0 or ∞, NaN in the drawing.
+  const unit = Math.max((k * u1 - k * u0) / (WIDTH - 2 * MARGIN), (k * v1 - k * v0) / (HEIGHT - 100)) || 1;
   const at = ([u, v]: [number, number]) =>
-    `${round(MARGIN + (k * u - k * u0) * scale)},${round(50 + (k * v1 - k * v) * scale)}`;
+    `${round(MARGIN + (k * u - k * u0) / unit)},${round(50 + (k * v1 - k * v) / unit)}`;
   const lines = chains.map((c) => {
     const points = (c.closed ? [...c.vertices, c.vertices[0]] : c.vertices).map(at).join(' ');
     return `<polyline fill="none" stroke="#f2c14e" stroke-width="1.5" points="${points}"/>`;

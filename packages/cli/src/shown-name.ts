@@ -33,3 +33,21 @@ export function shownName(name: string): string {
   }
   return out;
 }
+
+/**
+ * A message as the tool prints it: each character a terminal would act on written as its `\uXXXX`
+ * escape, the rest as it is. A message quotes others' text (a scene's or a batch line's JSON, a pose
+ * string, a solid's name, the bytes of a file read as the wrong format), which must not recolour,
+ * move or forge what the terminal shows, nor break the message's one line.
+ */
+export function shownText(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!active(c)) continue;
+    out += `${text.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}

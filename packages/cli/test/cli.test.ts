@@ -228,6 +228,19 @@ describe('the commands give the library results', () => {
     // mistakes: not JSON, no primitive named, a placement on load for a primitive, a bad size
     expect(run('toi', '{"ball": 0.1', 'ball.stl').stderr).toMatch(/A: \{"ball": 0.1 is not a JSON primitive/);
     expect(run('distance', '{"bal": 1}', 'ball.stl').stderr).toMatch(/names no primitive/);
+    // a scene body's keys beside the primitive are refused, not ignored (the body stayed at the origin)
+    for (const [key, v] of [
+      ['from', '"t=5,0,0"'],
+      ['to', '"t=-5,0,0"'],
+      ['center', 'true'],
+      ['fit', '1'],
+      ['tolernce', '-1'],
+    ]) {
+      const r = run('distance', `{"ball": 0.1, "${key}": ${v}}`, 'ball.stl');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`A: unknown key "${key}" beside the primitive`));
+      expect(run('toi', 'ball.stl', `{"ball": 0.1, "${key}": ${v}}`).stderr).toMatch(/B: unknown key/);
+    }
     const placed = run('distance', 'ball.stl', '{"ball": 1}', '--b-fit', '1');
     expect(placed.status).toBe(2);
     expect(placed.stderr).toMatch(/a primitive is placed by its poses/);
@@ -343,11 +356,40 @@ describe('the section drawing', () => {
     // the points fill the page's width: the least u at the margin
     expect(svg).toMatch(/[" ]20,/);
   });
+
+  // Regression (fixed): the scale, the page's width over the span, overflowed for a section narrower
+  // than about 4e-306, and the points were written as NaN and Infinity.
+  it('draws a section of any size with finite points, the same figure at every scale', () => {
+    const square = (s: number): [number, number][] => [
+      [0, 0],
+      [s, 0],
+      [s, 0.5 * s],
+      [0, 0.5 * s],
+    ];
+    const pointsOf = (svg: string) => /points="([^"]*)"/.exec(svg)?.[1];
+    const unit = pointsOf(sectionSvg('t', [{ closed: true, vertices: square(1) }], 'c'));
+    for (const s of [1e-307, 5e-310, 1e-300, 1e-150, 1e150, 1e300]) {
+      const points = pointsOf(sectionSvg('t', [{ closed: true, vertices: square(s) }], 'c'));
+      expect(points).not.toMatch(/NaN|Infinity/);
+      if (s >= 1e-307) expect(points).toBe(unit);
+    }
+  });
 });
 
 describe('errors: a message, an exit code, never a stack trace', () => {
   const cases: [string[], number, RegExp][] = [
     [['toi', 'ball.stl'], 2, /needs two bodies/],
+    // an option where a value should be is not taken for the value (it wrote a file "--json")
+    [
+      ['slice', 'ball.stl', '--axis', 'z', '--at', '0', '--svg', '--center'],
+      2,
+      /--svg needs a value, got the option --center/,
+    ],
+    [
+      ['distance', 'ball.stl', 'pebble.stl', '--a', '--b', 't=1,0,0'],
+      2,
+      /--a needs a value, got the option --b/,
+    ],
     [['toi', 'missing.stl', 'pebble.stl'], 1, /missing\.stl: cannot read it \(no such file\)/],
     [['toi', 'broken.stl', 'pebble.stl'], 1, /broken\.stl: .*STL_SYNTAX/],
     [['toi', 'ball.stl', 'pebble.stl', '--b-from', 'axis=0,0,0'], 2, /axis must not be zero/],
@@ -439,6 +481,12 @@ describe('errors: a message, an exit code, never a stack trace', () => {
         ['toi', 'missing.stl', 'pebble.stl', '--json'],
         1,
         { kind: 'input', message: 'missing.stl: cannot read it (no such file)' },
+      ],
+      // (--json as --svg's value: a file "--json" was written and the answer was text)
+      [
+        ['slice', 'ball.stl', '--axis', 'z', '--at', '0', '--svg', '--json'],
+        2,
+        { kind: 'usage', message: expect.stringMatching(/^--svg needs a value, got the option --json/) },
       ],
     ];
     for (const [args, code, error] of cases) {

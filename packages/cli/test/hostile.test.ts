@@ -262,4 +262,41 @@ describe('the tool on hostile input', () => {
     expect(shown.join('')).toContain(`reading ${quoted}`);
     expect(shown.join('')).not.toContain('\u001b[31m');
   });
+
+  // Regression (fixed): a message quoting a file's text (V8's JSON error, a pose string, a batch
+  // line, a solid's name, a binary STL's bytes read as a batch) printed its ESC, CR, NUL, CSI and
+  // bidi override raw, and a newline broke the message's one line.
+  it("escapes the control characters that a file's text brings into a message", () => {
+    const active = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+    writeFileSync(join(dir, 'ctl-bad.json'), '\u001b[31mRED\nf');
+    writeFileSync(
+      join(dir, 'ctl-pose.json'),
+      JSON.stringify({ bodies: [{ ball: 1, from: '\u001b[2J\u009b31m' }, { ball: 1 }] }),
+    );
+    writeFileSync(
+      join(dir, 'ctl-lines.jsonl'),
+      '{"op":"toi","a":"cube.stl","b":"cube.stl","bFrom":"t=\u001b[31m,0,0"}\n\u001b[31mred\rforged\n',
+    );
+    writeFileSync(join(dir, 'ctl-empty.stl'), 'solid \u009b2J\u202eevil\nendsolid\n');
+    writeFileSync(join(dir, 'ctl-binary.stl'), writeStl(box(1)));
+    const cases: [string[], RegExp][] = [
+      [['first-impact', 'ctl-bad.json'], /not a JSON scene .*\\u001b\[31mRED\\u000af/],
+      [['toi', 'ctl-bad.json'], /not a JSON scene/],
+      [['first-impact', 'ctl-pose.json'], /"\\u001b\[2J\\u009b31m" is not key=value/],
+      [['slice', 'ctl-empty.stl', '--axis', 'z', '--at', '0'], /\\u009b2J\\u202eevil.* has no facets/],
+      [
+        ['batch', 'ctl-lines.jsonl', '--workers', '1'],
+        /ctl-lines\.jsonl:2: not JSON .*\\u001b\[31mred\\u000dforged/,
+      ],
+      [['batch', 'ctl-binary.stl', '--workers', '1'], /ctl-binary\.stl:1: not JSON .*\\u0000/],
+    ];
+    for (const [args, message] of cases) {
+      const r = run(...args);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(active);
+      // one line a message (batch: a line a failed line, after its summary)
+      if (args[0] !== 'batch') expect(r.stderr.trimEnd()).not.toContain('\n');
+    }
+  });
 });

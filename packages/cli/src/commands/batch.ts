@@ -6,6 +6,7 @@ import { type BatchLine, LINE_HELP, LineError, readLine } from '../batch-lines.j
 import { type CliIO, OUTPUT_CLOSED } from '../cli-io.js';
 import { failureOf } from '../failure.js';
 import { loadSurface, readBounded } from '../load.js';
+import { shownName, shownText } from '../shown-name.js';
 import { UsageError } from '../usage-error.js';
 import { loadQueue, queueArgs } from './queue-args.js';
 
@@ -158,7 +159,10 @@ export async function batchCommand(argv: string[], io: CliIO): Promise<number> {
         if (read[i] === undefined) continue;
         const error = (r as { error?: LineFailure }).error;
         if (error !== undefined)
-          failures.push(`${path}:${i + 1}: ${error.message}${error.code ? ` [${error.code}]` : ''}`);
+          // (a line's message quotes the line: shown escaped, one line of the summary each)
+          failures.push(
+            `${shownName(path)}:${i + 1}: ${shownText(error.message)}${error.code ? ` [${error.code}]` : ''}`,
+          );
         block.push(lineJson(i + 1, r));
       }
       if (block.length > 0) io.out(block.join('\n'));
