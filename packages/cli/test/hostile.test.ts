@@ -267,6 +267,7 @@ describe('the tool on hostile input', () => {
   // line, a solid's name, a binary STL's bytes read as a batch) printed its ESC, CR, NUL, CSI and
   // bidi override raw, and a newline broke the message's one line.
   it("escapes the control characters that a file's text brings into a message", () => {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
     const active = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
     writeFileSync(join(dir, 'ctl-bad.json'), '\u001b[31mRED\nf');
     writeFileSync(
