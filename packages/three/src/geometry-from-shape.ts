@@ -23,7 +23,8 @@ const ROUND = 32;
  * the queries keep the exact shape. A `rounded` shape is drawn as its base (the picture leaves out
  * its margin).
  *
- * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a 3-D shape.
+ * @throws `FirstTouchError` `INVALID_OPTION` for a value that is not a 3-D shape, `NON_FINITE` for a
+ *   shape whose drawing reaches past float32's range (about 3.4e38).
  * @example
  * ```ts
  * import { capsule, convexHull } from '@firsttouch/convex';
@@ -63,6 +64,18 @@ export function geometryFromShape(shape: Shape<3>): BufferGeometry {
       break;
     default:
       geometry = hullGeometry(s);
+  }
+  // A shape past float32's range (a ball of radius 1e300, which convex accepts) was drawn at
+  // infinity and NaN, three.js's bounding sphere NaN: refused, as geometryFromSurface refuses it.
+  const position = geometry.getAttribute('position').array;
+  for (let k = 0; k < position.length; k++) {
+    if (!Number.isFinite(position[k])) {
+      geometry.dispose();
+      throw new FirstTouchError(
+        'NON_FINITE',
+        `geometryFromShape: a ${s.kind} reaching past float32's range (about 3.4e38) cannot be drawn: its vertex ${Math.floor(k / 3)} has ${'xyz'[k % 3]} = ${position[k]}`,
+      );
+    }
   }
   geometry.computeBoundingSphere();
   return geometry;

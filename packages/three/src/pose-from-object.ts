@@ -180,18 +180,29 @@ export function poseFromObject3D(object: Object3D, out?: Pose3): Pose3 {
 /** Ancestors an object may have, at most (no scene a renderer draws comes near). */
 const MAX_ANCESTORS = 100_000;
 
-/** An object with what the walk reads of an Object3D: its two matrices and `updateMatrix`. */
+/**
+ * An object with what the walk uses of an Object3D: its two matrices, each with its 16 elements (and
+ * the world one with `copy` and `multiplyMatrices`), and `updateMatrix`. (Matrices with the flag but
+ * not the elements or the methods threw TypeErrors in the walk.)
+ */
 function drawable(o: Object3D): boolean {
-  const m = o.matrix as unknown as { isMatrix4?: unknown } | undefined;
-  const w = o.matrixWorld as unknown as { isMatrix4?: unknown } | undefined;
   return (
-    typeof m === 'object' &&
-    m !== null &&
-    m.isMatrix4 === true &&
-    typeof w === 'object' &&
-    w !== null &&
-    w.isMatrix4 === true &&
+    isMatrix4(o.matrix) &&
+    isMatrix4(o.matrixWorld) &&
+    typeof o.matrixWorld.copy === 'function' &&
+    typeof o.matrixWorld.multiplyMatrices === 'function' &&
     typeof o.updateMatrix === 'function'
+  );
+}
+
+/** A three.js Matrix4 as the walk reads one: the flag and 16 elements. */
+function isMatrix4(m: unknown): boolean {
+  if (typeof m !== 'object' || m === null) return false;
+  const { isMatrix4, elements } = m as { isMatrix4?: unknown; elements?: unknown };
+  return (
+    isMatrix4 === true &&
+    (Array.isArray(elements) || ArrayBuffer.isView(elements)) &&
+    (elements as ArrayLike<number>).length === 16
   );
 }
 
@@ -207,9 +218,21 @@ const cross = (a: number[], b: number[]): number[] => [
   a[0] * b[1] - a[1] * b[0],
 ];
 
-/** An array or typed array of `length` entries that a pose's numbers can be written into. */
+/**
+ * An array or typed array of `length` entries that a pose's numbers can be written into: a typed
+ * array, or an array whose entries are its own writable numbers' places (a frozen array threw a
+ * TypeError half way through the copy, `out.R` written and `out.t` not).
+ */
 function isNumbers(a: unknown, length: number): boolean {
-  return (Array.isArray(a) || ArrayBuffer.isView(a)) && (a as ArrayLike<number>).length === length;
+  if (ArrayBuffer.isView(a))
+    return !(a instanceof DataView) && (a as unknown as ArrayLike<number>).length === length;
+  if (!Array.isArray(a) || a.length !== length) return false;
+  for (let k = 0; k < length; k++) {
+    const d = Object.getOwnPropertyDescriptor(a, k);
+    // (a hole is written as a new entry, unless the array may not grow)
+    if (d === undefined ? !Object.isExtensible(a) : d.writable !== true) return false;
+  }
+  return true;
 }
 
 /**
@@ -242,7 +265,7 @@ function drawnWorldMatrix(object: Object3D): void {
     if (!drawable(o))
       throw new FirstTouchError(
         'INVALID_OPTION',
-        `${chain.length === 0 ? 'object' : `${nameOf(object)}: its ancestor ${chain.length} up`} must be a three.js Object3D: it has isObject3D but no matrix, matrixWorld or updateMatrix`,
+        `${chain.length === 0 ? 'object' : `${nameOf(object)}: its ancestor ${chain.length} up`} must be a three.js Object3D: it has isObject3D but not the matrices (matrix, matrixWorld: 16 elements each, matrixWorld's copy and multiplyMatrices) or updateMatrix`,
       );
     seen.add(o);
     chain.push(o);

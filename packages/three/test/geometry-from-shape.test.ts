@@ -62,4 +62,28 @@ describe('geometryFromShape', () => {
     expect(g.boundingBox!.max.x).toBeCloseTo(0.3, 6);
     expect(() => geometryFromShape({} as never)).toThrow('geometryFromShape: shape must be a 3-D shape');
   });
+
+  // Regression (fixed; an adversarial probe): shapes past float32's range came back drawn at
+  // infinity and NaN (three.js's bounding sphere NaN), where geometryFromSurface refuses the same.
+  it("refuses a shape past float32's range (NON_FINITE), draws one just inside it", () => {
+    const far = [0, 0, 0, 1e300, 0, 0, 0, 1e300, 0, 0, 0, 1e300];
+    for (const shape of [
+      ball(1e300),
+      cuboid(1e39, 1, 1),
+      capsule(1, 1e39),
+      cylinder(1e39, 1),
+      cone(1, 1e39),
+      convexHull(far),
+    ]) {
+      let code: unknown;
+      try {
+        geometryFromShape(shape);
+      } catch (e) {
+        code = (e as { code?: unknown }).code;
+      }
+      expect(code, shape.kind).toBe('NON_FINITE');
+    }
+    const g = geometryFromShape(cuboid(1e37, 1, 1));
+    expect(Number.isFinite(g.boundingSphere!.radius)).toBe(true);
+  });
 });

@@ -126,7 +126,9 @@ describe('poseFromObject3D', () => {
     expect(e.message).toMatch(/its chain of parents is longer than 100000/);
     const fake = errorOf(() => poseFromObject3D({ isObject3D: true, parent: null } as never));
     expect(fake.code).toBe('INVALID_OPTION');
-    expect(fake.message).toMatch(/^object must be a three\.js Object3D: it has isObject3D but no matrix/);
+    expect(fake.message).toMatch(
+      /^object must be a three\.js Object3D: it has isObject3D but not the matrices/,
+    );
     const child = new Mesh();
     Object.defineProperty(child, 'parent', { value: { isObject3D: true, parent: null } });
     expect(errorOf(() => poseFromObject3D(child)).message).toMatch(
@@ -135,6 +137,49 @@ describe('poseFromObject3D', () => {
     const out = errorOf(() => poseToMatrix4(poseFromAxisAngle([0, 0, 1], 0), { isMatrix4: true } as never));
     expect(out.code).toBe('INVALID_OPTION');
     expect(out.message).toMatch(/out must be a Matrix4: it has isMatrix4 but no set\(\)/);
+  });
+
+  // Regressions (fixed; an adversarial probe): matrices with the flag but not their elements or
+  // methods, and an out whose arrays are frozen, threw raw TypeErrors (the frozen t after R written).
+  it('refuses matrices without their elements or methods, and an out it cannot write', () => {
+    const noElements = new Object3D();
+    noElements.matrixAutoUpdate = false;
+    (noElements as unknown as { matrix: unknown }).matrix = { isMatrix4: true };
+    const child = new Object3D();
+    new Group().add(child);
+    (child as unknown as { matrixWorld: unknown }).matrixWorld = {
+      isMatrix4: true,
+      elements: new Matrix4().elements,
+    };
+    const nullElements = new Object3D();
+    (nullElements.matrixWorld as unknown as { elements: unknown }).elements = null;
+    for (const o of [noElements, child, nullElements]) {
+      const e = errorOf(() => poseFromObject3D(o));
+      expect(e.code).toBe('INVALID_OPTION');
+      expect(e.message).toMatch(/must be a three\.js Object3D: it has isObject3D but not the matrices/);
+    }
+    const R = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    for (const out of [
+      { R: Object.freeze([...R]), t: [0, 0, 0] },
+      { R: [...R], t: Object.freeze([0, 0, 0]) },
+      { R: [...R], t: Object.defineProperty([0, 0, 0], 1, { value: 0, writable: false }) },
+    ]) {
+      const before = JSON.stringify(out);
+      for (const f of [
+        () => poseFromObject3D(new Object3D(), out as never),
+        () => poseAndScaleFromObject3D(new Object3D(), out as never),
+      ]) {
+        const e = errorOf(f);
+        expect(e.code).toBe('INVALID_OPTION');
+        expect(e.message).toMatch(/^out must be a pose/);
+      }
+      expect(JSON.stringify(out)).toBe(before);
+    }
+    // a plain array, and a typed one, are written as before
+    const plain = { R: new Array(9).fill(0), t: [0, 0, 0] };
+    const o = new Object3D();
+    o.position.set(1, 2, 3);
+    expect(poseFromObject3D(o, plain as never).t).toEqual([1, 2, 3]);
   });
 
   it('leaves out as it was when it refuses the object', () => {
