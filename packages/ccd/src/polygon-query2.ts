@@ -271,7 +271,11 @@ export class PolygonQuery2 {
     this.#day = this.#ay1 - this.#ay;
     this.#dbx = this.#bx1 - this.#bx;
     this.#dby = this.#by1 - this.#by;
+    // The numbers as read here, checked again: `isPlainPose2` read each once already, and a getter
+    // that answered 0 to it and NaN now made a turn of NaN, and a contact where the bodies were 0.8
+    // apart. A number that is not finite leaves the query to the driver, which reads once and names it.
     if (!Number.isFinite(this.#dax + this.#day + this.#dbx + this.#dby)) return false;
+    if (0 * (this.#a0 + this.#a1 + this.#b0 + this.#b1) !== 0) return false;
     // As RigidMotion2: wrapped first, so that the turn is that of the two rotations.
     this.#wa = wrapAngle(this.#a0);
     this.#wb = wrapAngle(this.#b0);

@@ -1,6 +1,6 @@
 import { isShape3, type Shape } from '@firsttouch/convex';
 import { describeBody } from '@firsttouch/convex/internal';
-import { assertPose3, describeValue, FirstTouchError, type Pose3, type Pose3Like } from '@firsttouch/pose';
+import { checkedPose3, describeValue, FirstTouchError, type Pose3, type Pose3Like } from '@firsttouch/pose';
 import type { Bounds } from './bounds.js';
 import { Surface } from './surface.js';
 import { buildPartTree, type PartTree } from './tree/part-tree.js';
@@ -186,8 +186,8 @@ export function compound(parts: readonly CompoundPart[]): Compound {
       );
     }
     if (Surface.isSurface(body)) body.assertNotEmpty(`compound: parts[${i}].body`);
-    assertPose3(pose, `compound: parts[${i}].pose`);
-    list.push({ body, pose });
+    // (read once, checked and copied: a getter's second answer, 2I, was kept unchecked)
+    list.push({ body, pose: checkedPose3(pose, `compound: parts[${i}].pose`) });
   }
   return new Compound(list);
 }

@@ -1,6 +1,6 @@
 import { isShape2, type Shape } from '@firsttouch/convex';
 import { describeBody } from '@firsttouch/convex/internal';
-import { assertPose2, describeValue, FirstTouchError, type Pose2, type Pose2Like } from '@firsttouch/pose';
+import { checkedPose2, describeValue, FirstTouchError, type Pose2, type Pose2Like } from '@firsttouch/pose';
 import type { Bounds } from './bounds.js';
 import { Curve } from './curve.js';
 import { buildPartTree, type PartTree } from './tree/part-tree.js';
@@ -172,8 +172,8 @@ export function compound2(parts: readonly CompoundPart2[]): Compound2 {
       );
     }
     if (Curve.isCurve(body)) body.assertNotEmpty(`compound2: parts[${i}].body`);
-    assertPose2(pose, `compound2: parts[${i}].pose`);
-    list.push({ body, pose });
+    // (read once, checked and copied: a getter's second answer was kept unchecked)
+    list.push({ body, pose: checkedPose2(pose, `compound2: parts[${i}].pose`) });
   }
   return new Compound2(list);
 }

@@ -15,6 +15,7 @@ export { reduceAngle, wrapAngle } from './angle.js';
 export { FirstTouchError, type FirstTouchErrorCode } from './errors.js';
 export { interpolatePose2, motionBound2, RigidMotion2 } from './motion2.js';
 export {
+  checkedPose3,
   interpolatePose,
   isValidPose3,
   motionBound3,
@@ -24,6 +25,7 @@ export {
 } from './motion3.js';
 export {
   assertPose2,
+  checkedPose2,
   composePose2,
   invertPose2,
   type Pose2,

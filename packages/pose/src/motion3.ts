@@ -124,17 +124,7 @@ export class RigidMotion {
 
   /** Checks pose `p` (end `end` of the step), reading its arrays once, and copies it into `into`. */
   #take(p: Pose3Like, into: Pose3, name: string | readonly [string, string], end: 0 | 1): void {
-    if (typeof p !== 'object' || p === null) assertPose3(p, endName(name, end));
-    const R = p.R;
-    const t = p.t;
-    if (!validParts3(R, t)) assertPose3({ R, t }, endName(name, end));
-    copyRotation(R, into.R);
-    into.t[0] = t[0];
-    into.t[1] = t[1];
-    into.t[2] = t[2];
-    // A typed array's entries are what they are; a plain array's may be getters: its copy is checked.
-    if (!(R instanceof Float64Array && t instanceof Float64Array) && !validParts3(into.R, into.t))
-      assertPose3(into, endName(name, end));
+    takePose3(p, into, name, end);
   }
 
   /**
@@ -583,7 +573,52 @@ function isRotationPose(R: ArrayLike<number>, t: ArrayLike<number>): boolean {
   );
 }
 
-/** The name of end `end` of a step named `name` (`motion[0]`, or the name given for that end). */
-function endName(name: string | readonly [string, string], end: 0 | 1): string {
-  return typeof name === 'string' ? `${name}[${end}]` : name[end];
+/**
+ * The pose read once, checked, and copied into `out` (fresh Float64Arrays if none): what is checked
+ * is what is kept. A caller that checked a pose with `assertPose3` and then read it again took a
+ * getter's second answer (2I, NaN) unchecked: a compound kept a pose of 2I and missed a contact.
+ *
+ * @throws {@link FirstTouchError} `INVALID_POSE` naming `name`, as `assertPose3`.
+ * @example
+ * ```ts
+ * import { checkedPose3 } from '@firsttouch/pose';
+ * let reads = 0;
+ * const flaky = { get R() { return reads++ === 0 ? [1, 0, 0, 0, 1, 0, 0, 0, 1] : [2, 0, 0, 0, 2, 0, 0, 0, 2]; }, t: [1, 2, 3] };
+ * const p = checkedPose3(flaky, 'pose');
+ * console.log(p.R[0], Array.from(p.t), reads); // 1 [1, 2, 3] 1
+ * ```
+ */
+export function checkedPose3(
+  pose: unknown,
+  name: string,
+  out: Pose3 = { R: new Float64Array(9), t: new Float64Array(3) },
+): Pose3 {
+  takePose3(pose, out, name, -1);
+  return out;
+}
+
+/**
+ * {@link checkedPose3} for `RigidMotion` too, naming end `end` of a step only when a check fails
+ * (−1: `name` as it is).
+ */
+function takePose3(p: unknown, into: Pose3, name: string | readonly [string, string], end: 0 | 1 | -1): void {
+  if (typeof p !== 'object' || p === null) assertPose3(p, endName(name, end));
+  const R = (p as { R?: unknown }).R;
+  const t = (p as { t?: unknown }).t;
+  if (!validParts3(R, t)) assertPose3({ R, t }, endName(name, end));
+  const r = R as ArrayLike<number>;
+  const u = t as ArrayLike<number>;
+  copyRotation(r, into.R);
+  into.t[0] = u[0];
+  into.t[1] = u[1];
+  into.t[2] = u[2];
+  // A typed array's entries are what they are; a plain array's may be getters: its copy is checked.
+  if (!(R instanceof Float64Array && t instanceof Float64Array) && !validParts3(into.R, into.t))
+    assertPose3(into, endName(name, end));
+}
+
+/** The name of end `end` of a step named `name` (`motion[0]`, or the name given for that end; −1: `name`). */
+function endName(name: string | readonly [string, string], end: 0 | 1 | -1): string {
+  if (end < 0) return typeof name === 'string' ? name : name[0];
+  return typeof name === 'string' ? `${name}[${end}]` : name[end as 0 | 1];
 }

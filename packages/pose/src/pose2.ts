@@ -73,6 +73,47 @@ export function assertPose2(pose: unknown, name: string): asserts pose is Pose2L
 }
 
 /**
+ * The 2-D pose read once, checked, and copied into `out` (a fresh pose if none): what is checked is
+ * what is kept (its `angle`, `t`, and `t`'s two entries each read once). A caller that checked a
+ * pose with `assertPose2` and read it again took a getter's second answer unchecked.
+ *
+ * @throws {@link FirstTouchError} `INVALID_POSE` naming `name`, as `assertPose2`.
+ * @example
+ * ```ts
+ * import { checkedPose2 } from '@firsttouch/pose';
+ * let reads = 0;
+ * const flaky = { get angle() { return reads++ === 0 ? 0.5 : Number.NaN; }, t: [1, 2] };
+ * const q = checkedPose2(flaky, 'pose');
+ * console.log(q.angle, Array.from(q.t), reads); // 0.5 [1, 2] 1
+ * ```
+ */
+export function checkedPose2(
+  pose: unknown,
+  name: string,
+  out: Pose2 = { angle: 0, t: new Float64Array(2) },
+): Pose2 {
+  if (typeof pose !== 'object' || pose === null) assertPose2(pose, name);
+  const angle = (pose as { angle?: unknown }).angle;
+  const t = (pose as { t?: unknown }).t;
+  if (typeof t !== 'object' || t === null || (t as ArrayLike<unknown>).length !== 2)
+    assertPose2({ angle, t }, name);
+  const x = (t as ArrayLike<unknown>)[0];
+  const y = (t as ArrayLike<unknown>)[1];
+  // (the numbers as read: a getter's second answer is what a second read would have taken)
+  if (
+    typeof angle !== 'number' ||
+    typeof x !== 'number' ||
+    typeof y !== 'number' ||
+    0 * (angle + x + y) !== 0
+  )
+    assertPose2({ angle, t: [x, y] }, name);
+  out.angle = angle as number;
+  out.t[0] = x as number;
+  out.t[1] = y as number;
+  return out;
+}
+
+/**
  * The world position of the body point `x` under a 2-D pose. `out` may alias `x`.
  *
  * @example

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   assertPose3,
+  checkedPose2,
+  checkedPose3,
   FirstTouchError,
   identityPose,
   interpolatePose,
@@ -104,6 +106,64 @@ describe('bad input raises FirstTouchError with its code', () => {
     };
     expect(() => assertPose3(pose, 'p')).not.toThrow();
     expect(reads).toBe(1);
+  });
+
+  // checkedPose3 / checkedPose2 (an adversarial probe: callers that checked a pose and read it again
+  // took a getter's second answer, 2I or NaN, unchecked): what they return is what they checked.
+  it('checkedPose3 and checkedPose2 return what they checked, whatever a getter answers next', () => {
+    const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+    const twice = [2, 0, 0, 0, 2, 0, 0, 0, 2];
+    // each entry a getter: the good value for its first `good` reads, then the bad one
+    const entries = (goodValues: number[], badValues: number[], good: number) => {
+      const a: number[] = [];
+      goodValues.forEach((g, i) => {
+        let n = 0;
+        Object.defineProperty(a, i, { get: () => (n++ < good ? g : badValues[i]), enumerable: true });
+      });
+      return a;
+    };
+    for (const bad of [twice, [Number.NaN, 0, 0, 0, 1, 0, 0, 0, 1]]) {
+      let reads = 0;
+      const field = {
+        get R() {
+          return reads++ === 0 ? I : bad;
+        },
+        t: [1, 2, 3],
+      };
+      const p = checkedPose3(field, 'p');
+      expect(Array.from(p.R)).toEqual(I);
+      expect(Array.from(p.t)).toEqual([1, 2, 3]);
+      expect(reads).toBe(1);
+      for (let good = 0; good < 6; good++) {
+        try {
+          const q = checkedPose3({ R: entries(I, bad, good), t: [0, 0, 0] }, 'q');
+          expect(Array.from(q.R)).toEqual(I);
+        } catch (e) {
+          expect((e as FirstTouchError).code).toBe('INVALID_POSE');
+          expect((e as FirstTouchError).message).toMatch(/^q\.R/);
+        }
+      }
+    }
+    let reads = 0;
+    const angle = {
+      get angle() {
+        return reads++ === 0 ? 0.5 : Number.NaN;
+      },
+      t: [1, 2],
+    };
+    const q = checkedPose2(angle, 'q');
+    expect([q.angle, ...q.t]).toEqual([0.5, 1, 2]);
+    expect(reads).toBe(1);
+    for (let good = 0; good < 3; good++) {
+      try {
+        const r = checkedPose2({ angle: 0, t: entries([1, 2], [Number.NaN, 5], good) }, 'r');
+        expect(Array.from(r.t)).toEqual([1, 2]);
+      } catch (e) {
+        expect((e as FirstTouchError).code).toBe('INVALID_POSE');
+      }
+    }
+    expect(codeOf(() => checkedPose2({ angle: '1', t: [0, 0] }, 'x'))).toBe('INVALID_POSE');
+    expect(codeOf(() => checkedPose3({ R: I, t: [0, 0] }, 'x'))).toBe('INVALID_POSE');
   });
 
   it('RigidMotion2 reads each t once: a getter answering an array to the check and null after is INVALID_POSE', () => {

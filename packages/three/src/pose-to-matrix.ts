@@ -1,4 +1,4 @@
-import { assertPose3, FirstTouchError, type Pose3Like } from '@firsttouch/pose';
+import { checkedPose3, FirstTouchError, type Pose3Like } from '@firsttouch/pose';
 import { Matrix4 } from 'three';
 import { assertThreeKind } from './three-kind.js';
 
@@ -21,7 +21,8 @@ import { assertThreeKind } from './three-kind.js';
  */
 export function poseToMatrix4(pose: Pose3Like, out: Matrix4 = new Matrix4()): Matrix4 {
   // (a rotation that is not one would draw a scaled or sheared body the queries never see)
-  assertPose3(pose, 'poseToMatrix4: pose');
+  // (read once, checked and copied: a getter's second answer was drawn unchecked)
+  const { R, t } = checkedPose3(pose, 'poseToMatrix4: pose');
   assertThreeKind(out, 'isMatrix4', 'poseToMatrix4: out', 'a Matrix4');
   // (the flag and not the class: an object that carries it and not a Matrix4's `set` threw a raw
   // TypeError)
@@ -30,6 +31,5 @@ export function poseToMatrix4(pose: Pose3Like, out: Matrix4 = new Matrix4()): Ma
       'INVALID_OPTION',
       'poseToMatrix4: out must be a Matrix4: it has isMatrix4 but no set()',
     );
-  const { R, t } = pose;
   return out.set(R[0], R[1], R[2], t[0], R[3], R[4], R[5], t[1], R[6], R[7], R[8], t[2], 0, 0, 0, 1);
 }

@@ -182,6 +182,21 @@ describe('poseFromObject3D', () => {
     expect(poseFromObject3D(o, plain as never).t).toEqual([1, 2, 3]);
   });
 
+  // Regression (fixed; an adversarial probe): poseToMatrix4 checked the pose and read it again: a
+  // getter's second answer (2I) was drawn unchecked.
+  it('poseToMatrix4 draws the pose it checked', () => {
+    let reads = 0;
+    const flaky = {
+      get R() {
+        return reads++ === 0 ? [1, 0, 0, 0, 1, 0, 0, 0, 1] : [2, 0, 0, 0, 2, 0, 0, 0, 2];
+      },
+      t: [1, 2, 3],
+    };
+    const m = poseToMatrix4(flaky as never);
+    expect(Array.from(m.elements)).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1]);
+    expect(reads).toBe(1);
+  });
+
   it('leaves out as it was when it refuses the object', () => {
     const o = new Mesh();
     o.position.set(5, 6, 7);

@@ -1,6 +1,6 @@
 import {
-  assertPose2,
-  assertPose3,
+  checkedPose2,
+  checkedPose3,
   ORTHONORMAL_TOLERANCE,
   type Pose2Like,
   type Pose3Like,
@@ -42,7 +42,8 @@ export function place(dim: 2 | 3, pose: unknown, R: Float64Array, t: Float64Arra
 }
 
 /**
- * {@link place} after the pose's checks (`assertPose3` or `assertPose2`, naming `name`).
+ * {@link place} after the pose's checks (`checkedPose3` or `checkedPose2`, naming `name`: the pose
+ * read once, and what was checked placed).
  *
  * @throws `FirstTouchError` `INVALID_POSE`.
  */
@@ -53,18 +54,19 @@ export function placeChecked(
   R: Float64Array,
   t: Float64Array,
 ): void {
+  // (each pose read once, checked and copied: placed from a second read, a getter's second answer,
+  // 2I or NaN, was taken unchecked)
   if (dim === 3) {
     if (placeValid3(pose, R, t)) return;
-    assertPose3(pose, name);
-  } else assertPose2(pose, name);
-  place(dim, pose, R, t);
+    checkedPose3(pose, name, { R, t });
+  } else place(2, checkedPose2(pose, name), R, t);
 }
 
 /**
  * The common case of {@link placeChecked} in 3-D, without building a message: a pose whose `R` and
  * `t` are Float64Arrays (every number a number) copied into `R`, `t` and checked there as
  * `assertPose3` checks (finite, orthonormal within `ORTHONORMAL_TOLERANCE`, no reflection). False
- * for anything else, which the caller hands to `assertPose3` (its message, or its acceptance).
+ * for anything else, which the caller hands to `checkedPose3` (its message, or its checked copy).
  */
 function placeValid3(pose: unknown, R: Float64Array, t: Float64Array): boolean {
   if (typeof pose !== 'object' || pose === null) return false;

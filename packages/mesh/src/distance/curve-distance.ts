@@ -1,6 +1,6 @@
 import {
   assertApartWithinRange,
-  assertPose2,
+  checkedPose2,
   describeValue,
   FirstTouchError,
   type Pose2Like,
@@ -90,10 +90,9 @@ export function curveDistance(a: Curve, b: Curve, options: CurveDistanceOptions 
   if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
-  const poseA = options.poseA ?? pose2();
-  const poseB = options.poseB ?? pose2();
-  assertPose2(poseA, 'poseA');
-  assertPose2(poseB, 'poseB');
+  // (each read once, checked and copied: the query uses what was checked)
+  const poseA = checkedPose2(options.poseA ?? pose2(), 'poseA');
+  const poseB = checkedPose2(options.poseB ?? pose2(), 'poseB');
   const maxDistance = options.maxDistance ?? Number.POSITIVE_INFINITY;
   if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance) || maxDistance < 0) {
     throw new FirstTouchError(

@@ -1,6 +1,6 @@
 import {
   assertApartWithinRange,
-  assertPose3,
+  checkedPose3,
   describeValue,
   FirstTouchError,
   identityPose,
@@ -125,10 +125,12 @@ export function surfaceDistance(
   if (typeof options !== 'object' || options === null) {
     throw new FirstTouchError('INVALID_OPTION', `options must be an object, got ${describeValue(options)}`);
   }
-  const givenA = options.poseA ?? undefined;
-  const givenB = options.poseB ?? undefined;
-  if (givenA !== undefined) assertPose3(givenA, 'poseA');
-  if (givenB !== undefined) assertPose3(givenB, 'poseB');
+  // Each pose read once, checked and copied: the query uses what was checked (a getter that
+  // answered the identity to the check and 2I to a second read gave a distance of 1.5 for 2).
+  const pa = options.poseA ?? undefined;
+  const pb = options.poseB ?? undefined;
+  const givenA = pa === undefined ? undefined : checkedPose3(pa, 'poseA');
+  const givenB = pb === undefined ? undefined : checkedPose3(pb, 'poseB');
   const maxDistance = options.maxDistance ?? Number.POSITIVE_INFINITY;
   if (typeof maxDistance !== 'number' || Number.isNaN(maxDistance) || maxDistance < 0) {
     throw new FirstTouchError(
