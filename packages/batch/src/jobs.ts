@@ -62,9 +62,17 @@ export function runOf(
 /** The fields a worker needs of a query of `op`, and the body ids it names (with their names). */
 function fieldsOf(op: OpName, q: Record<string, unknown>): { fields: object; ids: Array<[string, unknown]> } {
   if (op === 'firstImpact' || op === 'firstImpact2') {
-    const ids: Array<[string, unknown]> = Array.isArray(q.bodies)
-      ? q.bodies.map((id, i) => [`bodies[${i}]`, id])
-      : [];
+    const ids: Array<[string, unknown]> = [];
+    const list = q.bodies;
+    if (Array.isArray(list)) {
+      // By index, up to the first hole (which names no body): `map` walked every hole of a sparse
+      // array, 2³²−1 of them, on the caller's thread (two minutes), then failed with a garbled message.
+      for (let k = 0; k < list.length; k++) {
+        const hole = !(k in list);
+        ids.push([`bodies[${k}]`, hole ? undefined : list[k]]);
+        if (hole) break;
+      }
+    }
     return { fields: { bodies: q.bodies, poses0: q.poses0, poses1: q.poses1, options: q.options }, ids };
   }
   const ids: Array<[string, unknown]> = [

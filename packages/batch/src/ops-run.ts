@@ -42,7 +42,16 @@ function scene(q: Fields, body: BodyOf): unknown[] {
       `bodies must be an array of body ids, got ${describeValue(q.bodies)}`,
     );
   }
-  return q.bodies.map((id, i) => body(id, `bodies[${i}]`));
+  // By index, refusing the first hole: `map` walked every hole of a sparse array (2³²−1 of them from
+  // a tampered job of 57 bytes) before any check.
+  const list = q.bodies;
+  const out: unknown[] = [];
+  for (let k = 0; k < list.length; k++) {
+    if (!(k in list))
+      throw new FirstTouchError('INVALID_OPTION', `bodies[${k}] must be a body id, got a hole in the array`);
+    out.push(body(list[k], `bodies[${k}]`));
+  }
+  return out;
 }
 
 /**

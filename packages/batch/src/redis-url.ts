@@ -11,5 +11,7 @@
  * ```
  */
 export function redactedRedisUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//…@');
+  // (up to the last `@` before the host: a password holding `@` is read whole by the URL parser and
+  // ioredis, and stopping at the first one showed the rest of it)
+  return url.replace(/\/\/[^/?#]*@/, '//…@');
 }

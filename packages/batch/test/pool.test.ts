@@ -440,6 +440,27 @@ describe('BatchPool on hostile calls and failing workers (never a batch left wai
     }
   });
 
+  // Regression (fixed; an adversarial probe): a scene's bodies were mapped with `map`, which walked
+  // every hole of a sparse array on the caller's thread (2³²−1 of them: two minutes, timers held),
+  // then failed with a garbled message (".for is not iterable").
+  it('a scene whose bodies have a hole fails alone, at the first hole, at once', async () => {
+    const a = pool.add(box(1));
+    const p = identityPose();
+    for (const [bodies, k] of [
+      [new Array(2 ** 32 - 1), 0],
+      // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
+      [[a, , a], 1],
+    ] as const) {
+      const out = await within(pool.firstImpact([{ bodies: bodies as never, poses0: [p], poses1: [p] }]));
+      const r = (out as { resolved: unknown[] }).resolved;
+      expect(r).toHaveLength(1);
+      expect(isBatchFailure(r[0])).toBe(true);
+      expect((r[0] as { error: { message: string } }).error.message).toMatch(
+        new RegExp(`^query 0: bodies\\[${k}\\] names body undefined`),
+      );
+    }
+  });
+
   it('a query whose fields cannot be read fails alone', async () => {
     const a = pool.add(box(1));
     const motion = throws3(1)[0];

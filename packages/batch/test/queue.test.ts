@@ -11,12 +11,12 @@ import { timeOfImpact, timeOfImpact2 } from '@firsttouch/ccd';
 import { ball, capsule2, convexHull, convexPolygon, cuboid, rounded } from '@firsttouch/convex';
 import { box, compound } from '@firsttouch/mesh';
 import { type FirstTouchError, identityPose, poseFromAxisAngle } from '@firsttouch/pose';
-import { Job, Queue } from 'bullmq';
+import { Worker as BullWorker, Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchPool, isBatchFailure } from '../src/index.js';
+import { BatchPool, isBatchFailure, redactedRedisUrl } from '../src/index.js';
 import { QueueClient } from '../src/node/queue.js';
-import { encode } from '../src/node/queue-wire.js';
+import { decode, encode } from '../src/node/queue-wire.js';
 import { throws2, throws3 } from './helpers.js';
 
 const REDIS = '/usr/bin/redis-server';
@@ -437,10 +437,64 @@ describe.skipIf(!hasRedis && !inCi)('BullMQ on Redis: two worker processes and a
         state = await job.getState();
       }
       expect(state).toBe('completed');
+      // a scene whose bodies are 2³² − 1 holes (57 bytes): that query fails alone, the worker lives
+      // on (the spread of its holes ended the worker's process, and the stalled job the next one's)
+      const sparse = await queue.add('firstImpact', {
+        op: 'firstImpact',
+        queries: encode([{ bodies: new Array(2 ** 32 - 1), poses0: [], poses1: [] }]),
+      });
+      state = '';
+      for (let k = 0; k < 200 && state !== 'failed' && state !== 'completed'; k++) {
+        await new Promise((r) => setTimeout(r, 25));
+        state = await sparse.getState();
+      }
+      expect(state).toBe('completed');
+      const answered = decode((await Job.fromId(queue, sparse.id as string))?.returnvalue) as unknown[];
+      expect(answered).toMatchObject([
+        {
+          error: {
+            code: 'INVALID_OPTION',
+            message: expect.stringMatching(/bodies\[0\] must be a body id, got a hole/),
+          },
+        },
+      ]);
     } finally {
       await queue.close();
       connection.disconnect();
       await worker.close();
+    }
+  }, 60_000);
+
+  // Regression (fixed; an adversarial probe): the client took a job's value as it came: `[]` gave
+  // results of undefined, `null` threw in its listener and the batch waited for good.
+  it("a job's value that is not one result a query fails each query INTERNAL", async () => {
+    expect(hasRedis).toBe(true);
+    const connection = new Redis(url, { maxRetriesPerRequest: null });
+    const values = [encode([]), encode(null), encode([1, 2, 3])];
+    let served = 0;
+    const fake = new BullWorker('liar', async () => values[served++ % values.length], { connection });
+    const client = new QueueClient({ redis: url, queue: 'liar' });
+    try {
+      const id = await client.add(box(1));
+      for (let k = 0; k < values.length; k++) {
+        const motion = throws3(1)[0];
+        const results = await client.timeOfImpact([
+          { a: id, b: id, motion },
+          { a: id, b: id, motion },
+        ]);
+        expect(results).toHaveLength(2);
+        for (const r of results) {
+          expect(isBatchFailure(r)).toBe(true);
+          expect((r as { error: { code: string; message: string } }).error).toMatchObject({
+            code: 'INTERNAL',
+            message: expect.stringMatching(/^its job answered .* for 2 queries$/),
+          });
+        }
+      }
+    } finally {
+      await client.close();
+      await fake.close();
+      connection.disconnect();
     }
   }, 60_000);
 
@@ -509,7 +563,7 @@ describe('a queue whose Redis cannot be reached', () => {
   it('a URL whose database is not a number is refused at once with INVALID_OPTION (it crashed the process)', async () => {
     const port = await freePort();
     const { startQueueWorker } = await import('../src/node/queue.js');
-    for (const tail of ['/abc', '?db=x', '/1x', '?db=', '/0?db=x']) {
+    for (const tail of ['/abc', '?db=x', '/1x', '?db=', '/0?db=x', '?db=0&db=x']) {
       const redis = `redis://me:secret@127.0.0.1:${port}${tail}`;
       let thrown: unknown;
       try {
@@ -574,5 +628,15 @@ describe('a queue whose Redis cannot be reached', () => {
     await client.close();
     expect(failure?.message).toMatch(/cannot reach Redis at redis:\/\/…@127\.0\.0\.1:\d+: /);
     expect(failure?.message).not.toContain('secret');
+  });
+
+  // Regression (fixed; an adversarial probe): the redaction stopped at the first `@`, and a password
+  // holding one (which the URL parser and ioredis read whole) showed its rest.
+  it('hides a password that holds @ whole', () => {
+    expect(redactedRedisUrl('redis://admin:hunter2@TOPSECRET@127.0.0.1:1/0')).toBe('redis://…@127.0.0.1:1/0');
+    expect(redactedRedisUrl('rediss://a@b:c@d@host:6379?db=2')).toBe('rediss://…@host:6379?db=2');
+    expect(redactedRedisUrl('redis://host:6379/0?x=a@b')).toBe('redis://host:6379/0?x=a@b');
+    expect(redactedRedisUrl('redis://host:6379')).toBe('redis://host:6379');
+    expect(redactedRedisUrl('redis://host:6379?x=a@b')).toBe('redis://host:6379?x=a@b');
   });
 });

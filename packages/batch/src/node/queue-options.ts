@@ -68,7 +68,8 @@ function assertDatabase(redis: string, where: string): void {
     );
   }
   const path = url.pathname.length > 1 ? url.pathname.slice(1) : undefined;
-  for (const db of [path, url.searchParams.get('db') ?? undefined]) {
+  // (every `db` given: ioredis takes the last, and a check of the first let `?db=0&db=x` through)
+  for (const db of [path, ...url.searchParams.getAll('db')]) {
     if (db !== undefined && !/^\d+$/.test(db))
       throw new FirstTouchError(
         'INVALID_OPTION',

@@ -3,7 +3,7 @@
 // client's close), each of which clears what the batch set up (its listeners, its poll timer).
 /// <reference types="node" preserve="true" />
 import { randomUUID } from 'node:crypto';
-import { type AbortSignalLike, abortReasonText, FirstTouchError } from '@firsttouch/pose';
+import { type AbortSignalLike, abortReasonText, describeValue, FirstTouchError } from '@firsttouch/pose';
 import { Job, type Queue, type QueueEvents } from 'bullmq';
 import { listenForAbort } from '../abort-listener.js';
 import { type BatchJob, type BatchRun, jobsOf, recordAnswers, runOf } from '../jobs.js';
@@ -139,6 +139,19 @@ function collect(
         results = decode(value.returnvalue) as unknown[];
       } catch (e) {
         results = job.queries.map(() => failed(e));
+      }
+      // A job's value as the pool takes a worker's: anything but one result a query is each query's
+      // failure (another version's worker, or a value written into Redis, gave `[]`: results of
+      // undefined; `null` threw in this listener and the batch waited for good).
+      const n = job.queries.length;
+      if (!Array.isArray(results) || results.length !== n) {
+        const failure: BatchFailure = {
+          error: {
+            code: 'INTERNAL',
+            message: `its job answered ${Array.isArray(results) ? `${results.length} results` : describeValue(results)} for ${n} queries`,
+          },
+        };
+        results = job.queries.map(() => failure);
       }
     }
     recordAnswers(job, results);
