@@ -618,6 +618,48 @@ describe('a queue whose Redis cannot be reached', () => {
     await new QueueClient({ redis, queue: 'q', bodyTtlSeconds: 2 ** 31 - 1 }).close();
   });
 
+  // Regression (fixed; an adversarial probe): once the server was gone, BullMQ's close waited for a
+  // connection that never came back: the client's and the worker's close never settled, and the
+  // worker's process lived on (batch-worker did not stop on SIGTERM).
+  it('a client and a worker close once their server is gone', async () => {
+    expect(hasRedis).toBe(true);
+    const port = await freePort();
+    const gone = `redis://127.0.0.1:${port}`;
+    const server = spawn(
+      REDIS,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    try {
+      const probe = new Redis(gone, {
+        lazyConnect: true,
+        retryStrategy: () => 50,
+        maxRetriesPerRequest: null,
+      });
+      probe.on('error', () => undefined);
+      await probe.connect().catch(() => undefined);
+      await probe.ping();
+      probe.disconnect();
+      const { startQueueWorker } = await import('../src/node/queue.js');
+      const worker = await startQueueWorker({ redis: gone, queue: 'gone' });
+      const client = new QueueClient({ redis: gone, queue: 'gone' });
+      await client.add(box(1));
+      server.kill('SIGKILL');
+      await new Promise((r) => setTimeout(r, 500));
+      const within = (p: Promise<void>) =>
+        Promise.race([
+          p.then(() => 'closed'),
+          new Promise((r) => setTimeout(() => r('waiting'), 10_000).unref()),
+        ]);
+      expect(await within(client.close())).toBe('closed');
+      expect(await within(worker.close())).toBe('closed');
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('says where without the password', async () => {
     const redis = `redis://me:secret@127.0.0.1:${await freePort()}`;
     const client = new QueueClient({ redis, queue: 'nowhere' });

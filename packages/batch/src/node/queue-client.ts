@@ -18,7 +18,7 @@ import type {
   TimeOfImpact2Query,
   TimeOfImpactQuery,
 } from '../types.js';
-import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
+import { closeEvenIfGone, connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
 import { runOnQueue } from './queue-run.js';
 import { bodyBytes, bodyKey } from './queue-wire.js';
 
@@ -170,7 +170,12 @@ export class QueueClient {
     if (this.#closed) return;
     this.#closed = true;
     for (const stop of [...this.#running]) stop('the client was closed');
-    if (this.#bull !== undefined) await Promise.all([this.#bull.queue.close(), this.#bull.events.close()]);
+    const bull = this.#bull;
+    if (bull !== undefined)
+      await closeEvenIfGone(
+        () => Promise.all([bull.queue.close(), bull.events.close()]),
+        [this.#store, ...this.#connections],
+      );
     this.#store.disconnect();
     for (const c of this.#connections) c.disconnect();
   }

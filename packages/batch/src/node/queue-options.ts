@@ -122,3 +122,35 @@ export function reachable(connections: readonly Redis[], url: string, where: str
     ),
   ).then(() => {});
 }
+
+/** How long a close waits for BullMQ once the server is gone, at most. */
+const GONE_GRACE_MS = 1000;
+
+/**
+ * Runs `close` (BullMQ's), but where a connection is not ready (the server went away) starts it
+ * forced, disconnects the connections and waits for it at most {@link GONE_GRACE_MS}: BullMQ's close
+ * waits for a connection that never comes back, and the process lived on (a worker did not stop on
+ * SIGTERM).
+ */
+export async function closeEvenIfGone(
+  close: (gone: boolean) => Promise<unknown>,
+  connections: readonly Redis[],
+): Promise<void> {
+  if (connections.every((c) => c.status === 'ready')) {
+    await close(false);
+    return;
+  }
+  // (BullMQ's own teardown first: it waits for its connections' end, which a connection ended
+  // already never sends, and its blocking connection kept retrying, the process alive)
+  const closing = close(true).catch(() => undefined);
+  for (const c of connections) c.disconnect();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    closing,
+    new Promise((done) => {
+      timer = setTimeout(done, GONE_GRACE_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+}

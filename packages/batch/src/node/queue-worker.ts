@@ -9,7 +9,7 @@ import { type Job, Worker } from 'bullmq';
 import { Answerer } from '../answer.js';
 import type { OpName } from '../protocol.js';
 import { HeldBodies } from './queue-bodies.js';
-import { connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
+import { closeEvenIfGone, connect, type QueueOptions, queueOptions, reachable } from './queue-options.js';
 import { bodyData, bodyKey, decode, encode } from './queue-wire.js';
 
 /**
@@ -167,10 +167,18 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     },
     { connection, prefix, concurrency, lockDuration, stalledInterval, maxStalledCount: 1 },
   );
+  // (BullMQ passes its connections' errors on, and prints each one nobody listens to: a stack trace
+  // a retry once the server is gone, 76 in 10 s)
+  worker.on('error', () => {});
   await worker.waitUntilReady();
   return {
     close: async () => {
-      await worker.close();
+      // (once the server is gone, BullMQ's own connections too: its blocking one kept retrying, and
+      // the process alive)
+      await closeEvenIfGone(
+        (gone) => (gone ? Promise.all([worker.disconnect(), worker.close(true)]) : worker.close()),
+        [connection, store],
+      );
       store.disconnect();
       connection.disconnect();
     },
