@@ -302,8 +302,9 @@ export function writeCounts(
 }
 
 /**
- * Refuses an `out` record whose points and normal are not Float64Arrays of `dim` numbers (checked
- * before any work, so a bad record costs the query nothing).
+ * Refuses an `out` record whose points and normal are not Float64Arrays of `dim` numbers, or one
+ * whose answer's fields cannot be written (frozen, read-only, getter-only); checked before any work,
+ * so a bad record costs the query nothing and is left as it was.
  *
  * @internal
  * @throws `FirstTouchError` `INVALID_OPTION` naming the field.
@@ -332,6 +333,62 @@ export function assertImpactRecord(out: unknown, dim: 2 | 3, where: string): voi
   assertPoint(o.pointA, dim, where, 'pointA');
   assertPoint(o.pointB, dim, where, 'pointB');
   assertPoint(o.normal, dim, where, 'normal');
+  // Each field the answer writes, written with its own value first: a frozen record, or one with a
+  // read-only or getter-only field, fails here with nothing changed, not with a raw TypeError in
+  // the middle of writing the answer (a few loads and stores, through a local; no descriptor
+  // object a query).
+  let field = 'status';
+  try {
+    let v = o.status;
+    o.status = v;
+    field = 'toi';
+    v = o.toi;
+    o.toi = v;
+    field = 'distance';
+    v = o.distance;
+    o.distance = v;
+    field = 'iterations';
+    v = o.iterations;
+    o.iterations = v;
+    field = 'pairEvaluations';
+    v = o.pairEvaluations;
+    o.pairEvaluations = v;
+    field = 'directionalPairEvaluations';
+    v = o.directionalPairEvaluations;
+    o.directionalPairEvaluations = v;
+    field = 'convexEvaluations';
+    v = o.convexEvaluations;
+    o.convexEvaluations = v;
+    field = 'mu';
+    v = o.mu;
+    o.mu = v;
+    field = 'tolerance';
+    v = o.tolerance;
+    o.tolerance = v;
+    field = 'horizonReached';
+    v = o.horizonReached;
+    o.horizonReached = v;
+    if (dim === 3) {
+      field = 'facetA';
+      v = o.facetA;
+      o.facetA = v;
+      field = 'facetB';
+      v = o.facetB;
+      o.facetB = v;
+    } else {
+      field = 'segmentA';
+      v = o.segmentA;
+      o.segmentA = v;
+      field = 'segmentB';
+      v = o.segmentB;
+      o.segmentB = v;
+    }
+  } catch {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: out must be a writable result record, but out.${field} cannot be written`,
+    );
+  }
 }
 
 function assertPoint(v: unknown, dim: 2 | 3, where: string, field: string): void {

@@ -3,7 +3,7 @@
 // other dimension's shape); a record whose arrays are missing or of the wrong size is refused before
 // any work, and the record is left as it was.
 
-import { ball, cuboid } from '@firsttouch/convex';
+import { ball, cuboid, cuboid2 } from '@firsttouch/convex';
 import { box, compound, disc, icosphere, rectangle } from '@firsttouch/mesh';
 import { identityPose, pose2, poseFromAxisAngle } from '@firsttouch/pose';
 import fc from 'fast-check';
@@ -106,6 +106,71 @@ describe('timeOfImpact with a result record', () => {
     expect(() => timeOfImpact(box(1), box(1), motion, undefined, createImpactResult2() as never)).toThrow(
       /timeOfImpact: out\.pointA must be a Float64Array of 3 numbers/,
     );
+  });
+});
+
+describe('a record that cannot be written (DESIGN.md, "Errors")', () => {
+  const motion2: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(1, [-3, 0])] };
+  const still2: Motion2 = { a: [pose2(), pose2()], b: [pose2(0, [3, 0]), pose2(0, [-3, 0])] };
+  const motion3: Motion3 = {
+    a: [identityPose(), identityPose()],
+    b: [poseFromAxisAngle([0, 0, 1], 0, [3, 0, 0]), poseFromAxisAngle([0, 0, 1], 1, [-3, 0, 0])],
+  };
+  const readOnly = <T extends object>(r: T, field: string): T =>
+    Object.defineProperty(r, field, { value: (r as Record<string, unknown>)[field], writable: false });
+  const getterOnly = <T extends object>(r: T, field: string): T =>
+    Object.defineProperty(r, field, { get: () => 0 });
+  const messageOf = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      return `${(e as { code?: string }).code} ${(e as Error).message}`;
+    }
+    return 'no error';
+  };
+
+  it('is refused before any work, naming the field, and left as it was: frozen, read-only or getter-only', () => {
+    // the 2-D polygons' own path, the curves' path (two discs that turn), and the 3-D path
+    const queries = [
+      {
+        dim: 2,
+        where: 'timeOfImpact2',
+        run: (out: never) => timeOfImpact2(cuboid2(0.5, 0.5), cuboid2(0.5, 0.5), motion2, undefined, out),
+        make: createImpactResult2,
+      },
+      {
+        dim: 2,
+        where: 'timeOfImpact2',
+        run: (out: never) => timeOfImpact2(disc(0.5, 9), rectangle(1, 0.3), still2, undefined, out),
+        make: createImpactResult2,
+      },
+      {
+        dim: 3,
+        where: 'timeOfImpact',
+        run: (out: never) => timeOfImpact(box(1), icosphere(0.5, 1), motion3, undefined, out),
+        make: createImpactResult,
+      },
+    ];
+    for (const q of queries) {
+      const second = q.dim === 3 ? 'facetB' : 'segmentB';
+      const cases: [object, string][] = [
+        [Object.freeze(q.make()), 'status'],
+        [readOnly(q.make(), 'toi'), 'toi'],
+        [readOnly(q.make(), second), second],
+        [getterOnly(q.make(), 'horizonReached'), 'horizonReached'],
+      ];
+      for (const [out, field] of cases) {
+        const before = fields(out as never);
+        expect(messageOf(() => q.run(out as never))).toBe(
+          `INVALID_OPTION ${q.where}: out must be a writable result record, but out.${field} cannot be written`,
+        );
+        expect(fields(out as never)).toEqual(before);
+      }
+      // a sealed record can still be written: it gets the answer
+      const sealed = Object.seal(q.make());
+      expect(q.run(sealed as never)).toBe(sealed);
+      expect(fields(sealed as never)).toEqual(fields(q.run(undefined as never) as never));
+    }
   });
 });
 

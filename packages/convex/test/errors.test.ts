@@ -322,6 +322,38 @@ describe('queries', () => {
     );
   });
 
+  it('castShape, castShape2: a record that cannot be written is refused, naming the field, and left as it was (it threw a TypeError)', () => {
+    const far3 = (x: number) => poseFromAxisAngle([0, 0, 1], 0, [x, 0, 0]);
+    const motion = { a: [I, I], b: [far3(3), far3(-3)] } as const;
+    const q = (x: number) => ({ angle: 0, t: [x, 0] });
+    const motion2 = { a: [q(0), q(0)], b: [q(3), q(-3)] } as const;
+    const queries = [
+      (out?: never) => castShape(ball(1), cuboid(1, 1, 1), motion, undefined, out),
+      (out?: never) => castShape2(ball2(1), cuboid2(1, 1), motion2, undefined, out),
+    ];
+    for (const cast of queries) {
+      const make = () => ({ ...cast(), pointA: new Float64Array(cast().pointA.length) });
+      const cases: [object, string][] = [
+        [Object.freeze(make()), 'status'],
+        [Object.defineProperty(make(), 'distance', { value: 0, writable: false }), 'distance'],
+        [Object.defineProperty(make(), 'tolerance', { get: () => 0 }), 'tolerance'],
+      ];
+      for (const [out, field] of cases) {
+        const before = JSON.stringify(out, (_, v) => (v instanceof Float64Array ? Array.from(v) : v));
+        expectError(
+          () => cast(out as never),
+          'INVALID_OPTION',
+          new RegExp(`out must be a writable result record, but out\\.${field} cannot be written`),
+        );
+        expect(JSON.stringify(out, (_, v) => (v instanceof Float64Array ? Array.from(v) : v))).toBe(before);
+      }
+      // a sealed record takes the answer
+      const sealed = Object.seal(make());
+      expect(cast(sealed as never)).toBe(sealed);
+      expect(sealed.toi).toBe(cast().toi);
+    }
+  });
+
   it('GjkPair: unbound, mixed dimensions, bad cast arguments', () => {
     const R = Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1);
     const t = new Float64Array(3);

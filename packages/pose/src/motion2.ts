@@ -1,5 +1,6 @@
 import { wrapAngle } from './angle.js';
 import { FirstTouchError } from './errors.js';
+import { assertPoseOut } from './pose-out.js';
 import { assertPose2, type Pose2, type Pose2Like } from './pose2.js';
 import { assertPoints, assertStepInstant } from './validate.js';
 
@@ -202,6 +203,7 @@ function isValidPose2(q: unknown): boolean {
  */
 export function interpolatePose2(q0: Pose2Like, q1: Pose2Like, s: number, out?: Pose2): Pose2 {
   assertStepInstant(s);
+  if (out !== undefined) assertPoseOut(out, 2, 'interpolatePose2');
   const q = new RigidMotion2(q0, q1, 'interpolatePose2').poseAt(s, out);
   if (!Number.isFinite(q.angle) || !Number.isFinite(q.t[0]) || !Number.isFinite(q.t[1])) {
     throw new FirstTouchError(

@@ -1,5 +1,6 @@
 import { FirstTouchError } from './errors.js';
 import { hypot3 } from './hypot.js';
+import { assertPoseOut } from './pose-out.js';
 import {
   assertPose3,
   ORTHONORMAL_TOLERANCE,
@@ -370,6 +371,7 @@ export class RigidMotion {
  */
 export function interpolatePose(p0: Pose3Like, p1: Pose3Like, s: number, out?: Pose3): Pose3 {
   assertStepInstant(s);
+  if (out !== undefined) assertPoseOut(out, 3, 'interpolatePose');
   const p = new RigidMotion(p0, p1, 'interpolatePose').poseAt(s, out);
   if (!Number.isFinite(p.t[0]) || !Number.isFinite(p.t[1]) || !Number.isFinite(p.t[2])) {
     throw new FirstTouchError(

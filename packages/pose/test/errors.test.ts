@@ -247,6 +247,40 @@ describe('bad input raises FirstTouchError with its code', () => {
     expect(codeOf(() => transformPoints(I, new Float64Array(4)))).toBe('BAD_LENGTH');
     expect(codeOf(() => transformPoints(I, new Float64Array(3), new Float64Array(6)))).toBe('BAD_LENGTH');
   });
+
+  it('interpolatePose and interpolatePose2 refuse an out they cannot write, before writing (a raw TypeError before)', () => {
+    const p1 = poseFromAxisAngle([0, 0, 1], 1, [2, 0, 0]);
+    const bad3: [unknown, RegExp][] = [
+      [null, /interpolatePose: out must be a pose, got null/],
+      [{}, /interpolatePose: out\.R must be a Float64Array .* of 9 numbers, got undefined/],
+      [{ R: new Float64Array(9), t: new Float64Array(2) }, /out\.t must be .* of 3 numbers/],
+      [{ R: Object.freeze([1, 0, 0, 0, 1, 0, 0, 0, 1]), t: [0, 0, 0] }, /out\.R must be/],
+    ];
+    for (const [out, words] of bad3) {
+      expect(codeOf(() => interpolatePose(I, p1, 0.5, out as never))).toBe('INVALID_OPTION');
+      expect(messageOf(() => interpolatePose(I, p1, 0.5, out as never))).toMatch(words);
+    }
+    // plain arrays (not frozen) and a frozen pose of Float64Arrays take the answer
+    const plain = { R: new Array(9).fill(0), t: [0, 0, 0] };
+    expect(interpolatePose(I, p1, 0.5, plain as never).t[0]).toBe(1);
+    const frozen = Object.freeze({ R: new Float64Array(9), t: new Float64Array(3) });
+    expect(interpolatePose(I, p1, 0.5, frozen).t[0]).toBe(1);
+
+    const q1 = pose2(1, [2, 0]);
+    const frozen2 = Object.freeze(pose2(7, [7, 7]));
+    expect(messageOf(() => interpolatePose2(pose2(0), q1, 0.5, frozen2))).toBe(
+      'interpolatePose2: out.angle cannot be written (a frozen or read-only pose)',
+    );
+    expect(frozen2.angle).toBe(7);
+    expect(Array.from(frozen2.t)).toEqual([7, 7]);
+    const getter = Object.defineProperty({ t: new Float64Array(2) }, 'angle', { get: () => 0 });
+    expect(codeOf(() => interpolatePose2(pose2(0), q1, 0.5, getter as never))).toBe('INVALID_OPTION');
+    expect(messageOf(() => interpolatePose2(pose2(0), q1, 0.5, { angle: 0 } as never))).toMatch(
+      /interpolatePose2: out\.t must be .* of 2 numbers, got undefined/,
+    );
+    const sealed = Object.seal(pose2(0));
+    expect(interpolatePose2(pose2(0), q1, 0.5, sealed).angle).toBe(0.5);
+  });
 });
 
 describe('throwIfAborted', () => {

@@ -99,6 +99,13 @@ describe('timeOfImpactAffine refuses bad input with a stable code naming the arg
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), undefined, {} as never))).toBe(
       'INVALID_OPTION timeOfImpactAffine: out.pointA must be a Float64Array of 3 numbers, got undefined',
     );
+    expect(
+      codeOf(() =>
+        timeOfImpactAffine(ball(1), ball(1), motion(far), undefined, Object.freeze(createImpactResult())),
+      ),
+    ).toBe(
+      'INVALID_OPTION timeOfImpactAffine: out must be a writable result record, but out.status cannot be written',
+    );
   });
 });
 

@@ -400,7 +400,12 @@ function isPoint(x: unknown, dim: number): boolean {
   return x instanceof Float64Array && x.length === dim;
 }
 
-/** An `out` record must hold three Float64Arrays of `dim` numbers. */
+/**
+ * An `out` record must hold three Float64Arrays of `dim` numbers, and its other fields must take a
+ * write: each is written with its own value before the answer is, so that a frozen record, or one
+ * with a read-only or getter-only field, is refused with nothing changed (not a raw TypeError half
+ * way through writing the answer).
+ */
 function assertRecord(out: ShapeCastResult, dim: number, where: string): void {
   if (
     typeof out !== 'object' ||
@@ -412,6 +417,29 @@ function assertRecord(out: ShapeCastResult, dim: number, where: string): void {
     throw new FirstTouchError(
       'INVALID_OPTION',
       `${where}: out must be a result record with pointA, pointB and normal of ${dim} numbers`,
+    );
+  }
+  const o = out as unknown as Record<string, unknown>;
+  let field = 'status';
+  try {
+    let v = o.status;
+    o.status = v;
+    field = 'toi';
+    v = o.toi;
+    o.toi = v;
+    field = 'distance';
+    v = o.distance;
+    o.distance = v;
+    field = 'iterations';
+    v = o.iterations;
+    o.iterations = v;
+    field = 'tolerance';
+    v = o.tolerance;
+    o.tolerance = v;
+  } catch {
+    throw new FirstTouchError(
+      'INVALID_OPTION',
+      `${where}: out must be a writable result record, but out.${field} cannot be written`,
     );
   }
 }
