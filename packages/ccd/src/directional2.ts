@@ -196,14 +196,27 @@ export class DirectionalBound2 {
     const mu = this.#speedAB + spinA + spinB;
     let step = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
     if (d > 0) {
+      // Along the witness direction (A's frame), the gap the segments' ends give, not d: the
+      // direction is rounded by about ulp(coordinates) / d, and along a direction off by δ the
+      // segments lie up to δ times their length nearer than d (see directional3/pairs.ts).
       const o = this.#out;
-      const lx = (o[2] - o[0]) / d,
-        ly = (o[3] - o[1]) / d;
-      const nx = this.#ca * lx - this.#sa * ly;
-      const ny = this.#sa * lx + this.#ca * ly;
-      const c = nx * this.#dAB[0] + ny * this.#dAB[1] + spinA + spinB;
-      const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
-      if (directed > step) step = directed;
+      let ex = o[2] - o[0],
+        ey = o[3] - o[1];
+      const len = Math.hypot(ex, ey);
+      ex /= len;
+      ey /= len;
+      const a0 = ex * S[0] + ey * S[1];
+      const a1 = ex * S[2] + ey * S[3];
+      const b0 = ex * S[4] + ey * S[5];
+      const b1 = ex * S[6] + ey * S[7];
+      const g = (b0 < b1 ? b0 : b1) - (a0 > a1 ? a0 : a1);
+      if (g > half) {
+        const nx = this.#ca * ex - this.#sa * ey;
+        const ny = this.#sa * ex + this.#ca * ey;
+        const c = nx * this.#dAB[0] + ny * this.#dAB[1] + spinA + spinB;
+        const directed = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
+        if (directed > step) step = directed;
+      }
     }
     return step < best ? step : best;
   }

@@ -11,6 +11,7 @@ export { rootReach } from './distance/surface-scratch.js';
 export { HULL_POINTS, refitsB } from './distance/surface-search.js';
 export { SEGMENT_DISTANCE, SEGMENT_LIMIT, segmentPairDistance2 } from './geometry/segment-distance2.js';
 export {
+  triangleAxisGapIo,
   triangleEdgeGapIo,
   triangleEdgeGapWith,
   triangleGapBoundIo,

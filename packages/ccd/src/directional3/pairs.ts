@@ -1,4 +1,4 @@
-import { triangleDistanceIo, triangleGapBoundIo } from '@firsttouch/mesh/internal';
+import { triangleAxisGapIo, triangleDistanceIo, triangleGapBoundIo } from '@firsttouch/mesh/internal';
 import { closing, type DirectionalState3, placeB } from './state.js';
 
 /** The step of one facet pair (or `best` unchanged when it cannot beat it). */
@@ -57,10 +57,22 @@ export function pairStep(q: DirectionalState3, fa: number, fb: number, half: num
   const plain = mu > 0 ? (d - half) / mu : Number.POSITIVE_INFINITY;
   let step = plain > axisStep ? plain : axisStep;
   if (d > 0) {
-    // Witness direction from A to B.
-    const c = closing(q, (o[3] - o[0]) / d, (o[4] - o[1]) / d, (o[5] - o[2]) / d, spinA + spinB);
-    const directed = c > 0 ? (d - half) / c : Number.POSITIVE_INFINITY;
-    if (directed > step) step = directed;
+    // Along the witness direction from A to B, the gap its corners give (not d): the direction is
+    // rounded, by about ulp(coordinates) / d, and along a direction off by δ the facets lie up to
+    // δ times their extent nearer than d (a triangle sliding over a large facet a few tolerances
+    // above it stepped past the contact: 1e-8 apart at coordinates of 2). The gap along the rounded
+    // direction is what the bound certifies; it is d to rounding where the direction is good.
+    const n = q.work.axis;
+    n[0] = o[3] - o[0];
+    n[1] = o[4] - o[1];
+    n[2] = o[5] - o[2];
+    triangleAxisGapIo(T, 0, 9, q.work);
+    const g = n[3];
+    if (g > half) {
+      const c = closing(q, n[4], n[5], n[6], spinA + spinB);
+      const directed = c > 0 ? (g - half) / c : Number.POSITIVE_INFINITY;
+      if (directed > step) step = directed;
+    }
   }
   return step < best ? step : best;
 }

@@ -193,6 +193,29 @@ export function triangleEdgeGapIo(T: Float64Array, a: number, b: number, work: T
   work.io[1] = best;
 }
 
+/**
+ * The gap between the projections of the triangles in `T` at offsets `a` and `b` on the axis in
+ * `work.axis[0..2]` (any length, not zero), into `work.axis[3]` (0 when the projections overlap),
+ * and its unit direction, from the triangle nearer the axis's low end to the other, into
+ * `work.axis[4..6]`. Measured from the corners, so it bounds the triangles' distance from below
+ * along that fixed axis whatever rounding made the axis: what a directional step on a rounded
+ * witness direction must use (the distance itself is the gap only along the exact direction).
+ * Not exported by the package's main entry.
+ *
+ * @example
+ * ```ts
+ * import { TriangleWork, triangleAxisGapIo } from '@firsttouch/mesh/internal';
+ * const T = new Float64Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 1, 0, 2, 0, 1, 2]);
+ * const work = new TriangleWork();
+ * work.axis.set([0.001, 0, 1]); // a direction a little off the plane's normal
+ * triangleAxisGapIo(T, 0, 9, work);
+ * console.log(work.axis[3].toFixed(6), work.axis[6].toFixed(6)); // 1.998999 1.000000
+ * ```
+ */
+export function triangleAxisGapIo(T: Float64Array, a: number, b: number, work: TriangleWork): void {
+  axisGap(T, a, b, work.axis);
+}
+
 /** Copies the unit direction of the last gap (`axis[4..6]`) into `out` (zeros when there was no gap). */
 function keepAxis(out: Float64Array, axis: Float64Array): void {
   out[0] = axis[4];
