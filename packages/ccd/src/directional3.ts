@@ -14,7 +14,9 @@ export type { DirectionalOptions3 } from './directional3/state.js';
  * trees. A facet pair at distance `d` with witness direction `n` (world, from A to B) cannot close
  * faster than `c = n·(ΔA − ΔB) + |θA| ρA + |θB| ρB` (ρ the largest of its vertices): the gap along a
  * fixed `n` bounds the pair's distance from below at every s (each facet is convex). Its step is the
- * larger of `(d − tol/2) / c` and its own plain step; the body's step is the minimum over all pairs.
+ * larger of `(g − tol/2) / c` and its own plain step, `g` the gap of the facets' corners along the
+ * rounded `n` (within rounding of `d` where `n` is good; see `directional3/pairs.ts`); the body's
+ * step is the minimum over all pairs.
  * Node pairs whose plain step (box gap over the node's speed bound) is already above the best are
  * pruned, and so are facet pairs whose separating-axis gap says the same. A large B (the distance
  * query's rule: not refitted) bounds its node pairs with their RSS instead of turned boxes;
