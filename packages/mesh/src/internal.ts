@@ -26,6 +26,8 @@ export { PairHeap } from './tree/pair-heap.js';
 export { PairStack } from './tree/pair-stack.js';
 export { PartSearch } from './tree/part-search.js';
 export {
+  assertFinitePlacement2,
+  assertFinitePlacement3,
   assertMeshInRange,
   assertPlacement2,
   assertPlacement3,

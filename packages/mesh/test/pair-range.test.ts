@@ -1,4 +1,4 @@
-import { ball2 } from '@firsttouch/convex';
+import { ball, ball2 } from '@firsttouch/convex';
 import { identityPose, pose2 } from '@firsttouch/pose';
 import { describe, expect, it } from 'vitest';
 import {
@@ -95,5 +95,33 @@ describe('the pair queries outside the range where facet and segment distances a
     }
     // discs alone (GJK) keep the wider range of squares
     expect(new CompoundPair2(ball2(1), ball2(1)).evaluate(1, 0, 1e150, 0)).toBe(1e150 - 2);
+  });
+
+  it('CompoundPair and CompoundPair2 refuse a placement that is not finite, naming R or t (a probe: a NaN rotation answered 0)', () => {
+    const shapes = new CompoundPair(compound([{ body: ball(0.5), pose: I }]), ball(0.5));
+    const surfaces = new CompoundPair(
+      compound([{ body: Surface.fromTriangles(unitA), pose: I }]),
+      Surface.fromTriangles(unitB),
+    );
+    const nanR = Float64Array.from(I.R, (x, k) => (k === 4 ? Number.NaN : x));
+    for (const pair of [shapes, surfaces]) {
+      expect(() => pair.evaluate(nanR, new Float64Array([10, 0, 0]))).toThrow(
+        /CompoundPair\.evaluate: R must hold finite numbers/,
+      );
+      for (const bad of [Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => pair.evaluate(I.R as Float64Array, new Float64Array([bad, 0, 0]))).toThrow(
+          /CompoundPair\.evaluate: t must hold finite numbers/,
+        );
+      }
+      expect(pair.evaluate(I.R as Float64Array, new Float64Array([10, 0, 0]))).toBeGreaterThan(8);
+    }
+    const shapes2 = new CompoundPair2(compound2([{ body: ball2(0.5), pose: pose2() }]), ball2(0.5));
+    expect(() => shapes2.evaluate(Number.NaN, 0, 10, 0)).toThrow(
+      /CompoundPair2\.evaluate: the rotation's cosine and sine must be finite numbers/,
+    );
+    expect(() => shapes2.evaluate(1, 0, Number.NaN, 0)).toThrow(
+      /CompoundPair2\.evaluate: the translation must be finite/,
+    );
+    expect(shapes2.evaluate(1, 0, 10, 0)).toBe(9);
   });
 });

@@ -5,6 +5,7 @@ import { Compound } from '../compound.js';
 import { Surface } from '../surface.js';
 import { PartSearch } from '../tree/part-search.js';
 import {
+  assertFinitePlacement3,
   assertMeshInRange,
   assertSquaresInRange,
   buildPartTree,
@@ -261,6 +262,8 @@ export class CompoundPair {
         'INVALID_OPTION',
         'CompoundPair.evaluate: the pair has no bodies (bind them first)',
       );
+    // (a NaN in R answered a contact at distance NaN)
+    assertFinitePlacement3(R, t, 'CompoundPair.evaluate');
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair.evaluate');

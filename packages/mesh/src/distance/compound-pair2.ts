@@ -5,6 +5,7 @@ import { Compound2 } from '../compound2.js';
 import { Curve } from '../curve.js';
 import { PartSearch } from '../tree/part-search.js';
 import {
+  assertFinitePlacement2,
   assertMeshInRange,
   assertSquaresInRange,
   buildPartTree,
@@ -239,6 +240,8 @@ export class CompoundPair2 {
         'INVALID_OPTION',
         'CompoundPair2.evaluate: the pair has no bodies (bind them first)',
       );
+    // (a NaN cosine answered a contact at distance NaN)
+    assertFinitePlacement2(c, s, tu, tv, 'CompoundPair2.evaluate');
     // (squares of distances past about 1e154 overflow: +∞ would pass for a lower bound)
     const far = Math.max(Math.abs(tu), Math.abs(tv)) + this.#reach;
     if (!(far <= SQUARES_SAFE)) assertSquaresInRange(far, 'CompoundPair2.evaluate');

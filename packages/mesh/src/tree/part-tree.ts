@@ -284,6 +284,29 @@ export function assertMeshInRange(extent: number, where: string): void {
  */
 export function assertPlacement3(R: Float64Array, t: Float64Array, reach: number, where: string): void {
   if (Number.isNaN(reach)) unbound(where);
+  assertFinitePlacement3(R, t, where);
+  const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + reach;
+  if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+}
+
+/**
+ * A 3-D placement's numbers: `R` and `t` Float64Arrays of 9 and 3 finite numbers (a NaN in `R`
+ * answered a contact at distance 0; one in `t` was refused as a placement past 2^500). The first
+ * part of {@link assertPlacement3}, for the pair queries that check their range their own way.
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming `R` or `t`.
+ * @example
+ * ```ts
+ * import { assertFinitePlacement3 } from '@firsttouch/mesh/internal';
+ * const R = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+ * try {
+ *   assertFinitePlacement3(R, new Float64Array([Number.NaN, 0, 0]), 'CompoundPair.evaluate');
+ * } catch (e) {
+ *   console.log((e as Error).message); // CompoundPair.evaluate: t must hold finite numbers, got Float64Array of length 3
+ * }
+ * ```
+ */
+export function assertFinitePlacement3(R: Float64Array, t: Float64Array, where: string): void {
   if (!(R instanceof Float64Array) || !(t instanceof Float64Array) || R.length < 9 || t.length < 3)
     throw new FirstTouchError(
       'INVALID_POSE',
@@ -295,8 +318,39 @@ export function assertPlacement3(R: Float64Array, t: Float64Array, reach: number
       'INVALID_POSE',
       `${where}: R must hold finite numbers, got ${describeValue(R)}`,
     );
-  const far = Math.max(Math.abs(t[0]), Math.abs(t[1]), Math.abs(t[2])) + reach;
-  if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
+  if (0 * (t[0] + t[1] + t[2]) !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: t must hold finite numbers, got ${describeValue(t)}`,
+    );
+}
+
+/**
+ * A 2-D placement's numbers: the rotation's cosine `c` and sine `s` and the translation (`tu`, `tv`)
+ * finite (see {@link assertFinitePlacement3}).
+ *
+ * @throws `FirstTouchError` `INVALID_POSE` naming the rotation or the translation.
+ * @example
+ * ```ts
+ * import { assertFinitePlacement2 } from '@firsttouch/mesh/internal';
+ * try {
+ *   assertFinitePlacement2(Number.NaN, 0, 3, 0, 'CompoundPair2.evaluate');
+ * } catch (e) {
+ *   console.log((e as { code: string }).code); // INVALID_POSE
+ * }
+ * ```
+ */
+export function assertFinitePlacement2(c: number, s: number, tu: number, tv: number, where: string): void {
+  if (0 * (c + s) !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: the rotation's cosine and sine must be finite numbers, got ${describeValue(c)} and ${describeValue(s)}`,
+    );
+  if (0 * (tu + tv) !== 0)
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: the translation must be finite numbers, got ${describeValue(tu)} and ${describeValue(tv)}`,
+    );
 }
 
 /**
@@ -322,11 +376,7 @@ export function assertPlacement2(
   where: string,
 ): void {
   if (Number.isNaN(reach)) unbound(where);
-  if (0 * (c + s) !== 0)
-    throw new FirstTouchError(
-      'INVALID_POSE',
-      `${where}: the rotation's cosine and sine must be finite numbers, got ${describeValue(c)} and ${describeValue(s)}`,
-    );
+  assertFinitePlacement2(c, s, tu, tv, where);
   const far = Math.max(Math.abs(tu), Math.abs(tv)) + reach;
   if (!(far <= MESH_SAFE) || far * MESH_SAFE < 1) assertMeshInRange(far, where);
 }
