@@ -1,3 +1,4 @@
+import { orient3d } from '@firsttouch/convex';
 import { describeValue, FirstTouchError, finiteCopy } from '@firsttouch/pose';
 
 /**
@@ -61,6 +62,11 @@ export class AffineStep {
     readMap(x1, where, name, 1, this.L1, this.t1);
     for (let i = 0; i < 9; i++) this.dL[i] = this.L1[i] - this.L0[i];
     for (let i = 0; i < 3; i++) this.dt[i] = this.t1[i] - this.t0[i];
+    // (0 times a finite number is 0; an overflow makes it NaN) as the rigid motion refuses it: the
+    // step's speed bound would be +∞ (a probe: ±1e308 answered a contact at 0.5)
+    if (0 * this.dt[0] + 0 * this.dt[1] + 0 * this.dt[2] !== 0) {
+      throw new FirstTouchError('INVALID_POSE', `${where}: ${name}: the translation over the step overflows`);
+    }
   }
 
   /** The map at `s` into `L`, `t`. */
@@ -125,6 +131,15 @@ function readMap(
     throw new FirstTouchError(
       'INVALID_POSE',
       `${where}: ${name}[${end}].L must have a positive finite determinant (an end map that neither flattens nor mirrors the body), got ${det}`,
+    );
+  }
+  // The sign decided exactly (the rows as three points against the origin): a map whose rows are
+  // exactly dependent, or that mirrors by a hair, rounds to a small positive determinant (an
+  // adversarial probe: row 3 = row 1 + row 2 gave +3.5e-17 and was taken for an end map).
+  if (orient3d(L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], L[8], 0, 0, 0) <= 0) {
+    throw new FirstTouchError(
+      'INVALID_POSE',
+      `${where}: ${name}[${end}].L must have a positive determinant (an end map that neither flattens nor mirrors the body): its exact sign is ${orient3d(L[0], L[1], L[2], L[3], L[4], L[5], L[6], L[7], L[8], 0, 0, 0) < 0 ? 'negative (it mirrors)' : 'zero (it flattens)'}, though it rounds to ${det}`,
     );
   }
 }

@@ -1,5 +1,11 @@
 import { mappedBoxDiagonal, type Shape } from '@firsttouch/convex';
-import { mappedReach, scaledShape, scaleExponent, timesPowerOfTwo } from '@firsttouch/convex/internal';
+import {
+  mappedReach,
+  refuseFarApart,
+  scaledShape,
+  scaleExponent,
+  timesPowerOfTwo,
+} from '@firsttouch/convex/internal';
 import { Pool } from '@firsttouch/mesh/internal';
 import { FirstTouchError } from '@firsttouch/pose';
 import { advanceResolved } from '../advance.js';
@@ -91,6 +97,13 @@ export function timeOfImpactAffine(
   try {
     query.stepA.set(motion.a[0], motion.a[1], WHERE, 'motion.a');
     query.stepB.set(motion.b[0], motion.b[1], WHERE, 'motion.b');
+    // A and B farther apart than a double holds at an end: refused as the rigid query refuses it
+    // (a probe: ±1e308 apart answered separate at a distance of the largest double)
+    const { stepA: sa, stepB: sb } = query;
+    if (0 * (sb.t0[0] - sa.t0[0]) + 0 * (sb.t0[1] - sa.t0[1]) + 0 * (sb.t0[2] - sa.t0[2]) !== 0)
+      refuseFarApart(WHERE, 0);
+    if (0 * (sb.t1[0] - sa.t1[0]) + 0 * (sb.t1[1] - sa.t1[1]) + 0 * (sb.t1[2] - sa.t1[2]) !== 0)
+      refuseFarApart(WHERE, 1);
     const inPlay = Math.max(extentOf(query.stepA, shapeA), extentOf(query.stepB, shapeB));
     e = scaleExponent(inPlay);
     const diagonal = Math.max(

@@ -92,6 +92,86 @@ describe('timeOfImpactAffine refuses bad input with a stable code naming the arg
     );
   });
 
+  it('an end map exactly singular, or mirroring by a hair, whose float64 determinant rounds above 0 (a probe)', () => {
+    // rows of 26-bit dyadics, the third the sum of the first two (every sum exact): the exact
+    // determinant is 0; the first such draw whose float64 determinant rounds above 0
+    let seed = 7;
+    const q = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return Math.round(((seed >>> 1) / 2 ** 31) * 2 ** 26) / 2 ** 26;
+    };
+    const floatDet = (L: number[]) =>
+      L[0] * (L[4] * L[8] - L[5] * L[7]) -
+      L[1] * (L[3] * L[8] - L[5] * L[6]) +
+      L[2] * (L[3] * L[7] - L[4] * L[6]);
+    let L: number[] = [];
+    for (let k = 0; k < 10_000 && !(floatDet(L) > 0); k++) {
+      const r1 = [q(), q(), q()];
+      const r2 = [q(), q(), q()];
+      L = [...r1, ...r2, r1[0] + r2[0], r1[1] + r2[1], r1[2] + r2[2]];
+    }
+    expect(floatDet(L)).toBeGreaterThan(0);
+    const good = { L: I, t: [3, 0, 0] };
+    expect(
+      codeOf(() =>
+        timeOfImpactAffine(ball(1), ball(1), { a: [still, still], b: [good, { L, t: [-3, 0, 0] }] }),
+      ),
+    ).toMatch(
+      /^INVALID_POSE timeOfImpactAffine: motion\.b\[1\]\.L must have a positive determinant .*exact sign is zero \(it flattens\)/,
+    );
+    // mirrored by a hair: the third row moved off the plane of the first two by one ulp along x,
+    // the first such draw whose exact determinant (in integers) is negative and whose float64
+    // determinant rounds above 0
+    const big = (x: number) => BigInt(x * 2 ** 100);
+    const exactSign = (M: number[]) => {
+      const [a, b, c, d, e, f, g, h, i] = M.map(big);
+      const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+      return det > 0n ? 1 : det < 0n ? -1 : 0;
+    };
+    let mirror: number[] = [];
+    for (let k = 0; k < 100_000 && !(exactSign(mirror) < 0 && floatDet(mirror) > 0); k++) {
+      const r1 = [q(), q(), q()];
+      const r2 = [q(), q(), q()];
+      const x = r1[0] + r2[0];
+      mirror = [...r1, ...r2, x + (q() < 0.5 ? -1 : 1) * x * Number.EPSILON, r1[1] + r2[1], r1[2] + r2[2]];
+    }
+    expect(exactSign(mirror)).toBe(-1);
+    expect(floatDet(mirror)).toBeGreaterThan(0);
+    expect(
+      codeOf(() =>
+        timeOfImpactAffine(ball(1), ball(1), { a: [still, still], b: [{ L: mirror, t: [3, 0, 0] }, good] }),
+      ),
+    ).toMatch(/^INVALID_POSE timeOfImpactAffine: motion\.b\[0\]\.L .*exact sign is negative \(it mirrors\)/);
+    // the same map a hair the right way is an end map
+    const n = [L[1] * L[5] - L[2] * L[4], L[2] * L[3] - L[0] * L[5], L[0] * L[4] - L[1] * L[3]];
+    const up = L.map((x, k) => (k >= 6 ? x + 2 ** -30 * n[k - 6] : x));
+    expect(
+      timeOfImpactAffine(ball(1), ball(1), { a: [still, still], b: [good, { L: up, t: [-3, 0, 0] }] }).status,
+    ).toBeDefined();
+  });
+
+  it('a translation over the step that overflows, or ends farther apart than float64 holds, as the rigid query (a probe)', () => {
+    const at = (z: number) => ({ L: I, t: [0, 0, z] });
+    expect(
+      codeOf(() => timeOfImpactAffine(ball(1), ball(1), { a: [still, still], b: [at(1e308), at(-1e308)] })),
+    ).toBe('INVALID_POSE timeOfImpactAffine: motion.b: the translation over the step overflows');
+    expect(
+      codeOf(() =>
+        timeOfImpactAffine(ball(1), ball(1), { a: [at(-1e308), at(-1e308)], b: [at(1e308), at(1e308)] }),
+      ),
+    ).toBe(
+      "INVALID_POSE timeOfImpactAffine: A and B lie farther apart than float64 holds at s = 0 (their translations' difference overflows)",
+    );
+    expect(
+      codeOf(() => timeOfImpactAffine(ball(1), ball(1), { a: [at(0), at(-1e308)], b: [at(3), at(1e308)] })),
+    ).toBe(
+      "INVALID_POSE timeOfImpactAffine: A and B lie farther apart than float64 holds at s = 1 (their translations' difference overflows)",
+    );
+    // 1e308 apart is a step: answered (separate, the gap 1e308 − 2)
+    const r = timeOfImpactAffine(ball(1), ball(1), { a: [at(0), at(0)], b: [at(1e308), at(1e308)] });
+    expect(r.status).toBe('separate');
+  });
+
   it('options and the result record', () => {
     expect(codeOf(() => timeOfImpactAffine(ball(1), ball(1), motion(far), { tolerance: -1 }))).toBe(
       'INVALID_OPTION tolerance must be a positive finite number, got -1',
