@@ -63,8 +63,10 @@ export {
 export type { CompoundData } from './serialize/compound-data.js';
 export type { Compound2Data } from './serialize/compound2-data.js';
 export {
+  type BodyOf,
   type CurveData,
   DATA_VERSION,
+  type DataOf,
   type DeserializeOptions,
   deserialize,
   type MeshData,

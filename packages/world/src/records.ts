@@ -20,9 +20,9 @@ export type BodyKind = 'static' | 'kinematic' | 'dynamic';
  * @example
  * ```ts
  * import type { AddOptions } from '@firsttouch/world';
- * import { identityPose } from '@firsttouch/pose';
+ * import { identityPose, type Pose3Like } from '@firsttouch/pose';
  * // a dynamic body in group 2 that meets everything but group 4
- * const options: AddOptions = { pose: identityPose(), kind: 'dynamic', group: 2, mask: ~4 };
+ * const options: AddOptions<Pose3Like> = { pose: identityPose(), kind: 'dynamic', group: 2, mask: ~4 };
  * ```
  */
 export interface AddOptions<Pose> {

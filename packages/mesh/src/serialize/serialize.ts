@@ -82,6 +82,53 @@ export interface CurveData {
 export type MeshData = SurfaceData | CurveData | CompoundData | Compound2Data;
 
 /**
+ * The data {@link serialize} makes of a body of type `B`: a Surface's is a {@link SurfaceData}, a
+ * Curve's a {@link CurveData}, a Compound's a {@link CompoundData}, a Compound2's a
+ * {@link Compound2Data}; of a body whose type says less, a {@link MeshData}.
+ *
+ * @example
+ * ```ts
+ * import { box, type DataOf, serialize, type Surface } from '@firsttouch/mesh';
+ * const data: DataOf<Surface> = serialize(box(1));
+ * console.log(data.kind, data.indices.length); // surface 36
+ * ```
+ */
+export type DataOf<B> = B extends Surface
+  ? SurfaceData
+  : B extends Curve
+    ? CurveData
+    : B extends Compound
+      ? CompoundData
+      : B extends Compound2
+        ? Compound2Data
+        : MeshData;
+
+/**
+ * The body {@link deserialize} gives back of data of type `D`: a {@link Surface} of a
+ * {@link SurfaceData}, a {@link Curve} of a {@link CurveData}, a {@link Compound} of a
+ * {@link CompoundData}, a {@link Compound2} of a {@link Compound2Data}; of data whose type says less
+ * (`unknown`, a {@link MeshData}), any of them. The type follows the data's declared kind; the
+ * data itself is checked all the same (a `kind` that says otherwise is refused).
+ *
+ * @example
+ * ```ts
+ * import { type BodyOf, deserialize, disc, serialize, type CurveData } from '@firsttouch/mesh';
+ * const data: CurveData = serialize(disc(1, 8));
+ * const curve: BodyOf<CurveData> = deserialize(data);
+ * console.log(curve.segmentCount); // 8
+ * ```
+ */
+export type BodyOf<D> = D extends SurfaceData
+  ? Surface
+  : D extends CurveData
+    ? Curve
+    : D extends CompoundData
+      ? Compound
+      : D extends Compound2Data
+        ? Compound2
+        : Surface | Curve | Compound | Compound2;
+
+/**
  * Options of {@link serialize}.
  *
  * @example
@@ -152,10 +199,10 @@ export interface DeserializeOptions {
  * console.log(Surface.isSurface(copy), d0 === d1); // true true
  * ```
  */
-export function serialize(
-  body: Surface | Curve | Compound | Compound2,
+export function serialize<B extends Surface | Curve | Compound | Compound2>(
+  body: B,
   options?: SerializeOptions,
-): MeshData {
+): DataOf<B> {
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
       'INVALID_OPTION',
@@ -170,7 +217,8 @@ export function serialize(
       `serialize: shared must be a boolean, got ${describeValue(shared)}`,
     );
   }
-  return dataOf(body, shared);
+  // (the data's kind is the body's: DataOf<B> names it)
+  return dataOf(body, shared) as DataOf<B>;
 }
 
 /** The data of `body` (anything: refused with `INVALID_OPTION` unless it is a body of this package). */
@@ -253,10 +301,7 @@ function dataOf(body: unknown, shared: boolean): MeshData {
  * }
  * ```
  */
-export function deserialize(
-  data: unknown,
-  options?: DeserializeOptions,
-): Surface | Curve | Compound | Compound2 {
+export function deserialize<D = unknown>(data: D, options?: DeserializeOptions): BodyOf<D> {
   const where = 'deserialize';
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new FirstTouchError(
@@ -271,7 +316,8 @@ export function deserialize(
       `${where}: check must be "full" or "safety", got ${describeValue(check)}`,
     );
   }
-  return bodyOf(data, where, 0, check, new Map());
+  // (the body's kind is the data's, checked: BodyOf<D> names it)
+  return bodyOf(data, where, 0, check, new Map()) as BodyOf<D>;
 }
 
 /** A body read so far in one call, by the object of its data. */
