@@ -1,3 +1,4 @@
+import { assertAnswerWritable, refuseUnwritable } from '@firsttouch/convex/internal';
 import { describeValue, FirstTouchError, type Pose2Like, type Pose3Like } from '@firsttouch/pose';
 import { type AdvanceResult, advanceRecord } from './advance.js';
 import type { AdvanceOptions } from './options.js';
@@ -337,21 +338,10 @@ export function assertImpactRecord(out: unknown, dim: 2 | 3, where: string): voi
   // read-only or getter-only field, fails here with nothing changed, not with a raw TypeError in
   // the middle of writing the answer (a few loads and stores, through a local; no descriptor
   // object a query).
-  let field = 'status';
+  assertAnswerWritable(o, where);
+  let field = 'pairEvaluations';
   try {
-    let v = o.status;
-    o.status = v;
-    field = 'toi';
-    v = o.toi;
-    o.toi = v;
-    field = 'distance';
-    v = o.distance;
-    o.distance = v;
-    field = 'iterations';
-    v = o.iterations;
-    o.iterations = v;
-    field = 'pairEvaluations';
-    v = o.pairEvaluations;
+    let v = o.pairEvaluations;
     o.pairEvaluations = v;
     field = 'directionalPairEvaluations';
     v = o.directionalPairEvaluations;
@@ -362,32 +352,17 @@ export function assertImpactRecord(out: unknown, dim: 2 | 3, where: string): voi
     field = 'mu';
     v = o.mu;
     o.mu = v;
-    field = 'tolerance';
-    v = o.tolerance;
-    o.tolerance = v;
     field = 'horizonReached';
     v = o.horizonReached;
     o.horizonReached = v;
-    if (dim === 3) {
-      field = 'facetA';
-      v = o.facetA;
-      o.facetA = v;
-      field = 'facetB';
-      v = o.facetB;
-      o.facetB = v;
-    } else {
-      field = 'segmentA';
-      v = o.segmentA;
-      o.segmentA = v;
-      field = 'segmentB';
-      v = o.segmentB;
-      o.segmentB = v;
+    // (the two feature indices by name: a 3-D record's facets, a 2-D one's segments)
+    for (let k = 0; k < 2; k++) {
+      field = dim === 3 ? (k === 0 ? 'facetA' : 'facetB') : k === 0 ? 'segmentA' : 'segmentB';
+      v = o[field];
+      o[field] = v;
     }
   } catch {
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `${where}: out must be a writable result record, but out.${field} cannot be written`,
-    );
+    refuseUnwritable(where, field);
   }
 }
 

@@ -26,15 +26,23 @@ function latest(h: number, tolerance: number, o: number): number {
   return 0.5 - tolerance / (4 * h) + (16 * Number.EPSILON * o) / (2 * h) + 1e-12;
 }
 
+/**
+ * A slide's other draws: A's facet at 2·10^decade, B starting `heights` tolerances above it, the
+ * directional mode, and whether the tolerance is given (1e-9 of the offset) or the default.
+ */
+const SLIDES = [
+  fc.integer({ min: 0, max: 8 }),
+  fc.constantFrom(5, 10, 40),
+  fc.constantFrom<DirectionalMode>(true, 'auto'),
+  fc.boolean(),
+] as const;
+
 describe('the directional step on a rounded witness direction (a probe: a toi past the contact)', () => {
   it('3-D: a small triangle sliding over a large tilted one and sinking through it', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 0.2, max: 1.4, noNaN: true }),
-        fc.integer({ min: 0, max: 8 }),
-        fc.constantFrom(5, 10, 40),
-        fc.constantFrom<DirectionalMode>(true, 'auto'),
-        fc.boolean(),
+        ...SLIDES,
         (angle, decade, heights, directional, given) => {
           const o = 2 * 10 ** decade;
           const axis = [1 / Math.sqrt(14), 2 / Math.sqrt(14), 3 / Math.sqrt(14)];
@@ -72,10 +80,7 @@ describe('the directional step on a rounded witness direction (a probe: a toi pa
     fc.assert(
       fc.property(
         fc.double({ min: -3, max: 3, noNaN: true }),
-        fc.integer({ min: 0, max: 8 }),
-        fc.constantFrom(5, 10, 40),
-        fc.constantFrom<DirectionalMode>(true, 'auto'),
-        fc.boolean(),
+        ...SLIDES,
         (angle, decade, heights, directional, given) => {
           const o = 2 * 10 ** decade;
           const c = Math.cos(angle);

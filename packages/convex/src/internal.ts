@@ -34,4 +34,4 @@ export {
   farthest3,
   tableSupport,
 } from './support.js';
-export { describeBody, refuseFarApart } from './validate.js';
+export { assertAnswerWritable, describeBody, refuseFarApart, refuseUnwritable } from './validate.js';

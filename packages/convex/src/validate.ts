@@ -90,3 +90,65 @@ export function refuseFarApart(where: string, end: 0 | 1): never {
     `${where}: A and B lie farther apart than float64 holds at s = ${end} (their translations' difference overflows)`,
   );
 }
+
+/**
+ * Refuses an `out` record whose field `field` cannot be written (frozen, read-only, getter-only),
+ * in the words every query with a result record uses.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION`, always.
+ * @example
+ * ```ts
+ * import { refuseUnwritable } from '@firsttouch/convex/internal';
+ * try {
+ *   refuseUnwritable('castShape', 'toi');
+ * } catch (e) {
+ *   console.log((e as Error).message); // castShape: out must be a writable result record, but out.toi cannot be written
+ * }
+ * ```
+ */
+export function refuseUnwritable(where: string, field: string): never {
+  throw new FirstTouchError(
+    'INVALID_OPTION',
+    `${where}: out must be a writable result record, but out.${field} cannot be written`,
+  );
+}
+
+/**
+ * Writes each of a result record's answer fields that a cast and a time of impact share (`status`,
+ * `toi`, `distance`, `iterations`, `tolerance`) with its own value, so that a record the answer
+ * cannot be written into is refused before anything is written, not half way through with a raw
+ * TypeError. Named stores, not a loop over names: this runs on every query given a record.
+ *
+ * @throws `FirstTouchError` `INVALID_OPTION` naming the field (see {@link refuseUnwritable}).
+ * @example
+ * ```ts
+ * import { assertAnswerWritable } from '@firsttouch/convex/internal';
+ * assertAnswerWritable({ status: 'separate', toi: 1, distance: 2, iterations: 3, tolerance: 1e-6 }, 'castShape'); // fine
+ * try {
+ *   assertAnswerWritable(Object.freeze({ status: 'separate' }), 'castShape');
+ * } catch (e) {
+ *   console.log((e as Error).message); // castShape: out must be a writable result record, but out.status cannot be written
+ * }
+ * ```
+ */
+export function assertAnswerWritable(o: Record<string, unknown>, where: string): void {
+  let field = 'status';
+  try {
+    let v = o.status;
+    o.status = v;
+    field = 'toi';
+    v = o.toi;
+    o.toi = v;
+    field = 'distance';
+    v = o.distance;
+    o.distance = v;
+    field = 'iterations';
+    v = o.iterations;
+    o.iterations = v;
+    field = 'tolerance';
+    v = o.tolerance;
+    o.tolerance = v;
+  } catch {
+    refuseUnwritable(where, field);
+  }
+}

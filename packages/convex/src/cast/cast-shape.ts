@@ -15,7 +15,7 @@ import { optionsOf } from '../gjk/shape-distance.js';
 import { QUERIES, type ShapeQuery } from '../gjk/shape-query.js';
 import { timesPowerOfTwo, toleranceInPlay } from '../scale.js';
 import type { Shape } from '../shape.js';
-import { assertShape, refuseFarApart } from '../validate.js';
+import { assertAnswerWritable, assertShape, refuseFarApart } from '../validate.js';
 import type { CastStatusValue } from './cast-loop.js';
 
 /**
@@ -419,29 +419,7 @@ function assertRecord(out: ShapeCastResult, dim: number, where: string): void {
       `${where}: out must be a result record with pointA, pointB and normal of ${dim} numbers`,
     );
   }
-  const o = out as unknown as Record<string, unknown>;
-  let field = 'status';
-  try {
-    let v = o.status;
-    o.status = v;
-    field = 'toi';
-    v = o.toi;
-    o.toi = v;
-    field = 'distance';
-    v = o.distance;
-    o.distance = v;
-    field = 'iterations';
-    v = o.iterations;
-    o.iterations = v;
-    field = 'tolerance';
-    v = o.tolerance;
-    o.tolerance = v;
-  } catch {
-    throw new FirstTouchError(
-      'INVALID_OPTION',
-      `${where}: out must be a writable result record, but out.${field} cannot be written`,
-    );
-  }
+  assertAnswerWritable(out as unknown as Record<string, unknown>, where);
 }
 
 /** The largest |t[k]| (a 2-D query's third number is 0). */
