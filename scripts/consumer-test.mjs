@@ -8,6 +8,8 @@
 //   - a strict TypeScript consumer of every package's main API type-checks with both TypeScript
 //     versions, under `module: nodenext` and under `moduleResolution: bundler`, with the
 //     declarations themselves checked (no skipLibCheck), and its typed-array fields are not `any`;
+//   - every README and TSDoc example, copied into a file of its own, type-checks (strict, both
+//     TypeScript versions, moduleResolution bundler);
 //   - compiled, it runs and prints what the library computes;
 //   - `npx firsttouch` runs from the installed CLI: --help, then toi and distance on STL files the
 //     consumer wrote, equal to the library's results.
@@ -18,6 +20,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bootstrap, root } from './bootstrap.mjs';
+import { collectExamples } from './examples.mjs';
 
 /** The TypeScript versions of the README's promise: the lowest supported and the newest stable. */
 const TYPESCRIPT = { lowest: '5.7.3', newest: '6.0.3' };
@@ -140,6 +143,54 @@ for (const [which, version] of Object.entries(TYPESCRIPT)) {
   }
 }
 const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+
+// 4b. Every README and TSDoc example, as a user copies it into a file of their own, type-checks
+// against the installed packages (strict, both TypeScript versions): the doc-examples tests run them
+// on the sources, where a union they print the right answer from could still fail a user's `tsc`
+// (a probe found three README examples and six TSDoc ones that ran but did not compile).
+step('type-checking every README and TSDoc example');
+const examplesDir = join(project, 'examples');
+mkdirSync(examplesDir, { recursive: true });
+const places = [];
+for (const name of readdirSync(join(root, 'packages')).sort()) {
+  collectExamples(join(root, 'packages', name)).forEach((example, k) => {
+    const file = `${name}-${String(k).padStart(3, '0')}.ts`;
+    places.push(`${file}: ${example.where}`);
+    // each its own module (`export {}`), as a file of its own would be
+    writeFileSync(join(examplesDir, file), `${example.code}\nexport {};\n`);
+  });
+}
+writeFileSync(
+  join(project, 'tsconfig.examples.json'),
+  `${JSON.stringify(
+    {
+      // (lib checks are the consumer's above; here the examples' own code)
+      compilerOptions: { ...configs.bundler, skipLibCheck: true, verbatimModuleSyntax: false },
+      include: ['examples'],
+    },
+    null,
+    2,
+  )}\n`,
+);
+for (const [which, version] of Object.entries(TYPESCRIPT)) {
+  const compiler = join(
+    project,
+    'node_modules',
+    which === 'newest' ? 'typescript' : 'typescript-lowest',
+    'bin',
+    'tsc',
+  );
+  const examples = run(process.execPath, [compiler, '-p', 'tsconfig.examples.json', '--noEmit'], project);
+  if (examples.status !== 0) {
+    console.error(`consumer test: the examples' files: ${join(project, 'examples')}; where each stands:`);
+    console.error(places.join('\n'));
+  }
+  check(
+    examples.status === 0,
+    `TypeScript ${version}: ${places.length} README and TSDoc examples type-check`,
+  );
+}
+
 check(
   run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json'], project).status === 0,
   'compiling the consumer',

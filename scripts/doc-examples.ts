@@ -1,49 +1,16 @@
 // Runs the ```ts examples of a package's README and TSDoc comments as tests. An example's
 // `console.log(...); // expected` lines are checked: what it prints must equal the comment (spaces
 // and quotes aside), so an example that drifts from the code fails.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
+import type { DocExample } from './examples.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** One example: where it stands and its code. */
-export interface DocExample {
-  where: string;
-  code: string;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
-
-/** The ```ts blocks of the package's README and of the TSDoc comments in its src/. */
-export function collectExamples(packageDir: string): DocExample[] {
-  const out: DocExample[] = [];
-  const readme = join(packageDir, 'README.md');
-  const text = readFileSync(readme, 'utf8');
-  for (const m of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
-    const line = text.slice(0, m.index).split('\n').length;
-    out.push({ where: `${relative(root, readme)}:${line}`, code: m[1] });
-  }
-  for (const file of filesUnder(join(packageDir, 'src')).filter((f) => f.endsWith('.ts'))) {
-    const src = readFileSync(file, 'utf8');
-    for (const m of src.matchAll(/@example\n\s*\* ```ts\n([\s\S]*?)\s*\* ```/g)) {
-      const code = m[1]
-        .split('\n')
-        .map((l) => l.replace(/^\s*\* ?/, ''))
-        .join('\n');
-      const line = src.slice(0, m.index).split('\n').length;
-      out.push({ where: `${relative(root, file)}:${line}`, code });
-    }
-  }
-  return out;
-}
+export { collectExamples, type DocExample } from './examples.mjs';
 
 /** Where `@firsttouch/<name><sub>` points in the built package (`./dist/….js`). */
 function exportTarget(name: string, sub: string): string {

@@ -113,7 +113,7 @@ const POINT_KINDS: Readonly<Record<string, readonly [2 | 3, readonly string[]]>>
  * import { cuboid, deserialize, rounded, serialize, shapeDistance } from '@firsttouch/convex';
  * import { poseFromAxisAngle } from '@firsttouch/pose';
  * const brick = rounded(cuboid(1, 0.5, 0.25), 0.1);
- * const copy = deserialize(structuredClone(serialize(brick)));
+ * const copy = deserialize(structuredClone(serialize(brick))) as typeof brick; // (either dimension: say which)
  * const poseB = poseFromAxisAngle([0, 0, 1], 0.3, [3, 0, 0]);
  * const d0 = shapeDistance(brick, brick, { poseB }).distance;
  * console.log(copy.kind, copy.base?.kind, shapeDistance(copy, copy, { poseB }).distance === d0); // rounded cuboid true
