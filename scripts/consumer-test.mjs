@@ -128,27 +128,10 @@ for (const [name, compilerOptions] of Object.entries(configs)) {
     `${JSON.stringify({ compilerOptions, include: ['src'] }, null, 2)}\n`,
   );
 }
-for (const [which, version] of Object.entries(TYPESCRIPT)) {
-  const tsc = join(
-    project,
-    'node_modules',
-    which === 'newest' ? 'typescript' : 'typescript-lowest',
-    'bin',
-    'tsc',
-  );
-  for (const name of Object.keys(configs)) {
-    step(`type-checking with TypeScript ${version}, ${name}`);
-    const r = run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`, '--noEmit'], project);
-    check(r.status === 0, `TypeScript ${version} (${which}), ${name}: the consumer type-checks`);
-  }
-}
-const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
-
-// 4b. Every README and TSDoc example, as a user copies it into a file of their own, type-checks
+// And every README and TSDoc example, as a user copies it into a file of their own, type-checks
 // against the installed packages (strict, both TypeScript versions): the doc-examples tests run them
 // on the sources, where a union they print the right answer from could still fail a user's `tsc`
 // (a probe found three README examples and six TSDoc ones that ran but did not compile).
-step('type-checking every README and TSDoc example');
 const examplesDir = join(project, 'examples');
 mkdirSync(examplesDir, { recursive: true });
 const places = [];
@@ -173,14 +156,20 @@ writeFileSync(
   )}\n`,
 );
 for (const [which, version] of Object.entries(TYPESCRIPT)) {
-  const compiler = join(
+  const tsc = join(
     project,
     'node_modules',
     which === 'newest' ? 'typescript' : 'typescript-lowest',
     'bin',
     'tsc',
   );
-  const examples = run(process.execPath, [compiler, '-p', 'tsconfig.examples.json', '--noEmit'], project);
+  for (const name of Object.keys(configs)) {
+    step(`type-checking with TypeScript ${version}, ${name}`);
+    const r = run(process.execPath, [tsc, '-p', `tsconfig.${name}.json`, '--noEmit'], project);
+    check(r.status === 0, `TypeScript ${version} (${which}), ${name}: the consumer type-checks`);
+  }
+  step(`type-checking every README and TSDoc example with TypeScript ${version}`);
+  const examples = run(process.execPath, [tsc, '-p', 'tsconfig.examples.json', '--noEmit'], project);
   if (examples.status !== 0) {
     console.error(`consumer test: the examples' files: ${join(project, 'examples')}; where each stands:`);
     console.error(places.join('\n'));
@@ -190,7 +179,7 @@ for (const [which, version] of Object.entries(TYPESCRIPT)) {
     `TypeScript ${version}: ${places.length} README and TSDoc examples type-check`,
   );
 }
-
+const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
 check(
   run(process.execPath, [tsc, '-p', 'tsconfig.nodenext.json'], project).status === 0,
   'compiling the consumer',
